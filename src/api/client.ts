@@ -1,0 +1,330 @@
+import { Agent, request, type Dispatcher } from 'undici';
+import { ApiError, LkError, RateLimitError, TransportError } from '../errors.js';
+import type { IoStreams } from '../io.js';
+import { USER_AGENT } from '../version.js';
+import { budgetFromHeaders, retryAfterSeconds, type Budget } from './rate-limit.js';
+import { scopeForPath } from './scopes.js';
+
+export type Query = Record<string, string | number | boolean | undefined>;
+export type Headers = Record<string, string | string[] | undefined>;
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  /** The body exactly as the server sent it. */
+  text: string;
+  /** The parsed body. */
+  json: unknown;
+}
+
+/** Pauses for the rate limit or a retry; the context supplies one that shows a countdown. */
+export type Waiter = (ms: number, reason: string) => Promise<void>;
+
+export interface ClientOptions {
+  baseUrl: string;
+  key: string;
+  io: IoStreams;
+  timeoutMs: number;
+  maxWaitSeconds: number;
+  noWait: boolean;
+  /** Retries after the first try for 5xx, resets, timeouts and bodies cut short. */
+  retries?: number;
+  maxBodyBytes?: number;
+  now?: () => number;
+  wait?: Waiter;
+  signal?: AbortSignal;
+}
+
+export interface RequestOptions {
+  /** What a 404 means here, e.g. "library entry 42": the error then reads "no library entry 42". */
+  notFound?: string;
+}
+
+const RETRYABLE_STATUS = new Set([500, 502, 503, 504]);
+const MAX_RATE_LIMIT_WAITS = 20;
+export const DEFAULT_MAX_BODY_BYTES = 512 * 1024 * 1024;
+
+/** The one HTTP client every command uses: base URL, key, timeout, JSON, typed errors, waits and retries. */
+export class ApiClient {
+  private readonly dispatcher: Dispatcher;
+  private readonly now: () => number;
+  private readonly wait: Waiter;
+  private budget: Budget | undefined;
+
+  constructor(private readonly options: ClientOptions) {
+    this.now = options.now ?? Date.now;
+    this.wait = options.wait ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.dispatcher = new Agent({
+      keepAliveTimeout: 10_000,
+      connections: 8,
+      connect: { timeout: options.timeoutMs },
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+    });
+  }
+
+  /** The full URL of a /v1 path; the base URL's own path prefix (a reverse proxy's) is kept. */
+  url(path: string, query: Query = {}): URL {
+    if (!path.startsWith('/v1/') && path !== '/v1') throw new LkError(`internal: not an API path: ${path}`);
+    const url = new URL(this.options.baseUrl + path);
+    for (const [name, value] of Object.entries(query)) {
+      if (value !== undefined) url.searchParams.set(name, String(value));
+    }
+    return url;
+  }
+
+  /** The last rate-limit budget the server reported. */
+  get lastBudget(): Budget | undefined {
+    return this.budget;
+  }
+
+  async get(path: string, query: Query = {}, requestOptions: RequestOptions = {}): Promise<ApiResponse> {
+    const url = this.url(path, query);
+    const retries = this.options.retries ?? 3;
+    let failures = 0;
+    let rateLimitWaits = 0;
+    for (;;) {
+      await this.paceBeforeRequest(url);
+      let response: ApiResponse;
+      try {
+        response = await this.send(url);
+      } catch (error) {
+        if (error instanceof TransportError && error.retryable && failures < retries) {
+          failures += 1;
+          await this.wait(backoffMs(failures), `retrying after ${error.message}`);
+          continue;
+        }
+        if (error instanceof TransportError && failures > 0) {
+          throw new TransportError(`${error.message} (tried ${failures + 1} times)`, false, error.hint);
+        }
+        throw error;
+      }
+      const { status } = response;
+      if (status >= 200 && status < 300) return this.parsed(response, url);
+      if (status >= 300 && status < 400) throw redirectError(response, url);
+      if (status === 429) {
+        const seconds = this.retryDelaySeconds(response);
+        if (this.options.noWait || seconds > this.options.maxWaitSeconds || rateLimitWaits >= MAX_RATE_LIMIT_WAITS) {
+          throw this.rateLimitError(seconds, this.options.noWait ? '--no-wait' : '--max-wait');
+        }
+        rateLimitWaits += 1;
+        await this.wait(seconds * 1000, 'rate limit');
+        continue;
+      }
+      if (RETRYABLE_STATUS.has(status) && failures < retries) {
+        failures += 1;
+        const serverDelay = status === 503 ? retryAfterSeconds(response.headers['retry-after'], this.now()) : undefined;
+        const delayMs = serverDelay !== undefined ? Math.min(serverDelay, this.options.maxWaitSeconds) * 1000 : backoffMs(failures);
+        await this.wait(delayMs, `retrying after HTTP ${status}`);
+        continue;
+      }
+      throw this.apiError(response, url, requestOptions, failures + 1);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.dispatcher.close();
+  }
+
+  /** When the last response said the budget is spent, wait for the reset rather than provoke a 429. */
+  private async paceBeforeRequest(url: URL): Promise<void> {
+    const budget = this.budget;
+    if (!budget || budget.remaining > 0) return;
+    const ms = budget.resetAt - this.now();
+    if (ms <= 0) return;
+    const seconds = Math.ceil(ms / 1000);
+    if (this.options.noWait || seconds > this.options.maxWaitSeconds) {
+      throw this.rateLimitError(seconds, this.options.noWait ? '--no-wait' : '--max-wait');
+    }
+    this.options.io.debug(`lk: budget spent, waiting ${seconds}s before ${url.pathname}`);
+    await this.wait(ms, 'rate limit');
+    // The window has started over; assume a fresh budget until the next response says otherwise.
+    this.budget = { ...budget, remaining: budget.limit };
+  }
+
+  private async send(url: URL): Promise<ApiResponse> {
+    const started = this.now();
+    let result: Dispatcher.ResponseData;
+    try {
+      result = await request(url, {
+        method: 'GET',
+        dispatcher: this.dispatcher,
+        headers: { authorization: `Bearer ${this.options.key}`, accept: 'application/json', 'user-agent': USER_AGENT },
+        signal: this.options.signal,
+      });
+    } catch (error) {
+      throw transportErrorFrom(error, url);
+    }
+    const text = await this.readBody(result, url);
+    const headers = result.headers as Headers;
+    const budget = budgetFromHeaders(headers, this.now());
+    if (budget) this.budget = budget;
+    this.options.io.debug(verboseLine(url, result.statusCode, this.now() - started, budget, this.now()));
+    return { status: result.statusCode, headers, text, json: undefined };
+  }
+
+  private async readBody(result: Dispatcher.ResponseData, url: URL): Promise<string> {
+    const limit = this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of result.body) {
+        size += (chunk as Buffer).length;
+        if (size > limit) {
+          result.body.destroy();
+          throw new TransportError(`response from ${url.pathname} is larger than ${formatBytes(limit)}`, false);
+        }
+        chunks.push(chunk as Buffer);
+      }
+    } catch (error) {
+      if (error instanceof LkError) throw error;
+      throw transportErrorFrom(error, url, 'the response was cut short');
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  private parsed(response: ApiResponse, url: URL): ApiResponse {
+    try {
+      response.json = JSON.parse(response.text);
+    } catch (error) {
+      const type = String(response.headers['content-type'] ?? 'no content type');
+      const reason = error instanceof RangeError ? 'is nested too deeply to read' : `is not JSON (${type.split(';')[0]})`;
+      throw new TransportError(`the response from ${url.pathname} ${reason}`, false, 'Is the base URL the API and not the web app?');
+    }
+    return response;
+  }
+
+  private retryDelaySeconds(response: ApiResponse): number {
+    const fromHeader = retryAfterSeconds(response.headers['retry-after'], this.now());
+    if (fromHeader !== undefined) return Math.ceil(fromHeader);
+    const budget = this.budget;
+    return budget ? Math.max(1, Math.ceil((budget.resetAt - this.now()) / 1000)) : 60;
+  }
+
+  private rateLimitError(seconds: number, because: '--no-wait' | '--max-wait'): RateLimitError {
+    const resetAt = new Date(this.now() + seconds * 1000);
+    const when = `${resetAt.toLocaleTimeString()} (in ${formatDuration(seconds)})`;
+    const hint = because === '--no-wait' ? `Try again after ${when}.` : `Try again after ${when}, or allow a longer --max-wait.`;
+    return new RateLimitError(`rate limited (api.rate_limited): the budget resets at ${when}`, resetAt, hint);
+  }
+
+  private apiError(response: ApiResponse, url: URL, requestOptions: RequestOptions, tries: number): ApiError {
+    const body = safeJson(response.text);
+    const code = typeof body?.code === 'string' ? body.code : undefined;
+    const serverMessage = typeof body?.message === 'string' ? body.message : undefined;
+    const details = { status: response.status, code, body, retryAfterSeconds: retryAfterSeconds(response.headers['retry-after'], this.now()) };
+    const suffix = code ? ` (${code})` : '';
+    if (response.status === 401) {
+      return new ApiError(`the key was refused${serverMessage ? `: ${serverMessage}` : ''}${suffix}`, details, 'Log in again with a valid key: `lk auth login`.');
+    }
+    if (response.status === 403 && code === 'user.domain_disabled') {
+      const domain = url.searchParams.get('domain') ?? (typeof body?.domain === 'string' ? body.domain : 'that');
+      return new ApiError(`the ${domain} domain is disabled for this account${suffix}`, details, 'Enable it in the web app, or leave out --domain.');
+    }
+    if (response.status === 403) {
+      const scope = (typeof body?.scope === 'string' ? body.scope : undefined) ?? scopeForPath(url.pathname);
+      const what = scope ? `the key lacks the scope ${scope}` : 'the key is not allowed to do this';
+      return new ApiError(`${what}${suffix}`, details, scope ? `Create a key with ${scope} in the web app's integrations settings, then run \`lk auth login\`.` : undefined);
+    }
+    if (response.status === 404) {
+      return new ApiError(requestOptions.notFound ? `no ${requestOptions.notFound}` : `not found: ${url.pathname}${suffix}`, details);
+    }
+    const tried = tries > 1 ? ` (tried ${tries} times)` : '';
+    const message = serverMessage ?? `HTTP ${response.status}`;
+    return new ApiError(`${message}${suffix}${tried}`, details);
+  }
+}
+
+function safeJson(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function redirectError(response: ApiResponse, url: URL): LkError {
+  const location = String(response.headers.location ?? '');
+  let hint: string | undefined;
+  try {
+    const target = new URL(location, url);
+    if (url.protocol === 'http:' && target.protocol === 'https:' && target.host === url.host) {
+      hint = `The instance wants https: use --base-url ${target.origin}${url.pathname.replace(/\/v1(\/.*)?$/, '')}.`;
+    }
+  } catch {
+    // a Location we cannot parse is still worth naming
+  }
+  return new TransportError(
+    `the server answered ${response.status} redirecting to ${location || 'nowhere'}; lk does not follow redirects with the key`,
+    false,
+    hint ?? 'Check the base URL.',
+  );
+}
+
+const RETRYABLE_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_CLOSED',
+  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+]);
+
+function transportErrorFrom(error: unknown, url: URL, fallback = 'the request failed'): LkError {
+  if (error instanceof LkError) return error;
+  const err = error as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
+  if (err?.name === 'AbortError' || err?.code === 'UND_ERR_ABORTED') return new TransportError('interrupted', false);
+  const code = err?.code ?? err?.cause?.code;
+  const reason = describeNetworkCode(code) ?? err?.message ?? fallback;
+  return new TransportError(`GET ${url.pathname} failed: ${reason}`, code !== undefined && RETRYABLE_CODES.has(code));
+}
+
+function describeNetworkCode(code: string | undefined): string | undefined {
+  switch (code) {
+    case 'ECONNREFUSED':
+      return 'connection refused';
+    case 'ECONNRESET':
+    case 'UND_ERR_SOCKET':
+    case 'UND_ERR_CLOSED':
+      return 'the connection was reset';
+    case 'UND_ERR_CONNECT_TIMEOUT':
+    case 'UND_ERR_HEADERS_TIMEOUT':
+    case 'UND_ERR_BODY_TIMEOUT':
+    case 'ETIMEDOUT':
+      return 'timed out';
+    case 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH':
+      return 'the response was cut short';
+    case 'ENOTFOUND':
+      return 'host not found';
+    default:
+      return undefined;
+  }
+}
+
+/** Exponential backoff with full jitter: 0.5–1 s, 1–2 s, 2–4 s… */
+export function backoffMs(failures: number): number {
+  const ceiling = 1000 * 2 ** (failures - 1);
+  return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
+}
+
+function verboseLine(url: URL, status: number, ms: number, budget: Budget | undefined, now: number): string {
+  const limit = budget ? ` · ${budget.remaining}/${budget.limit} left, reset ${Math.max(0, Math.round((budget.resetAt - now) / 1000))}s` : '';
+  return `lk: GET ${url.pathname}${url.search} → ${status} in ${ms} ms${limit}`;
+}
+
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.ceil(seconds));
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m${s % 60 ? ` ${s % 60}s` : ''}`;
+  return `${Math.floor(s / 3600)}h${Math.floor((s % 3600) / 60) ? ` ${Math.floor((s % 3600) / 60)}m` : ''}`;
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MiB` : `${Math.round(bytes / 1024)} KiB`;
+}

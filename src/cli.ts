@@ -1,0 +1,104 @@
+import { Command, CommanderError, Option } from 'commander';
+import { registerAuth } from './commands/auth.js';
+import { setRunHooks } from './commands/action.js';
+import { registerHistory } from './commands/history.js';
+import { registerLibrary } from './commands/library.js';
+import { registerSandbox } from './commands/sandbox.js';
+import { registerWhoami } from './commands/whoami.js';
+import { FORMATS, LANGS } from './config/settings.js';
+import { ExitCode, LkError } from './errors.js';
+import { runInterruptCleanups } from './interrupt.js';
+import { redactKeys } from './redact.js';
+import { VERSION } from './version.js';
+
+/** Builds the whole command tree; tests and the completion generator drive it without running anything. */
+export function makeProgram(): Command {
+  const program = new Command('lk')
+    .description('Your media-tracking library from the terminal: lookups, pipelines, backups.')
+    .version(VERSION, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .showSuggestionAfterError(true)
+    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
+    .configureOutput({ outputError: (text, write) => write(`lk: ${text.replace(/^error: /, '')}`) })
+    .exitOverride()
+    .addOption(new Option('--profile <name>', 'stored profile (account + instance)').env('LK_PROFILE'))
+    .addOption(new Option('--base-url <url>', 'the address in front of /v1').env('LK_BASE_URL'))
+    .addOption(new Option('--format <format>', 'output format').choices([...FORMATS, 'ics']))
+    .option('--json', 'shorthand for --format json')
+    .option('--ndjson', 'shorthand for --format ndjson')
+    .option('--csv', 'shorthand for --format csv')
+    .option('--tsv', 'shorthand for --format tsv')
+    .option('--fields <list>', 'comma-separated dot paths to output, e.g. id,work.title,status')
+    .option('--no-header', 'no header row in table, csv and tsv')
+    .addOption(new Option('--lang <lang>', 'language of film and series titles').choices(LANGS))
+    .option('--no-color', 'no colour (also NO_COLOR)')
+    .option('--csv-safe', "prefix ' to csv cells a spreadsheet would run as a formula")
+    .option('-q, --quiet', 'nothing on stderr but errors')
+    .option('-v, --verbose', 'one stderr line per request (also LK_DEBUG=1); the key redacted')
+    .option('--no-wait', 'on a rate limit, fail at once (exit 5) instead of waiting')
+    .option('--max-wait <seconds>', 'longest single wait for the rate limit (default 300)')
+    .option('--timeout <seconds>', 'per-request timeout (default 30)');
+
+  registerAuth(program);
+  registerWhoami(program);
+  registerLibrary(program);
+  registerHistory(program);
+  registerSandbox(program);
+
+  program.addHelpText(
+    'after',
+    `
+Exit codes: 0 ok, 1 failure, 2 usage, 3 not authenticated, 4 forbidden, 5 rate limited, 6 not found.
+Environment: LK_API_KEY, LK_API_KEY_FILE, LK_BASE_URL, LK_PROFILE, LK_CONFIG_DIR, LK_CACHE_DIR, LK_DEBUG, NO_COLOR.
+
+Examples:
+  lk auth login --base-url https://tracker.example.org
+  lk library --phase IN_PROGRESS
+  lk library --all --json | jq -r '.[].work.title'`,
+  );
+  return program;
+}
+
+/** The one place that turns any failure into CLI.md's message and exit code. */
+export function reportError(error: unknown, stderr: NodeJS.WritableStream, debug: boolean): number {
+  if (error instanceof CommanderError) {
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return ExitCode.ok;
+    return ExitCode.usage; // commander has printed its one-line message through outputError
+  }
+  if (error instanceof LkError) {
+    stderr.write(redactKeys(`lk: ${error.message}\n${error.hint ? `${error.hint}\n` : ''}`));
+    if (debug && error.stack) stderr.write(`${redactKeys(error.stack)}\n`);
+    return error.exitCode;
+  }
+  if (error instanceof RangeError && /call stack/i.test(error.message)) {
+    stderr.write('lk: the response is nested too deeply to show\n');
+    return ExitCode.failure;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  stderr.write(redactKeys(`lk: unexpected error: ${message}\n`));
+  if (debug && error instanceof Error && error.stack) stderr.write(`${redactKeys(error.stack)}\n`);
+  else stderr.write('Run again with LK_DEBUG=1 for details.\n');
+  return ExitCode.failure;
+}
+
+export async function main(argv: string[] = process.argv): Promise<number> {
+  const abort = new AbortController();
+  setRunHooks({ signal: abort.signal });
+  process.once('SIGINT', () => {
+    abort.abort();
+    runInterruptCleanups();
+    process.stderr.write('\nlk: interrupted\n');
+    process.exit(ExitCode.interrupted);
+  });
+  // A closed pipe (`lk library --all | head`) is the reader being done, not a failure.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(ExitCode.ok);
+  });
+  try {
+    await makeProgram().parseAsync(argv);
+    return ExitCode.ok;
+  } catch (error) {
+    const debug = process.env.LK_DEBUG === '1' || argv.includes('--verbose') || argv.includes('-v');
+    return reportError(error, process.stderr, debug && process.env.LK_DEBUG === '1');
+  }
+}

@@ -1,0 +1,46 @@
+import type { Command } from 'commander';
+import { paginate } from '../api/paginate.js';
+import { renderListing } from '../output/render.js';
+import { historyView } from '../output/views.js';
+import { action } from './action.js';
+import { addPagingOptions, domainOption, examples, isoDate, pagingFrom } from './options.js';
+
+interface HistoryOptions {
+  from?: string;
+  to?: string;
+  domain?: string;
+  page?: string;
+  limit?: string;
+  all?: boolean;
+  max?: string;
+}
+
+export function registerHistory(program: Command): void {
+  addPagingOptions(
+    program
+      .command('history')
+      .description('what you watched, played, read and listened to, newest first')
+      .option('--from <date>', 'from this day or moment (YYYY-MM-DD or ISO 8601)')
+      .option('--to <date>', 'up to this day (inclusive) or moment')
+      .addOption(domainOption()),
+  )
+    .addHelpText(
+      'after',
+      examples(
+        'lk history --from 2026-01-01 --to 2026-01-31',
+        "lk history --all --json | jq 'group_by(.kind) | map({kind: .[0].kind, n: length})'",
+        '0 6 * * 1  lk history --from "$(date -d \'7 days ago\' +%F)" --csv > ~/weekly-history.csv',
+      ),
+    )
+    .action(
+      action<HistoryOptions>(async (ctx, options) => {
+        const from = options.from === undefined ? undefined : isoDate('--from', options.from);
+        const to = options.to === undefined ? undefined : isoDate('--to', options.to);
+        const paging = pagingFrom(options);
+        const output = await ctx.outputOptions();
+        const client = await ctx.client();
+        const query = { from, to, domain: options.domain, lang: ctx.lang() };
+        await renderListing(paginate(client, '/v1/history', query, paging), historyView, output, { paged: true });
+      }),
+    );
+}

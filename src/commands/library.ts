@@ -1,0 +1,92 @@
+import { Option, type Command } from 'commander';
+import { paginate } from '../api/paginate.js';
+import { renderListing, renderSingle } from '../output/render.js';
+import { entryView, historyView } from '../output/views.js';
+import { action } from './action.js';
+import { addPagingOptions, domainOption, entityId, examples, ORDERS, pagingFrom, PHASES, SORTS } from './options.js';
+
+interface ListOptions {
+  phase?: string;
+  domain?: string;
+  sort?: string;
+  order?: string;
+  page?: string;
+  limit?: string;
+  all?: boolean;
+  max?: string;
+}
+
+export function registerLibrary(program: Command): void {
+  const library = program
+    .command('library')
+    .description('your library: entries with their work, status and progress')
+    .addHelpText(
+      'after',
+      examples(
+        'lk library --phase IN_PROGRESS',
+        'lk library --all --json | jq -r \'.[] | select(.rating >= 9) | .work.title\'',
+        'lk library show 42',
+      ),
+    );
+
+  addPagingOptions(
+    library
+      .command('list', { isDefault: true })
+      .description('list library entries, newest first')
+      .addOption(new Option('--phase <phase>', 'only entries in this phase').choices(PHASES))
+      .addOption(domainOption())
+      .addOption(new Option('--sort <key>', 'sort by').choices(SORTS))
+      .addOption(new Option('--order <order>', 'desc keeps the natural order (newest, best, A to Z); asc reverses').choices(ORDERS)),
+  )
+    .addHelpText(
+      'after',
+      examples(
+        'lk library --phase DONE --sort rating',
+        'lk library --all --ndjson | jq -c \'{title: .work.title, rating}\'',
+        'lk library --domain BOOKS --fields work.title,status,progress.pages',
+      ),
+    )
+    .action(
+      action<ListOptions>(async (ctx, options) => {
+        const paging = pagingFrom(options);
+        const query = { phase: options.phase, domain: options.domain, sort: options.sort, order: options.order, lang: ctx.lang() };
+        const output = await ctx.outputOptions();
+        const client = await ctx.client();
+        await renderListing(paginate(client, '/v1/library', query, paging), entryView, output, { paged: true });
+      }),
+    );
+
+  library
+    .command('show')
+    .description('one library entry by its id')
+    .argument('<id>', 'entry id (the ID column of `lk library`)')
+    .addHelpText('after', examples('lk library show 42', 'lk library show 42 --json | jq .work'))
+    .action(
+      action(async (ctx, _options, [rawId]) => {
+        const id = entityId('entry', rawId!);
+        const output = await ctx.outputOptions();
+        const client = await ctx.client();
+        const entry = await client.get(`/v1/library/${id}`, { lang: ctx.lang() }, { notFound: `library entry ${rawId}` });
+        await renderSingle(entry.json, entryView, output);
+      }),
+    );
+
+  addPagingOptions(
+    library
+      .command('history')
+      .description('the history of one entry, undated events last')
+      .argument('<id>', 'entry id'),
+  )
+    .addHelpText('after', examples('lk library history 42', 'lk library history 42 --all --json | jq \'map(select(.date == null)) | length\''))
+    .action(
+      action<ListOptions>(async (ctx, options, [rawId]) => {
+        const id = entityId('entry', rawId!);
+        const paging = pagingFrom(options);
+        const output = await ctx.outputOptions();
+        const client = await ctx.client();
+        // A 404 on the first page means the entry does not exist.
+        const pages = paginate(client, `/v1/library/${id}/history`, { lang: ctx.lang() }, paging, { notFound: `library entry ${rawId}` });
+        await renderListing(pages, historyView, output, { paged: true });
+      }),
+    );
+}

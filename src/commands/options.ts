@@ -1,0 +1,64 @@
+import { Option, type Command } from 'commander';
+import type { PagingOptions } from '../api/paginate.js';
+import { UsageError } from '../errors.js';
+
+export const DOMAINS = ['MEDIA', 'GAMES', 'BOOKS', 'MUSIC'] as const;
+export const PHASES = ['PLANNED', 'IN_PROGRESS', 'DONE', 'DROPPED'] as const;
+export const SORTS = ['added', 'title', 'rating', 'finished'] as const;
+export const ORDERS = ['desc', 'asc'] as const;
+
+export function domainOption(): Option {
+  return new Option('--domain <domain>', 'only this domain').choices(DOMAINS);
+}
+
+/** --page, --limit, --all, --max: on every command whose response is an envelope. */
+export function addPagingOptions(command: Command): Command {
+  return command
+    .option('--page <n>', 'page to show, from 1')
+    .option('--limit <n>', 'items per page, 1 to 100 (default 20; 100 with --all)')
+    .option('--all', 'every item, following pages to the end (streams as pages arrive)')
+    .option('--max <n>', 'stop after N items');
+}
+
+export function pagingFrom(options: { page?: string; limit?: string; all?: boolean; max?: string }): PagingOptions {
+  return {
+    page: options.page === undefined ? undefined : wholeNumber('--page', options.page, 1),
+    limit: options.limit === undefined ? undefined : wholeNumber('--limit', options.limit, 1, 100),
+    all: Boolean(options.all),
+    max: options.max === undefined ? undefined : wholeNumber('--max', options.max, 1),
+  };
+}
+
+export function wholeNumber(flag: string, raw: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `a whole number ≥ ${min}` : `a whole number from ${min} to ${max}`;
+    throw new UsageError(`invalid ${flag} "${raw}": expected ${range}`);
+  }
+  return value;
+}
+
+/** `YYYY-MM-DD` or a full ISO 8601 date-time; checked here so that a typo never reaches the server. */
+export function isoDate(flag: string, raw: string): string {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
+  if (day) {
+    const date = new Date(`${raw}T00:00:00Z`);
+    if (!Number.isNaN(date.getTime()) && date.toISOString().startsWith(raw)) return raw;
+  } else if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(raw) && !Number.isNaN(Date.parse(raw))) {
+    return raw;
+  }
+  throw new UsageError(`invalid ${flag} "${raw}": expected a date like 2026-01-31 or 2026-01-31T18:00:00Z`);
+}
+
+/** An id for a path segment: validated here, URL-encoded when the path is built. */
+export function entityId(what: string, raw: string): string {
+  if (!/^[A-Za-z0-9._~-]{1,128}$/.test(raw) || raw === '.' || raw === '..') {
+    throw new UsageError(`invalid ${what} id "${raw}": expected letters, digits, '-', '_', '.' or '~'`);
+  }
+  return encodeURIComponent(raw);
+}
+
+/** Help text examples, the same layout on every command. */
+export function examples(...lines: string[]): string {
+  return `\nExamples:\n${lines.map((line) => `  ${line}`).join('\n')}\n`;
+}

@@ -1,0 +1,49 @@
+import type { Command } from 'commander';
+import { UsageError } from '../errors.js';
+import { examples, wholeNumber } from './options.js';
+
+interface SandboxFlags {
+  port?: string;
+  host?: string;
+  seed?: string;
+  entries?: string;
+  rateLimit?: string;
+  exportInterval?: string;
+  json?: boolean;
+}
+
+export function registerSandbox(program: Command): void {
+  program
+    .command('sandbox')
+    .description('run the bundled reference API with demo data on loopback, until interrupted')
+    .option('--port <n>', 'port to listen on (default: a free one)')
+    .option('--host <address>', 'address to bind (default 127.0.0.1; anything else exposes the demo data)')
+    .option('--seed <n>', 'seed of the generated data (same seed, same data)')
+    .option('--entries <n>', 'library entries of the demo account (up to 100000)')
+    .option('--rate-limit <n>', 'requests per minute per account (0 lifts the limit)')
+    .option('--export-interval <seconds>', 'seconds between two exports of an account (default 3600)')
+    .addHelpText(
+      'after',
+      examples(
+        'lk sandbox --port 8080',
+        'lk sandbox --json > sandbox.json &  LK_BASE_URL=$(jq -r .url sandbox.json) LK_API_KEY=$(jq -r \'.keys[0].key\' sandbox.json) lk whoami',
+      ),
+    )
+    .action(async function (this: Command) {
+      const flags = this.optsWithGlobals() as SandboxFlags;
+      const options = {
+        port: flags.port === undefined ? 0 : wholeNumber('--port', flags.port, 0, 65535),
+        host: flags.host ?? '127.0.0.1',
+        seed: flags.seed === undefined ? undefined : wholeNumber('--seed', flags.seed, 0),
+        entries: flags.entries === undefined ? undefined : wholeNumber('--entries', flags.entries, 0, 100_000),
+        rateLimit: flags.rateLimit === undefined ? undefined : wholeNumber('--rate-limit', flags.rateLimit, 0),
+        exportIntervalSeconds: flags.exportInterval === undefined ? undefined : wholeNumber('--export-interval', flags.exportInterval, 0),
+        json: Boolean(flags.json),
+      };
+      if (!options.host) throw new UsageError('--host needs an address');
+      const { runSandboxCommand } = await import('../sandbox/index.js');
+      const clean = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+      await runSandboxCommand(clean, { stdout: process.stdout, stderr: process.stderr });
+      // The server keeps the process alive until Ctrl-C.
+    });
+}

@@ -1,0 +1,132 @@
+import { readFileSync } from 'node:fs';
+import { AuthError, UsageError } from '../errors.js';
+import { assertTransportAllowed, normaliseBaseUrl } from './base-url.js';
+import { configFilePath, DEFAULT_PROFILE, type StoredConfig, type StoredProfile } from './store.js';
+import { SETTINGS, type SettingName, type SettingValue } from './settings.js';
+
+export type KeySource = 'LK_API_KEY' | 'LK_API_KEY_FILE' | 'config';
+
+export interface ResolvedKey {
+  key: string;
+  source: KeySource;
+  /** Where it came from, for `auth status`: the variable, or the file's path. */
+  origin: string;
+}
+
+export interface ResolvedInstance {
+  profile: string;
+  baseUrl: string;
+  baseUrlSource: 'flag' | 'LK_BASE_URL' | 'profile' | 'config';
+  allowHttp: boolean;
+}
+
+/** Flag values the user actually typed (undefined when absent). */
+export interface SettingFlags {
+  profile?: string | undefined;
+  baseUrl?: string | undefined;
+  format?: string | undefined;
+  lang?: string | undefined;
+  maxWait?: string | undefined;
+  timeout?: string | undefined;
+  csvSafe?: boolean | undefined;
+}
+
+export class Settings {
+  readonly profileName: string;
+  constructor(
+    readonly stored: StoredConfig,
+    readonly flags: SettingFlags,
+    readonly env: NodeJS.ProcessEnv,
+    readonly configDir: string,
+  ) {
+    this.profileName = flags.profile ?? (env.LK_PROFILE || DEFAULT_PROFILE);
+  }
+
+  get profile(): StoredProfile | undefined {
+    return this.stored.profiles?.[this.profileName];
+  }
+
+  /** A stored `lk config` default, re-validated: a hand-edited file gets the same checks as `config set`. */
+  storedDefault(name: SettingName): SettingValue | undefined {
+    const value = this.stored.defaults?.[name];
+    if (value === undefined) return undefined;
+    try {
+      return SETTINGS[name].parse(String(value));
+    } catch (error) {
+      throw new UsageError(`${configFilePath(this.configDir)}: ${(error as Error).message}`, `Fix it with \`lk config set ${name} VALUE\`.`);
+    }
+  }
+
+  /** flag, then env, then profile, then `lk config` default (CLI.md's precedence). */
+  instance(): ResolvedInstance {
+    const profile = this.profile;
+    const allowHttp = Boolean(profile?.allowHttp);
+    let raw: string | undefined;
+    let source: ResolvedInstance['baseUrlSource'];
+    if (this.flags.baseUrl !== undefined) [raw, source] = [this.flags.baseUrl, 'flag'];
+    else if (this.env.LK_BASE_URL) [raw, source] = [this.env.LK_BASE_URL, 'LK_BASE_URL'];
+    else if (profile?.baseUrl) [raw, source] = [profile.baseUrl, 'profile'];
+    else [raw, source] = [this.storedDefault('base-url') as string | undefined, 'config'];
+    if (!raw) {
+      throw new UsageError(
+        'no instance configured',
+        'Log in with `lk auth login --base-url https://your.instance`, or set LK_BASE_URL.',
+      );
+    }
+    const baseUrl = normaliseBaseUrl(raw);
+    // --allow-http belongs to the saved profile's instance, not to whatever URL a flag or env names.
+    const httpAllowedHere = allowHttp && profile?.baseUrl !== undefined && normaliseBaseUrl(profile.baseUrl) === baseUrl;
+    assertTransportAllowed(baseUrl, httpAllowedHere);
+    return { profile: this.profileName, baseUrl, baseUrlSource: source, allowHttp: httpAllowedHere };
+  }
+
+  /** LK_API_KEY, then LK_API_KEY_FILE, then the profile's stored key. */
+  key(): ResolvedKey {
+    const fromEnv = this.env.LK_API_KEY?.trim();
+    if (fromEnv) return { key: fromEnv, source: 'LK_API_KEY', origin: 'LK_API_KEY' };
+    const file = this.env.LK_API_KEY_FILE;
+    if (file) {
+      let text: string;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch (error) {
+        throw new AuthError(`cannot read LK_API_KEY_FILE ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+      }
+      const key = text.trim();
+      if (!key) throw new AuthError(`LK_API_KEY_FILE ${file} is empty`);
+      return { key, source: 'LK_API_KEY_FILE', origin: file };
+    }
+    const stored = this.profile?.key;
+    if (stored) return { key: stored, source: 'config', origin: configFilePath(this.configDir) };
+    throw new AuthError(
+      `not logged in (profile "${this.profileName}")`,
+      'Run `lk auth login --base-url https://your.instance`, or set LK_API_KEY.',
+    );
+  }
+
+  format(): string | undefined {
+    return this.flags.format ?? (this.storedDefault('format') as string | undefined);
+  }
+
+  lang(): string | undefined {
+    return this.flags.lang ?? (this.storedDefault('lang') as string | undefined);
+  }
+
+  color(): 'auto' | 'always' | 'never' {
+    return (this.storedDefault('color') as 'auto' | 'always' | 'never' | undefined) ?? 'auto';
+  }
+
+  maxWaitSeconds(): number {
+    if (this.flags.maxWait !== undefined) return SETTINGS['max-wait'].parse(this.flags.maxWait) as number;
+    return (this.storedDefault('max-wait') as number | undefined) ?? 300;
+  }
+
+  timeoutSeconds(): number {
+    if (this.flags.timeout !== undefined) return SETTINGS.timeout.parse(this.flags.timeout) as number;
+    return (this.storedDefault('timeout') as number | undefined) ?? 30;
+  }
+
+  csvSafe(): boolean {
+    return this.flags.csvSafe ?? (this.storedDefault('csv-safe') as boolean | undefined) ?? false;
+  }
+}

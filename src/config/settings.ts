@@ -1,0 +1,62 @@
+import { UsageError } from '../errors.js';
+import { normaliseBaseUrl } from './base-url.js';
+
+/** The defaults `lk config` can store, each validated on set and when read back. */
+export const FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
+export const LANGS = ['en', 'fr', 'it'] as const;
+export const COLOR_MODES = ['auto', 'always', 'never'] as const;
+
+export type SettingName = 'format' | 'lang' | 'color' | 'base-url' | 'max-wait' | 'timeout' | 'csv-safe';
+export type SettingValue = string | number | boolean;
+
+interface SettingSpec {
+  describe: string;
+  allowed: string;
+  parse(raw: string): SettingValue;
+}
+
+export const SETTINGS: Record<SettingName, SettingSpec> = {
+  format: { describe: 'output format', allowed: FORMATS.join(', '), parse: (raw) => oneOf('format', raw, FORMATS) },
+  lang: { describe: 'language of film and series titles', allowed: LANGS.join(', '), parse: (raw) => oneOf('lang', raw, LANGS) },
+  color: { describe: 'when to colour output', allowed: COLOR_MODES.join(', '), parse: (raw) => oneOf('color', raw, COLOR_MODES) },
+  'base-url': { describe: 'instance address in front of /v1', allowed: 'an https URL', parse: normaliseBaseUrl },
+  'max-wait': {
+    describe: 'longest single rate-limit wait, in seconds',
+    allowed: 'a whole number of seconds ≥ 0',
+    parse: (raw) => parseSeconds('max-wait', raw, 0),
+  },
+  timeout: {
+    describe: 'per-request timeout, in seconds',
+    allowed: 'a number of seconds > 0',
+    parse: (raw) => parseSeconds('timeout', raw, Number.MIN_VALUE),
+  },
+  'csv-safe': {
+    describe: "prefix ' to csv cells a spreadsheet would run as a formula",
+    allowed: 'true, false',
+    parse: (raw) => oneOf('csv-safe', raw, ['true', 'false'] as const) === 'true',
+  },
+};
+
+export function isSettingName(name: string): name is SettingName {
+  return Object.hasOwn(SETTINGS, name);
+}
+
+export function assertSettingName(name: string): SettingName {
+  if (!isSettingName(name)) {
+    throw new UsageError(`unknown setting "${name}"`, `Settings: ${Object.keys(SETTINGS).join(', ')}.`);
+  }
+  return name;
+}
+
+export function oneOf<T extends string>(what: string, raw: string, allowed: readonly T[]): T {
+  if ((allowed as readonly string[]).includes(raw)) return raw as T;
+  throw new UsageError(`invalid ${what} "${raw}": use one of ${allowed.join(', ')}`);
+}
+
+export function parseSeconds(what: string, raw: string, min: number): number {
+  const value = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(value) || value < min) {
+    throw new UsageError(`invalid ${what} "${raw}": expected ${min > 0 ? 'a positive' : 'a non-negative'} number of seconds`);
+  }
+  return value;
+}

@@ -1,0 +1,181 @@
+import type { ApiClient, Waiter } from './api/client.js';
+import { cacheDir, configDir } from './config/paths.js';
+import { Settings, type ResolvedInstance, type ResolvedKey } from './config/resolve.js';
+import { permissionWarning, readStoredConfig } from './config/store.js';
+import { FORMATS, LANGS, oneOf } from './config/settings.js';
+import { isWellFormedKey, maskKey } from './config/key.js';
+import { usesInsecureHttp } from './config/base-url.js';
+import { AuthError, UsageError } from './errors.js';
+import { IoStreams } from './io.js';
+import { parseFieldList } from './output/fields.js';
+import type { OutputFormat, OutputOptions } from './output/writer.js';
+import type { DisplayContext } from './output/view.js';
+
+/** The global options as commander hands them over (`--no-x` flags arrive as `x: false`). */
+export interface GlobalOptions {
+  profile?: string;
+  baseUrl?: string;
+  format?: string;
+  json?: boolean;
+  ndjson?: boolean;
+  csv?: boolean;
+  tsv?: boolean;
+  fields?: string;
+  header?: boolean;
+  lang?: string;
+  color?: boolean;
+  quiet?: boolean;
+  verbose?: boolean;
+  wait?: boolean;
+  maxWait?: string;
+  timeout?: string;
+  csvSafe?: boolean;
+}
+
+export interface ContextOptions {
+  env?: NodeJS.ProcessEnv;
+  io?: IoStreams;
+  now?: () => number;
+  signal?: AbortSignal;
+}
+
+/** Everything a command needs, built once per run and handed down (STYLE.md's context). */
+export class Context {
+  readonly env: NodeJS.ProcessEnv;
+  readonly io: IoStreams;
+  readonly settings: Settings;
+  readonly configDir: string;
+  readonly cacheDir: string;
+  readonly now: () => number;
+  readonly signal: AbortSignal | undefined;
+  private apiClient: ApiClient | undefined;
+  private colorsPromise: Promise<DisplayContext['colors']> | undefined;
+
+  constructor(readonly options: GlobalOptions, contextOptions: ContextOptions = {}) {
+    this.env = contextOptions.env ?? process.env;
+    this.now = contextOptions.now ?? Date.now;
+    this.signal = contextOptions.signal;
+    this.configDir = configDir(this.env);
+    this.cacheDir = cacheDir(this.env);
+    this.settings = new Settings(
+      readStoredConfig(this.configDir),
+      {
+        profile: options.profile,
+        baseUrl: options.baseUrl,
+        format: undefined,
+        lang: options.lang,
+        maxWait: options.maxWait,
+        timeout: options.timeout,
+        csvSafe: options.csvSafe,
+      },
+      this.env,
+      this.configDir,
+    );
+    this.io =
+      contextOptions.io ??
+      new IoStreams({
+        env: this.env,
+        quiet: options.quiet,
+        verbose: options.verbose || this.env.LK_DEBUG === '1',
+        noColorFlag: options.color === false,
+        color: this.settings.color(),
+      });
+    const warning = permissionWarning(this.configDir);
+    if (warning) this.io.warn(warning);
+  }
+
+  /** --lang, else the `lk config` default; checked before any request. */
+  lang(): string | undefined {
+    const lang = this.settings.lang();
+    return lang === undefined ? undefined : oneOf('lang', lang, LANGS);
+  }
+
+  instance(): ResolvedInstance {
+    return this.settings.instance();
+  }
+
+  /** The key, format-checked: a malformed key never leaves the machine. */
+  key(): ResolvedKey {
+    const resolved = this.settings.key();
+    if (!isWellFormedKey(resolved.key)) {
+      throw new AuthError(
+        `the key from ${resolved.origin} is malformed (${maskKey(resolved.key)}): keys look like lk_ and 49 letters or digits`,
+        'Copy the whole key from the web app, then run `lk auth login`.',
+      );
+    }
+    return resolved;
+  }
+
+  /** The shared API client, built on first use so that commands without requests never load undici. */
+  async client(overrides: { key?: string; baseUrl?: string } = {}): Promise<ApiClient> {
+    if (this.apiClient && !overrides.key && !overrides.baseUrl) return this.apiClient;
+    const { ApiClient } = await import('./api/client.js');
+    // The key first: with nothing configured, "not logged in" (exit 3) is the helpful answer.
+    const key = overrides.key ?? this.key().key;
+    const instance = overrides.baseUrl ? undefined : this.instance();
+    const baseUrl = overrides.baseUrl ?? instance!.baseUrl;
+    if (instance?.allowHttp && usesInsecureHttp(baseUrl)) {
+      this.io.warn(`lk: warning: sending the key over plain http to ${new URL(baseUrl).host} (saved with --allow-http)`);
+    }
+    const client = new ApiClient({
+      baseUrl,
+      key,
+      io: this.io,
+      timeoutMs: this.settings.timeoutSeconds() * 1000,
+      maxWaitSeconds: this.settings.maxWaitSeconds(),
+      noWait: this.options.wait === false,
+      now: this.now,
+      wait: this.waiter(),
+      signal: this.signal,
+    });
+    if (!overrides.key && !overrides.baseUrl) this.apiClient = client;
+    return client;
+  }
+
+  /** Waits announced on stderr: one plain line (a person should know why nothing happens), nothing with -q. */
+  waiter(): Waiter {
+    return async (ms, reason) => {
+      if (ms >= 1000) this.io.info(`lk: waiting ${Math.ceil(ms / 1000)}s (${reason})…`);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+    };
+  }
+
+  /** The output format: a shorthand or --format, else the `lk config` default, else table on a terminal, plain rows in a pipe. */
+  format(allowed: readonly string[] = FORMATS): OutputFormat | 'ics' {
+    const shorthands = (['json', 'ndjson', 'csv', 'tsv'] as const).filter((name) => this.options[name]);
+    if (shorthands.length > 1 || (shorthands.length === 1 && this.options.format && this.options.format !== shorthands[0])) {
+      throw new UsageError(`choose one output format, not ${[...shorthands.map((s) => `--${s}`), ...(this.options.format ? [`--format ${this.options.format}`] : [])].join(' and ')}`);
+    }
+    const named = shorthands[0] ?? this.options.format ?? this.settings.format();
+    if (named === undefined) return this.io.stdoutIsTTY ? 'table' : 'plain';
+    return oneOf('format', named, allowed) as OutputFormat | 'ics';
+  }
+
+  fields(): string[] | undefined {
+    if (this.options.fields === undefined) return undefined;
+    const fields = parseFieldList(this.options.fields);
+    if (fields.length === 0) throw new UsageError('--fields needs at least one field, e.g. --fields id,work.title,status');
+    return fields;
+  }
+
+  async outputOptions(allowed?: readonly string[]): Promise<OutputOptions> {
+    const format = this.format(allowed);
+    return {
+      format: format === 'ics' ? 'json' : format,
+      fields: this.fields(),
+      header: this.options.header !== false,
+      csvSafe: this.settings.csvSafe(),
+      io: this.io,
+      display: { now: this.now(), colors: await this.colors() },
+    };
+  }
+
+  colors(): Promise<DisplayContext['colors']> {
+    this.colorsPromise ??= import('picocolors').then(({ default: pc }) => pc.createColors(this.io.colorEnabled));
+    return this.colorsPromise;
+  }
+
+  async close(): Promise<void> {
+    await this.apiClient?.close();
+  }
+}

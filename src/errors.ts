@@ -1,0 +1,86 @@
+/** Errors that carry their meaning: each knows the exit code CLI.md gives it and an optional hint line. */
+
+export const ExitCode = {
+  ok: 0,
+  failure: 1,
+  usage: 2,
+  auth: 3,
+  forbidden: 4,
+  rateLimited: 5,
+  notFound: 6,
+  interrupted: 130,
+} as const;
+
+export class LkError extends Error {
+  readonly exitCode: number;
+  readonly hint: string | undefined;
+  constructor(message: string, exitCode: number = ExitCode.failure, hint?: string) {
+    super(message);
+    this.name = new.target.name;
+    this.exitCode = exitCode;
+    this.hint = hint;
+  }
+}
+
+/** Bad input, caught before any request is sent. */
+export class UsageError extends LkError {
+  constructor(message: string, hint?: string) {
+    super(message, ExitCode.usage, hint);
+  }
+}
+
+/** No key, a malformed key, or a 401. */
+export class AuthError extends LkError {
+  constructor(message: string, hint?: string) {
+    super(message, ExitCode.auth, hint);
+  }
+}
+
+export interface ApiErrorDetails {
+  status: number;
+  code?: string | undefined;
+  retryAfterSeconds?: number | undefined;
+  body?: unknown;
+}
+
+/** An error response from the server. The exit code follows the status. */
+export class ApiError extends LkError {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly retryAfterSeconds: number | undefined;
+  readonly body: unknown;
+  constructor(message: string, details: ApiErrorDetails, hint?: string) {
+    super(message, exitCodeForStatus(details.status), hint);
+    this.status = details.status;
+    this.code = details.code;
+    this.retryAfterSeconds = details.retryAfterSeconds;
+    this.body = details.body;
+  }
+}
+
+/** Rate limited and not retried: --no-wait, a wait beyond --max-wait, or the export hour not over. */
+export class RateLimitError extends LkError {
+  readonly resetAt: Date;
+  constructor(message: string, resetAt: Date, hint?: string) {
+    super(message, ExitCode.rateLimited, hint);
+    this.resetAt = resetAt;
+  }
+}
+
+/** The network or the response itself failed: refused, reset, timed out, cut short, not JSON. */
+export class TransportError extends LkError {
+  readonly retryable: boolean;
+  constructor(message: string, retryable: boolean, hint?: string) {
+    super(message, ExitCode.failure, hint);
+    this.retryable = retryable;
+  }
+}
+
+export function exitCodeForStatus(status: number): number {
+  if (status === 401) return ExitCode.auth;
+  if (status === 403) return ExitCode.forbidden;
+  if (status === 404) return ExitCode.notFound;
+  if (status === 429) return ExitCode.rateLimited;
+  if (status === 400 || status === 422) return ExitCode.usage;
+  return ExitCode.failure;
+}

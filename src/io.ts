@@ -1,0 +1,103 @@
+import { once } from 'node:events';
+
+/**
+ * The one place that decides everything about the terminal (like gh's iostreams): whether stdout and stderr are
+ * terminals, whether colour is on, how wide the screen is, and whether stderr may carry notices and spinners.
+ * Nothing else writes to process.stdout or process.stderr directly.
+ */
+
+export type ColorMode = 'auto' | 'always' | 'never';
+
+export interface IoOptions {
+  stdout?: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  stderr?: NodeJS.WritableStream & { isTTY?: boolean };
+  stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
+  env?: NodeJS.ProcessEnv;
+  quiet?: boolean;
+  verbose?: boolean;
+  color?: ColorMode;
+  noColorFlag?: boolean;
+}
+
+export class IoStreams {
+  readonly stdout: NodeJS.WritableStream;
+  readonly stderr: NodeJS.WritableStream;
+  readonly stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  readonly stdoutIsTTY: boolean;
+  readonly stderrIsTTY: boolean;
+  readonly stdinIsTTY: boolean;
+  readonly quiet: boolean;
+  readonly verbose: boolean;
+  readonly colorEnabled: boolean;
+  readonly stderrColorEnabled: boolean;
+  private readonly env: NodeJS.ProcessEnv;
+  private readonly stdoutColumns: number | undefined;
+
+  constructor(options: IoOptions = {}) {
+    const stdout = options.stdout ?? process.stdout;
+    const stderr = options.stderr ?? process.stderr;
+    this.stdout = stdout;
+    this.stderr = stderr;
+    this.stdin = options.stdin ?? process.stdin;
+    this.env = options.env ?? process.env;
+    this.stdoutIsTTY = Boolean(stdout.isTTY);
+    this.stderrIsTTY = Boolean(stderr.isTTY);
+    this.stdinIsTTY = Boolean(this.stdin.isTTY);
+    this.stdoutColumns = stdout.columns;
+    this.quiet = Boolean(options.quiet);
+    this.verbose = Boolean(options.verbose);
+    const mode = decideColorMode(options, this.env);
+    this.colorEnabled = mode === 'always' || (mode === 'auto' && this.stdoutIsTTY);
+    this.stderrColorEnabled = mode === 'always' || (mode === 'auto' && this.stderrIsTTY);
+  }
+
+  /** Width of the terminal stdout is on; COLUMNS overrides (tests and narrow panes). */
+  get columns(): number {
+    const fromEnv = Number.parseInt(this.env.COLUMNS ?? '', 10);
+    if (Number.isFinite(fromEnv) && fromEnv > 0) return fromEnv;
+    return this.stdoutColumns && this.stdoutColumns > 0 ? this.stdoutColumns : 80;
+  }
+
+  /** Notices for a person at a terminal ("Showing 20 of 1,234…"): never in a pipe, never with -q. */
+  get mayNotify(): boolean {
+    return this.stderrIsTTY && this.stdoutIsTTY && !this.quiet;
+  }
+
+  /** Spinners and countdowns: stderr must be a terminal, and not -q. */
+  get mayShowProgress(): boolean {
+    return this.stderrIsTTY && !this.quiet;
+  }
+
+  /** Interactive prompts need a terminal on both ends. */
+  get mayPrompt(): boolean {
+    return this.stdinIsTTY && this.stderrIsTTY;
+  }
+
+  /** Writes to stdout, waiting when the pipe is full so that memory does not grow with the output. */
+  async write(text: string): Promise<void> {
+    if (text === '') return;
+    if (!this.stdout.write(text)) await once(this.stdout, 'drain');
+  }
+
+  /** A line for a person on stderr; dropped with -q. */
+  info(line: string): void {
+    if (!this.quiet) this.stderr.write(line.endsWith('\n') ? line : `${line}\n`);
+  }
+
+  /** A warning on stderr; shown even with -q, since it is about something that may be wrong. */
+  warn(line: string): void {
+    this.stderr.write(line.endsWith('\n') ? line : `${line}\n`);
+  }
+
+  /** One line per request with -v / LK_DEBUG. */
+  debug(line: string): void {
+    if (this.verbose) this.stderr.write(`${line}\n`);
+  }
+}
+
+function decideColorMode(options: IoOptions, env: NodeJS.ProcessEnv): ColorMode {
+  if (options.noColorFlag) return 'never';
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return 'never';
+  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR === '0' || env.FORCE_COLOR === 'false' ? 'never' : 'always';
+  return options.color ?? 'auto';
+}

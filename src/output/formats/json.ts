@@ -1,0 +1,46 @@
+import { pickPaths } from '../fields.js';
+import type { Formatter, OutputOptions } from '../writer.js';
+
+function shaped(item: unknown, options: OutputOptions): unknown {
+  return options.fields ? pickPaths(item, options.fields) : item;
+}
+
+/** An array for listings, written item by item so that --all never holds the library; the object for one resource. */
+export const json: Formatter = {
+  listing(_view, options) {
+    let first = true;
+    return {
+      async write(items) {
+        let text = '';
+        for (const item of items) {
+          text += `${first ? '[\n' : ',\n'}${JSON.stringify(shaped(item, options))}`;
+          first = false;
+        }
+        await options.io.write(text);
+      },
+      async end() {
+        await options.io.write(first ? '[]\n' : '\n]\n');
+      },
+    };
+  },
+  async single(value, _view, options) {
+    await options.io.write(`${JSON.stringify(shaped(value, options), null, 2)}\n`);
+  },
+};
+
+/** One item per line. */
+export const ndjson: Formatter = {
+  listing(_view, options) {
+    return {
+      async write(items) {
+        let text = '';
+        for (const item of items) text += `${JSON.stringify(shaped(item, options))}\n`;
+        await options.io.write(text);
+      },
+      async end() {},
+    };
+  },
+  async single(value, _view, options) {
+    await options.io.write(`${JSON.stringify(shaped(value, options))}\n`);
+  },
+};

@@ -1,0 +1,67 @@
+import type { Page } from '../api/paginate.js';
+import type { View } from './view.js';
+import type { Formatter, OutputFormat, OutputOptions } from './writer.js';
+
+async function formatterFor(format: OutputFormat): Promise<Formatter> {
+  switch (format) {
+    case 'json':
+      return (await import('./formats/json.js')).json;
+    case 'ndjson':
+      return (await import('./formats/json.js')).ndjson;
+    case 'csv':
+      return (await import('./formats/delimited.js')).csv;
+    case 'tsv':
+      return (await import('./formats/delimited.js')).tsv;
+    case 'plain':
+      return (await import('./formats/delimited.js')).plain;
+    case 'table':
+      return (await import('./formats/table.js')).table;
+  }
+}
+
+export interface ListingHints {
+  /** The command takes --page/--all, so the "Showing N of TOTAL" notice can suggest them. */
+  paged: boolean;
+}
+
+/**
+ * Writes a listing page by page, then tells a person at a terminal what they are not seeing ("Showing 20 of 1,234")
+ * or that there was nothing. Scripts get only the data.
+ */
+export async function renderListing(pages: AsyncIterable<Page>, view: View, options: OutputOptions, hints: ListingHints): Promise<void> {
+  const formatter = await formatterFor(options.format);
+  const writer = formatter.listing(view, options);
+  let shown = 0;
+  let last: Page | undefined;
+  let followed = false;
+  for await (const page of pages) {
+    if (last) followed = true;
+    last = page;
+    shown += page.items.length;
+    await writer.write(page.items);
+  }
+  await writer.end();
+  const { io } = options;
+  const [one, many] = view.noun;
+  if (shown === 0) {
+    if (io.mayNotify) io.info(`No ${many}.`);
+    return;
+  }
+  if (!last) return;
+  if (followed && !last.hasMore && last.total !== undefined && shown !== last.total) {
+    io.info(`lk: received ${count(shown)} ${many} where the server announced ${count(last.total)}: the library changed while paging`);
+  }
+  if (last.hasMore && io.mayNotify && hints.paged) {
+    const total = last.total !== undefined ? ` of ${count(last.total)}` : '';
+    io.info(`Showing ${count(shown)}${total} ${shown === 1 ? one : many} — --all for every ${one}, --page ${last.page + 1} for the next`);
+  }
+}
+
+export async function renderSingle(value: unknown, view: View | undefined, options: OutputOptions): Promise<void> {
+  const formatter = await formatterFor(options.format);
+  await formatter.single(value, view, options);
+}
+
+export function count(n: number): string {
+  return n.toLocaleString('en-US');
+}

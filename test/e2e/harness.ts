@@ -1,0 +1,83 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+
+export const LK_BIN = fileURLToPath(new URL('../../bin/lk.js', import.meta.url));
+
+export interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  /** Extra environment; `undefined` values remove a variable. */
+  env?: Record<string, string | undefined>;
+  input?: string;
+  timeoutMs?: number;
+}
+
+/** A fresh config and cache folder, so that no test sees another's state (or the developer's own). */
+export function tempHome(): { configDir: string; cacheDir: string; root: string } {
+  const root = mkdtempSync(join(tmpdir(), 'lk-test-'));
+  return { root, configDir: join(root, 'config'), cacheDir: join(root, 'cache') };
+}
+
+/**
+ * Runs the built binary as a child process. Asynchronous on purpose: the sandbox lives in this process, and a
+ * synchronous spawn would block the event loop that has to answer the child's requests.
+ */
+export function runLk(args: string[], options: RunOptions = {}): Promise<RunResult> {
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8', TZ: 'UTC' };
+  for (const [name, value] of Object.entries(options.env ?? {})) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [LK_BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+/** A sandbox plus a runner preset with its URL, a demo key and private config/cache folders. */
+export interface TestBed {
+  sandbox: Sandbox;
+  home: ReturnType<typeof tempHome>;
+  env(keyName?: string | null): Record<string, string | undefined>;
+  lk(args: string[], options?: RunOptions & { key?: string | null }): Promise<RunResult>;
+}
+
+export async function startTestBed(options: SandboxOptions = {}): Promise<TestBed> {
+  const sandbox = await startSandbox({ port: 0, ...options });
+  const home = tempHome();
+  const env = (keyName: string | null = 'full') => ({
+    LK_BASE_URL: sandbox.url,
+    LK_API_KEY: keyName === null ? undefined : sandbox.key(keyName),
+    LK_CONFIG_DIR: home.configDir,
+    LK_CACHE_DIR: home.cacheDir,
+  });
+  return {
+    sandbox,
+    home,
+    env,
+    lk: (args, runOptions = {}) => runLk(args, { ...runOptions, env: { ...env(runOptions.key === undefined ? 'full' : runOptions.key), ...runOptions.env } }),
+  };
+}
+
+/** Parses ndjson output into objects. */
+export function ndjsonLines(text: string): unknown[] {
+  return text.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as unknown);
+}
