@@ -1,0 +1,188 @@
+/**
+ * The sandbox: a reference implementation of SPEC.md with generated demo data, for trying `lk` without an account
+ * and for the project's end-to-end tests. README.md (next to this file) documents every choice SPEC.md leaves open.
+ */
+import { buildDemoKeys } from './auth.js';
+import { SandboxData, type AccountSpec } from './data.js';
+import type { FaultOptions } from './faults.js';
+import { DOMAINS, iso, startOfUtcDay } from './model.js';
+import { SandboxServer, type SandboxCounters } from './server.js';
+
+export type { FaultOptions } from './faults.js';
+export type { SandboxCounters } from './server.js';
+export { checksumKey, isWellFormedKey, makeKey } from './keys.js';
+
+export interface SandboxOptions {
+  /** Address to bind (default 127.0.0.1). Anything but loopback exposes the demo data to the network. */
+  host?: string;
+  /** Port (default 0: a free one). */
+  port?: number;
+  /** Same seed → same data, same keys (default 42). */
+  seed?: number;
+  /** Library entries of the demo account (default 250). */
+  entries?: number;
+  /** Requests per minute per account, shared by all its keys (default 60); 0 lifts the limit. */
+  rateLimit?: number;
+  /** Seconds between two exports of an account (default 3600). */
+  exportIntervalSeconds?: number;
+  faults?: FaultOptions;
+  /** Clock, ms since the epoch (default Date.now). */
+  now?: () => number;
+}
+
+export interface DemoKey {
+  name: string;
+  key: string;
+  account: string;
+  scopes: string[];
+  expiresAt: string | null;
+  description: string;
+}
+
+export interface Sandbox {
+  /** Base URL, the address in front of /v1, e.g. "http://127.0.0.1:41234". */
+  url: string;
+  keys: DemoKey[];
+  /** A demo key by name; throws on an unknown name. */
+  key(name: string): string;
+  counters: SandboxCounters;
+  /** Mutable at run time; assigning new options restarts the fault sequence. */
+  faults: FaultOptions;
+  resetCounters(): void;
+  /** Prepends n new (newest) entries to the account. */
+  addEntries(account: string, n: number): void;
+  /** Every entry id of the account, in the library's natural order (newest first). */
+  entryIds(account: string): string[];
+  /** Closes the server and every connection, keep-alive ones included. */
+  close(): Promise<void>;
+}
+
+export const DEFAULTS = {
+  host: '127.0.0.1',
+  port: 0,
+  seed: 42,
+  entries: 250,
+  rateLimit: 60,
+  exportIntervalSeconds: 3600,
+} as const;
+
+/** Entries of the small second account, "reader". */
+export const READER_ENTRIES = 60;
+
+function wholeNumber(name: string, value: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (!Number.isSafeInteger(value) || value < 0 || value > max) throw new RangeError(`sandbox option ${name} must be a whole number from 0 to ${max} (got ${value})`);
+  return value;
+}
+
+function accountSpecs(entries: number): AccountSpec[] {
+  return [
+    {
+      username: 'demo',
+      displayName: 'Demo User',
+      language: 'en',
+      timezone: 'Europe/London',
+      domains: [...DOMAINS],
+      entries,
+      bio: 'Films on Fridays, a book on the train, too many games in the backlog.',
+      location: 'Brighton, UK',
+      showcase: true,
+    },
+    {
+      username: 'reader',
+      displayName: 'Élodie Lecteur',
+      language: 'fr',
+      timezone: 'Europe/Paris',
+      domains: ['MEDIA', 'BOOKS', 'MUSIC'],
+      entries: READER_ENTRIES,
+      bio: 'Lectrice, cinéphile, jamais de jeux vidéo.',
+      location: null,
+      showcase: false,
+    },
+  ];
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const now = options.now ?? Date.now;
+  const seed = wholeNumber('seed', options.seed ?? DEFAULTS.seed, 0xffff_ffff);
+  const entries = wholeNumber('entries', options.entries ?? DEFAULTS.entries, 1_000_000);
+  const rateLimit = wholeNumber('rateLimit', options.rateLimit ?? DEFAULTS.rateLimit);
+  const exportIntervalSeconds = wholeNumber('exportIntervalSeconds', options.exportIntervalSeconds ?? DEFAULTS.exportIntervalSeconds);
+  const startedAt = now();
+  const data = new SandboxData(seed, startOfUtcDay(startedAt), accountSpecs(entries));
+  const keyRecords = buildDemoKeys(seed, startedAt);
+  const server = new SandboxServer({ data, keys: keyRecords, rateLimit, exportIntervalSeconds, seed, now, faults: options.faults ?? {} });
+  const address = await server.listen(options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
+  const hostForUrl = address.family === 'IPv6' || address.address.includes(':') ? `[${address.address}]` : address.address;
+  const keys: DemoKey[] = keyRecords.map((record) => ({
+    name: record.name,
+    key: record.key,
+    account: record.account,
+    scopes: [...record.scopes],
+    expiresAt: iso(record.expiresAt),
+    description: record.description,
+  }));
+  return {
+    url: `http://${hostForUrl}:${address.port}`,
+    keys,
+    key(name: string): string {
+      const found = keys.find((key) => key.name === name);
+      if (!found) throw new Error(`no demo key named ${JSON.stringify(name)} (known: ${keys.map((key) => key.name).join(', ')})`);
+      return found.key;
+    },
+    counters: server.counters,
+    get faults(): FaultOptions {
+      return server.faults;
+    },
+    set faults(faults: FaultOptions) {
+      server.faults = faults;
+    },
+    resetCounters: () => server.resetCounters(),
+    addEntries: (account: string, n: number) => {
+      data.account(account).addEntries(wholeNumber('n', n), now());
+    },
+    entryIds: (account: string) => data.account(account).entries.map((entry) => entry.id),
+    close: () => server.close(),
+  };
+}
+
+/** True for addresses only this machine can reach. */
+export function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127\./.test(bare) || /^::ffff:127\./.test(bare);
+}
+
+/**
+ * `lk sandbox`: starts the server and prints its base URL and demo keys (a listing, or one JSON object with
+ * json: true). Returns once listening; the open server keeps the process alive.
+ */
+export async function runSandboxCommand(
+  options: SandboxOptions & { json?: boolean },
+  io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream },
+): Promise<Sandbox> {
+  const { json, ...sandboxOptions } = options;
+  const host = sandboxOptions.host ?? DEFAULTS.host;
+  if (!isLoopback(host)) {
+    io.stderr.write(
+      `WARNING: the sandbox is listening on ${host}, not on loopback: anyone who can reach this machine on that network can read the demo data with the keys printed below.\n`,
+    );
+  }
+  const sandbox = await startSandbox(sandboxOptions);
+  if (json) {
+    io.stdout.write(`${JSON.stringify({ url: sandbox.url, keys: sandbox.keys })}\n`);
+    return sandbox;
+  }
+  const width = Math.max(...sandbox.keys.map((key) => key.name.length));
+  const lines = [
+    `lk sandbox: the reference API with demo data is listening on ${sandbox.url}`,
+    '',
+    'Demo keys:',
+    ...sandbox.keys.map((key) => `  ${key.name.padEnd(width)}  ${key.key}  ${key.account}: ${key.description}`),
+    '',
+    'Try it:',
+    `  LK_BASE_URL=${sandbox.url} LK_API_KEY=${sandbox.key('full')} lk whoami`,
+    '',
+    'Press Ctrl-C to stop.',
+  ];
+  io.stdout.write(`${lines.join('\n')}\n`);
+  return sandbox;
+}

@@ -1,0 +1,204 @@
+/** The sandbox's vocabulary: domains, statuses, phases, and the records its generator produces. */
+
+export const DOMAINS = ['MEDIA', 'GAMES', 'BOOKS', 'MUSIC'] as const;
+export type Domain = (typeof DOMAINS)[number];
+
+export const PHASES = ['PLANNED', 'IN_PROGRESS', 'DONE', 'DROPPED'] as const;
+export type Phase = (typeof PHASES)[number];
+
+export const LANGS = ['en', 'fr', 'it'] as const;
+export type Lang = (typeof LANGS)[number];
+
+export const WORK_TYPES = ['film', 'series', 'anime', 'game', 'book', 'album'] as const;
+export type WorkType = (typeof WORK_TYPES)[number];
+
+export const DOMAIN_OF_TYPE: Record<WorkType, Domain> = {
+  film: 'MEDIA',
+  series: 'MEDIA',
+  anime: 'MEDIA',
+  game: 'GAMES',
+  book: 'BOOKS',
+  album: 'MUSIC',
+};
+
+/** The five catalogues (SPEC.md §2, Work.source). */
+export type Source = 'tmdb' | 'anilist' | 'igdb' | 'openlibrary' | 'musicbrainz';
+export const SOURCE_OF_TYPE: Record<WorkType, Source> = {
+  film: 'tmdb',
+  series: 'tmdb',
+  anime: 'anilist',
+  game: 'igdb',
+  book: 'openlibrary',
+  album: 'musicbrainz',
+};
+
+/** SPEC.md §3: each domain status and the phase it maps to. */
+export const PHASE_OF_STATUS: Record<Domain, Readonly<Record<string, Phase>>> = {
+  MEDIA: { PLANNED: 'PLANNED', WATCHING: 'IN_PROGRESS', COMPLETED: 'DONE', UP_TO_DATE: 'DONE', DROPPED: 'DROPPED' },
+  GAMES: { BACKLOG: 'PLANNED', PLAYING: 'IN_PROGRESS', COMPLETED: 'DONE', DROPPED: 'DROPPED' },
+  BOOKS: { TO_READ: 'PLANNED', READING: 'IN_PROGRESS', READ: 'DONE', DROPPED: 'DROPPED' },
+  MUSIC: { TO_LISTEN: 'PLANNED', LISTENED: 'DONE' },
+};
+
+/** The status a freshly added entry gets in each domain. */
+export const PLANNED_STATUS: Record<Domain, string> = { MEDIA: 'PLANNED', GAMES: 'BACKLOG', BOOKS: 'TO_READ', MUSIC: 'TO_LISTEN' };
+
+export const EVENT_KINDS = [
+  'EPISODE_SEEN',
+  'FILM_SEEN',
+  'GAME_SESSION',
+  'READING_SESSION',
+  'GAME_FINISHED',
+  'BOOK_FINISHED',
+  'ALBUM_FINISHED',
+] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+/** A catalogue work as stored; rendered per request (titles depend on lang). */
+export interface WorkRecord {
+  index: number;
+  id: string;
+  source: Source;
+  sourceId: string;
+  type: WorkType;
+  domain: Domain;
+  /** English title always; fr/it only when the work was "opened" in that language (film and series). */
+  titles: { en: string; fr?: string; it?: string };
+  originalTitle?: string;
+  year: number;
+  runtimeMinutes?: number;
+  seasons?: number;
+  episodesPerSeason?: number;
+  /** Episodes aired as of the data day (series and anime). */
+  episodes?: number;
+  airing?: boolean;
+  /** Airing shows: when episode 1 of the current (last) season aired; one episode a week from then. */
+  seasonStartMs?: number;
+  platforms?: string[];
+  authors?: string[];
+  pages?: number;
+  artist?: string;
+  tracks?: number;
+}
+
+export type Progress = { episodes: number; total: number } | { pages: number; total: number } | { minutes: number } | null;
+
+export interface EntryRecord {
+  id: string;
+  account: string;
+  work: WorkRecord;
+  status: string;
+  phase: Phase;
+  rating: number | null;
+  notes: string | null;
+  added: number;
+  started: number | null;
+  finished: number | null;
+  updated: number;
+  progress: Progress;
+  /** Generator inputs for the entry's history (built lazily). */
+  plan: HistoryPlan;
+}
+
+/** What the history generator needs to rebuild an entry's events deterministically. */
+export interface HistoryPlan {
+  seed: number;
+  /** 1 for a first time only; 2 when there was one rewatch, replay or reread, and so on. */
+  cycles: number;
+  /** Start and end of the activity (ms); null when the entry has no events. */
+  spanStart: number | null;
+  spanEnd: number | null;
+  /** How many of the first cycle's events are undated (imported). */
+  undated: number;
+}
+
+export interface EventRecord {
+  id: string;
+  entry: EntryRecord;
+  kind: EventKind;
+  date: number | null;
+  cycle: number;
+  season?: number;
+  episode?: number;
+  minutes?: number;
+  pages?: number;
+}
+
+export interface ListItemRecord {
+  type: 'work' | 'season' | 'episode';
+  work: WorkRecord;
+  season?: number;
+  episode?: number;
+  addedAt: number;
+  note?: string;
+}
+
+export interface ListRecord {
+  id: string;
+  name: string;
+  description: string | null;
+  visibility: 'private' | 'friends' | 'public';
+  shared: boolean;
+  owner: string;
+  createdAt: number;
+  updatedAt: number;
+  items: ListItemRecord[];
+}
+
+export interface ReviewRecord {
+  id: string;
+  entry: EntryRecord;
+  headline: string;
+  body: string;
+  spoiler: boolean;
+  likes: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface AchievementRecord {
+  id: string;
+  name: string;
+  description: string;
+  domain: Domain | null;
+  current: number;
+  target: number;
+  unlockedAt: number | null;
+}
+
+export interface NotificationRecord {
+  id: string;
+  kind: string;
+  title: string;
+  message: string;
+  read: boolean;
+  createdAt: number;
+  url: string;
+}
+
+export interface AccountProfile {
+  id: string;
+  username: string;
+  displayName: string;
+  language: Lang;
+  timezone: string;
+  domains: Domain[];
+  bio: string;
+  location: string | null;
+  joinedAt: number;
+}
+
+/** Where `url` fields point: pages of the (fictional) web application, never the API. */
+export const APP_URL = 'https://app.lk.example';
+
+export const DAY_MS = 86_400_000;
+export const HOUR_MS = 3_600_000;
+export const WEEK_MS = 7 * DAY_MS;
+
+export function iso(ms: number | null): string | null {
+  return ms === null ? null : new Date(ms).toISOString();
+}
+
+export function startOfUtcDay(ms: number): number {
+  return Math.floor(ms / DAY_MS) * DAY_MS;
+}
