@@ -2,7 +2,7 @@ import { Agent, request, type Dispatcher } from 'undici';
 import { ApiError, LkError, RateLimitError, TransportError } from '../errors.js';
 import type { IoStreams } from '../io.js';
 import { USER_AGENT } from '../version.js';
-import { budgetFromHeaders, retryAfterSeconds, type Budget } from './rate-limit.js';
+import { BudgetStore, budgetFromHeaders, Pacer, retryAfterSeconds, sleep, type Budget, type PacingWait, type Waiter } from './rate-limit.js';
 import { scopeForPath } from './scopes.js';
 
 export type Query = Record<string, string | number | boolean | undefined>;
@@ -17,8 +17,7 @@ export interface ApiResponse {
   json: unknown;
 }
 
-/** Pauses for the rate limit or a retry; the context supplies one that shows a countdown. */
-export type Waiter = (ms: number, reason: string) => Promise<void>;
+export type { Waiter } from './rate-limit.js';
 
 export interface ClientOptions {
   baseUrl: string;
@@ -33,11 +32,21 @@ export interface ClientOptions {
   now?: () => number;
   wait?: Waiter;
   signal?: AbortSignal;
+  /** Where the last seen rate-limit budget is kept between runs (the cache folder); none: not kept. */
+  cacheDir?: string;
 }
 
 export interface RequestOptions {
   /** What a 404 means here, e.g. "library entry 42": the error then reads "no library entry 42". */
   notFound?: string;
+  /** false: a 429 throws RateLimitError at once (the caller has a fallback, like the export cache). */
+  waitOnRateLimit?: boolean;
+  /** Called as body bytes arrive (for a download spinner); `total` from Content-Length when known. */
+  onProgress?: (received: number, total: number | undefined) => void;
+  /** Cancels this request (and its waits), e.g. when --max has enough items. */
+  signal?: AbortSignal;
+  /** How many requests the caller still has to make, this one included: work that fits the budget is not slowed. */
+  demand?: () => number;
 }
 
 const RETRYABLE_STATUS = new Set([500, 502, 503, 504]);
@@ -49,11 +58,18 @@ export class ApiClient {
   private readonly dispatcher: Dispatcher;
   private readonly now: () => number;
   private readonly wait: Waiter;
-  private budget: Budget | undefined;
+  private readonly pacer: Pacer;
 
   constructor(private readonly options: ClientOptions) {
     this.now = options.now ?? Date.now;
-    this.wait = options.wait ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.wait = options.wait ?? sleep;
+    this.pacer = new Pacer({
+      now: this.now,
+      wait: this.wait,
+      spaceOut: !options.noWait,
+      checkWait: (wait) => this.checkRateLimitWait(wait),
+      store: options.cacheDir ? new BudgetStore(options.cacheDir, options.baseUrl, options.key) : undefined,
+    });
     this.dispatcher = new Agent({
       keepAliveTimeout: 10_000,
       connections: 8,
@@ -75,23 +91,25 @@ export class ApiClient {
 
   /** The last rate-limit budget the server reported. */
   get lastBudget(): Budget | undefined {
-    return this.budget;
+    return this.pacer.budget;
   }
 
   async get(path: string, query: Query = {}, requestOptions: RequestOptions = {}): Promise<ApiResponse> {
     const url = this.url(path, query);
+    const signal = anySignal(this.options.signal, requestOptions.signal);
     const retries = this.options.retries ?? 3;
     let failures = 0;
     let rateLimitWaits = 0;
     for (;;) {
-      await this.paceBeforeRequest(url);
+      const ticket = await this.pacer.acquire(requestOptions.demand?.() ?? 1, signal);
       let response: ApiResponse;
       try {
-        response = await this.send(url);
+        response = await this.send(url, requestOptions, ticket, signal);
+        if (response.status >= 200 && response.status < 300) return this.parsed(response, url);
       } catch (error) {
         if (error instanceof TransportError && error.retryable && failures < retries) {
           failures += 1;
-          await this.wait(backoffMs(failures), `retrying after ${error.message}`);
+          await this.wait(backoffMs(failures), `before retrying: ${error.message} (try ${failures + 1} of ${retries + 1})`, signal);
           continue;
         }
         if (error instanceof TransportError && failures > 0) {
@@ -100,22 +118,25 @@ export class ApiClient {
         throw error;
       }
       const { status } = response;
-      if (status >= 200 && status < 300) return this.parsed(response, url);
       if (status >= 300 && status < 400) throw redirectError(response, url);
       if (status === 429) {
         const seconds = this.retryDelaySeconds(response);
-        if (this.options.noWait || seconds > this.options.maxWaitSeconds || rateLimitWaits >= MAX_RATE_LIMIT_WAITS) {
+        // The minute's budget spent: every request of this run waits, not just this one. (A 429 with budget left is
+        // another limit, such as the export hour, and must not stall the rest.)
+        const budget = budgetFromHeaders(response.headers, this.now());
+        if (!budget || budget.remaining <= 0) this.pacer.hold(this.now() + seconds * 1000);
+        if (requestOptions.waitOnRateLimit === false || this.options.noWait || seconds > this.options.maxWaitSeconds || rateLimitWaits >= MAX_RATE_LIMIT_WAITS) {
           throw this.rateLimitError(seconds, this.options.noWait ? '--no-wait' : '--max-wait');
         }
         rateLimitWaits += 1;
-        await this.wait(seconds * 1000, 'rate limit');
+        await this.wait(seconds * 1000, `for the rate limit: the server answered 429 (Retry-After ${formatDuration(seconds)})`, signal);
         continue;
       }
       if (RETRYABLE_STATUS.has(status) && failures < retries) {
         failures += 1;
         const serverDelay = status === 503 ? retryAfterSeconds(response.headers['retry-after'], this.now()) : undefined;
         const delayMs = serverDelay !== undefined ? Math.min(serverDelay, this.options.maxWaitSeconds) * 1000 : backoffMs(failures);
-        await this.wait(delayMs, `retrying after HTTP ${status}`);
+        await this.wait(delayMs, `before retrying: HTTP ${status} from ${url.pathname} (try ${failures + 1} of ${retries + 1})`, signal);
         continue;
       }
       throw this.apiError(response, url, requestOptions, failures + 1);
@@ -126,23 +147,14 @@ export class ApiClient {
     await this.dispatcher.close();
   }
 
-  /** When the last response said the budget is spent, wait for the reset rather than provoke a 429. */
-  private async paceBeforeRequest(url: URL): Promise<void> {
-    const budget = this.budget;
-    if (!budget || budget.remaining > 0) return;
-    const ms = budget.resetAt - this.now();
-    if (ms <= 0) return;
-    const seconds = Math.ceil(ms / 1000);
-    if (this.options.noWait || seconds > this.options.maxWaitSeconds) {
-      throw this.rateLimitError(seconds, this.options.noWait ? '--no-wait' : '--max-wait');
-    }
-    this.options.io.debug(`lk: budget spent, waiting ${seconds}s before ${url.pathname}`);
-    await this.wait(ms, 'rate limit');
-    // The window has started over; assume a fresh budget until the next response says otherwise.
-    this.budget = { ...budget, remaining: budget.limit };
+  /** A wait for a spent budget: refused at once with --no-wait, or when longer than --max-wait. */
+  private checkRateLimitWait(wait: PacingWait): void {
+    const seconds = Math.ceil(wait.ms / 1000);
+    if (this.options.noWait) throw this.rateLimitError(seconds, '--no-wait');
+    if (seconds > this.options.maxWaitSeconds) throw this.rateLimitError(seconds, '--max-wait');
   }
 
-  private async send(url: URL): Promise<ApiResponse> {
+  private async send(url: URL, requestOptions: RequestOptions, ticket: number, signal: AbortSignal | undefined): Promise<ApiResponse> {
     const started = this.now();
     let result: Dispatcher.ResponseData;
     try {
@@ -150,21 +162,23 @@ export class ApiClient {
         method: 'GET',
         dispatcher: this.dispatcher,
         headers: { authorization: `Bearer ${this.options.key}`, accept: 'application/json', 'user-agent': USER_AGENT },
-        signal: this.options.signal,
+        signal,
       });
     } catch (error) {
       throw transportErrorFrom(error, url);
     }
-    const text = await this.readBody(result, url);
+    const text = await this.readBody(result, url, requestOptions.onProgress);
     const headers = result.headers as Headers;
     const budget = budgetFromHeaders(headers, this.now());
-    if (budget) this.budget = budget;
+    if (budget) this.pacer.observe(budget, ticket);
     this.options.io.debug(verboseLine(url, result.statusCode, this.now() - started, budget, this.now()));
     return { status: result.statusCode, headers, text, json: undefined };
   }
 
-  private async readBody(result: Dispatcher.ResponseData, url: URL): Promise<string> {
+  private async readBody(result: Dispatcher.ResponseData, url: URL, onProgress: RequestOptions['onProgress']): Promise<string> {
     const limit = this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    const declared = Number(result.headers['content-length']);
+    const total = Number.isFinite(declared) && declared > 0 ? declared : undefined;
     const chunks: Buffer[] = [];
     let size = 0;
     try {
@@ -175,10 +189,11 @@ export class ApiClient {
           throw new TransportError(`response from ${url.pathname} is larger than ${formatBytes(limit)}`, false);
         }
         chunks.push(chunk as Buffer);
+        onProgress?.(size, total);
       }
     } catch (error) {
       if (error instanceof LkError) throw error;
-      throw transportErrorFrom(error, url, 'the response was cut short');
+      throw transportErrorFrom(error, url, 'body');
     }
     return Buffer.concat(chunks).toString('utf8');
   }
@@ -188,6 +203,10 @@ export class ApiClient {
       response.json = JSON.parse(response.text);
     } catch (error) {
       const type = String(response.headers['content-type'] ?? 'no content type');
+      // JSON announced but not JSON: most likely a body cut short that slipped past the transport, worth another try.
+      if (error instanceof SyntaxError && /json/i.test(type)) {
+        throw new TransportError(`GET ${url.pathname} failed: the response was cut short`, true);
+      }
       const reason = error instanceof RangeError ? 'is nested too deeply to read' : `is not JSON (${type.split(';')[0]})`;
       throw new TransportError(`the response from ${url.pathname} ${reason}`, false, 'Is the base URL the API and not the web app?');
     }
@@ -197,7 +216,7 @@ export class ApiClient {
   private retryDelaySeconds(response: ApiResponse): number {
     const fromHeader = retryAfterSeconds(response.headers['retry-after'], this.now());
     if (fromHeader !== undefined) return Math.ceil(fromHeader);
-    const budget = this.budget;
+    const budget = this.pacer.budget;
     return budget ? Math.max(1, Math.ceil((budget.resetAt - this.now()) / 1000)) : 60;
   }
 
@@ -249,7 +268,7 @@ function redirectError(response: ApiResponse, url: URL): LkError {
   let hint: string | undefined;
   try {
     const target = new URL(location, url);
-    if (url.protocol === 'http:' && target.protocol === 'https:' && target.host === url.host) {
+    if (url.protocol === 'http:' && target.protocol === 'https:' && target.hostname === url.hostname) {
       hint = `The instance wants https: use --base-url ${target.origin}${url.pathname.replace(/\/v1(\/.*)?$/, '')}.`;
     }
   } catch {
@@ -276,12 +295,14 @@ const RETRYABLE_CODES = new Set([
   'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
 ]);
 
-function transportErrorFrom(error: unknown, url: URL, fallback = 'the request failed'): LkError {
+/** `phase` body: the headers had arrived, so a closed socket means the body was cut short. */
+function transportErrorFrom(error: unknown, url: URL, phase: 'request' | 'body' = 'request'): LkError {
   if (error instanceof LkError) return error;
   const err = error as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
   if (err?.name === 'AbortError' || err?.code === 'UND_ERR_ABORTED') return new TransportError('interrupted', false);
   const code = err?.code ?? err?.cause?.code;
-  const reason = describeNetworkCode(code) ?? err?.message ?? fallback;
+  const cut = phase === 'body' && (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'UND_ERR_CLOSED');
+  const reason = cut ? 'the response was cut short' : (describeNetworkCode(code) ?? err?.message ?? (phase === 'body' ? 'the response was cut short' : 'the request failed'));
   return new TransportError(`GET ${url.pathname} failed: ${reason}`, code !== undefined && RETRYABLE_CODES.has(code));
 }
 
@@ -307,6 +328,11 @@ function describeNetworkCode(code: string | undefined): string | undefined {
   }
 }
 
+function anySignal(...signals: (AbortSignal | undefined)[]): AbortSignal | undefined {
+  const present = signals.filter((signal): signal is AbortSignal => signal !== undefined);
+  return present.length > 1 ? AbortSignal.any(present) : present[0];
+}
+
 /** Exponential backoff with full jitter: 0.5–1 s, 1–2 s, 2–4 s… */
 export function backoffMs(failures: number): number {
   const ceiling = 1000 * 2 ** (failures - 1);
@@ -325,6 +351,7 @@ export function formatDuration(seconds: number): string {
   return `${Math.floor(s / 3600)}h${Math.floor((s % 3600) / 60) ? ` ${Math.floor((s % 3600) / 60)}m` : ''}`;
 }
 
-function formatBytes(bytes: number): string {
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
   return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MiB` : `${Math.round(bytes / 1024)} KiB`;
 }

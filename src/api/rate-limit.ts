@@ -1,9 +1,32 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 /** The budget as the server last described it in X-RateLimit-* headers. */
 export interface Budget {
   limit: number;
   remaining: number;
   /** Epoch ms at which the window starts over. */
   resetAt: number;
+}
+
+/** Pauses for the rate limit or a retry; the context supplies one that shows a countdown. Rejects when `signal` aborts. */
+export type Waiter = (ms: number, reason: string, signal?: AbortSignal) => Promise<void>;
+
+/** The plain Waiter: a timer that an abort cancels. */
+export function sleep(ms: number, _reason?: string, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    signal?.throwIfAborted();
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, Math.max(0, ms));
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 export function budgetFromHeaders(headers: Record<string, string | string[] | undefined>, now: number): Budget | undefined {
@@ -29,4 +52,161 @@ function numberHeader(value: string | string[] | undefined): number | undefined 
   if (raw === undefined) return undefined;
   const n = Number(raw);
   return Number.isFinite(n) ? n : undefined;
+}
+
+/**
+ * The last budget seen for one instance and key, kept in the cache folder so that a second `lk` (a cron job while
+ * you use the terminal) paces itself from its first request. Named by a hash: the key itself is never written.
+ */
+export class BudgetStore {
+  readonly file: string;
+
+  constructor(cacheDir: string, baseUrl: string, key: string) {
+    const name = createHash('sha256').update(`${baseUrl}\n${key}`).digest('hex').slice(0, 32);
+    this.file = join(cacheDir, 'ratelimit', `${name}.json`);
+  }
+
+  /** The stored budget while its window lasts; an unreadable, partial or stale file counts as none. */
+  read(now: number): Budget | undefined {
+    try {
+      const value = JSON.parse(readFileSync(this.file, 'utf8')) as Partial<Budget>;
+      const { limit, remaining, resetAt } = value;
+      if (![limit, remaining, resetAt].every((n) => typeof n === 'number' && Number.isFinite(n))) return undefined;
+      return resetAt! > now ? { limit: limit!, remaining: remaining!, resetAt: resetAt! } : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Temp file + rename, so that a concurrent reader sees the old budget or the new one, never half of one. */
+  write(budget: Budget): void {
+    const temp = `${this.file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    try {
+      mkdirSync(join(this.file, '..'), { recursive: true, mode: 0o700 });
+      writeFileSync(temp, `${JSON.stringify(budget)}\n`, { mode: 0o600 });
+      renameSync(temp, this.file);
+    } catch {
+      // Pacing state is a courtesy: a read-only cache folder must not fail the command.
+    }
+  }
+}
+
+/** Why the pacer wants to wait, for the countdown and for --no-wait / --max-wait. */
+export interface PacingWait {
+  ms: number;
+  /** true: the budget is spent (a rate-limit wait); false: spacing requests out. */
+  spent: boolean;
+  reason: string;
+}
+
+export interface PacerOptions {
+  now: () => number;
+  wait: Waiter;
+  /** Throws to refuse a wait for a spent budget (--no-wait, --max-wait). */
+  checkWait: (wait: PacingWait) => void;
+  /** false (--no-wait): never space requests out, only refuse when the budget is spent. */
+  spaceOut: boolean;
+  store?: BudgetStore | undefined;
+}
+
+/** A budget observation, with the number of requests this process had started when the observed one was sent. */
+interface Observed extends Budget {
+  ticket: number;
+}
+
+/** A window is a minute (SPEC.md §8); used only to guess the next reset after one passes unobserved. */
+const WINDOW_MS = 60_000;
+/** X-RateLimit-Reset is in whole seconds: wait a little past it rather than arrive a moment early. */
+const RESET_MARGIN_MS = 250;
+
+/**
+ * Decides when the next request may go, so that the rate limit is met by waiting rather than by a 429.
+ * - The budget left is the last one reported, less the requests this process started since that one.
+ * - Work that fits in what is left goes at once. Work that does not is spread evenly over the rest of the window,
+ *   keeping one request back: several processes sharing a budget then slow each other down instead of colliding.
+ * - A spent budget waits for the reset. Requests acquire one at a time, so concurrent pages queue here.
+ */
+export class Pacer {
+  private observed: Observed | undefined;
+  private started = 0;
+  private lastStartAt = 0;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly options: PacerOptions) {
+    const stored = options.store?.read(options.now());
+    if (stored) this.observed = { ...stored, ticket: 0 };
+  }
+
+  /** The last budget the server reported (or the stored one, before the first response). */
+  get budget(): Budget | undefined {
+    if (!this.observed) return undefined;
+    const { limit, remaining, resetAt } = this.observed;
+    return { limit, remaining, resetAt };
+  }
+
+  /**
+   * Waits until a request may go and returns its ticket (for `observe`). `demand` is how many requests the caller
+   * still has to make, this one included.
+   */
+  acquire(demand: number, signal?: AbortSignal): Promise<number> {
+    const turn = this.queue.then(() => this.waitForTurn(demand, signal));
+    this.queue = turn.catch(() => undefined);
+    return turn;
+  }
+
+  /** A response's X-RateLimit-* headers, sent with request `ticket`. Older news than we hold is ignored. */
+  observe(budget: Budget, ticket: number): void {
+    const current = this.observed;
+    if (current && ticket <= current.ticket && current.resetAt > this.options.now()) return;
+    this.observed = { ...budget, ticket };
+    this.options.store?.write(budget);
+  }
+
+  /** A 429: nothing goes before `until` (Retry-After), whatever the headers said. */
+  hold(until: number): void {
+    const limit = this.observed?.limit ?? 0;
+    this.observed = { limit, remaining: 0, resetAt: until, ticket: this.started };
+    if (limit > 0) this.options.store?.write({ limit, remaining: 0, resetAt: until });
+  }
+
+  private async waitForTurn(demand: number, signal: AbortSignal | undefined): Promise<number> {
+    for (;;) {
+      signal?.throwIfAborted();
+      const wait = this.nextWait(demand);
+      if (!wait) break;
+      if (wait.spent) this.options.checkWait(wait);
+      await this.options.wait(wait.ms, wait.reason, signal);
+    }
+    this.started += 1;
+    this.lastStartAt = this.options.now();
+    return this.started;
+  }
+
+  private nextWait(demand: number): PacingWait | undefined {
+    const now = this.options.now();
+    this.rollWindow(now);
+    const budget = this.observed;
+    if (!budget) return undefined;
+    const available = budget.remaining - (this.started - budget.ticket);
+    const untilReset = budget.resetAt + RESET_MARGIN_MS - now;
+    const resetsAt = new Date(budget.resetAt).toLocaleTimeString();
+    const spent: PacingWait = {
+      ms: untilReset,
+      spent: true,
+      reason: `for the rate limit: ${budget.limit > 0 ? `the budget of ${budget.limit} requests a minute is spent` : 'the server asked to wait'} until ${resetsAt}`,
+    };
+    if (available <= 0) return spent;
+    if (!this.options.spaceOut || demand <= available) return undefined;
+    // More to do than the budget allows: use what is left evenly until the reset, one request kept in reserve.
+    if (available <= 1) return spent;
+    const gap = this.lastStartAt + untilReset / available - now;
+    return gap > 0 ? { ms: gap, spent: false, reason: `to pace requests: ${available} of ${budget.limit} left until ${resetsAt}` } : undefined;
+  }
+
+  /** Once the reset has passed, the budget is whole again until a response says otherwise. */
+  private rollWindow(now: number): void {
+    const budget = this.observed;
+    if (!budget || now < budget.resetAt + RESET_MARGIN_MS) return;
+    this.observed = budget.limit > 0 ? { limit: budget.limit, remaining: budget.limit, resetAt: budget.resetAt + WINDOW_MS, ticket: this.started } : undefined;
+  }
 }

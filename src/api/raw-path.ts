@@ -1,0 +1,45 @@
+import { UsageError } from '../errors.js';
+import type { Query } from './client.js';
+
+export interface RawRequest {
+  /** A path under /v1, exactly as it will be sent. */
+  path: string;
+  /** The query string that came with the path, as parameters. */
+  query: Query;
+}
+
+// What may appear in a path: RFC 3986 unreserved and sub-delims, ':', '@', '/', and well-formed %XX escapes.
+const PATH_CHARS = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/]|%[0-9A-Fa-f]{2})*$/;
+
+/**
+ * `lk api PATH`: the key must never reach anything outside /v1 (SPEC.md §5.5), so a path is accepted only when it
+ * needs no normalisation to be under /v1. Anything a server or proxy could resolve elsewhere is refused: absolute
+ * or scheme-relative URLs, dot segments, encoded dots, slashes and backslashes, backslashes themselves.
+ */
+export function parseRawPath(raw: string): RawRequest {
+  const refuse = (why: string): never => {
+    throw new UsageError(`refusing path "${raw}": ${why}`, 'Give a path under /v1, e.g. `lk api /v1/me` or `lk api /v1/library -F limit=5`.');
+  };
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(raw)) refuse('a full URL; lk api takes a path and sends it to the configured instance');
+  if (raw.startsWith('//')) refuse('a scheme-relative URL names another host');
+  if (raw.includes('\\')) refuse('backslashes are not allowed');
+  if (raw.includes('#')) refuse('a fragment is not part of a request');
+  const queryStart = raw.indexOf('?');
+  const path = queryStart === -1 ? raw : raw.slice(0, queryStart);
+  const search = queryStart === -1 ? '' : raw.slice(queryStart + 1);
+  if (/%(2e|2f|5c)/i.test(path)) refuse('percent-encoded dots, slashes and backslashes are not allowed');
+  if (!PATH_CHARS.test(path)) refuse('it holds characters a path cannot (spaces, quotes, control characters or a bad % escape)');
+  if (path.split('/').some((segment) => segment === '.' || segment === '..')) refuse("'.' and '..' segments are not allowed");
+  if (path.includes('//')) refuse('empty path segments are not allowed');
+  if (path !== '/v1' && !path.startsWith('/v1/')) refuse('only paths under /v1 are API paths');
+  const query: Query = {};
+  for (const [name, value] of new URLSearchParams(search)) query[name] = value;
+  return { path, query };
+}
+
+/** `-F key=value`, repeatable: the query parameters of `lk api`. */
+export function parseField(raw: string, previous: Query = {}): Query {
+  const eq = raw.indexOf('=');
+  if (eq <= 0) throw new UsageError(`invalid -F "${raw}": expected key=value, e.g. -F limit=5`);
+  return { ...previous, [raw.slice(0, eq)]: raw.slice(eq + 1) };
+}
