@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { closeSync, fsyncSync, openSync, rmSync } from 'node:fs';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { onInterrupt } from '../interrupt.js';
+
+/**
+ * Files that appear whole or not at all: everything is written to a temporary name in the same folder (so the
+ * rename stays on one file system), flushed to disk, then renamed over the final name. A failed or interrupted run
+ * leaves the folder as it was.
+ */
+
+export interface AtomicOptions {
+  /** Permission bits of new files (folders get the same bits plus x). Default 0600: exports are private data. */
+  mode?: number;
+}
+
+/** `.name.<pid>-<random>.tmp`: hidden, unique per process and attempt, never mistaken for an export. */
+export function temporaryName(finalPath: string): string {
+  return join(dirname(finalPath), `.${basename(finalPath)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+}
+
+/** Writes `data` to `path` atomically. */
+export async function writeFileAtomic(path: string, data: string | Uint8Array, options: AtomicOptions = {}): Promise<void> {
+  const temp = temporaryName(path);
+  const forget = onInterrupt(() => rmSync(temp, { force: true }));
+  try {
+    await writeNewFile(temp, data, options.mode ?? 0o600);
+    await rename(temp, path);
+    syncFolder(dirname(path));
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  } finally {
+    forget();
+  }
+}
+
+export interface FolderFile {
+  name: string;
+  data: string | Uint8Array;
+}
+
+/**
+ * Writes a folder of files atomically: all of them into a hidden temporary folder next to `path`, then one rename.
+ * An existing folder at `path` (the same export written again) is swapped out and removed only once the new one is
+ * in place.
+ */
+export async function writeFolderAtomic(path: string, files: FolderFile[], options: AtomicOptions = {}): Promise<void> {
+  const mode = options.mode ?? 0o600;
+  const temp = temporaryName(path);
+  const previous = temporaryName(path);
+  const forget = onInterrupt(() => rmSync(temp, { recursive: true, force: true }));
+  let movedAside = false;
+  try {
+    await mkdir(temp, { mode: mode | ((mode & 0o444) >> 2) }); // x wherever r: a folder must be searchable
+    for (const file of files) await writeNewFile(join(temp, file.name), file.data, mode);
+    syncFolder(temp);
+    try {
+      await rename(temp, path);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
+      await rename(path, previous);
+      movedAside = true;
+      await rename(temp, path);
+    }
+    syncFolder(dirname(path));
+  } catch (error) {
+    if (movedAside) await rename(previous, path).catch(() => undefined);
+    movedAside = false;
+    await rm(temp, { recursive: true, force: true });
+    throw error;
+  } finally {
+    forget();
+    if (movedAside) await rm(previous, { recursive: true, force: true });
+  }
+}
+
+/** Exclusive create (`wx`): a file or symlink planted at the temporary name makes this fail instead of being followed. */
+async function writeNewFile(path: string, data: string | Uint8Array, mode: number): Promise<void> {
+  const handle = await open(path, 'wx', mode);
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Makes a rename durable across a power cut; best effort, as some file systems refuse fsync on folders. */
+function syncFolder(path: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    fsyncSync(fd);
+  } catch {
+    // not supported here: the rename is still atomic, only its durability is up to the OS
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}

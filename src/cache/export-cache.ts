@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { writeFileAtomic } from './atomic-file.js';
+import { safeFileName } from './rotation.js';
+
+/**
+ * The export cache, per instance and account, under the cache folder:
+ *
+ *   exports/<instance hash>/accounts/<account>/export.json   the body exactly as the server sent it
+ *   exports/<instance hash>/accounts/<account>/meta.json     fetchedAt, instance, account, bytes, sha256
+ *   exports/<instance hash>/accounts/<account>/lock          held while one process decides and fetches
+ *   exports/<instance hash>/keys/<key fingerprint>.json      which account a key belongs to (no /v1/me next time)
+ *
+ * The metadata's length and digest are checked on every read, so a truncated or altered body is never served.
+ */
+
+export interface CachedExport {
+  text: string;
+  /** Epoch ms when this client received it. */
+  fetchedAt: number;
+}
+
+export type CacheLookup =
+  | { state: 'missing' }
+  | { state: 'damaged'; reason: string }
+  | { state: 'ok'; entry: CachedExport };
+
+interface ExportMeta {
+  fetchedAt: string;
+  instance: string;
+  account: string;
+  bytes: number;
+  sha256: string;
+}
+
+export class ExportCache {
+  readonly instanceDir: string;
+
+  constructor(cacheDir: string, private readonly instance: string) {
+    this.instanceDir = join(cacheDir, 'exports', sha256(instance).slice(0, 16));
+  }
+
+  accountDir(account: string): string {
+    return join(this.instanceDir, 'accounts', safeFileName(account));
+  }
+
+  lockPath(account: string): string {
+    return join(this.accountDir(account), 'lock');
+  }
+
+  async prepare(account: string): Promise<void> {
+    await mkdir(this.accountDir(account), { recursive: true, mode: 0o700 });
+  }
+
+  async read(account: string): Promise<CacheLookup> {
+    const dir = this.accountDir(account);
+    const metaText = await readIfPresent(join(dir, 'meta.json'));
+    const body = await readIfPresent(join(dir, 'export.json'));
+    if (metaText === undefined && body === undefined) return { state: 'missing' };
+    if (metaText === undefined) return { state: 'damaged', reason: 'its metadata is missing' };
+    if (body === undefined) return { state: 'damaged', reason: 'the export file is missing' };
+    let meta: Partial<ExportMeta>;
+    try {
+      meta = JSON.parse(metaText.toString('utf8')) as Partial<ExportMeta>;
+    } catch {
+      return { state: 'damaged', reason: 'its metadata is not JSON' };
+    }
+    const fetchedAt = Date.parse(String(meta.fetchedAt));
+    if (Number.isNaN(fetchedAt) || meta.instance !== this.instance || meta.account !== account) {
+      return { state: 'damaged', reason: 'its metadata does not match' };
+    }
+    if (body.length !== meta.bytes) return { state: 'damaged', reason: `it holds ${body.length} bytes of ${meta.bytes}` };
+    if (sha256(body) !== meta.sha256) return { state: 'damaged', reason: 'its checksum does not match' };
+    return { state: 'ok', entry: { text: body.toString('utf8'), fetchedAt } };
+  }
+
+  /** Body first, then the metadata that vouches for it: a crash in between leaves a mismatch, read as damaged. */
+  async write(account: string, text: string, fetchedAt: number): Promise<void> {
+    await this.prepare(account);
+    const dir = this.accountDir(account);
+    const body = Buffer.from(text, 'utf8');
+    const meta: ExportMeta = { fetchedAt: new Date(fetchedAt).toISOString(), instance: this.instance, account, bytes: body.length, sha256: sha256(body) };
+    await writeFileAtomic(join(dir, 'export.json'), body);
+    await writeFileAtomic(join(dir, 'meta.json'), `${JSON.stringify(meta, null, 2)}\n`);
+  }
+
+  /** The account a key belongs to, remembered from an earlier /v1/me; a key never changes account. */
+  async accountFor(key: string): Promise<string | undefined> {
+    const text = await readIfPresent(this.keyFile(key));
+    if (text === undefined) return undefined;
+    try {
+      const account = (JSON.parse(text.toString('utf8')) as { account?: unknown }).account;
+      return typeof account === 'string' && account !== '' ? account : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async rememberAccount(key: string, account: string): Promise<void> {
+    await mkdir(join(this.instanceDir, 'keys'), { recursive: true, mode: 0o700 });
+    await writeFileAtomic(this.keyFile(key), `${JSON.stringify({ account })}\n`);
+  }
+
+  /** A fingerprint of the key, salted with the instance: the cache never holds the key itself. */
+  private keyFile(key: string): string {
+    return join(this.instanceDir, 'keys', `${sha256(`${this.instance}\n${key}`).slice(0, 32)}.json`);
+  }
+}
+
+function sha256(data: string | Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+async function readIfPresent(path: string): Promise<Buffer | undefined> {
+  try {
+    return await readFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}

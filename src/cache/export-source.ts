@@ -1,0 +1,156 @@
+import type { ApiClient, Waiter } from '../api/client.js';
+import { formatDuration } from '../api/client.js';
+import { RateLimitError, TransportError } from '../errors.js';
+import type { IoStreams } from '../io.js';
+import { localDateTime } from '../output/dates.js';
+import type { ExportCache, CachedExport } from './export-cache.js';
+import { acquireLock } from './lock.js';
+
+/**
+ * Where an export comes from: the cache while the server's hour is not over, else the server (once between all
+ * the processes running at the same moment, thanks to the lock), else the cache again when the server refuses and
+ * the user accepts an older one. Every body fetched is checked to be a JSON object before anything is written.
+ */
+
+/** SPEC.md: one export per hour per account. A self-hosted instance may allow more; the client assumes the rule. */
+export const EXPORT_INTERVAL_MS = 60 * 60 * 1000;
+const MAX_EXPORT_WAITS = 3;
+
+export interface ExportPolicy {
+  /** --fresh: never the cache; exit 5 without asking while the hour is not over. */
+  fresh: boolean;
+  /** --max-age: the oldest cache accepted (served within the hour, or as a fallback on 429). Default: the hour. */
+  maxAgeMs: number | undefined;
+  /** --max-wait as the user passed it (undefined: not passed, or --no-wait): a 429 within it is waited out. */
+  maxWaitSeconds: number | undefined;
+}
+
+export interface ExportSourceContext {
+  client: ApiClient;
+  cache: ExportCache;
+  account: string;
+  io: IoStreams;
+  now: () => number;
+  wait: Waiter;
+  signal?: AbortSignal | undefined;
+  onProgress?: (received: number, total: number | undefined) => void;
+  /** Called once the request has ended, successfully or not (to stop a spinner before any message). */
+  onSettled?: () => void;
+}
+
+export interface ObtainedExport {
+  /** The body exactly as the server sent it. */
+  text: string;
+  json: Record<string, unknown>;
+  fetchedAt: number;
+  fromCache: boolean;
+}
+
+export async function obtainExport(source: ExportSourceContext, policy: ExportPolicy): Promise<ObtainedExport> {
+  const { cache, account, io } = source;
+  await cache.prepare(account);
+  const lock = await acquireLock(cache.lockPath(account), {
+    signal: source.signal,
+    onWait: (holder) => io.info(`lk: another lk export${holder ? ` (pid ${holder.pid})` : ''} is fetching for ${account}; waiting for it…`),
+  });
+  try {
+    const cached = await readUsableCache(source);
+    const now = source.now();
+    const maxAgeMs = policy.maxAgeMs ?? EXPORT_INTERVAL_MS;
+    if (cached && !policy.fresh) {
+      const age = now - cached.fetchedAt;
+      if (age < EXPORT_INTERVAL_MS && age <= maxAgeMs) {
+        io.info(`lk: export from the cache, fetched ${ago(age)}; a fresh export is possible after ${moment(cached.fetchedAt + EXPORT_INTERVAL_MS, now)}`);
+        return fromCache(cached);
+      }
+    }
+    if (policy.fresh && cached && now < cached.fetchedAt + EXPORT_INTERVAL_MS) {
+      const nextAt = cached.fetchedAt + EXPORT_INTERVAL_MS;
+      throw new RateLimitError(
+        `a fresh export is possible after ${moment(nextAt, now)}: the server allows one per hour, and the last one was fetched ${ago(now - cached.fetchedAt)}`,
+        new Date(nextAt),
+        'Leave out --fresh to get the cached export, or try again after that time.',
+      );
+    }
+    for (let waits = 0; ; waits += 1) {
+      try {
+        return await fetchAndCache(source);
+      } catch (error) {
+        if (!(error instanceof RateLimitError)) throw error;
+        const seconds = Math.max(1, Math.ceil((error.resetAt.getTime() - source.now()) / 1000));
+        if (policy.maxWaitSeconds !== undefined && seconds <= policy.maxWaitSeconds && waits < MAX_EXPORT_WAITS) {
+          await source.wait(seconds * 1000, 'until the server allows a new export', source.signal);
+          continue;
+        }
+        const age = cached ? source.now() - cached.fetchedAt : undefined;
+        if (cached && !policy.fresh && age !== undefined && age <= maxAgeMs) {
+          io.info(`lk: the server refused a new export until ${moment(error.resetAt.getTime(), source.now())}; using the cached export fetched ${ago(age)} (within --max-age)`);
+          return fromCache(cached);
+        }
+        throw exportRefused(error.resetAt, source.now(), age);
+      }
+    }
+  } finally {
+    lock.release();
+  }
+}
+
+async function readUsableCache(source: ExportSourceContext): Promise<CachedExport | undefined> {
+  const lookup = await source.cache.read(source.account);
+  if (lookup.state === 'damaged') source.io.info(`lk: ignoring the cached export: ${lookup.reason}`);
+  if (lookup.state !== 'ok') return undefined;
+  return parseExport(lookup.entry.text) ? lookup.entry : undefined;
+}
+
+async function fetchAndCache(source: ExportSourceContext): Promise<ObtainedExport> {
+  let text: string;
+  try {
+    const response = await source.client.get('/v1/export', {}, { waitOnRateLimit: false, onProgress: source.onProgress });
+    text = response.text;
+  } finally {
+    source.onSettled?.();
+  }
+  const json = parseExport(text);
+  if (!json) throw new TransportError('the export from the server is not a JSON object; nothing was written', false, 'Is the base URL the API and not the web app?');
+  const fetchedAt = source.now();
+  try {
+    await source.cache.write(source.account, text, fetchedAt);
+  } catch (error) {
+    // The hour is spent either way: still hand the export over, and say why the next run will not find it.
+    source.io.warn(`lk: warning: could not cache the export: ${(error as Error).message}`);
+  }
+  return { text, json, fetchedAt, fromCache: false };
+}
+
+/** The export is a JSON object (SPEC.md fixes nothing more); an HTML page or a body cut short is not one. */
+export function parseExport(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function fromCache(entry: CachedExport): ObtainedExport {
+  return { text: entry.text, json: parseExport(entry.text)!, fetchedAt: entry.fetchedAt, fromCache: true };
+}
+
+function exportRefused(resetAt: Date, now: number, cacheAge: number | undefined): RateLimitError {
+  const seconds = Math.max(1, Math.ceil((resetAt.getTime() - now) / 1000));
+  const fallback = cacheAge === undefined ? '' : `, or accept the cached export (${formatDuration(cacheAge / 1000)} old) with --max-age ${Math.ceil(cacheAge / 86_400_000)}d`;
+  return new RateLimitError(
+    `the server refused a new export (api.rate_limited); try again after ${moment(resetAt.getTime(), now)}`,
+    resetAt,
+    `The server allows one export per hour. Wait for it with --max-wait ${seconds}${fallback}.`,
+  );
+}
+
+/** "2026-11-22 14:05 (in 42m)", in local time. */
+function moment(epochMs: number, now: number): string {
+  return `${localDateTime(new Date(epochMs).toISOString())} (in ${formatDuration((epochMs - now) / 1000)})`;
+}
+
+function ago(ms: number): string {
+  return `${formatDuration(ms / 1000)} ago`;
+}

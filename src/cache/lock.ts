@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import { closeSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { LkError } from '../errors.js';
+import { onInterrupt } from '../interrupt.js';
+import { temporaryName } from './atomic-file.js';
+
+/**
+ * A lock file shared by every `lk` process on this machine (and on others sharing the cache folder): created with
+ * exclusive create, holding who took it. A lock whose holder died, or that nobody has refreshed for `staleMs`, is
+ * taken over, so that a crashed run never blocks the next cron run for ever.
+ */
+
+export interface LockHolder {
+  pid: number;
+  host: string;
+  since: string;
+  token: string;
+}
+
+export interface LockOptions {
+  /** A lock not refreshed for this long is stale (the holder refreshes it every staleMs / 4 while it lives). */
+  staleMs?: number;
+  pollMs?: number;
+  /** Called once when the lock is taken and this process starts waiting. */
+  onWait?: (holder: LockHolder | undefined) => void;
+  signal?: AbortSignal | undefined;
+}
+
+export interface Lock {
+  release(): void;
+}
+
+export const DEFAULT_STALE_MS = 10 * 60 * 1000;
+
+export async function acquireLock(path: string, options: LockOptions = {}): Promise<Lock> {
+  const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
+  let announced = false;
+  for (;;) {
+    const lock = tryCreate(path, staleMs);
+    if (lock) return lock;
+    const content = readLock(path);
+    if (content === undefined) continue; // released between our two looks: try again at once
+    if (isStale(content, staleMs)) {
+      breakLock(path, content.text);
+      continue;
+    }
+    if (!announced) {
+      announced = true;
+      options.onWait?.(content.holder);
+    }
+    if (options.signal?.aborted) throw new LkError('interrupted');
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 100));
+  }
+}
+
+function tryCreate(path: string, staleMs: number): Lock | undefined {
+  const holder: LockHolder = { pid: process.pid, host: hostname(), since: new Date().toISOString(), token: randomBytes(8).toString('hex') };
+  const text = `${JSON.stringify(holder)}\n`;
+  let fd: number;
+  try {
+    fd = openSync(path, 'wx', 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
+    throw error;
+  }
+  try {
+    writeSync(fd, text);
+  } finally {
+    closeSync(fd);
+  }
+  const release = (): void => {
+    clearInterval(heartbeat);
+    forget();
+    if (readLock(path)?.text === text) unlinkQuietly(path);
+  };
+  // Refreshing the time shows other processes that a long wait (the export hour) is not a crash.
+  const heartbeat = setInterval(() => {
+    const now = new Date();
+    try {
+      utimesSync(path, now, now);
+    } catch {
+      // gone or taken over: nothing to refresh
+    }
+  }, Math.max(1000, staleMs / 4));
+  heartbeat.unref();
+  const forget = onInterrupt(release);
+  return { release };
+}
+
+function readLock(path: string): { text: string; holder: LockHolder | undefined; mtimeMs: number } | undefined {
+  try {
+    const mtimeMs = statSync(path).mtimeMs;
+    const text = readFileSync(path, 'utf8');
+    return { text, holder: parseHolder(text), mtimeMs };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+function parseHolder(text: string): LockHolder | undefined {
+  try {
+    const value = JSON.parse(text) as Partial<LockHolder>;
+    return typeof value.pid === 'number' && typeof value.token === 'string' ? (value as LockHolder) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isStale(content: { holder: LockHolder | undefined; mtimeMs: number }, staleMs: number): boolean {
+  const age = Date.now() - content.mtimeMs;
+  if (age > staleMs) return true;
+  const { holder } = content;
+  // A lock still being written is unreadable for an instant; one unreadable for seconds is debris from a crash.
+  if (!holder) return age > 5000;
+  return holder.host === hostname() && !processIsAlive(holder.pid);
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'; // alive, but someone else's
+  }
+}
+
+/**
+ * Moves the stale lock aside (only one process can win that rename) and deletes it; if what was moved is not the
+ * lock judged stale (another process took over in between), it is put back.
+ */
+function breakLock(path: string, staleText: string): void {
+  const aside = temporaryName(path);
+  try {
+    renameSync(path, aside);
+  } catch {
+    return; // someone else broke it first
+  }
+  let movedText: string | undefined;
+  try {
+    movedText = readFileSync(aside, 'utf8');
+  } catch {
+    movedText = undefined;
+  }
+  if (movedText !== staleText) {
+    try {
+      linkSync(aside, path);
+    } catch {
+      // the path is taken again: that holder goes on, and the one we moved re-checks on release
+    }
+  }
+  unlinkQuietly(aside);
+}
+
+function unlinkQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // already gone
+  }
+}

@@ -1,0 +1,110 @@
+import type { Command } from 'commander';
+import { accountName } from '../api/account.js';
+import { ExportCache } from '../cache/export-cache.js';
+import { obtainExport, type ExportPolicy } from '../cache/export-source.js';
+import type { Context } from '../context.js';
+import { LkError, UsageError } from '../errors.js';
+import { downloadProgress } from '../output/download-progress.js';
+import { writeExportFiles, type ExportDestination } from '../output/export-files.js';
+import { action } from './action.js';
+import { duration, examples, wholeNumber } from './options.js';
+
+interface ExportOptions {
+  output?: string;
+  outputDir?: string;
+  keep?: string;
+  gzip?: boolean;
+  maxAge?: string;
+  fresh?: boolean;
+}
+
+export function registerExport(program: Command): void {
+  program
+    .command('export')
+    .description('the full data export (cached: the server allows one per hour)')
+    .option('-o, --output <file>', 'write the export to this file (whole or not at all)')
+    .option('--output-dir <dir>', 'write lk-export-<account>-<UTC time fetched>.json (or a CSV folder) here')
+    .option('--keep <n>', 'with --output-dir: then delete all but the N newest exports of this account and kind there')
+    .option('--gzip', 'compress what is written (.json.gz with --output-dir)')
+    .option('--max-age <duration>', 'oldest cached export accepted, e.g. 30m, 6h, 2d (default 1h)')
+    .option('--fresh', 'insist on a new export: exit 5 when the hour since the last one is not over')
+    .addHelpText(
+      'after',
+      `
+The export is cached per instance and account. Within the hour after an export, lk export answers from the cache
+(and says so on stderr). When the server refuses a new export (another client used the hour), a cache within
+--max-age is used instead; with --max-wait SECONDS lk waits for the hour instead. --format csv (with --output-dir)
+writes one CSV per collection of the export into a timestamped folder.
+${examples(
+  'lk export > backup.json',
+  'lk export --output-dir ~/backups --keep 7 --gzip',
+  'lk export --format csv --output-dir ~/backups',
+  '0 3 * * *  LK_API_KEY_FILE=$HOME/.config/lk/key /usr/local/bin/lk export -q --output-dir $HOME/backups/lk --keep 14',
+)}`,
+    )
+    .action(action<ExportOptions>(runExport));
+}
+
+async function runExport(ctx: Context, options: ExportOptions): Promise<void> {
+  // Every flag is checked before the first request: a typo in a crontab must not spend the export hour.
+  const format = exportFormat(ctx);
+  const destination = exportDestination(ctx, options, format);
+  const policy = exportPolicy(ctx, options);
+  const output = { format, gzip: Boolean(options.gzip), header: ctx.options.header !== false, csvSafe: ctx.settings.csvSafe(), io: ctx.io };
+
+  const client = await ctx.client();
+  const cache = new ExportCache(ctx.cacheDir, ctx.instance().baseUrl);
+  const account = await exportAccount(ctx, cache);
+  const progress = await downloadProgress(ctx.io, 'Downloading the export');
+  const exported = await obtainExport(
+    { client, cache, account, io: ctx.io, now: ctx.now, wait: ctx.waiter(), signal: ctx.signal, onProgress: progress.update, onSettled: progress.stop },
+    policy,
+  );
+  await writeExportFiles(exported, destination, { ...output, account });
+}
+
+/** json unless --format csv (or --csv) is named; a stored `lk config format` is for listings, not for backups. */
+function exportFormat(ctx: Context): 'json' | 'csv' {
+  const named = ctx.options.format ?? (['json', 'csv', 'ndjson', 'tsv'] as const).find((name) => ctx.options[name]);
+  return named === undefined ? 'json' : (ctx.format(['json', 'csv']) as 'json' | 'csv');
+}
+
+function exportDestination(ctx: Context, options: ExportOptions, format: 'json' | 'csv'): ExportDestination {
+  if (options.output !== undefined && options.outputDir !== undefined) throw new UsageError('choose -o/--output or --output-dir, not both');
+  if (options.keep !== undefined && options.outputDir === undefined) throw new UsageError('--keep needs --output-dir (it rotates the exports in that folder)');
+  if (format === 'csv' && options.outputDir === undefined) {
+    throw new UsageError('--format csv needs --output-dir: it writes one file per collection of the export', 'Use e.g. lk export --format csv --output-dir ~/backups');
+  }
+  for (const [flag, value] of [['--output', options.output], ['--output-dir', options.outputDir]] as const) {
+    if (value === '') throw new UsageError(`${flag} needs a path`);
+  }
+  if (options.outputDir !== undefined) {
+    return { to: 'dir', dir: options.outputDir, keep: options.keep === undefined ? undefined : wholeNumber('--keep', options.keep, 1) };
+  }
+  if (options.output !== undefined && options.output !== '-') return { to: 'file', path: options.output };
+  if (options.gzip && ctx.io.stdoutIsTTY) throw new UsageError('--gzip would write binary to the terminal', 'Redirect it (> export.json.gz) or use -o FILE.');
+  return { to: 'stdout' };
+}
+
+function exportPolicy(ctx: Context, options: ExportOptions): ExportPolicy {
+  if (options.fresh && options.maxAge !== undefined) throw new UsageError('choose --fresh or --max-age, not both');
+  const maxWait = ctx.settings.maxWaitSeconds(); // validates --max-wait even when it will not be needed
+  return {
+    fresh: Boolean(options.fresh),
+    maxAgeMs: options.maxAge === undefined ? undefined : duration('--max-age', options.maxAge),
+    // Only a wait the user asked for: the hour is long, and a cron job should fail and mail rather than hang.
+    maxWaitSeconds: ctx.options.maxWait !== undefined && ctx.options.wait !== false ? maxWait : undefined,
+  };
+}
+
+/** The account's name names the files; it is remembered per instance and key, so repeat runs skip GET /v1/me. */
+async function exportAccount(ctx: Context, cache: ExportCache): Promise<string> {
+  const { key } = ctx.key();
+  const remembered = await cache.accountFor(key);
+  if (remembered) return remembered;
+  const me = await (await ctx.client()).get('/v1/me');
+  const account = accountName(me.json);
+  if (!account) throw new LkError('GET /v1/me named no account; cannot tell whose export this is');
+  await cache.rememberAccount(key, account).catch((error: Error) => ctx.io.warn(`lk: warning: could not cache the account name: ${error.message}`));
+  return account;
+}

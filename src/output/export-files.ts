@@ -1,0 +1,105 @@
+import { stat, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
+import { formatBytes } from '../api/client.js';
+import { writeFileAtomic, writeFolderAtomic, type FolderFile } from '../cache/atomic-file.js';
+import { exportName, rotateExports, type ExportKind } from '../cache/rotation.js';
+import { LkError } from '../errors.js';
+import type { IoStreams } from '../io.js';
+import { exportToCsvFiles } from './export-csv.js';
+
+/**
+ * Writes an export where the user asked: stdout, one file (-o), or a new timestamped file or CSV folder in a
+ * backup folder (--output-dir), then rotates that folder (--keep). Files appear whole or not at all; rotation runs
+ * only after the new export is in place.
+ */
+
+export type ExportDestination =
+  | { to: 'stdout' }
+  | { to: 'file'; path: string }
+  | { to: 'dir'; dir: string; keep: number | undefined };
+
+export interface ExportWriteOptions {
+  format: 'json' | 'csv';
+  gzip: boolean;
+  account: string;
+  header: boolean;
+  csvSafe: boolean;
+  io: IoStreams;
+}
+
+export interface ExportToWrite {
+  text: string;
+  json: Record<string, unknown>;
+  fetchedAt: number;
+}
+
+const gzip = promisify(gzipCallback);
+
+export async function writeExportFiles(exported: ExportToWrite, destination: ExportDestination, options: ExportWriteOptions): Promise<void> {
+  const { io } = options;
+  if (destination.to === 'stdout') {
+    await io.write(options.gzip ? await gzip(exported.text) : exported.text);
+    return;
+  }
+  if (destination.to === 'file') {
+    const data = options.gzip ? await gzip(exported.text) : Buffer.from(exported.text, 'utf8');
+    await failingAs(`cannot write ${destination.path}`, async () => writeFileAtomic(destination.path, data, { mode: await modeToKeep(destination.path) }));
+    io.info(`lk: wrote ${destination.path} (${formatBytes(data.length)})`);
+    return;
+  }
+  const { dir, keep } = destination;
+  await failingAs(`cannot create ${dir}`, () => createFolder(dir));
+  const kind: ExportKind = options.format === 'csv' ? 'folder' : options.gzip ? 'json.gz' : 'json';
+  const path = join(dir, exportName(options.account, exported.fetchedAt, kind));
+  if (options.format === 'csv') {
+    const files = await csvFolderFiles(exported.json, options);
+    await failingAs(`cannot write ${path}`, () => writeFolderAtomic(path, files));
+    io.info(`lk: wrote ${path}/ (${files.map((file) => file.name).join(', ')})`);
+  } else {
+    const data = options.gzip ? await gzip(exported.text) : Buffer.from(exported.text, 'utf8');
+    await failingAs(`cannot write ${path}`, () => writeFileAtomic(path, data));
+    io.info(`lk: wrote ${path} (${formatBytes(data.length)})`);
+  }
+  if (keep !== undefined) {
+    const removed = await failingAs(`the export was written, but rotating ${dir} failed`, () => rotateExports(dir, options.account, kind, keep));
+    if (removed.length > 0) io.info(`lk: removed ${removed.length} older export${removed.length === 1 ? '' : 's'} (--keep ${keep}): ${removed.join(', ')}`);
+  }
+}
+
+async function csvFolderFiles(json: Record<string, unknown>, options: ExportWriteOptions): Promise<FolderFile[]> {
+  const files = await exportToCsvFiles(json, { header: options.header, csvSafe: options.csvSafe });
+  if (!options.gzip) return files.map((file) => ({ name: file.name, data: file.text }));
+  return Promise.all(files.map(async (file) => ({ name: `${file.name}.gz`, data: await gzip(file.text) })));
+}
+
+/** The backup folder itself, but not its parents: a typo in a crontab should fail, not grow a tree somewhere. */
+async function createFolder(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { mode: 0o700 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+}
+
+/** Replacing a file keeps its permissions; a new one is private (0600), as an export is personal data. */
+async function modeToKeep(path: string): Promise<number> {
+  try {
+    return (await stat(path)).mode & 0o777;
+  } catch {
+    return 0o600;
+  }
+}
+
+/** File-system errors as one clear line (exit 1) instead of an "unexpected error". */
+async function failingAs<T>(what: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof LkError) throw error;
+    // "ENOSPC: no space left on device, write" → "no space left on device" (the temporary name is no one's business)
+    const message = (error as Error).message;
+    throw new LkError(`${what}: ${/^[A-Z]+: ([^,]+)/.exec(message)?.[1] ?? message}`);
+  }
+}
