@@ -1,13 +1,23 @@
 import { Command, CommanderError, Option } from 'commander';
+import { registerApi } from './commands/api.js';
 import { registerAuth } from './commands/auth.js';
+import { registerCalendar } from './commands/calendar.js';
+import { registerConfig } from './commands/config.js';
+import { registerExport } from './commands/export.js';
 import { setRunHooks } from './commands/action.js';
 import { registerHistory } from './commands/history.js';
 import { registerLibrary } from './commands/library.js';
+import { registerLists } from './commands/lists.js';
+import { registerNotifications } from './commands/notifications.js';
+import { registerProfile } from './commands/profile.js';
+import { registerReviews } from './commands/reviews.js';
 import { registerSandbox } from './commands/sandbox.js';
+import { registerStats } from './commands/stats.js';
 import { registerWhoami } from './commands/whoami.js';
 import { FORMATS, LANGS } from './config/settings.js';
 import { ExitCode, LkError } from './errors.js';
 import { runInterruptCleanups } from './interrupt.js';
+import { sanitizeMessage } from './output/sanitize.js';
 import { redactKeys } from './redact.js';
 import { VERSION } from './version.js';
 
@@ -43,6 +53,15 @@ export function makeProgram(): Command {
   registerWhoami(program);
   registerLibrary(program);
   registerHistory(program);
+  registerLists(program);
+  registerCalendar(program);
+  registerStats(program);
+  registerReviews(program);
+  registerProfile(program);
+  registerNotifications(program);
+  registerExport(program);
+  registerApi(program);
+  registerConfig(program);
   registerSandbox(program);
 
   program.addHelpText(
@@ -66,7 +85,8 @@ export function reportError(error: unknown, stderr: NodeJS.WritableStream, debug
     return ExitCode.usage; // commander has printed its one-line message through outputError
   }
   if (error instanceof LkError) {
-    stderr.write(redactKeys(`lk: ${error.message}\n${error.hint ? `${error.hint}\n` : ''}`));
+    // Messages can quote the server: defuse terminal escapes in them, and mask anything key-shaped.
+    stderr.write(sanitizeMessage(redactKeys(`lk: ${error.message}\n${error.hint ? `${error.hint}\n` : ''}`)));
     if (debug && error.stack) stderr.write(`${redactKeys(error.stack)}\n`);
     return error.exitCode;
   }
@@ -75,7 +95,7 @@ export function reportError(error: unknown, stderr: NodeJS.WritableStream, debug
     return ExitCode.failure;
   }
   const message = error instanceof Error ? error.message : String(error);
-  stderr.write(redactKeys(`lk: unexpected error: ${message}\n`));
+  stderr.write(sanitizeMessage(redactKeys(`lk: unexpected error: ${message}\n`)));
   if (debug && error instanceof Error && error.stack) stderr.write(`${redactKeys(error.stack)}\n`);
   else stderr.write('Run again with LK_DEBUG=1 for details.\n');
   return ExitCode.failure;

@@ -8,6 +8,7 @@ import { usesInsecureHttp } from './config/base-url.js';
 import { AuthError, UsageError } from './errors.js';
 import { IoStreams } from './io.js';
 import { parseFieldList } from './output/fields.js';
+import { countdownWaiter } from './output/progress.js';
 import type { OutputFormat, OutputOptions } from './output/writer.js';
 import type { DisplayContext } from './output/view.js';
 
@@ -124,20 +125,19 @@ export class Context {
       timeoutMs: this.settings.timeoutSeconds() * 1000,
       maxWaitSeconds: this.settings.maxWaitSeconds(),
       noWait: this.options.wait === false,
+      maxBodyBytes: this.settings.maxBodyBytes(),
       now: this.now,
       wait: this.waiter(),
       signal: this.signal,
+      cacheDir: this.cacheDir,
     });
     if (!overrides.key && !overrides.baseUrl) this.apiClient = client;
     return client;
   }
 
-  /** Waits announced on stderr: one plain line (a person should know why nothing happens), nothing with -q. */
+  /** Waits announced on stderr (a person should know why nothing happens): a countdown on a terminal, one line in a pipe, nothing with -q. */
   waiter(): Waiter {
-    return async (ms, reason) => {
-      if (ms >= 1000) this.io.info(`lk: waiting ${Math.ceil(ms / 1000)}s (${reason})…`);
-      await new Promise((resolve) => setTimeout(resolve, ms));
-    };
+    return countdownWaiter(this.io);
   }
 
   /** The output format: a shorthand or --format, else the `lk config` default, else table on a terminal, plain rows in a pipe. */

@@ -74,8 +74,8 @@ export class IoStreams {
   }
 
   /** Writes to stdout, waiting when the pipe is full so that memory does not grow with the output. */
-  async write(text: string): Promise<void> {
-    if (text === '') return;
+  async write(text: string | Uint8Array): Promise<void> {
+    if (text.length === 0) return;
     if (!this.stdout.write(text)) await once(this.stdout, 'drain');
   }
 

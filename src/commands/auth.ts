@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { accountName } from '../api/account.js';
 import { assertTransportAllowed, normaliseBaseUrl, usesInsecureHttp } from '../config/base-url.js';
 import { isWellFormedKey, maskKey } from '../config/key.js';
 import { configFilePath, updateStoredConfig } from '../config/store.js';
@@ -137,11 +138,6 @@ async function logout(ctx: Context): Promise<void> {
   if (ctx.env.LK_API_KEY || ctx.env.LK_API_KEY_FILE) {
     ctx.io.warn(`lk: note: ${ctx.env.LK_API_KEY ? 'LK_API_KEY' : 'LK_API_KEY_FILE'} is still set in this environment.`);
   }
-}
-
-function accountName(me: unknown): string | undefined {
-  const username = getPath(me, 'account.username') ?? getPath(me, 'account.id');
-  return username === undefined || username === null ? undefined : String(username);
 }
 
 function rateLimitText(rateLimit: unknown): string {

@@ -44,6 +44,7 @@ export function registerLibrary(program: Command): void {
         'lk library --phase DONE --sort rating',
         'lk library --all --ndjson | jq -c \'{title: .work.title, rating}\'',
         'lk library --domain BOOKS --fields work.title,status,progress.pages',
+        '0 3 * * *  lk library --all --csv > ~/library.csv',
       ),
     )
     .action(

@@ -11,6 +11,14 @@ export function domainOption(): Option {
   return new Option('--domain <domain>', 'only this domain').choices(DOMAINS);
 }
 
+/** The paging flags as commander hands them over. */
+export interface PagingFlags {
+  page?: string;
+  limit?: string;
+  all?: boolean;
+  max?: string;
+}
+
 /** --page, --limit, --all, --max: on every command whose response is an envelope. */
 export function addPagingOptions(command: Command): Command {
   return command
@@ -20,7 +28,7 @@ export function addPagingOptions(command: Command): Command {
     .option('--max <n>', 'stop after N items');
 }
 
-export function pagingFrom(options: { page?: string; limit?: string; all?: boolean; max?: string }): PagingOptions {
+export function pagingFrom(options: PagingFlags): PagingOptions {
   return {
     page: options.page === undefined ? undefined : wholeNumber('--page', options.page, 1),
     limit: options.limit === undefined ? undefined : wholeNumber('--limit', options.limit, 1, 100),
@@ -56,6 +64,15 @@ export function entityId(what: string, raw: string): string {
     throw new UsageError(`invalid ${what} id "${raw}": expected letters, digits, '-', '_', '.' or '~'`);
   }
   return encodeURIComponent(raw);
+}
+
+const DURATION_UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+
+/** `45s`, `30m`, `6h`, `2d`, `1w`, as milliseconds. */
+export function duration(flag: string, raw: string): number {
+  const match = /^(\d{1,9})([smhdw])$/.exec(raw.trim());
+  if (!match) throw new UsageError(`invalid ${flag} "${raw}": expected a duration such as 30m, 6h or 2d`);
+  return Number(match[1]) * DURATION_UNIT_MS[match[2]!]!;
 }
 
 /** Help text examples, the same layout on every command. */

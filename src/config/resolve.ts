@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { AuthError, UsageError } from '../errors.js';
 import { assertTransportAllowed, normaliseBaseUrl } from './base-url.js';
 import { configFilePath, DEFAULT_PROFILE, type StoredConfig, type StoredProfile } from './store.js';
-import { SETTINGS, type SettingName, type SettingValue } from './settings.js';
+import { BUILT_IN_DEFAULTS, parseByteSize, SETTINGS, type SettingName, type SettingValue } from './settings.js';
 
 export type KeySource = 'LK_API_KEY' | 'LK_API_KEY_FILE' | 'config';
 
@@ -113,20 +113,26 @@ export class Settings {
   }
 
   color(): 'auto' | 'always' | 'never' {
-    return (this.storedDefault('color') as 'auto' | 'always' | 'never' | undefined) ?? 'auto';
+    return (this.storedDefault('color') as 'auto' | 'always' | 'never' | undefined) ?? BUILT_IN_DEFAULTS.color.value;
   }
 
   maxWaitSeconds(): number {
     if (this.flags.maxWait !== undefined) return SETTINGS['max-wait'].parse(this.flags.maxWait) as number;
-    return (this.storedDefault('max-wait') as number | undefined) ?? 300;
+    return (this.storedDefault('max-wait') as number | undefined) ?? BUILT_IN_DEFAULTS['max-wait'].value;
   }
 
   timeoutSeconds(): number {
     if (this.flags.timeout !== undefined) return SETTINGS.timeout.parse(this.flags.timeout) as number;
-    return (this.storedDefault('timeout') as number | undefined) ?? 30;
+    return (this.storedDefault('timeout') as number | undefined) ?? BUILT_IN_DEFAULTS.timeout.value;
+  }
+
+  /** LK_MAX_BODY, else the `lk config` default, else 512 MiB. */
+  maxBodyBytes(): number {
+    if (this.env.LK_MAX_BODY) return parseByteSize(this.env.LK_MAX_BODY);
+    return (this.storedDefault('max-body') as number | undefined) ?? BUILT_IN_DEFAULTS['max-body'].value;
   }
 
   csvSafe(): boolean {
-    return this.flags.csvSafe ?? (this.storedDefault('csv-safe') as boolean | undefined) ?? false;
+    return this.flags.csvSafe ?? (this.storedDefault('csv-safe') as boolean | undefined) ?? BUILT_IN_DEFAULTS['csv-safe'].value;
   }
 }

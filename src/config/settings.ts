@@ -6,7 +6,7 @@ export const FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
 export const LANGS = ['en', 'fr', 'it'] as const;
 export const COLOR_MODES = ['auto', 'always', 'never'] as const;
 
-export type SettingName = 'format' | 'lang' | 'color' | 'base-url' | 'max-wait' | 'timeout' | 'csv-safe';
+export type SettingName = 'format' | 'lang' | 'color' | 'base-url' | 'max-wait' | 'timeout' | 'csv-safe' | 'max-body';
 export type SettingValue = string | number | boolean;
 
 interface SettingSpec {
@@ -29,6 +29,11 @@ export const SETTINGS: Record<SettingName, SettingSpec> = {
     describe: 'per-request timeout, in seconds',
     allowed: 'a number of seconds > 0',
     parse: (raw) => parseSeconds('timeout', raw, Number.MIN_VALUE),
+  },
+  'max-body': {
+    describe: 'largest response body accepted',
+    allowed: 'a size such as 512MiB, 2GiB or 100000000 (bytes)',
+    parse: parseByteSize,
   },
   'csv-safe': {
     describe: "prefix ' to csv cells a spreadsheet would run as a formula",
@@ -60,3 +65,28 @@ export function parseSeconds(what: string, raw: string, min: number): number {
   }
   return value;
 }
+
+const BYTE_UNITS: Record<string, number> = { '': 1, b: 1, k: 1024, kb: 1000, kib: 1024, m: 1024 ** 2, mb: 1000 ** 2, mib: 1024 ** 2, g: 1024 ** 3, gb: 1000 ** 3, gib: 1024 ** 3 };
+
+/** `512MiB`, `2GiB`, `100000` (bytes). */
+export function parseByteSize(raw: string): number {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([a-zA-Z]*)\s*$/.exec(raw);
+  const unit = match ? BYTE_UNITS[match[2]!.toLowerCase()] : undefined;
+  const bytes = match && unit ? Math.floor(Number(match[1]) * unit) : NaN;
+  if (!Number.isFinite(bytes) || bytes < 1024) {
+    throw new UsageError(`invalid max-body "${raw}": expected a size of at least 1KiB, such as 512MiB or 2GiB`);
+  }
+  return bytes;
+}
+
+/** What applies when nothing sets a value (CLI.md's last step of precedence); `lk config list` shows it. */
+export const BUILT_IN_DEFAULTS = {
+  format: { value: null, text: 'table on a terminal, tsv in a pipe' },
+  lang: { value: null, text: "the account's language" },
+  color: { value: 'auto', text: 'auto' },
+  'base-url': { value: null, text: 'none' },
+  'max-wait': { value: 300, text: '300' },
+  timeout: { value: 30, text: '30' },
+  'csv-safe': { value: false, text: 'false' },
+  'max-body': { value: 512 * 1024 * 1024, text: '512MiB' },
+} as const satisfies Record<SettingName, { value: SettingValue | null; text: string }>;

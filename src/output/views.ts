@@ -1,5 +1,5 @@
 import { cellText } from './cell.js';
-import { shortDate } from './dates.js';
+import { localDateTime, shortDate } from './dates.js';
 import { getPath } from './fields.js';
 import { paintPhase } from './style.js';
 import type { Column, View } from './view.js';
@@ -84,5 +84,132 @@ export const historyView: View = {
     titleColumn(),
     { header: 'Detail', path: 'detail', display: (item) => eventDetail(item) },
     { header: 'Cycle', path: 'cycle', dim: true },
+  ],
+};
+
+/** The first value present among paths: fields SPEC.md does not name may be spelt differently on another instance. */
+function firstOf(item: unknown, paths: string[]): unknown {
+  for (const path of paths) {
+    const value = getPath(item, path);
+    if (value !== undefined && value !== null && value !== '') return value;
+  }
+  return undefined;
+}
+
+/** A column whose exact value is `paths[0]`, with the table falling back to the other spellings. */
+const looseColumn = (header: string, paths: string[], extra: Partial<Column> = {}): Column => ({
+  header,
+  path: paths[0]!,
+  display: (item) => str(firstOf(item, paths)),
+  ...extra,
+});
+
+const looseDateColumn = (header: string, paths: string[], dim = true): Column => ({
+  header,
+  path: paths[0]!,
+  dim,
+  display: (item, ctx) => shortDate(firstOf(item, paths), ctx.now),
+});
+
+/** "12 items" whether the list carries a count or the items themselves. */
+function itemCount(list: unknown): string {
+  const count = firstOf(list, ['itemCount', 'itemsCount', 'count', 'size']);
+  if (typeof count === 'number') return count.toLocaleString('en-US');
+  const items = getPath(list, 'items');
+  return Array.isArray(items) ? items.length.toLocaleString('en-US') : '';
+}
+
+export const listView: View = {
+  noun: ['list', 'lists'],
+  columns: [
+    looseColumn('Name', ['name', 'title'], { flex: true }),
+    { header: 'Items', path: 'itemCount', display: (item) => itemCount(item) },
+    looseColumn('Visibility', ['visibility'], { dim: true }),
+    looseColumn('Owner', ['owner', 'owner.username', 'owner.name'], { dim: true }),
+    looseDateColumn('Updated', ['updatedAt', 'dates.updated', 'createdAt']),
+    { header: 'ID', path: 'id', dim: true },
+  ],
+};
+
+/** work, season or episode: said by the item when it says so, else read from what it carries. */
+export function listItemType(item: unknown): string {
+  const said = firstOf(item, ['type', 'kind', 'itemType']);
+  if (typeof said === 'string') return said.toLowerCase();
+  if (getPath(item, 'episode') !== undefined) return 'episode';
+  if (getPath(item, 'season') !== undefined) return 'season';
+  if (getPath(item, 'work') !== undefined) return 'work';
+  return '';
+}
+
+/** S02 for a season, S02E05 for an episode. */
+function listItemDetail(item: unknown): string {
+  const episode = eventDetail(item);
+  if (episode) return episode;
+  const season = firstOf(item, ['season.number', 'season']);
+  return typeof season === 'number' ? `S${String(season).padStart(2, '0')}` : '';
+}
+
+export const listItemView: View = {
+  noun: ['item', 'items'],
+  columns: [
+    looseColumn('Title', ['work.title', 'show.title'], { flex: true }),
+    { header: 'Type', path: 'type', display: (item) => listItemType(item) },
+    { header: 'Detail', path: 'season', display: (item) => listItemDetail(item) },
+    // Seasons carry a title too ("Season 2"), which Detail already says.
+    { header: 'Episode title', path: 'title', dim: true, flex: true, display: (item) => (listItemType(item) === 'episode' ? str(firstOf(item, ['title', 'episode.title'])) : '') },
+    looseColumn('Note', ['note', 'notes'], { dim: true, flex: true }),
+    looseDateColumn('Added', ['addedAt', 'dates.added']),
+  ],
+};
+
+export const calendarView: View = {
+  noun: ['upcoming episode', 'upcoming episodes'],
+  columns: [
+    { header: 'Airs', path: 'airsAt', display: (item) => localDateTime(firstOf(item, ['airsAt', 'airDate', 'airdate', 'date'])) },
+    looseColumn('Show', ['show.title', 'work.title'], { flex: true }),
+    { header: 'Episode', path: 'episode', display: (item) => eventDetail(item) },
+    looseColumn('Title', ['title', 'episode.title'], { dim: true, flex: true }),
+    { header: 'Behind', path: 'episodesBehind' },
+  ],
+};
+
+export const reviewView: View = {
+  noun: ['review', 'reviews'],
+  columns: [
+    looseColumn('Title', ['work.title', 'entry.work.title'], { flex: true }),
+    looseColumn('Rating', ['rating', 'entry.rating']),
+    looseColumn('Headline', ['title', 'headline', 'summary', 'body'], { dim: true, flex: true }),
+    looseColumn('Likes', ['likes'], { dim: true }),
+    looseDateColumn('Written', ['createdAt', 'date', 'dates.created']),
+    { header: 'ID', path: 'id', dim: true },
+  ],
+};
+
+/** "3/10" from {current, target} (or {current, total}), wherever the achievement keeps them. */
+function achievementProgress(achievement: unknown): string {
+  const current = firstOf(achievement, ['progress.current', 'current']);
+  const target = firstOf(achievement, ['progress.target', 'progress.total', 'target']);
+  if (typeof current !== 'number') return str(typeof getPath(achievement, 'progress') === 'object' ? undefined : getPath(achievement, 'progress'));
+  return typeof target === 'number' ? `${current.toLocaleString('en-US')}/${target.toLocaleString('en-US')}` : current.toLocaleString('en-US');
+}
+
+export const achievementView: View = {
+  noun: ['achievement', 'achievements'],
+  columns: [
+    looseColumn('Achievement', ['name', 'title'], { flex: true }),
+    looseColumn('Description', ['description'], { dim: true, flex: true }),
+    { header: 'Progress', path: 'progress', display: (item) => achievementProgress(item) },
+    looseDateColumn('Unlocked', ['unlockedAt', 'achievedAt', 'date'], false),
+  ],
+};
+
+export const notificationView: View = {
+  noun: ['notification', 'notifications'],
+  columns: [
+    looseDateColumn('Date', ['createdAt', 'date'], false),
+    looseColumn('Kind', ['type', 'kind'], { dim: true }),
+    looseColumn('Title', ['title', 'message'], { flex: true }),
+    looseColumn('Message', ['message', 'text', 'body'], { dim: true, flex: true }),
+    { header: 'Read', path: 'read', display: (item) => (getPath(item, 'read') === false ? 'unread' : getPath(item, 'read') === true ? 'read' : '') },
   ],
 };

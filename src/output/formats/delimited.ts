@@ -71,6 +71,14 @@ export const plain: Formatter = {
   },
 };
 
+/** One csv record: the item's value at each column's dot path, exact; --csv-safe defuses formulas. */
+export function csvRecord(item: unknown, columns: string[], csvSafe: boolean): string[] {
+  return columns.map((path) => {
+    const cell = cellText(getPath(item, path));
+    return csvSafe ? csvSafeCell(cell) : cell;
+  });
+}
+
 /** RFC 4180 through csv-stringify; every field flattened; --csv-safe defuses formulas. */
 export const csv: Formatter = {
   listing(_view, options) {
@@ -83,13 +91,7 @@ export const csv: Formatter = {
           columns = flatColumns(items, options);
           if (options.header) rows.push(columns);
         }
-        const cols = columns;
-        for (const item of items) {
-          rows.push(cols.map((path) => {
-            const cell = cellText(getPath(item, path));
-            return options.csvSafe ? csvSafeCell(cell) : cell;
-          }));
-        }
+        for (const item of items) rows.push(csvRecord(item, columns, options.csvSafe));
         if (rows.length > 0) await options.io.write(stringify(rows, { record_delimiter: 'unix' }));
       },
       async end() {},

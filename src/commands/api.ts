@@ -1,0 +1,90 @@
+import type { Command } from 'commander';
+import type { Headers, Query } from '../api/client.js';
+import { isEnvelope, MAX_PAGE_SIZE, paginate, type Page } from '../api/paginate.js';
+import { parseField, parseRawPath } from '../api/raw-path.js';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import type { IoStreams } from '../io.js';
+import { json } from '../output/formats/json.js';
+import { sanitizeMessage } from '../output/sanitize.js';
+import { genericView } from '../output/view.js';
+import type { OutputOptions } from '../output/writer.js';
+import { action } from './action.js';
+import { examples, wholeNumber } from './options.js';
+
+interface ApiOptions {
+  field?: Query;
+  paginate?: boolean;
+  include?: boolean;
+}
+
+export function registerApi(program: Command): void {
+  program
+    .command('api')
+    .description('raw GET of any path under /v1; prints the JSON as the server sent it')
+    .argument('<path>', 'a path under /v1, e.g. /v1/me or /v1/library?limit=5')
+    .option('-F, --field <key=value>', 'add a query parameter (repeatable)', (raw: string, previous: Query) => parseField(raw, previous))
+    .option('--paginate', 'follow hasMore (limit=100 unless -F limit) and print one JSON array of every item')
+    .option('--include', 'print the status line and response headers to stderr')
+    .addHelpText(
+      'after',
+      examples(
+        'lk api /v1/me',
+        "lk api /v1/library -F phase=DONE --paginate | jq 'length'",
+        'lk api /v1/calendar --include 2>&1 >/dev/null | grep -i ^x-ratelimit',
+        '0 4 * * *  lk api /v1/stats/summary > ~/stats-$(date +\\%F).json',
+      ),
+    )
+    .action(action<ApiOptions>((ctx, options, [rawPath]) => run(ctx, options, rawPath!)));
+}
+
+async function run(ctx: Context, options: ApiOptions, rawPath: string): Promise<void> {
+  const { path, query: pathQuery } = parseRawPath(rawPath);
+  assertNoReshaping(ctx);
+  const query = { ...pathQuery, ...options.field };
+  const client = await ctx.client();
+  if (!options.paginate) {
+    const response = await client.get(path, query);
+    if (options.include) printHead(ctx.io, response.status, response.headers);
+    await ctx.io.write(response.text.endsWith('\n') ? response.text : `${response.text}\n`);
+    return;
+  }
+  const { page, limit, ...rest } = query;
+  const paging = {
+    all: true,
+    page: page === undefined ? undefined : wholeNumber('-F page', String(page), 1),
+    limit: limit === undefined ? undefined : wholeNumber('-F limit', String(limit), 1, MAX_PAGE_SIZE),
+  };
+  const output = { ...(await ctx.outputOptions()), format: 'json' as const, fields: undefined };
+  await writeAllItems(paginate(client, path, rest, paging), output, Boolean(options.include));
+}
+
+/** Items of every page as one JSON array, streamed; a body that is not an envelope is printed whole. */
+async function writeAllItems(pages: AsyncIterable<Page>, output: OutputOptions, include: boolean): Promise<void> {
+  const writer = json.listing(genericView([]), output);
+  for await (const page of pages) {
+    if (include) printHead(output.io, page.status, page.headers);
+    if (!isEnvelope(page.body)) {
+      await output.io.write(`${JSON.stringify(page.body)}\n`);
+      return;
+    }
+    await writer.write(page.items);
+  }
+  await writer.end();
+}
+
+function printHead(io: IoStreams, status: number, headers: Headers): void {
+  let text = `HTTP ${status}\n`;
+  for (const [name, value] of Object.entries(headers)) {
+    for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined) text += `${name}: ${one}\n`;
+  }
+  io.warn(sanitizeMessage(`${text}\n`));
+}
+
+/** The output is the server's JSON: a named table/csv format or --fields would be silently ignored, so say so. */
+function assertNoReshaping(ctx: Context): void {
+  const { format, csv, tsv, ndjson, fields } = ctx.options;
+  if ((format !== undefined && format !== 'json') || csv || tsv || ndjson || fields !== undefined) {
+    throw new UsageError('lk api prints the JSON as the server sent it; --format and --fields do not apply', "Reshape it with jq: lk api /v1/me | jq '.account'");
+  }
+}

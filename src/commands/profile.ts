@@ -1,0 +1,40 @@
+import type { Command } from 'commander';
+import { paginate } from '../api/paginate.js';
+import { renderListing } from '../output/render.js';
+import { renderSections } from '../output/sections.js';
+import { achievementView } from '../output/views.js';
+import { action } from './action.js';
+import { addPagingOptions, examples, pagingFrom, type PagingFlags } from './options.js';
+
+export function registerProfile(program: Command): void {
+  const profile = program
+    .command('profile')
+    .description('your public profile, and the achievements you unlocked')
+    .addHelpText('after', examples('lk profile', "lk profile --json | jq -r '.username'", 'lk profile achievements --all'));
+
+  profile
+    .command('show', { isDefault: true, hidden: true })
+    .description('your profile')
+    .addHelpText('after', examples('lk profile', "lk profile --json | jq -r '.username'"))
+    .action(
+      action(async (ctx) => {
+        const output = await ctx.outputOptions();
+        const client = await ctx.client();
+        await renderSections((await client.get('/v1/profile')).json, output);
+      }),
+    );
+
+  addPagingOptions(profile.command('achievements').description('your achievements, unlocked or in progress'))
+    .addHelpText(
+      'after',
+      examples('lk profile achievements', "lk profile achievements --all --json | jq '[.[] | select(.unlockedAt != null)] | length'"),
+    )
+    .action(
+      action<PagingFlags>(async (ctx, options) => {
+        const paging = pagingFrom(options);
+        const output = await ctx.outputOptions();
+        const client = await ctx.client();
+        await renderListing(paginate(client, '/v1/profile/achievements', {}, paging), achievementView, output, { paged: true });
+      }),
+    );
+}

@@ -1,0 +1,32 @@
+import type { Command } from 'commander';
+import { paginate } from '../api/paginate.js';
+import { renderListing } from '../output/render.js';
+import { reviewView } from '../output/views.js';
+import { action } from './action.js';
+import { addPagingOptions, domainOption, examples, pagingFrom, type PagingFlags } from './options.js';
+
+export function registerReviews(program: Command): void {
+  addPagingOptions(
+    program
+      .command('reviews')
+      .description('the reviews you wrote')
+      .addOption(domainOption()),
+  )
+    .addHelpText(
+      'after',
+      examples(
+        'lk reviews --domain BOOKS',
+        "lk reviews --all --json | jq -r '.[] | select(.rating >= 9) | .work.title'",
+        '0 3 * * 0  lk reviews --all --csv > ~/reviews.csv',
+      ),
+    )
+    .action(
+      action<PagingFlags & { domain?: string }>(async (ctx, options) => {
+        const paging = pagingFrom(options);
+        const output = await ctx.outputOptions();
+        const client = await ctx.client();
+        const query = { domain: options.domain, lang: ctx.lang() };
+        await renderListing(paginate(client, '/v1/reviews', query, paging), reviewView, output, { paged: true });
+      }),
+    );
+}

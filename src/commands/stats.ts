@@ -1,0 +1,27 @@
+import type { Command } from 'commander';
+import { renderSections } from '../output/sections.js';
+import { action } from './action.js';
+import { domainOption, examples } from './options.js';
+
+export function registerStats(program: Command): void {
+  program
+    .command('stats')
+    .description('your stats summary, a section per group of figures')
+    .addOption(domainOption())
+    .addHelpText(
+      'after',
+      examples(
+        'lk stats',
+        'lk stats --domain BOOKS --json | jq .',
+        '0 0 1 * *  lk stats --json > ~/stats-$(date +\\%Y-\\%m).json',
+      ),
+    )
+    .action(
+      action<{ domain?: string }>(async (ctx, options) => {
+        const output = await ctx.outputOptions();
+        const client = await ctx.client();
+        const summary = await client.get('/v1/stats/summary', { domain: options.domain });
+        await renderSections(summary.json, output);
+      }),
+    );
+}
