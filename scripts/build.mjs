@@ -1,9 +1,11 @@
-// Builds dist/ with esbuild: one ESM entry per program plus shared chunks, so each command's
-// module (and its dependencies) is loaded only when that command runs.
+// Builds dist/ with esbuild: one ESM entry for the program plus chunks loaded on demand (the sandbox, the formats),
+// and dist/static.js, the version and top-level help as plain strings so that bin/lk.js can answer `lk --version`
+// and `lk --help` without loading the program.
 import { build } from 'esbuild';
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 
-await rm(new URL('../dist', import.meta.url), { recursive: true, force: true });
+const dist = new URL('../dist/', import.meta.url);
+await rm(dist, { recursive: true, force: true });
 await build({
   entryPoints: { cli: 'src/cli.ts' },
   outdir: 'dist',
@@ -16,3 +18,9 @@ await build({
   sourcemap: false,
   logLevel: 'warning',
 });
+
+const { topLevelHelp, VERSION } = await import(new URL('cli.js', dist).href);
+await writeFile(
+  new URL('static.js', dist),
+  `// Written by scripts/build.mjs from the command tree; read by bin/lk.js.\nexport const VERSION = ${JSON.stringify(VERSION)};\nexport const HELP = ${JSON.stringify(topLevelHelp(80))};\n`,
+);

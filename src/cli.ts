@@ -21,6 +21,8 @@ import { sanitizeMessage } from './output/sanitize.js';
 import { redactKeys } from './redact.js';
 import { VERSION } from './version.js';
 
+export { VERSION };
+
 /** Builds the whole command tree; tests and the completion generator drive it without running anything. */
 export function makeProgram(): Command {
   const program = new Command('lk')
@@ -76,6 +78,18 @@ Examples:
   lk library --all --json | jq -r '.[].work.title'`,
   );
   return program;
+}
+
+/**
+ * `lk --help` exactly as commander prints it `width` columns wide. The build stores it, so that bin/lk.js answers
+ * `lk --help` without loading commander and the command tree.
+ */
+export function topLevelHelp(width = 80): string {
+  let text = '';
+  makeProgram()
+    .configureOutput({ writeOut: (chunk) => (text += chunk), getOutHelpWidth: () => width, getOutHasColors: () => false })
+    .outputHelp();
+  return text;
 }
 
 /** The one place that turns any failure into CLI.md's message and exit code. */

@@ -1,6 +1,7 @@
 import { Agent, request, type Dispatcher } from 'undici';
 import { ApiError, LkError, RateLimitError, TransportError } from '../errors.js';
 import type { IoStreams } from '../io.js';
+import { formatBytes, formatDuration } from '../output/units.js';
 import { USER_AGENT } from '../version.js';
 import { BudgetStore, budgetFromHeaders, Pacer, retryAfterSeconds, sleep, type Budget, type PacingWait, type Waiter } from './rate-limit.js';
 import { scopeForPath } from './scopes.js';
@@ -342,16 +343,4 @@ export function backoffMs(failures: number): number {
 function verboseLine(url: URL, status: number, ms: number, budget: Budget | undefined, now: number): string {
   const limit = budget ? ` · ${budget.remaining}/${budget.limit} left, reset ${Math.max(0, Math.round((budget.resetAt - now) / 1000))}s` : '';
   return `lk: GET ${url.pathname}${url.search} → ${status} in ${ms} ms${limit}`;
-}
-
-export function formatDuration(seconds: number): string {
-  const s = Math.max(0, Math.ceil(seconds));
-  if (s < 60) return `${s}s`;
-  if (s < 3600) return `${Math.floor(s / 60)}m${s % 60 ? ` ${s % 60}s` : ''}`;
-  return `${Math.floor(s / 3600)}h${Math.floor((s % 3600) / 60) ? ` ${Math.floor((s % 3600) / 60)}m` : ''}`;
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MiB` : `${Math.round(bytes / 1024)} KiB`;
 }

@@ -1,5 +1,5 @@
 import type { ApiClient, Waiter } from '../api/client.js';
-import { formatDuration } from '../api/client.js';
+import { formatDuration } from '../output/units.js';
 import { RateLimitError, TransportError } from '../errors.js';
 import type { IoStreams } from '../io.js';
 import { localDateTime } from '../output/dates.js';

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { paginate } from '../api/paginate.js';
-import { renderListing } from '../output/render.js';
-import { renderSections } from '../output/sections.js';
+import { renderListing, renderSections } from '../output/render.js';
 import { achievementView } from '../output/views.js';
 import { action } from './action.js';
 import { addPagingOptions, examples, pagingFrom, type PagingFlags } from './options.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { renderSections } from '../output/sections.js';
+import { renderSections } from '../output/render.js';
 import { action } from './action.js';
 import { domainOption, examples } from './options.js';
 

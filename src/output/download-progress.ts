@@ -1,4 +1,4 @@
-import { formatBytes } from '../api/client.js';
+import { formatBytes } from './units.js';
 import type { IoStreams } from '../io.js';
 
 /**

@@ -2,7 +2,7 @@ import { stat, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
-import { formatBytes } from '../api/client.js';
+import { formatBytes } from './units.js';
 import { writeFileAtomic, writeFolderAtomic, type FolderFile } from '../cache/atomic-file.js';
 import { exportName, rotateExports, type ExportKind } from '../cache/rotation.js';
 import { LkError } from '../errors.js';

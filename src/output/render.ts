@@ -62,6 +62,13 @@ export async function renderSingle(value: unknown, view: View | undefined, optio
   await formatter.single(value, view, options);
 }
 
+/** A resource of no fixed shape (stats, profile): sections on a terminal, the exact data otherwise. */
+export async function renderSections(value: unknown, options: OutputOptions): Promise<void> {
+  // Loaded on demand: the section layout measures display widths with string-width.
+  const sections = await import('./sections.js');
+  await sections.renderSections(value, options);
+}
+
 export function count(n: number): string {
   return n.toLocaleString('en-US');
 }

@@ -18,6 +18,8 @@ export interface RunOptions {
   env?: Record<string, string | undefined>;
   input?: string;
   timeoutMs?: number;
+  /** Options for node itself, before the script (e.g. `--import` a preload). */
+  nodeArgs?: string[];
 }
 
 /** A fresh config and cache folder, so that no test sees another's state (or the developer's own). */
@@ -37,7 +39,7 @@ export function runLk(args: string[], options: RunOptions = {}): Promise<RunResu
     else env[name] = value;
   }
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [LK_BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), LK_BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -1,0 +1,82 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runLk, startTestBed, type RunOptions, type TestBed } from './harness.js';
+
+const PRELOAD = fileURLToPath(new URL('../fixtures/record-imports.mjs', import.meta.url));
+const HEAVY = ['commander', 'undici', 'ora', 'cli-table3', 'csv-stringify', 'string-width', 'conf', 'picocolors'];
+
+let bed: TestBed;
+let counter = 0;
+
+beforeAll(async () => {
+  bed = await startTestBed({ entries: 30, rateLimit: 0 });
+});
+
+afterAll(async () => {
+  await bed.sandbox.close();
+});
+
+/** Runs lk and returns the packages it imported (their root names), and the run itself. */
+async function importsOf(args: string[], options: RunOptions = {}) {
+  const file = join(bed.home.root, `imports-${counter++}.txt`);
+  writeFileSync(file, '');
+  const run = await bed.lk(args, { ...options, nodeArgs: ['--import', PRELOAD], env: { ...options.env, LK_TEST_IMPORTS: file } });
+  const packages = new Set(readFileSync(file, 'utf8').split('\n').filter(Boolean).map((specifier) => specifier.split('/')[0]!));
+  return { run, packages };
+}
+
+describe('start-up loads only what the command uses', () => {
+  it('the recorder itself works: lk whoami imports undici', async () => {
+    const { run, packages } = await importsOf(['whoami', '--json']);
+    expect(run.code).toBe(0);
+    expect(packages).toContain('undici');
+  });
+
+  it.each([['--version'], ['-V'], ['--help'], ['-h']])('lk %s loads no package at all', async (flag) => {
+    const { run, packages } = await importsOf([flag]);
+    expect(run.code).toBe(0);
+    expect(run.stdout.length).toBeGreaterThan(0);
+    expect([...packages]).toEqual([]);
+  });
+
+  it('lk whoami --json loads commander and undici, but no table, spinner, csv or config-writing library', async () => {
+    const { packages } = await importsOf(['whoami', '--json']);
+    for (const name of ['ora', 'cli-table3', 'csv-stringify', 'conf', 'string-width']) expect(packages).not.toContain(name);
+  });
+
+  it('lk library --csv loads csv-stringify, not cli-table3 or ora', async () => {
+    const { run, packages } = await importsOf(['library', '--csv', '--limit', '3']);
+    expect(run.code).toBe(0);
+    expect(packages).toContain('csv-stringify');
+    expect(packages).not.toContain('cli-table3');
+    expect(packages).not.toContain('ora');
+  });
+
+  it('a usage error is reported without loading the HTTP client', async () => {
+    const { run, packages } = await importsOf(['library', '--limit', '0']);
+    expect(run.code).toBe(2);
+    expect(packages).not.toContain('undici');
+  });
+
+  it.each(HEAVY)('%s is a real dependency name (the list above is not stale)', (name) => {
+    const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> };
+    expect(Object.keys(manifest.dependencies)).toContain(name);
+  });
+});
+
+describe('the stored help and version', () => {
+  it('lk --help prints exactly what commander prints for `lk help` at 80 columns', async () => {
+    const fast = await runLk(['--help']);
+    const full = await runLk(['help']);
+    expect(full.code).toBe(0);
+    expect(fast.stdout).toBe(full.stdout);
+    expect(fast.stdout).toContain('Usage: lk');
+  });
+
+  it('lk --version prints the version of package.json', async () => {
+    const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect((await runLk(['--version'])).stdout).toBe(`${manifest.version}\n`);
+  });
+});
