@@ -1,0 +1,221 @@
+# bash completion for lk                                  -*- shell-script -*-
+# Generated from lk's command tree by `lk completion bash` (npm run completions); do not edit.
+# Install: lk completion bash > ~/.local/share/bash-completion/completions/lk
+#     or, in ~/.bashrc: source <(lk completion bash)
+
+# Sets __lk_subs, __lk_flags and __lk_value_flags for the command path in $1 ('' for lk itself).
+__lk_node() {
+    local globals='-V --version --profile --base-url --format --json --ndjson --csv --tsv --fields --no-header --lang --no-color --csv-safe -q --quiet -v --verbose --no-wait --max-wait --timeout -h --help'
+    local global_values='--profile --base-url --format --fields --lang --max-wait --timeout'
+    __lk_subs= __lk_flags=$globals __lk_value_flags=$global_values
+    case $1 in
+    '')
+        __lk_subs='auth whoami library history lists calendar stats reviews profile notifications export api config completion sandbox'
+        ;;
+    'auth')
+        __lk_subs='login status logout'
+        ;;
+    'auth login')
+        __lk_flags="--with-key --allow-http $globals"
+        ;;
+    'library')
+        __lk_subs='list show history'
+        __lk_flags="--phase --domain --sort --order --page --limit --all --max $globals"
+        __lk_value_flags="--phase --domain --sort --order --page --limit --max $global_values"
+        ;;
+    'library list')
+        __lk_flags="--phase --domain --sort --order --page --limit --all --max $globals"
+        __lk_value_flags="--phase --domain --sort --order --page --limit --max $global_values"
+        ;;
+    'library history')
+        __lk_flags="--page --limit --all --max $globals"
+        __lk_value_flags="--page --limit --max $global_values"
+        ;;
+    'history')
+        __lk_flags="--from --to --domain --page --limit --all --max $globals"
+        __lk_value_flags="--from --to --domain --page --limit --max $global_values"
+        ;;
+    'lists')
+        __lk_subs='list show'
+        __lk_flags="--page --limit --all --max $globals"
+        __lk_value_flags="--page --limit --max $global_values"
+        ;;
+    'lists list')
+        __lk_flags="--page --limit --all --max $globals"
+        __lk_value_flags="--page --limit --max $global_values"
+        ;;
+    'calendar')
+        __lk_flags='--domain -o --output --spoiler-free --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --no-header --lang --no-color --csv-safe -q --quiet -v --verbose --no-wait --max-wait --timeout -h --help'
+        __lk_value_flags='--domain -o --output --format --profile --base-url --fields --lang --max-wait --timeout'
+        ;;
+    'stats')
+        __lk_flags="--domain $globals"
+        __lk_value_flags="--domain $global_values"
+        ;;
+    'reviews')
+        __lk_flags="--domain --page --limit --all --max $globals"
+        __lk_value_flags="--domain --page --limit --max $global_values"
+        ;;
+    'profile')
+        __lk_subs='achievements'
+        ;;
+    'profile achievements')
+        __lk_flags="--page --limit --all --max $globals"
+        __lk_value_flags="--page --limit --max $global_values"
+        ;;
+    'notifications')
+        __lk_flags="--page --limit --all --max $globals"
+        __lk_value_flags="--page --limit --max $global_values"
+        ;;
+    'export')
+        __lk_flags="-o --output --output-dir --keep --gzip --max-age --fresh $globals"
+        __lk_value_flags="-o --output --output-dir --keep --max-age $global_values"
+        ;;
+    'api')
+        __lk_flags="-F --field --paginate --include $globals"
+        __lk_value_flags="-F --field $global_values"
+        ;;
+    'config')
+        __lk_subs='list get set unset'
+        ;;
+    'sandbox')
+        __lk_flags="--port --host --seed --entries --rate-limit --export-interval $globals"
+        __lk_value_flags="--port --host --seed --entries --rate-limit --export-interval $global_values"
+        ;;
+    esac
+}
+
+# Sets __lk_name to the subcommand of command path $1 called $2 (a name or an alias); fails when there is none.
+__lk_child() {
+    case $1\|$2 in
+    '|auth') __lk_name=auth ;;
+    '|whoami') __lk_name=whoami ;;
+    '|library') __lk_name=library ;;
+    '|history') __lk_name=history ;;
+    '|lists') __lk_name=lists ;;
+    '|calendar') __lk_name=calendar ;;
+    '|stats') __lk_name=stats ;;
+    '|reviews') __lk_name=reviews ;;
+    '|profile') __lk_name=profile ;;
+    '|notifications') __lk_name=notifications ;;
+    '|export') __lk_name=export ;;
+    '|api') __lk_name=api ;;
+    '|config') __lk_name=config ;;
+    '|completion') __lk_name=completion ;;
+    '|sandbox') __lk_name=sandbox ;;
+    'auth|login') __lk_name=login ;;
+    'auth|status') __lk_name=status ;;
+    'auth|logout') __lk_name=logout ;;
+    'library|list') __lk_name=list ;;
+    'library|show') __lk_name=show ;;
+    'library|history') __lk_name=history ;;
+    'lists|list') __lk_name=list ;;
+    'lists|show') __lk_name=show ;;
+    'profile|achievements') __lk_name=achievements ;;
+    'config|list') __lk_name=list ;;
+    'config|get') __lk_name=get ;;
+    'config|set') __lk_name=set ;;
+    'config|unset') __lk_name=unset ;;
+    *) return 1 ;;
+    esac
+}
+
+# Sets __lk_kind (words, profiles, files or dirs) and __lk_words for the value of flag $2 at command path $1.
+__lk_value() {
+    __lk_kind= __lk_words=
+    case $1\|$2 in
+    'library|--phase' | 'library list|--phase') __lk_kind=words __lk_words='PLANNED IN_PROGRESS DONE DROPPED' ;;
+    'library|--domain' | 'library list|--domain' | 'history|--domain' | 'calendar|--domain' | 'stats|--domain' | 'reviews|--domain') __lk_kind=words __lk_words='MEDIA GAMES BOOKS MUSIC' ;;
+    'library|--sort' | 'library list|--sort') __lk_kind=words __lk_words='added title rating finished' ;;
+    'library|--order' | 'library list|--order') __lk_kind=words __lk_words='desc asc' ;;
+    'calendar|-o' | 'calendar|--output' | 'export|-o' | 'export|--output') __lk_kind=files ;;
+    'calendar|--format') __lk_kind=words __lk_words='table json ndjson csv tsv ics' ;;
+    'export|--output-dir') __lk_kind=dirs ;;
+    *'|--profile') __lk_kind=profiles ;;
+    *'|--format') __lk_kind=words __lk_words='table json ndjson csv tsv' ;;
+    *'|--lang') __lk_kind=words __lk_words='en fr it' ;;
+    esac
+}
+
+# Sets __lk_words to the values of operand $2 (from 0) at command path $1.
+__lk_operand() {
+    __lk_words=
+    case $1\|$2 in
+    'completion|0') __lk_words='bash zsh fish' ;;
+    esac
+}
+
+_lk() {
+    local cur=${COMP_WORDS[COMP_CWORD]} path= flag= prefix= word i operands=0 skip=0
+    local __lk_subs __lk_flags __lk_value_flags __lk_name __lk_kind __lk_words
+    local -a candidates
+    COMPREPLY=()
+    # The words before the cursor: subcommands make the path, flags are passed over with their values.
+    for ((i = 1; i < COMP_CWORD; i++)); do
+        word=${COMP_WORDS[i]}
+        # "--flag=value" arrives as three words when COMP_WORDBREAKS holds "=" (the default).
+        if [[ $word == = ]]; then skip=1; continue; fi
+        if ((skip)); then skip=0; continue; fi
+        case $word in
+        --*=*) ;;
+        -?*)
+            __lk_node "$path"
+            [[ " $__lk_value_flags " == *" $word "* ]] && skip=1
+            ;;
+        *)
+            if ((operands == 0)) && __lk_child "$path" "$word"; then
+                path=${path:+$path }$__lk_name
+            else
+                operands=$((operands + 1))
+            fi
+            ;;
+        esac
+    done
+    __lk_node "$path"
+
+    # The value of a flag: "--flag VALUE", "--flag=VALUE", or "--flag=" where "=" broke the word.
+    if [[ $cur == = ]]; then
+        flag=${COMP_WORDS[COMP_CWORD-1]} cur=
+    elif ((skip)); then
+        flag=${COMP_WORDS[COMP_CWORD-1]}
+        [[ $flag == = ]] && flag=${COMP_WORDS[COMP_CWORD-2]}
+    elif [[ $cur == --*=* ]]; then
+        flag=${cur%%=*} prefix=${cur%%=*}= cur=${cur#*=}
+    fi
+    if [[ -n $flag ]]; then
+        [[ " $__lk_value_flags " == *" $flag "* ]] || return 0
+        __lk_value "$path" "$flag"
+        case $__lk_kind in
+        files | dirs)
+            compopt -o filenames 2>/dev/null
+            [[ $__lk_kind == files ]] && word=-f || word=-d
+            mapfile -t COMPREPLY < <(compgen "$word" -- "$cur")
+            ;;
+        profiles)
+            # Read, not expanded: a profile name is data, whatever it holds.
+            while IFS= read -r word; do
+                [[ -n $word && $word == "$cur"* ]] || continue
+                [[ -n $prefix ]] && COMPREPLY+=("$prefix$word") || COMPREPLY+=("$(printf %q "$word")")
+            done < <("${COMP_WORDS[0]}" completion --profiles 2>/dev/null)
+            ;;
+        words)
+            read -ra candidates <<<"$__lk_words"
+            for word in "${candidates[@]}"; do [[ $word == "$cur"* ]] && COMPREPLY+=("$prefix$word"); done
+            ;;
+        esac
+        return 0
+    fi
+
+    if [[ $cur == -* ]]; then
+        read -ra candidates <<<"$__lk_flags"
+    elif ((operands == 0)) && [[ -n $__lk_subs ]]; then
+        read -ra candidates <<<"$__lk_subs"
+    else
+        __lk_operand "$path" "$operands"
+        read -ra candidates <<<"$__lk_words"
+    fi
+    for word in "${candidates[@]}"; do [[ $word == "$cur"* ]] && COMPREPLY+=("$word"); done
+    return 0
+}
+
+complete -F _lk lk

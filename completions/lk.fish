@@ -1,0 +1,243 @@
+# fish completion for lk: generated from lk's command tree by `lk completion fish` (npm run completions); do not edit.
+# Install: lk completion fish > ~/.config/fish/completions/lk.fish
+
+# Flags that take a value at the command path in $argv[1] ('' for lk itself), one a line.
+function __lk_value_flags
+    switch $argv[1]
+        case library 'library list'
+            printf '%s\n' --phase --domain --sort --order --page --limit --max
+        case 'library history' lists 'lists list' 'profile achievements' notifications
+            printf '%s\n' --page --limit --max
+        case history
+            printf '%s\n' --from --to --domain --page --limit --max
+        case calendar
+            printf '%s\n' --domain -o --output --format --profile --base-url --fields --lang --max-wait --timeout
+            return
+        case stats
+            printf '%s\n' --domain
+        case reviews
+            printf '%s\n' --domain --page --limit --max
+        case export
+            printf '%s\n' -o --output --output-dir --keep --max-age
+        case api
+            printf '%s\n' -F --field
+        case sandbox
+            printf '%s\n' --port --host --seed --entries --rate-limit --export-interval
+    end
+    printf '%s\n' --profile --base-url --format --fields --lang --max-wait --timeout
+end
+
+# The subcommand of command path $argv[1] called $argv[2] (a name or an alias), if there is one.
+function __lk_child
+    switch "$argv[1]|$argv[2]"
+        case '|auth'
+            echo auth
+        case '|whoami'
+            echo whoami
+        case '|library'
+            echo library
+        case '|history'
+            echo history
+        case '|lists'
+            echo lists
+        case '|calendar'
+            echo calendar
+        case '|stats'
+            echo stats
+        case '|reviews'
+            echo reviews
+        case '|profile'
+            echo profile
+        case '|notifications'
+            echo notifications
+        case '|export'
+            echo export
+        case '|api'
+            echo api
+        case '|config'
+            echo config
+        case '|completion'
+            echo completion
+        case '|sandbox'
+            echo sandbox
+        case 'auth|login'
+            echo login
+        case 'auth|status'
+            echo status
+        case 'auth|logout'
+            echo logout
+        case 'library|list'
+            echo list
+        case 'library|show'
+            echo show
+        case 'library|history'
+            echo history
+        case 'lists|list'
+            echo list
+        case 'lists|show'
+            echo show
+        case 'profile|achievements'
+            echo achievements
+        case 'config|list'
+            echo list
+        case 'config|get'
+            echo get
+        case 'config|set'
+            echo set
+        case 'config|unset'
+            echo unset
+    end
+end
+
+# Sets __lk_path (e.g. "library list") and __lk_operands from the tokens before the cursor; once per command line.
+function __lk_parse
+    set -l words (commandline -opc)
+    set -l key (string join \x1e -- $words)
+    test "$key" = "$__lk_parsed_line"; and return
+    set -g __lk_parsed_line $key
+    set -e words[1]
+    set -l path
+    set -l operands 0
+    set -l skip 0
+    for word in $words
+        if test $skip = 1
+            set skip 0
+            continue
+        end
+        switch $word
+            case '--*=*'
+                continue
+            case '-?*'
+                contains -- $word (__lk_value_flags "$path"); and set skip 1
+                continue
+        end
+        set -l child
+        test $operands = 0; and set child (__lk_child "$path" $word)
+        if test -n "$child"
+            set path $path $child
+        else
+            set operands (math $operands + 1)
+        end
+    end
+    set -g __lk_path "$path"
+    set -g __lk_operands $operands
+end
+
+function __lk_at --description 'Is the command line at one of these command paths?'
+    __lk_parse
+    contains -- "$__lk_path" $argv
+end
+
+function __lk_operand --description 'Is the next word operand $argv[2] (from 0; "more": or later) of command path $argv[1]?'
+    __lk_parse
+    test "$__lk_path" = "$argv[1]"; or return 1
+    if test "$argv[3]" = more
+        test $__lk_operands -ge $argv[2]
+    else
+        test $__lk_operands = $argv[2]
+    end
+end
+
+function __lk_profiles --description 'Stored profile names'
+    set -l command (commandline -opc)[1]
+    $command completion --profiles 2>/dev/null
+end
+
+# No file names unless a flag asks for a file.
+complete -c lk -f
+
+# lk: subcommands
+complete -c lk -n "__lk_operand '' 0" -a auth -d 'log in to an instance, check or forget the stored key'
+complete -c lk -n "__lk_operand '' 0" -a whoami -d 'show the account, the key in use and its rate limit'
+complete -c lk -n "__lk_operand '' 0" -a library -d 'your library: entries with their work, status and progress'
+complete -c lk -n "__lk_operand '' 0" -a history -d 'what you watched, played, read and listened to, newest first'
+complete -c lk -n "__lk_operand '' 0" -a lists -d 'your lists (and lists shared with you for editing), and what is on them'
+complete -c lk -n "__lk_operand '' 0" -a calendar -d 'upcoming episodes of the shows you follow (up to 90 days, at most 60), in your local time'
+complete -c lk -n "__lk_operand '' 0" -a stats -d 'your stats summary, a section per group of figures'
+complete -c lk -n "__lk_operand '' 0" -a reviews -d 'the reviews you wrote'
+complete -c lk -n "__lk_operand '' 0" -a profile -d 'your public profile, and the achievements you unlocked'
+complete -c lk -n "__lk_operand '' 0" -a notifications -d 'your notifications, newest first'
+complete -c lk -n "__lk_operand '' 0" -a export -d 'the full data export (cached: the server allows one per hour)'
+complete -c lk -n "__lk_operand '' 0" -a api -d 'raw GET of any path under /v1; prints the JSON as the server sent it'
+complete -c lk -n "__lk_operand '' 0" -a config -d 'stored defaults: format, lang, color, base-url, max-wait, timeout, max-body, csv-safe (flags and environment still win)'
+complete -c lk -n "__lk_operand '' 0" -a completion -d 'print the completion script for bash, zsh or fish (the same as completions/ in the package)'
+complete -c lk -n "__lk_operand '' 0" -a sandbox -d 'run the bundled reference API with demo data on loopback, until interrupted'
+
+# lk auth: subcommands
+complete -c lk -n "__lk_operand auth 0" -a login -d 'check a key against the instance (GET /v1/me) and store it in the profile'
+complete -c lk -n "__lk_operand auth 0" -a status -d 'which instance and key are in use, where they come from, and what the key may do'
+complete -c lk -n "__lk_operand auth 0" -a logout -d 'forget the profile\'s stored key'
+
+# lk library: subcommands
+complete -c lk -n "__lk_operand library 0" -a list -d 'list library entries, newest first'
+complete -c lk -n "__lk_operand library 0" -a show -d 'one library entry by its id'
+complete -c lk -n "__lk_operand library 0" -a history -d 'the history of one entry, undated events last'
+
+# lk lists: subcommands
+complete -c lk -n "__lk_operand lists 0" -a list -d 'your lists'
+complete -c lk -n "__lk_operand lists 0" -a show -d 'the works, seasons and episodes on one list (--json prints the list itself)'
+
+# lk profile: subcommands
+complete -c lk -n "__lk_operand profile 0" -a achievements -d 'your achievements, unlocked or in progress'
+
+# lk config: subcommands
+complete -c lk -n "__lk_operand config 0" -a list -d 'every setting with its value and where it comes from; profiles with masked keys'
+complete -c lk -n "__lk_operand config 0" -a get -d 'print the stored value of a setting (nothing, exit 0, when it is not set)'
+complete -c lk -n "__lk_operand config 0" -a set -d 'store a default, checked first (a wrong value is refused with the allowed ones)'
+complete -c lk -n "__lk_operand config 0" -a unset -d 'forget a stored default (the built-in one applies again)'
+
+# lk completion: operands
+complete -c lk -n "__lk_operand completion 0" -a 'bash zsh fish' -d 'shell'
+
+# Flags of each command
+complete -c lk -n "__lk_at 'auth login'" -l with-key -d 'read the key from standard input instead of asking'
+complete -c lk -n "__lk_at 'auth login'" -l allow-http -d 'allow plain http to this non-loopback instance (a self-hosted one at home)'
+complete -c lk -n "__lk_at library 'library list'" -l phase -x -a 'PLANNED IN_PROGRESS DONE DROPPED' -d 'only entries in this phase'
+complete -c lk -n "__lk_at library 'library list' history calendar stats reviews" -l domain -x -a 'MEDIA GAMES BOOKS MUSIC' -d 'only this domain'
+complete -c lk -n "__lk_at library 'library list'" -l sort -x -a 'added title rating finished' -d 'sort by'
+complete -c lk -n "__lk_at library 'library list'" -l order -x -a 'desc asc' -d 'desc keeps the natural order (newest, best, A to Z); asc reverses'
+complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications" -l page -x -d 'page to show, from 1'
+complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications" -l limit -x -d 'items per page, 1 to 100 (default 20; 100 with --all)'
+complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications" -l all -d 'every item, following pages to the end (streams as pages arrive)'
+complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications" -l max -x -d 'stop after N items'
+complete -c lk -n "__lk_at history" -l from -x -d 'from this day or moment (YYYY-MM-DD or ISO 8601)'
+complete -c lk -n "__lk_at history" -l to -x -d 'up to this day (inclusive) or moment'
+complete -c lk -n "__lk_at calendar" -s o -l output -r -F -d 'with --format ics: write the feed to this file (whole or not at all)'
+complete -c lk -n "__lk_at calendar" -l spoiler-free -d 'with --format ics: leave episode titles out of the feed'
+complete -c lk -n "__lk_at calendar" -l format -x -a 'table json ndjson csv tsv ics' -d 'output format'
+complete -c lk -n "__lk_at export" -s o -l output -r -F -d 'write the export to this file (whole or not at all)'
+complete -c lk -n "__lk_at export" -l output-dir -x -a '(__fish_complete_directories (commandline -ct))' -d 'write lk-export-<account>-<UTC time fetched>.json (or a CSV folder) here'
+complete -c lk -n "__lk_at export" -l keep -x -d 'with --output-dir: then delete all but the N newest exports of this account and kind there'
+complete -c lk -n "__lk_at export" -l gzip -d 'compress what is written (.json.gz with --output-dir)'
+complete -c lk -n "__lk_at export" -l max-age -x -d 'oldest cached export accepted, e.g. 30m, 6h, 2d (default 1h)'
+complete -c lk -n "__lk_at export" -l fresh -d 'insist on a new export: exit 5 when the hour since the last one is not over'
+complete -c lk -n "__lk_at api" -s F -l field -x -d 'add a query parameter (repeatable)'
+complete -c lk -n "__lk_at api" -l paginate -d 'follow hasMore (limit=100 unless -F limit) and print one JSON array of every item'
+complete -c lk -n "__lk_at api" -l include -d 'print the status line and response headers to stderr'
+complete -c lk -n "__lk_at sandbox" -l port -x -d 'port to listen on (default: a free one)'
+complete -c lk -n "__lk_at sandbox" -l host -x -d 'address to bind (default 127.0.0.1; anything else exposes the demo data)'
+complete -c lk -n "__lk_at sandbox" -l seed -x -d 'seed of the generated data (same seed, same data)'
+complete -c lk -n "__lk_at sandbox" -l entries -x -d 'library entries of the demo account (up to 100000)'
+complete -c lk -n "__lk_at sandbox" -l rate-limit -x -d 'requests per minute per account (0 lifts the limit)'
+complete -c lk -n "__lk_at sandbox" -l export-interval -x -d 'seconds between two exports of an account (default 3600)'
+
+# Global flags, accepted after any command
+complete -c lk -s V -l version -d 'print the version'
+complete -c lk -l profile -x -a '(__lk_profiles)' -d 'stored profile (account + instance)'
+complete -c lk -l base-url -x -d 'the address in front of /v1'
+complete -c lk -n "not __lk_at calendar" -l format -x -a 'table json ndjson csv tsv' -d 'output format'
+complete -c lk -l json -d 'shorthand for --format json'
+complete -c lk -l ndjson -d 'shorthand for --format ndjson'
+complete -c lk -l csv -d 'shorthand for --format csv'
+complete -c lk -l tsv -d 'shorthand for --format tsv'
+complete -c lk -l fields -x -d 'comma-separated dot paths to output, e.g. id,work.title,status'
+complete -c lk -l no-header -d 'no header row in table, csv and tsv'
+complete -c lk -l lang -x -a 'en fr it' -d 'language of film and series titles'
+complete -c lk -l no-color -d 'no colour (also NO_COLOR)'
+complete -c lk -l csv-safe -d 'prefix \' to csv cells a spreadsheet would run as a formula'
+complete -c lk -s q -l quiet -d 'nothing on stderr but errors'
+complete -c lk -s v -l verbose -d 'one stderr line per request (also LK_DEBUG=1); the key redacted'
+complete -c lk -l no-wait -d 'on a rate limit, fail at once (exit 5) instead of waiting'
+complete -c lk -l max-wait -x -d 'longest single wait for the rate limit (default 300)'
+complete -c lk -l timeout -x -d 'per-request timeout (default 30)'
+complete -c lk -s h -l help -d 'show help'

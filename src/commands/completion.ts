@@ -1,0 +1,52 @@
+import { Argument, Option, type Command } from 'commander';
+import { configDir } from '../config/paths.js';
+import { readStoredConfig } from '../config/store.js';
+import { UsageError } from '../errors.js';
+import { IoStreams } from '../io.js';
+import { examples } from './options.js';
+
+export const COMPLETION_SHELLS = ['bash', 'zsh', 'fish'] as const;
+export type CompletionShell = (typeof COMPLETION_SHELLS)[number];
+
+export function registerCompletion(program: Command): void {
+  program
+    .command('completion')
+    .description('print the completion script for bash, zsh or fish (the same as completions/ in the package)')
+    .addArgument(new Argument('[shell]', 'the shell to print the script for').choices(COMPLETION_SHELLS))
+    // Called by the scripts at Tab time to complete --profile: local, fast, never the network or a key.
+    .addOption(new Option('--profiles', 'print the names of the stored profiles, one a line').hideHelp())
+    .addHelpText(
+      'after',
+      `
+Install (then open a new shell):
+  bash  lk completion bash > ~/.local/share/bash-completion/completions/lk
+  zsh   lk completion zsh > ~/.zsh/completions/_lk    (a folder on $fpath, set before compinit runs)
+  fish  lk completion fish > ~/.config/fish/completions/lk.fish
+${examples('source <(lk completion bash)     # in ~/.bashrc, without the bash-completion package')}`,
+    )
+    .action(async function (this: Command, shell: CompletionShell | undefined, options: { profiles?: boolean }) {
+      const io = new IoStreams();
+      if (options.profiles) {
+        await io.write(storedProfileNames().map((name) => `${name}\n`).join(''));
+        return;
+      }
+      if (!shell) throw new UsageError('which shell? use one of bash, zsh, fish', 'Example: lk completion bash');
+      let root: Command = this;
+      while (root.parent) root = root.parent;
+      // Loaded only here: no other command pays for the generator.
+      const { completionScript } = await import('../completion/generate.js');
+      await io.write(completionScript(root, shell));
+    });
+}
+
+/** Stored profile names; nothing (rather than an error at Tab time) when the config cannot be read. */
+function storedProfileNames(): string[] {
+  try {
+    const profiles = readStoredConfig(configDir(process.env)).profiles;
+    if (!profiles || typeof profiles !== 'object') return [];
+    // A name with a line break or control character cannot be offered one a line.
+    return Object.keys(profiles).filter((name) => name !== '' && !/[\u0000-\u001f\u007f]/.test(name)).sort();
+  } catch {
+    return [];
+  }
+}

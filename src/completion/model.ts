@@ -1,0 +1,195 @@
+import type { Command, Option } from 'commander';
+
+/**
+ * What the completion scripts need to know, read from the commander tree that `lk` itself parses with, so that
+ * the scripts never drift from the real commands, flags and allowed values.
+ */
+
+/** Where the values of a flag or operand come from. */
+export type ValueSource =
+  | { kind: 'choices'; name: string; choices: readonly string[] }
+  /** Stored profile names, asked of `lk completion --profiles` at Tab time. */
+  | { kind: 'profiles'; name: string }
+  | { kind: 'files'; name: string }
+  | { kind: 'directories'; name: string }
+  /** A free value (a number, a date, a URL): nothing to offer, but the next word is the value, not a command. */
+  | { kind: 'free'; name: string };
+
+export interface FlagSpec {
+  /** `-q`, when there is a short form. */
+  short?: string;
+  /** `--quiet`, when there is a long form. */
+  long?: string;
+  description: string;
+  /** Absent when the flag takes no value. */
+  value?: ValueSource;
+  /** May be given more than once (a custom parser accumulates, or the value is variadic). */
+  repeatable: boolean;
+}
+
+export interface OperandSpec {
+  name: string;
+  required: boolean;
+  choices?: readonly string[];
+  variadic: boolean;
+}
+
+export interface CommandNode {
+  /** `[]` for `lk` itself, `['library', 'list']` for `lk library list`. */
+  path: string[];
+  /** The name, then any aliases (empty for the root). */
+  names: string[];
+  description: string;
+  /** Visible subcommands, in the order `--help` lists them. */
+  subcommands: CommandNode[];
+  /**
+   * Flags of this command and of its default subcommand (`lk library --phase` is `lk library list --phase`), plus
+   * global flags whose values differ here. A flag here with the long or short name of a global flag replaces it.
+   */
+  flags: FlagSpec[];
+  operands: OperandSpec[];
+}
+
+export interface CompletionTree {
+  name: string;
+  root: CommandNode;
+  /** Every node, root first, parents before children. */
+  nodes: CommandNode[];
+  /** Flags of `lk` itself, accepted after any command too (commander reads them anywhere on the line). */
+  globals: FlagSpec[];
+}
+
+/** Values of a global flag valid only on some commands (CLI.md: `--format ics` is for `lk calendar`), by command path. */
+const VALUES_ONLY_ON: Record<string, Record<string, readonly string[]>> = {
+  '--format': { ics: ['calendar'] },
+};
+
+/** Flags whose values are only known at Tab time. */
+const DYNAMIC_VALUES: Record<string, 'profiles'> = {
+  '--profile': 'profiles',
+};
+
+export function completionTree(program: Command): CompletionTree {
+  const help = program.createHelp();
+  const flagOf = memo((option: Option) => flagSpec(option));
+  const globalOptions = help.visibleOptions(program);
+  const globals = globalOptions.map((option) => withoutRestrictedValues(flagOf(option)));
+
+  const nodes: CommandNode[] = [];
+  const build = (command: Command, path: string[]): CommandNode => {
+    const own = path.length === 0 ? [] : command.options.filter((option) => !option.hidden).map(flagOf);
+    const inherited: FlagSpec[] = [];
+    for (let sub = defaultSubcommand(command); sub; sub = defaultSubcommand(sub)) {
+      inherited.push(...sub.options.filter((option) => !option.hidden).map(flagOf));
+    }
+    const flags = [...own, ...inherited];
+    for (const option of globalOptions) {
+      const here = valuesAt(flagOf(option), path);
+      if (here && !flags.some((flag) => sameName(flag, here))) flags.push(here);
+    }
+    const node: CommandNode = {
+      path,
+      names: path.length === 0 ? [] : [command.name(), ...command.aliases()],
+      description: command.description(),
+      subcommands: [],
+      flags,
+      operands: command.registeredArguments.map((argument) => ({
+        name: argument.name(),
+        required: argument.required,
+        variadic: argument.variadic,
+        ...(argument.argChoices ? { choices: argument.argChoices } : {}),
+      })),
+    };
+    nodes.push(node);
+    // visibleCommands() adds commander's implicit `help` command; -h/--help already covers it.
+    const visible = help.visibleCommands(command).filter((sub) => command.commands.includes(sub));
+    node.subcommands = visible.map((sub) => build(sub, [...path, sub.name()]));
+    return node;
+  };
+  const root = build(program, []);
+  for (const node of nodes) for (const name of [...node.path, ...node.names]) assertPlainWord(name);
+  return { name: program.name(), root, nodes, globals };
+}
+
+/** The global flags in force at a node: those it does not replace with its own. */
+export function globalsAt(tree: CompletionTree, node: CommandNode): FlagSpec[] {
+  return tree.globals.filter((global) => !node.flags.some((flag) => sameName(flag, global)));
+}
+
+/** Every flag accepted at a node, its own first. */
+export function flagsAt(tree: CompletionTree, node: CommandNode): FlagSpec[] {
+  return [...node.flags, ...globalsAt(tree, node)];
+}
+
+/** `-q` and `--quiet`, as typed. */
+export function flagNames(flag: FlagSpec): string[] {
+  return [flag.short, flag.long].filter((name): name is string => name !== undefined);
+}
+
+function sameName(a: FlagSpec, b: FlagSpec): boolean {
+  return (a.long !== undefined && a.long === b.long) || (a.short !== undefined && a.short === b.short);
+}
+
+function flagSpec(option: Option): FlagSpec {
+  const takesValue = option.required || option.optional;
+  const name = /[<[]([^>\]]+?)(?:\.\.\.)?[>\]]/.exec(option.flags)?.[1] ?? 'value';
+  return {
+    ...(option.short ? { short: option.short } : {}),
+    ...(option.long ? { long: option.long } : {}),
+    description: option.description,
+    ...(takesValue ? { value: valueSource(option, name) } : {}),
+    // A custom parser taking the previous value accumulates (`-F a=1 -F b=2`); choices() installs a parser of its own.
+    repeatable: option.variadic || (option.parseArg !== undefined && !option.argChoices && option.parseArg.length >= 2),
+  };
+}
+
+function valueSource(option: Option, name: string): ValueSource {
+  if (option.argChoices) return { kind: 'choices', name, choices: option.argChoices };
+  const dynamic = option.long ? DYNAMIC_VALUES[option.long] : undefined;
+  if (dynamic) return { kind: dynamic, name };
+  // The value's name in the flag says what it is: `-o, --output <file>`, `--output-dir <dir>`.
+  if (/^(file|path)$/i.test(name)) return { kind: 'files', name };
+  if (/^(dir|directory|folder)$/i.test(name)) return { kind: 'directories', name };
+  return { kind: 'free', name };
+}
+
+function restrictions(flag: FlagSpec): Record<string, readonly string[]> | undefined {
+  return flag.long ? VALUES_ONLY_ON[flag.long] : undefined;
+}
+
+/** A global flag as offered everywhere: without the values that only some commands take. */
+function withoutRestrictedValues(flag: FlagSpec): FlagSpec {
+  const only = restrictions(flag);
+  if (!only || flag.value?.kind !== 'choices') return flag;
+  return { ...flag, value: { ...flag.value, choices: flag.value.choices.filter((choice) => !only[choice]) } };
+}
+
+/** The global flag as it applies at `path`, when its values there differ from everywhere else. */
+function valuesAt(flag: FlagSpec, path: string[]): FlagSpec | undefined {
+  const only = restrictions(flag);
+  if (!only || flag.value?.kind !== 'choices') return undefined;
+  const here = path.join(' ');
+  const choices = flag.value.choices.filter((choice) => !only[choice] || only[choice]!.includes(here));
+  if (!choices.some((choice) => only[choice])) return undefined;
+  return { ...flag, value: { ...flag.value, choices } };
+}
+
+function defaultSubcommand(command: Command): Command | undefined {
+  // commander keeps `isDefault` private, but `lk library --phase` must complete like `lk library list --phase`.
+  const name = (command as unknown as { _defaultCommandName?: string | null })._defaultCommandName;
+  return name ? command.commands.find((sub) => sub.name() === name) : undefined;
+}
+
+/** The scripts match command names as plain words, unquoted. */
+function assertPlainWord(name: string): void {
+  if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(name)) throw new Error(`completion: command name "${name}" is not a plain word`);
+}
+
+function memo<K extends object, V>(make: (key: K) => V): (key: K) => V {
+  const cache = new Map<K, V>();
+  return (key) => {
+    let value = cache.get(key);
+    if (value === undefined) cache.set(key, (value = make(key)));
+    return value;
+  };
+}
