@@ -1,4 +1,7 @@
+import { stat } from 'node:fs/promises';
 import type { Page } from '../api/paginate.js';
+import { LkError } from '../errors.js';
+import type { IoStreams } from '../io.js';
 import type { View } from './view.js';
 import type { Formatter, OutputFormat, OutputOptions } from './writer.js';
 
@@ -67,6 +70,45 @@ export async function renderSections(value: unknown, options: OutputOptions): Pr
   // Loaded on demand: the section layout measures display widths with string-width.
   const sections = await import('./sections.js');
   await sections.renderSections(value, options);
+}
+
+export interface FeedOutput {
+  io: IoStreams;
+  /** DTSTAMP of every event. */
+  now: number;
+  spoilerFree: boolean;
+  /** -o FILE: written whole or not at all; stdout when undefined. */
+  file: string | undefined;
+}
+
+/**
+ * The calendar as an iCalendar feed: serialised whole (the calendar holds at most 60 episodes), then written to stdout
+ * or, for a cron job keeping a subscribed calendar current, atomically to a file, so an app never reads half a feed.
+ */
+export async function renderCalendarFeed(pages: AsyncIterable<Page>, output: FeedOutput): Promise<void> {
+  const { calendarFeed } = await import('./formats/ics.js');
+  const items: unknown[] = [];
+  for await (const page of pages) items.push(...page.items);
+  const feed = calendarFeed(items, { now: output.now, spoilerFree: output.spoilerFree });
+  const { io } = output;
+  if (feed.skipped > 0) io.info(`lk: left out ${count(feed.skipped)} of ${count(items.length)} upcoming episodes: no air time, or listed twice`);
+  if (output.file === undefined) {
+    await io.write(feed.text);
+    if (feed.events === 0 && io.mayNotify) io.info('No upcoming episodes.');
+    return;
+  }
+  const { writeFileAtomic } = await import('../cache/atomic-file.js');
+  const path = output.file;
+  // Replacing the feed keeps its permissions (chmod 644 it once for a web server); a new one is private, 0600.
+  const mode = await stat(path).then((stats) => stats.mode & 0o777, () => 0o600);
+  try {
+    await writeFileAtomic(path, feed.text, { mode });
+  } catch (error) {
+    // "ENOENT: no such file or directory, open '…tmp'" → "no such file or directory": the temporary name is no one's business
+    const message = (error as Error).message;
+    throw new LkError(`cannot write ${path}: ${/^[A-Z]+: ([^,]+)/.exec(message)?.[1] ?? message}`);
+  }
+  io.info(`lk: wrote ${path} (${count(feed.events)} event${feed.events === 1 ? '' : 's'})`);
 }
 
 export function count(n: number): string {
