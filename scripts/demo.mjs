@@ -1,7 +1,7 @@
 // `npm run demo`: starts the bundled sandbox, runs a few real `lk` commands against it, and stops it.
 // Nothing touches your own configuration: the demo uses a temporary config and cache folder.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,10 +35,15 @@ const env = {
   NOGAMES_KEY: info.keys.find((key) => key.name === 'nogames').key,
 };
 
+// The pipelines below call `lk` by name, as a user would after `npm link`.
+const binDir = join(home, 'bin');
+mkdirSync(binDir);
+symlinkSync(lk, join(binDir, 'lk'));
+
 function show(title, args, shell) {
   process.stdout.write(`\n\u001b[1m$ ${shell ?? `lk ${args.join(' ')}`}\u001b[0m   # ${title}\n`);
   const result = shell
-    ? spawnSync('bash', ['-c', shell], { stdio: 'inherit', env: { ...env, PATH: `${join(root, 'bin')}:${process.env.PATH}` } })
+    ? spawnSync('bash', ['-c', shell], { stdio: 'inherit', env: { ...env, PATH: `${binDir}:${process.env.PATH}` } })
     : spawnSync(process.execPath, [lk, ...args], { stdio: 'inherit', env });
   if (result.status !== 0) process.stdout.write(`(exit ${result.status})\n`);
 }
@@ -52,6 +57,6 @@ try {
   show('the whole library, counted by phase in a pipeline', [], 'lk library --all --tsv --no-header --fields phase | sort | uniq -c');
   show('an account that has disabled games', [], 'LK_API_KEY=$NOGAMES_KEY lk library --domain GAMES');
 } finally {
-  sandbox.kill('SIGINT');
+  sandbox.kill('SIGTERM');
   rmSync(home, { recursive: true, force: true });
 }

@@ -2,6 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { registerApi } from './commands/api.js';
 import { registerAuth } from './commands/auth.js';
 import { registerCalendar } from './commands/calendar.js';
+import { registerCompletion } from './commands/completion.js';
 import { registerConfig } from './commands/config.js';
 import { registerExport } from './commands/export.js';
 import { setRunHooks } from './commands/action.js';
@@ -64,6 +65,7 @@ export function makeProgram(): Command {
   registerExport(program);
   registerApi(program);
   registerConfig(program);
+  registerCompletion(program);
   registerSandbox(program);
 
   program.addHelpText(
@@ -118,12 +120,21 @@ export function reportError(error: unknown, stderr: NodeJS.WritableStream, debug
 export async function main(argv: string[] = process.argv): Promise<number> {
   const abort = new AbortController();
   setRunHooks({ signal: abort.signal });
-  process.once('SIGINT', () => {
-    abort.abort();
-    runInterruptCleanups();
-    process.stderr.write('\nlk: interrupted\n');
-    process.exit(ExitCode.interrupted);
-  });
+  // Ctrl-C, a closed terminal, a kill from cron or systemd: remove temporary files, then exit 128 + the signal.
+  // `on`, not `once`: a second Ctrl-C during the exit must not meet the default handler and kill the cleanup.
+  let exiting = false;
+  const stopOn = (signal: NodeJS.Signals, code: number) =>
+    process.on(signal, () => {
+      if (exiting) return;
+      exiting = true;
+      abort.abort();
+      runInterruptCleanups();
+      if (signal === 'SIGINT') process.stderr.write('\nlk: interrupted\n');
+      process.exit(code);
+    });
+  stopOn('SIGINT', ExitCode.interrupted);
+  stopOn('SIGTERM', 143);
+  stopOn('SIGHUP', 129);
   // A closed pipe (`lk library --all | head`) is the reader being done, not a failure.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(ExitCode.ok);

@@ -40,8 +40,11 @@ export interface ClientOptions {
 export interface RequestOptions {
   /** What a 404 means here, e.g. "library entry 42": the error then reads "no library entry 42". */
   notFound?: string;
-  /** false: a 429 throws RateLimitError at once (the caller has a fallback, like the export cache). */
-  waitOnRateLimit?: boolean;
+  /**
+   * Wait out only a 429 that spent the minute's budget; any other 429 (the export hour) throws RateLimitError at
+   * once, for a caller that has a fallback (the export cache).
+   */
+  waitOnlyForBudget?: boolean;
   /** Called as body bytes arrive (for a download spinner); `total` from Content-Length when known. */
   onProgress?: (received: number, total: number | undefined) => void;
   /** Cancels this request (and its waits), e.g. when --max has enough items. */
@@ -125,8 +128,10 @@ export class ApiClient {
         // The minute's budget spent: every request of this run waits, not just this one. (A 429 with budget left is
         // another limit, such as the export hour, and must not stall the rest.)
         const budget = budgetFromHeaders(response.headers, this.now());
-        if (!budget || budget.remaining <= 0) this.pacer.hold(this.now() + seconds * 1000);
-        if (requestOptions.waitOnRateLimit === false || this.options.noWait || seconds > this.options.maxWaitSeconds || rateLimitWaits >= MAX_RATE_LIMIT_WAITS) {
+        const budgetSpent = budget ? budget.remaining <= 0 : seconds <= 60;
+        if (budgetSpent) this.pacer.hold(this.now() + seconds * 1000);
+        const callerFallsBack = requestOptions.waitOnlyForBudget === true && !budgetSpent;
+        if (callerFallsBack || this.options.noWait || seconds > this.options.maxWaitSeconds || rateLimitWaits >= MAX_RATE_LIMIT_WAITS) {
           throw this.rateLimitError(seconds, this.options.noWait ? '--no-wait' : '--max-wait');
         }
         rateLimitWaits += 1;
@@ -157,16 +162,23 @@ export class ApiClient {
 
   private async send(url: URL, requestOptions: RequestOptions, ticket: number, signal: AbortSignal | undefined): Promise<ApiResponse> {
     const started = this.now();
+    // undici's own timeouts tick in steps of about a second; this one holds --timeout to the millisecond until the
+    // headers arrive. (Its bodyTimeout then bounds each pause in a long body, such as an export's.)
+    const headersDeadline = new AbortController();
+    const timer = setTimeout(() => headersDeadline.abort(), this.options.timeoutMs);
     let result: Dispatcher.ResponseData;
     try {
       result = await request(url, {
         method: 'GET',
         dispatcher: this.dispatcher,
         headers: { authorization: `Bearer ${this.options.key}`, accept: 'application/json', 'user-agent': USER_AGENT },
-        signal,
+        signal: anySignal(signal, headersDeadline.signal),
       });
     } catch (error) {
+      if (headersDeadline.signal.aborted && !signal?.aborted) throw new TransportError(`GET ${url.pathname} failed: timed out`, true);
       throw transportErrorFrom(error, url);
+    } finally {
+      clearTimeout(timer);
     }
     const text = await this.readBody(result, url, requestOptions.onProgress);
     const headers = result.headers as Headers;

@@ -105,7 +105,7 @@ async function readUsableCache(source: ExportSourceContext): Promise<CachedExpor
 async function fetchAndCache(source: ExportSourceContext): Promise<ObtainedExport> {
   let text: string;
   try {
-    const response = await source.client.get('/v1/export', {}, { waitOnRateLimit: false, onProgress: source.onProgress });
+    const response = await source.client.get('/v1/export', {}, { waitOnlyForBudget: true, onProgress: source.onProgress });
     text = response.text;
   } finally {
     source.onSettled?.();

@@ -3,7 +3,7 @@ import { pickPaths } from './fields.js';
 import { renderSingle } from './render.js';
 import { sanitizeText } from './sanitize.js';
 import type { DisplayContext } from './view.js';
-import { displayWidth, truncate } from './width.js';
+import { displayWidth, padToWidth, truncate } from './width.js';
 import type { OutputOptions } from './writer.js';
 
 /**
@@ -48,7 +48,7 @@ function lines(value: unknown, depth: number, display: DisplayContext, width: nu
   let text = '';
   for (const [key, shown, numeric] of scalars) {
     const cell = numeric ? shown.padStart(numberWidth) : truncate(shown, valueWidth);
-    text += `${indent}${colors.dim(key.padEnd(keyWidth))}  ${cell}`.trimEnd() + '\n';
+    text += `${indent}${colors.dim(padToWidth(key, keyWidth))}  ${cell}`.trimEnd() + '\n';
   }
   // Only the top level gets headings; deeper objects nest under their key, one step further in.
   if (depth === 0) return text;

@@ -19,3 +19,8 @@ export function truncate(text: string, width: number): string {
   }
   return `${out}…`;
 }
+
+/** Pads with spaces to `width` display cells (padEnd counts UTF-16 units, which misaligns wide characters). */
+export function padToWidth(text: string, width: number): string {
+  return text + ' '.repeat(Math.max(0, width - displayWidth(text)));
+}

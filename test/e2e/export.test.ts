@@ -1,10 +1,12 @@
 import { parse } from 'csv-parse/sync';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, truncateSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBed, type RunResult, type TestBed } from './harness.js';
+import { sendJson, startFakeApi } from './fake-api.js';
+import { LK_BIN, runLk, startTestBed, tempHome, type RunResult, type TestBed } from './harness.js';
 
 // exportIntervalSeconds 0: the server would allow every export, so any request the client makes shows in the counters.
 let bed: TestBed;
@@ -263,4 +265,97 @@ describe('lk export against the hourly limit', () => {
     expect(refused.stdout).toBe('');
     expect(refused.stderr).toMatch(/try again after \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
   });
+
+  it('a 429 that spent the minute\'s budget is waited out like any request, not taken for the export hour', async () => {
+    let exportRequests = 0;
+    const api = await startFakeApi((req, res) => {
+      if (req.url?.startsWith('/v1/me')) return sendJson(res, 200, { account: { username: 'minute' } });
+      exportRequests += 1;
+      if (exportRequests === 1) {
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1', 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1' });
+        return res.end(JSON.stringify({ code: 'api.rate_limited', message: 'slow down' }));
+      }
+      return sendJson(res, 200, { library: [{ id: 'e1' }] });
+    });
+    try {
+      const home = tempHome();
+      const env = { LK_BASE_URL: api.url, LK_API_KEY: `lk_${'Q'.repeat(43)}abc123`, LK_CONFIG_DIR: home.configDir, LK_CACHE_DIR: home.cacheDir };
+      const run = await runLk(['export'], { env });
+      expect(run.code).toBe(0);
+      expect(JSON.parse(run.stdout)).toEqual({ library: [{ id: 'e1' }] });
+      expect(exportRequests).toBe(2);
+    } finally {
+      await api.close();
+    }
+  });
 });
+
+describe('Ctrl-C during lk export', () => {
+  let big: TestBed;
+
+  beforeAll(async () => {
+    big = await startTestBed({ entries: 30_000, rateLimit: 0, exportIntervalSeconds: 0 });
+  });
+
+  afterAll(async () => {
+    await big.sandbox.close();
+  });
+
+  /** Runs `lk export -o` and sends SIGINT when `interruptWhen` says so (given a way to do it). */
+  function interruptedExport(output: string, cache: string, interruptWhen: (interrupt: () => void) => () => void) {
+    return new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+      const env = { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8', ...big.env('full'), LK_CACHE_DIR: cache };
+      const child = spawn(process.execPath, [LK_BIN, 'export', '-o', output], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const stop = interruptWhen(() => child.kill('SIGINT'));
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      child.on('error', reject);
+      child.on('close', (code) => {
+        stop();
+        resolve({ code, stderr });
+      });
+    });
+  }
+
+  it('while the export is on its way: exit 130, the old backup untouched, and the next run is not kept waiting', async () => {
+    const { cache, out } = scenario();
+    const output = join(out, 'backup.json');
+    writeFileSync(output, 'the previous backup');
+    big.sandbox.faults = { paths: ['/v1/export'], latencyMs: 3000 };
+    try {
+      const run = await interruptedExport(output, cache, (interrupt) => {
+        const timer = setTimeout(interrupt, 1200);
+        return () => clearTimeout(timer);
+      });
+      expect(run.code).toBe(130);
+      expect(run.stderr.trim()).toBe('lk: interrupted');
+      expect(readFileSync(output, 'utf8')).toBe('the previous backup');
+      expect(listing(out)).toEqual(['backup.json']);
+    } finally {
+      big.sandbox.faults = {};
+    }
+    // The lock of the interrupted run is gone: a new run fetches at once and writes the whole export.
+    const next = await lkExport(big, cache, ['-o', output]);
+    expect(next.code).toBe(0);
+    expect(next.stderr).not.toMatch(/waiting/);
+    expect((JSON.parse(readFileSync(output, 'utf8')) as { library: unknown[] }).library).toHaveLength(30_000);
+  }, 40_000);
+
+  it('the moment a temporary file appears in the output folder: the backup is the old one or the whole new one, and no temporary file is left', async () => {
+    const { cache, out } = scenario();
+    const output = join(out, 'backup.json');
+    writeFileSync(output, 'the previous backup');
+    const run = await interruptedExport(output, cache, (interrupt) => {
+      const watcher = watch(out, (_event, name) => {
+        if (name && name !== 'backup.json') interrupt();
+      });
+      return () => watcher.close();
+    });
+    expect([0, 130]).toContain(run.code);
+    const text = readFileSync(output, 'utf8');
+    if (run.code === 130) expect(text).toBe('the previous backup');
+    else expect((JSON.parse(text) as { library: unknown[] }).library).toHaveLength(30_000);
+    expect(listing(out)).toEqual(['backup.json']);
+  }, 40_000);
+});
+

@@ -64,14 +64,18 @@ describe('lk library --all under faults and the rate limit', () => {
     expectExactly(ids(result.stdout), test.sandbox.entryIds('demo'));
   }, 40_000);
 
-  it('within a budget of 30 a minute, 3,000 entries (30 pages) meet no 429 at all', async () => {
-    const test = await bed({ entries: 3000, rateLimit: 30, now: windowEndingIn(58) });
+  it('within a budget of 30 a minute, 20 of them already spent by another key, 3,000 entries (30 pages) meet no 429', async () => {
+    const test = await bed({ entries: 3000, rateLimit: 30, now: windowEndingIn(6) });
+    for (let i = 0; i < 20; i++) {
+      const response = await fetch(`${test.sandbox.url}/v1/me`, { headers: { authorization: `Bearer ${test.sandbox.key('other')}` } });
+      expect(response.status).toBe(200);
+    }
     const result = await test.lk(['library', '--all', '--json']);
     expect(result.code).toBe(0);
-    expect(ids(result.stdout)).toHaveLength(3000);
+    expectExactly(ids(result.stdout), test.sandbox.entryIds('demo'));
     expect(test.sandbox.counters.rateLimited).toBe(0);
     expect(test.sandbox.counters.byPath['/v1/library']).toBe(30);
-  });
+  }, 30_000);
 
   it('a budget spent mid-listing is waited out, not hit: 15 pages through 10 a minute, no 429, and silent with -q', async () => {
     const test = await bed({ entries: 1500, rateLimit: 10, now: windowEndingIn(4) });
@@ -97,7 +101,8 @@ describe('lk library --all under faults and the rate limit', () => {
   }, 30_000);
 
   it('two processes on one account (keys full and other) share 30 a minute: both complete, fewer than 3 429s', async () => {
-    const test = await bed({ entries: 1500, rateLimit: 30, now: windowEndingIn(58) });
+    // 60 pages between them through a budget of 30: one of the windows has to be waited for.
+    const test = await bed({ entries: 3000, rateLimit: 30, now: windowEndingIn(6) });
     const [a, b] = await Promise.all([test.lk(['library', '--all', '--json']), test.lk(['library', '--all', '--json'], { key: 'other' })]);
     expect(a.code).toBe(0);
     expect(b.code).toBe(0);
@@ -167,8 +172,13 @@ describe('giving up', () => {
 
   it('a server that stalls past --timeout ends in exit 1 after 4 tries, saying so', async () => {
     const test = await bed({ entries: 300, rateLimit: 0, faults: { ...LIBRARY_ONLY, rateStall: 1, stallMs: 5000 } });
+    const started = Date.now();
     const result = await test.lk(['library', '--timeout', '1']);
+    const elapsed = Date.now() - started;
     expect(result.code).toBe(1);
+    // 4 tries of 1 s, plus backoff of at most 1 + 2 + 4 s, plus start-up slack.
+    expect(elapsed).toBeGreaterThanOrEqual(4000);
+    expect(elapsed).toBeLessThan(4000 + 7000 + 2500);
     expect(result.stderr).toMatch(/^lk: GET \/v1\/library failed: timed out \(tried 4 times\)$/m);
     expect(test.sandbox.counters.byPath['/v1/library']).toBe(4);
   }, 30_000);

@@ -147,12 +147,15 @@ describe('transport', () => {
 describe('whatever the server sends', () => {
   const hostileTitle = 'Evil\u001b]0;pwned\u0007\u001b[2J title\u009b\r\b';
   const entry = { id: 'e1', status: 'WATCHING', phase: 'IN_PROGRESS', work: { title: hostileTitle, type: 'series' } };
-  const formula = { id: 'e2', status: 'PLANNED', phase: 'PLANNED', work: { title: '=HYPERLINK("http://evil.example","click")' } };
+  const formula = { id: 'e2', status: 'PLANNED', phase: 'PLANNED', rating: -2, work: { title: '=HYPERLINK("http://evil.example","click")' } };
+  // A field name is server text too.
+  const hostileKeyed = { id: 'e1', [`x${hostileTitle}`]: 'value', work: { title: 'Plain' } };
   let api: FakeApi;
 
   beforeAll(async () => {
     api = await startFakeApi((req, res) => {
-      if (req.url?.startsWith('/v1/library/bad')) sendJson(res, 400, { code: 'request.invalid', message: 'no \u001b[2J\u001b]0;x\u0007 thanks' });
+      if (req.url?.startsWith('/v1/library/e1')) sendJson(res, 200, hostileKeyed);
+      else if (req.url?.startsWith('/v1/library/bad')) sendJson(res, 400, { code: 'request.invalid', message: 'no \u001b[2J\u001b]0;x\u0007 thanks' });
       else sendJson(res, 200, envelope([entry, formula]));
     });
   });
@@ -166,6 +169,13 @@ describe('whatever the server sends', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Evil');
     if (args[1] !== 'csv') expect(run.stdout).not.toMatch(/[\u001b\u0007\u009b\b]/);
+  });
+
+  it.each([[], ['--format', 'table'], ['--format', 'tsv']])('a field name with escape sequences prints no ESC byte in `show` %s', async (...args) => {
+    const run = await runLk(['library', 'show', 'e1', ...args], { env: { ...fakeEnv(api), COLUMNS: '100' } });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('value');
+    expect(run.stdout).not.toMatch(/[\u001b\u0007\u009b\b]/);
   });
 
   it('the plain pipe output defuses them too, while json keeps them escaped', async () => {
@@ -186,8 +196,16 @@ describe('whatever the server sends', () => {
   it('--csv-safe guards =HYPERLINK(…) and keeps it exact without', async () => {
     const safe = parse((await runLk(['library', '--csv', '--csv-safe'], { env: fakeEnv(api) })).stdout, { columns: true }) as Array<Record<string, string>>;
     expect(safe[1]!['work.title']).toBe('\'=HYPERLINK("http://evil.example","click")');
+    expect(safe[1]!.rating).toBe('-2'); // a number is not a formula
     const exact = parse((await runLk(['library', '--csv'], { env: fakeEnv(api) })).stdout, { columns: true }) as Array<Record<string, string>>;
     expect(exact[1]!['work.title']).toBe('=HYPERLINK("http://evil.example","click")');
+  });
+
+  it('config csv-safe true guards formulas with no flag given', async () => {
+    const env = fakeEnv(api);
+    expect((await runLk(['config', 'set', 'csv-safe', 'true'], { env })).code).toBe(0);
+    const rows = parse((await runLk(['library', '--csv'], { env })).stdout, { columns: true }) as Array<Record<string, string>>;
+    expect(rows[1]!['work.title']).toBe('\'=HYPERLINK("http://evil.example","click")');
   });
 
   it('a 2 MiB body of nested arrays ends cleanly: output, or exit 1 with a message, never a stack trace', async () => {

@@ -1,16 +1,45 @@
 import { cellText } from '../cell.js';
 import { columnsOf, getPath } from '../fields.js';
+import { headerColumns, LateFields } from '../flat-columns.js';
 import { csvSafeCell, sanitizeText } from '../sanitize.js';
-import type { View } from '../view.js';
-import type { Formatter, OutputOptions } from '../writer.js';
+import { columnValue, pathColumn, type View } from '../view.js';
+import type { Formatter, ListingWriter, OutputOptions } from '../writer.js';
 
 /**
- * The columns of csv and tsv: --fields, else every leaf of the items as a dot path. A stream cannot add columns
- * after its header, so they come from the first page (the whole page, so that a field missing on one item is
- * still found on another).
+ * A csv or tsv listing: --fields, else every leaf of the items as a dot path. A stream cannot add columns after its
+ * header, so they are fixed with the first page that has items (see headerColumns); values at paths found only
+ * later are reported on stderr at the end, not dropped silently.
  */
-function flatColumns(items: unknown[], options: OutputOptions): string[] {
-  return options.fields ?? columnsOf(items);
+function flatListing(
+  view: View,
+  options: OutputOptions,
+  format: string,
+  lines: (header: string[] | undefined, items: unknown[], columns: string[]) => Promise<string>,
+): ListingWriter {
+  let columns: string[] | undefined;
+  let late: LateFields | undefined;
+  let rows = 0;
+  const report = () => late?.report(options.io, format, rows);
+  return {
+    async write(items) {
+      if (items.length === 0) return;
+      let header: string[] | undefined;
+      if (!columns) {
+        columns = options.fields ?? headerColumns(items, view.fields);
+        if (!options.fields) late = new LateFields(columns);
+        if (options.header) header = columns;
+      }
+      if (late && rows > 0) for (const item of items) late.check(item);
+      rows += items.length;
+      await options.io.write(await lines(header, items, columns));
+    },
+    async end() {
+      // Nothing came, but the columns were named: a header alone still tells a script what the file holds.
+      if (!columns && options.fields && options.header) await options.io.write(await lines(options.fields, [], options.fields));
+      report();
+    },
+    abort: report,
+  };
 }
 
 /** TSV as IANA and PostgreSQL write it: tab, newline, CR and backslash escaped, control characters defused. */
@@ -25,20 +54,12 @@ function tsvLine(cells: string[]): string {
 
 /** Every field flattened, with a header unless --no-header. */
 export const tsv: Formatter = {
-  listing(_view, options) {
-    let columns: string[] | undefined;
-    return {
-      async write(items) {
-        let text = '';
-        if (!columns) {
-          columns = flatColumns(items, options);
-          if (options.header) text += tsvLine(columns.map(tsvCell));
-        }
-        for (const item of items) text += tsvLine(columns.map((path) => tsvCell(getPath(item, path))));
-        await options.io.write(text);
-      },
-      async end() {},
-    };
+  listing(view, options) {
+    return flatListing(view, options, 'tsv', async (header, items, columns) => {
+      let text = header ? tsvLine(header.map(tsvCell)) : '';
+      for (const item of items) text += tsvLine(columns.map((path) => tsvCell(getPath(item, path))));
+      return text;
+    });
   },
   async single(value, view, options) {
     const writer = tsv.listing(view ?? { columns: [], noun: ['item', 'items'] }, options);
@@ -48,16 +69,16 @@ export const tsv: Formatter = {
 };
 
 /**
- * What a pipe gets when no format is named (like gh): the table's columns as tab-separated rows, exact values,
- * no header, no colour.
+ * What a pipe gets when no format is named (like gh): the table's columns as tab-separated rows, each column's exact
+ * value (the server's date, not "2d ago"; the first spelling present; S02E05), no header, no colour.
  */
 export const plain: Formatter = {
   listing(view: View, options) {
-    const paths = options.fields ?? view.columns.map((column) => column.path);
+    const columns = options.fields ? options.fields.map(pathColumn) : view.columns;
     return {
       async write(items) {
         let text = '';
-        for (const item of items) text += tsvLine(paths.map((path) => tsvCell(path === '' ? item : getPath(item, path))));
+        for (const item of items) text += tsvLine(columns.map((column) => tsvCell(columnValue(column, item))));
         await options.io.write(text);
       },
       async end() {},
@@ -66,7 +87,7 @@ export const plain: Formatter = {
   async single(value, _view, options) {
     const paths = options.fields ?? columnsOf([value]);
     let text = '';
-    for (const path of paths) text += tsvLine([path, tsvCell(getPath(value, path))]);
+    for (const path of paths) text += tsvLine([tsvCell(path), tsvCell(getPath(value, path))]);
     await options.io.write(text);
   },
 };
@@ -74,28 +95,22 @@ export const plain: Formatter = {
 /** One csv record: the item's value at each column's dot path, exact; --csv-safe defuses formulas. */
 export function csvRecord(item: unknown, columns: string[], csvSafe: boolean): string[] {
   return columns.map((path) => {
-    const cell = cellText(getPath(item, path));
-    return csvSafe ? csvSafeCell(cell) : cell;
+    const value = getPath(item, path);
+    const cell = cellText(value);
+    // Only text can be a formula: a rating of -2 stays a number.
+    return csvSafe && typeof value === 'string' ? csvSafeCell(cell) : cell;
   });
 }
 
 /** RFC 4180 through csv-stringify; every field flattened; --csv-safe defuses formulas. */
 export const csv: Formatter = {
-  listing(_view, options) {
-    let columns: string[] | undefined;
-    return {
-      async write(items) {
-        const { stringify } = await import('csv-stringify/sync');
-        const rows: string[][] = [];
-        if (!columns) {
-          columns = flatColumns(items, options);
-          if (options.header) rows.push(columns);
-        }
-        for (const item of items) rows.push(csvRecord(item, columns, options.csvSafe));
-        if (rows.length > 0) await options.io.write(stringify(rows, { record_delimiter: 'unix' }));
-      },
-      async end() {},
-    };
+  listing(view, options) {
+    return flatListing(view, options, 'csv', async (header, items, columns) => {
+      const { stringify } = await import('csv-stringify/sync');
+      const rows: string[][] = header ? [header] : [];
+      for (const item of items) rows.push(csvRecord(item, columns, options.csvSafe));
+      return rows.length > 0 ? stringify(rows, { record_delimiter: 'unix' }) : '';
+    });
   },
   async single(value, view, options) {
     const writer = csv.listing(view ?? { columns: [], noun: ['item', 'items'] }, options);

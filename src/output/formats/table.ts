@@ -2,7 +2,7 @@ import { columnsOf, getPath } from '../fields.js';
 import { cellText } from '../cell.js';
 import { sanitizeText } from '../sanitize.js';
 import { columnText, pathColumn, type Column, type View } from '../view.js';
-import { displayWidth, truncate } from '../width.js';
+import { displayWidth, padToWidth, truncate } from '../width.js';
 import type { Formatter, OutputOptions } from '../writer.js';
 
 const GAP = 2;
@@ -33,13 +33,15 @@ export const table: Formatter = {
   async single(value, _view, options) {
     const paths = options.fields ?? columnsOf([value]);
     const { colors } = options.display;
-    const keyWidth = Math.max(...paths.map((path) => displayWidth(path)), 0);
+    // Field names come from the server as much as values do.
+    const labels = paths.map((path) => sanitizeText(path));
+    const keyWidth = Math.max(...labels.map((label) => displayWidth(label)), 0);
     const valueWidth = Math.max(options.io.columns - keyWidth - GAP, 10);
     let text = '';
-    for (const path of paths) {
+    paths.forEach((path, i) => {
       const cell = truncate(sanitizeText(cellText(getPath(value, path))), valueWidth);
-      text += `${colors.dim(path.padEnd(keyWidth))}${' '.repeat(GAP)}${cell}\n`;
-    }
+      text += `${colors.dim(padToWidth(labels[i]!, keyWidth))}${' '.repeat(GAP)}${cell}\n`;
+    });
     await options.io.write(text);
   },
 };
