@@ -1,9 +1,11 @@
 import { Agent, request, type Dispatcher } from 'undici';
+import { KnownAccounts } from '../cache/known-accounts.js';
 import { ApiError, LkError, RateLimitError, TransportError } from '../errors.js';
 import type { IoStreams } from '../io.js';
 import { formatBytes, formatDuration } from '../output/units.js';
 import { USER_AGENT } from '../version.js';
 import { BudgetStore, budgetFromHeaders, Pacer, retryAfterSeconds, sleep, type Budget, type PacingWait, type Waiter } from './rate-limit.js';
+import { accountName } from './account.js';
 import { scopeForPath } from './scopes.js';
 
 export type Query = Record<string, string | number | boolean | undefined>;
@@ -63,16 +65,19 @@ export class ApiClient {
   private readonly now: () => number;
   private readonly wait: Waiter;
   private readonly pacer: Pacer;
+  /** Which account the key belongs to, kept in the cache folder: the budget is the account's, shared by its keys. */
+  readonly accounts: KnownAccounts | undefined;
 
   constructor(private readonly options: ClientOptions) {
     this.now = options.now ?? Date.now;
     this.wait = options.wait ?? sleep;
+    this.accounts = options.cacheDir ? new KnownAccounts(options.cacheDir, options.baseUrl) : undefined;
     this.pacer = new Pacer({
       now: this.now,
       wait: this.wait,
       spaceOut: !options.noWait,
       checkWait: (wait) => this.checkRateLimitWait(wait),
-      store: options.cacheDir ? new BudgetStore(options.cacheDir, options.baseUrl, options.key) : undefined,
+      store: options.cacheDir ? new BudgetStore(options.cacheDir, options.baseUrl, this.budgetOwner()) : undefined,
     });
     this.dispatcher = new Agent({
       keepAliveTimeout: 10_000,
@@ -109,7 +114,7 @@ export class ApiClient {
       let response: ApiResponse;
       try {
         response = await this.send(url, requestOptions, ticket, signal);
-        if (response.status >= 200 && response.status < 300) return this.parsed(response, url);
+        if (response.status >= 200 && response.status < 300) return this.learnAccount(path, this.parsed(response, url));
       } catch (error) {
         if (error instanceof TransportError && error.retryable && failures < retries) {
           failures += 1;
@@ -209,6 +214,18 @@ export class ApiClient {
       throw transportErrorFrom(error, url, 'body');
     }
     return Buffer.concat(chunks).toString('utf8');
+  }
+
+  private budgetOwner(): { account: string } | { key: string } {
+    const account = this.accounts?.lookup(this.options.key);
+    return account ? { account } : { key: this.options.key };
+  }
+
+  /** Every GET /v1/me says whose key this is: remembered for the export cache and the shared budget. */
+  private learnAccount(path: string, response: ApiResponse): ApiResponse {
+    const account = path === '/v1/me' ? accountName(response.json) : undefined;
+    if (account) this.accounts?.remember(this.options.key, account);
+    return response;
   }
 
   private parsed(response: ApiResponse, url: URL): ApiResponse {

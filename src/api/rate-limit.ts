@@ -55,14 +55,19 @@ function numberHeader(value: string | string[] | undefined): number | undefined 
 }
 
 /**
- * The last budget seen for one instance and key, kept in the cache folder so that a second `lk` (a cron job while
+ * The last budget seen for one instance and account, kept in the cache folder so that a second `lk` (a cron job while
  * you use the terminal) paces itself from its first request. Named by a hash: the key itself is never written.
  */
 export class BudgetStore {
   readonly file: string;
 
-  constructor(cacheDir: string, baseUrl: string, key: string) {
-    const name = createHash('sha256').update(`${baseUrl}\n${key}`).digest('hex').slice(0, 32);
+  /**
+   * The budget belongs to the account (all its keys share it): `account` when known (learned from GET /v1/me, see
+   * src/cache/known-accounts.ts), else the key stands for it. Only a hash of either names the file.
+   */
+  constructor(cacheDir: string, baseUrl: string, owner: { account: string } | { key: string }) {
+    const who = 'account' in owner ? `account\n${owner.account}` : `key\n${owner.key}`;
+    const name = createHash('sha256').update(`${baseUrl}\n${who}`).digest('hex').slice(0, 32);
     this.file = join(cacheDir, 'ratelimit', `${name}.json`);
   }
 

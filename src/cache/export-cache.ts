@@ -10,7 +10,6 @@ import { safeFileName } from './rotation.js';
  *   exports/<instance hash>/accounts/<account>/export.json   the body exactly as the server sent it
  *   exports/<instance hash>/accounts/<account>/meta.json     fetchedAt, instance, account, bytes, sha256
  *   exports/<instance hash>/accounts/<account>/lock          held while one process decides and fetches
- *   exports/<instance hash>/keys/<key fingerprint>.json      which account a key belongs to (no /v1/me next time)
  *
  * The metadata's length and digest are checked on every read, so a truncated or altered body is never served.
  */
@@ -83,28 +82,6 @@ export class ExportCache {
     const meta: ExportMeta = { fetchedAt: new Date(fetchedAt).toISOString(), instance: this.instance, account, bytes: body.length, sha256: sha256(body) };
     await writeFileAtomic(join(dir, 'export.json'), body);
     await writeFileAtomic(join(dir, 'meta.json'), `${JSON.stringify(meta, null, 2)}\n`);
-  }
-
-  /** The account a key belongs to, remembered from an earlier /v1/me; a key never changes account. */
-  async accountFor(key: string): Promise<string | undefined> {
-    const text = await readIfPresent(this.keyFile(key));
-    if (text === undefined) return undefined;
-    try {
-      const account = (JSON.parse(text.toString('utf8')) as { account?: unknown }).account;
-      return typeof account === 'string' && account !== '' ? account : undefined;
-    } catch {
-      return undefined;
-    }
-  }
-
-  async rememberAccount(key: string, account: string): Promise<void> {
-    await mkdir(join(this.instanceDir, 'keys'), { recursive: true, mode: 0o700 });
-    await writeFileAtomic(this.keyFile(key), `${JSON.stringify({ account })}\n`);
-  }
-
-  /** A fingerprint of the key, salted with the instance: the cache never holds the key itself. */
-  private keyFile(key: string): string {
-    return join(this.instanceDir, 'keys', `${sha256(`${this.instance}\n${key}`).slice(0, 32)}.json`);
   }
 }
 

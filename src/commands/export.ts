@@ -54,7 +54,7 @@ async function runExport(ctx: Context, options: ExportOptions): Promise<void> {
 
   const client = await ctx.client();
   const cache = new ExportCache(ctx.cacheDir, ctx.instance().baseUrl);
-  const account = await exportAccount(ctx, cache);
+  const account = await exportAccount(ctx);
   const progress = await downloadProgress(ctx.io, 'Downloading the export');
   const exported = await obtainExport(
     { client, cache, account, io: ctx.io, now: ctx.now, wait: ctx.waiter(), signal: ctx.signal, onProgress: progress.update, onSettled: progress.stop },
@@ -98,13 +98,12 @@ function exportPolicy(ctx: Context, options: ExportOptions): ExportPolicy {
 }
 
 /** The account's name names the files; it is remembered per instance and key, so repeat runs skip GET /v1/me. */
-async function exportAccount(ctx: Context, cache: ExportCache): Promise<string> {
-  const { key } = ctx.key();
-  const remembered = await cache.accountFor(key);
+async function exportAccount(ctx: Context): Promise<string> {
+  const client = await ctx.client();
+  const remembered = client.accounts?.lookup(ctx.key().key);
   if (remembered) return remembered;
-  const me = await (await ctx.client()).get('/v1/me');
-  const account = accountName(me.json);
+  // The client remembers the answer for next time.
+  const account = accountName((await client.get('/v1/me')).json);
   if (!account) throw new LkError('GET /v1/me named no account; cannot tell whose export this is');
-  await cache.rememberAccount(key, account).catch((error: Error) => ctx.io.warn(`lk: warning: could not cache the account name: ${error.message}`));
   return account;
 }

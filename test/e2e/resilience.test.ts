@@ -100,6 +100,19 @@ describe('lk library --all under faults and the rate limit', () => {
     expect(readFileSync(join(test.home.cacheDir, 'ratelimit', file!), 'utf8')).not.toContain(test.sandbox.key('full'));
   }, 30_000);
 
+  it('a second key of the same account paces from the budget the first one left, once lk knows whose keys they are', async () => {
+    const test = await bed({ entries: 300, rateLimit: 5, now: windowEndingIn(7) });
+    // GET /v1/me tells lk which account each key belongs to (2 of the 5 requests).
+    expect((await test.lk(['whoami'])).code).toBe(0);
+    expect((await test.lk(['whoami'], { key: 'other' })).code).toBe(0);
+    const first = await test.lk(['library', '--all', '--json']);
+    expect(first.code).toBe(0);
+    const second = await test.lk(['library', '--limit', '5', '--json'], { key: 'other' });
+    expect(second.code).toBe(0);
+    expect(test.sandbox.counters.rateLimited).toBe(0);
+    expect(second.stderr).toMatch(/^lk: waiting \d+s for the rate limit/m);
+  }, 30_000);
+
   it('two processes on one account (keys full and other) share 30 a minute: both complete, fewer than 3 429s', async () => {
     // 60 pages between them through a budget of 30: one of the windows has to be waited for.
     const test = await bed({ entries: 3000, rateLimit: 30, now: windowEndingIn(6) });
@@ -119,7 +132,7 @@ describe('lk library --all under faults and the rate limit', () => {
     const received = ids(result.stdout);
     expect(new Set(received).size).toBe(received.length);
     expect(received).toEqual(expect.arrayContaining(before));
-    expect(result.stderr).toMatch(/the library changed while paging/);
+    expect(result.stderr).toMatch(/entries were added or removed while paging/);
   });
 
   it('pages answered out of order while entries are added still lose nothing: the stepped-over span is read again', async () => {

@@ -95,8 +95,8 @@ describe('BudgetStore', () => {
   it('hands the last budget to the next process, in a file named by a hash and holding no key', () => {
     const dir = mkdtempSync(join(tmpdir(), 'lk-budget-'));
     const key = `lk_${'a'.repeat(49)}`;
-    new BudgetStore(dir, 'https://tracker.example.org', key).write(budget);
-    const next = pacerAt(1_990_000, { store: new BudgetStore(dir, 'https://tracker.example.org', key) });
+    new BudgetStore(dir, 'https://tracker.example.org', { key }).write(budget);
+    const next = pacerAt(1_990_000, { store: new BudgetStore(dir, 'https://tracker.example.org', { key }) });
     expect(next.pacer.budget).toEqual(budget);
     const [name] = readdirSync(join(dir, 'ratelimit'));
     expect(name).toMatch(/^[0-9a-f]{32}\.json$/);
@@ -105,14 +105,22 @@ describe('BudgetStore', () => {
 
   it('keeps instances and keys apart', () => {
     const dir = mkdtempSync(join(tmpdir(), 'lk-budget-'));
-    new BudgetStore(dir, 'https://a.example', `lk_${'a'.repeat(49)}`).write(budget);
-    expect(new BudgetStore(dir, 'https://b.example', `lk_${'a'.repeat(49)}`).read(1_990_000)).toBeUndefined();
-    expect(new BudgetStore(dir, 'https://a.example', `lk_${'b'.repeat(49)}`).read(1_990_000)).toBeUndefined();
+    new BudgetStore(dir, 'https://a.example', { key: `lk_${'a'.repeat(49)}` }).write(budget);
+    expect(new BudgetStore(dir, 'https://b.example', { key: `lk_${'a'.repeat(49)}` }).read(1_990_000)).toBeUndefined();
+    expect(new BudgetStore(dir, 'https://a.example', { key: `lk_${'b'.repeat(49)}` }).read(1_990_000)).toBeUndefined();
+  });
+
+  it('is the account\'s once the account is known, whichever of its keys is used', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lk-budget-'));
+    new BudgetStore(dir, 'https://a.example', { account: 'demo' }).write(budget);
+    expect(new BudgetStore(dir, 'https://a.example', { account: 'demo' }).read(1_990_000)).toEqual(budget);
+    expect(new BudgetStore(dir, 'https://a.example', { account: 'reader' }).read(1_990_000)).toBeUndefined();
+    expect(new BudgetStore(dir, 'https://a.example', { key: 'demo' }).read(1_990_000)).toBeUndefined();
   });
 
   it('treats a partial, unreadable or expired file as no budget at all', () => {
     const dir = mkdtempSync(join(tmpdir(), 'lk-budget-'));
-    const store = new BudgetStore(dir, 'https://a.example', `lk_${'a'.repeat(49)}`);
+    const store = new BudgetStore(dir, 'https://a.example', { key: `lk_${'a'.repeat(49)}` });
     mkdirSync(join(dir, 'ratelimit'), { recursive: true });
     writeFileSync(store.file, '{"limit":60,"remain');
     expect(store.read(1_990_000)).toBeUndefined();

@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Which account a key belongs to, per instance, learned from GET /v1/me (a key never changes account). The export
+ * cache names its files after the account, and the rate-limit budget, which SPEC.md shares between all of an
+ * account's keys, is kept per account once it is known. The key itself is never written: only a fingerprint of it,
+ * salted with the instance.
+ *
+ *   accounts/<instance hash>/<key fingerprint>.json   {"account": "…"}
+ */
+export class KnownAccounts {
+  private readonly dir: string;
+
+  constructor(cacheDir: string, private readonly instance: string) {
+    this.dir = join(cacheDir, 'accounts', sha256(instance).slice(0, 16));
+  }
+
+  lookup(key: string): string | undefined {
+    try {
+      const account = (JSON.parse(readFileSync(this.fileOf(key), 'utf8')) as { account?: unknown }).account;
+      return typeof account === 'string' && account !== '' ? account : undefined;
+    } catch {
+      return undefined; // not known yet, or a damaged file: either way GET /v1/me will tell
+    }
+  }
+
+  /** Temp file + rename; a cache folder that cannot be written only costs a GET /v1/me next time. */
+  remember(key: string, account: string): void {
+    if (this.lookup(key) === account) return;
+    const file = this.fileOf(key);
+    const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    try {
+      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      writeFileSync(temp, `${JSON.stringify({ account })}\n`, { mode: 0o600 });
+      renameSync(temp, file);
+    } catch {
+      // a courtesy, not a requirement
+    }
+  }
+
+  private fileOf(key: string): string {
+    return join(this.dir, `${sha256(`${this.instance}\n${key}`).slice(0, 32)}.json`);
+  }
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
