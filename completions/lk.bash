@@ -79,8 +79,8 @@ __lk_node() {
         __lk_subs='list get set unset'
         ;;
     'sandbox')
-        __lk_flags="--port --host --seed --entries --rate-limit --export-interval $globals"
-        __lk_value_flags="--port --host --seed --entries --rate-limit --export-interval $global_values"
+        __lk_flags='--port --host --seed --entries --rate-limit --export-interval --json -V --version --profile --base-url --format --ndjson --csv --tsv --fields --no-header --lang --no-color --csv-safe -q --quiet -v --verbose --no-wait --max-wait --timeout -h --help'
+        __lk_value_flags='--port --host --seed --entries --rate-limit --export-interval --profile --base-url --format --fields --lang --max-wait --timeout'
         ;;
     esac
 }

@@ -22,7 +22,8 @@ function __lk_value_flags
         case api
             printf '%s\n' -F --field
         case sandbox
-            printf '%s\n' --port --host --seed --entries --rate-limit --export-interval
+            printf '%s\n' --port --host --seed --entries --rate-limit --export-interval --profile --base-url --format --fields --lang --max-wait --timeout
+            return
     end
     printf '%s\n' --profile --base-url --format --fields --lang --max-wait --timeout
 end
@@ -220,13 +221,14 @@ complete -c lk -n "__lk_at sandbox" -l seed -x -d 'seed of the generated data (s
 complete -c lk -n "__lk_at sandbox" -l entries -x -d 'library entries of the demo account (up to 100000)'
 complete -c lk -n "__lk_at sandbox" -l rate-limit -x -d 'requests per minute per account (0 lifts the limit)'
 complete -c lk -n "__lk_at sandbox" -l export-interval -x -d 'seconds between two exports of an account (default 3600)'
+complete -c lk -n "__lk_at sandbox" -l json -d 'print the base URL and the demo keys as one JSON object (for scripts and tests)'
 
 # Global flags, accepted after any command
 complete -c lk -s V -l version -d 'print the version'
 complete -c lk -l profile -x -a '(__lk_profiles)' -d 'stored profile (account + instance)'
 complete -c lk -l base-url -x -d 'the address in front of /v1'
 complete -c lk -n "not __lk_at calendar" -l format -x -a 'table json ndjson csv tsv' -d 'output format'
-complete -c lk -l json -d 'shorthand for --format json'
+complete -c lk -n "not __lk_at sandbox" -l json -d 'shorthand for --format json'
 complete -c lk -l ndjson -d 'shorthand for --format ndjson'
 complete -c lk -l csv -d 'shorthand for --format csv'
 complete -c lk -l tsv -d 'shorthand for --format tsv'

@@ -13,6 +13,19 @@ export function setRunHooks(next: RunContextHooks): void {
 }
 
 /**
+ * A command's own options and the global ones, as typed on the command line. `.env()` on --base-url and --profile
+ * makes commander fill them in from LK_BASE_URL and LK_PROFILE (and say so in --help); those values are dropped here so
+ * that src/config/resolve.ts applies the precedence (flag, environment, profile, config) and can tell which one won.
+ */
+export function commandOptions(command: Command): Record<string, unknown> {
+  const options = command.optsWithGlobals();
+  for (const name of Object.keys(options)) {
+    if (command.getOptionValueSourceWithGlobals(name) === 'env') delete options[name];
+  }
+  return options;
+}
+
+/**
  * Wires a command's run function to commander: builds the per-run context from the global options, hands it the
  * command's own options and operands, and closes it afterwards.
  */
@@ -20,7 +33,7 @@ export function action<O extends object>(
   run: (ctx: Context, options: O, operands: string[]) => Promise<void>,
 ): (this: Command) => Promise<void> {
   return async function (this: Command) {
-    const options = this.optsWithGlobals() as O & GlobalOptions;
+    const options = commandOptions(this) as O & GlobalOptions;
     const ctx = new Context(options, hooks.signal ? { signal: hooks.signal } : {});
     try {
       await run(ctx, options, this.processedArgs as string[]);

@@ -18,7 +18,17 @@ interface LoginOptions {
 }
 
 export function registerAuth(program: Command): void {
-  const auth = program.command('auth').description('log in to an instance, check or forget the stored key');
+  const auth = program
+    .command('auth')
+    .description('log in to an instance, check or forget the stored key')
+    .addHelpText(
+      'after',
+      examples(
+        'lk auth login --base-url https://tracker.example.org',
+        'lk auth status',
+        "lk auth status --json | jq -r '.baseUrlSource, .keySource'",
+      ),
+    );
 
   auth
     .command('login')
@@ -50,7 +60,9 @@ export function registerAuth(program: Command): void {
 
 async function login(ctx: Context, options: LoginOptions): Promise<void> {
   const profileName = ctx.settings.profileName;
-  const rawBaseUrl = options.baseUrl ?? ctx.env.LK_BASE_URL ?? ctx.settings.profile?.baseUrl ?? (ctx.settings.storedDefault('base-url') as string | undefined);
+  // CLI.md's precedence, as in src/config/resolve.ts (an empty LK_BASE_URL counts as unset).
+  const rawBaseUrl =
+    options.baseUrl ?? (ctx.env.LK_BASE_URL || undefined) ?? ctx.settings.profile?.baseUrl ?? (ctx.settings.storedDefault('base-url') as string | undefined);
   if (!rawBaseUrl) throw new UsageError('which instance? pass --base-url URL (the address in front of /v1)');
   const baseUrl = normaliseBaseUrl(rawBaseUrl);
   assertTransportAllowed(baseUrl, Boolean(options.allowHttp));
@@ -94,6 +106,8 @@ async function status(ctx: Context): Promise<void> {
   const output = await ctx.outputOptions();
   const me = (await client.get('/v1/me')).json;
   const scopes = getPath(me, 'key.scopes');
+  // null is the server saying "never"; a missing field says nothing, so it stays missing.
+  const expiresAt = getPath(me, 'key.expiresAt');
   const report = {
     profile: instance.profile,
     baseUrl: instance.baseUrl,
@@ -103,7 +117,7 @@ async function status(ctx: Context): Promise<void> {
     keySource: key.source,
     keyOrigin: key.origin,
     scopes: Array.isArray(scopes) ? scopes : null,
-    expiresAt: getPath(me, 'key.expiresAt') ?? null,
+    ...(expiresAt === undefined ? {} : { expiresAt }),
     rateLimit: getPath(me, 'rateLimit') ?? null,
   };
   if (output.format !== 'table') {
@@ -111,17 +125,21 @@ async function status(ctx: Context): Promise<void> {
     return;
   }
   const { colors } = output.display;
-  const lines: Array<[string, string]> = [
-    ['Profile', report.profile],
-    ['Instance', `${report.baseUrl} ${colors.dim(`(from ${instance.baseUrlSource === 'profile' ? configFilePath(ctx.configDir) : instance.baseUrlSource})`)}`],
-    ['Account', report.account ?? ''],
-    ['Key', `${report.key} ${colors.dim(`(from ${key.source === 'config' ? key.origin : key.source === 'LK_API_KEY_FILE' ? key.origin : 'LK_API_KEY'})`)}`],
-    ['Scopes', report.scopes?.join(', ') ?? ''],
-    ['Expires', report.expiresAt === null ? 'never' : String(report.expiresAt)],
-    ['Rate limit', rateLimitText(report.rateLimit)],
-  ];
   const { sanitizeText } = await import('../output/sanitize.js');
-  await ctx.io.write(lines.map(([label, value]) => `${colors.bold(label.padEnd(11))}${sanitizeText(value)}\n`).join(''));
+  // Every piece from the server or the config is defused first; colour codes are added after, so that they survive.
+  const text = (value: unknown): string => sanitizeText(value === undefined || value === null ? '' : String(value));
+  const baseUrlOrigin = instance.baseUrlSource === 'profile' ? configFilePath(ctx.configDir) : instance.baseUrlSource;
+  const keyOrigin = key.source === 'LK_API_KEY' ? 'LK_API_KEY' : key.origin;
+  const lines: Array<[string, string]> = [
+    ['Profile', text(report.profile)],
+    ['Instance', `${text(report.baseUrl)} ${colors.dim(`(from ${text(baseUrlOrigin)})`)}`],
+    ['Account', text(report.account)],
+    ['Key', `${text(report.key)} ${colors.dim(`(from ${text(keyOrigin)})`)}`],
+    ['Scopes', text(report.scopes?.map(String).join(', '))],
+    ['Expires', expiresAt === null ? 'never' : expiresAt === undefined ? colors.dim('unknown (not reported by the server)') : text(expiresAt)],
+    ['Rate limit', text(rateLimitText(report.rateLimit))],
+  ];
+  await ctx.io.write(lines.map(([label, value]) => `${colors.bold(label.padEnd(11))}${value}\n`).join(''));
 }
 
 async function logout(ctx: Context): Promise<void> {

@@ -22,7 +22,10 @@ Install (then open a new shell):
   bash  lk completion bash > ~/.local/share/bash-completion/completions/lk
   zsh   lk completion zsh > ~/.zsh/completions/_lk    (a folder on $fpath, set before compinit runs)
   fish  lk completion fish > ~/.config/fish/completions/lk.fish
-${examples('source <(lk completion bash)     # in ~/.bashrc, without the bash-completion package')}`,
+${examples(
+  'source <(lk completion bash)     # in ~/.bashrc, without the bash-completion package',
+  'lk completion fish | source      # try it in the current fish session',
+)}`,
     )
     .action(async function (this: Command, shell: CompletionShell | undefined, options: { profiles?: boolean }) {
       const io = new IoStreams();

@@ -18,7 +18,7 @@ import { IoStreams, type ColorMode } from '../io.js';
 import { renderListing, renderSingle } from '../output/render.js';
 import type { View } from '../output/view.js';
 import type { OutputFormat, OutputOptions } from '../output/writer.js';
-import { examples } from './options.js';
+import { examples, showDefaultSubcommandOptions } from './options.js';
 
 /** One setting as `config list` shows it: never a key (those live in profiles, shown masked). */
 interface SettingRow {
@@ -80,11 +80,12 @@ Precedence, highest first: flag, environment, profile setting, lk config default
 ${examples('lk config set format json', 'lk config get lang', "lk config list --json | jq '.settings.lang'")}`,
     );
 
-  config
+  const listCommand = config
     .command('list', { isDefault: true })
     .description('every setting with its value and where it comes from; profiles with masked keys')
     .addHelpText('after', examples('lk config list', "lk config list --json | jq -r '.profiles[].name'"))
     .action(configAction(async (run) => list(run)));
+  showDefaultSubcommandOptions(config, listCommand);
 
   config
     .command('get')
@@ -120,7 +121,14 @@ ${examples('lk config set format json', 'lk config get lang', "lk config list --
     .command('unset')
     .description('forget a stored default (the built-in one applies again)')
     .argument('<setting>', Object.keys(SETTINGS).join(', '))
-    .addHelpText('after', examples('lk config unset format'))
+    .addHelpText(
+      'after',
+      examples(
+        'lk config unset format',
+        "lk config unset lang     # film and series titles in the account's language again",
+        "lk config list --json | jq -r '.settings | to_entries[] | select(.value.source == \"config\") | .key' | xargs -n1 lk config unset",
+      ),
+    )
     .action(
       configAction(async (run, [rawName]) => {
         const name = assertSettingName(rawName!);

@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
 import { paginate } from '../api/paginate.js';
+import { UsageError } from '../errors.js';
 import { renderListing } from '../output/render.js';
 import { historyView } from '../output/views.js';
 import { action } from './action.js';
-import { addPagingOptions, domainOption, examples, isoDate, pagingFrom } from './options.js';
+import { addPagingOptions, dateBound, domainOption, examples, isoDate, pagingFrom } from './options.js';
 
 interface HistoryOptions {
   from?: string;
@@ -29,13 +30,17 @@ export function registerHistory(program: Command): void {
       examples(
         'lk history --from 2026-01-01 --to 2026-01-31',
         "lk history --all --json | jq 'group_by(.kind) | map({kind: .[0].kind, n: length})'",
-        '0 6 * * 1  lk history --from "$(date -d \'7 days ago\' +%F)" --csv > ~/weekly-history.csv',
+        '0 6 * * 1  lk history --from "$(date -d \'7 days ago\' +\\%F)" --csv > ~/weekly-history.csv',
       ),
     )
     .action(
       action<HistoryOptions>(async (ctx, options) => {
         const from = options.from === undefined ? undefined : isoDate('--from', options.from);
         const to = options.to === undefined ? undefined : isoDate('--to', options.to);
+        // The server refuses an empty window (400); say so before asking it. A --to day includes that whole day.
+        if (from !== undefined && to !== undefined && dateBound(from, 'start') > dateBound(to, 'end')) {
+          throw new UsageError(`--from ${from} is after --to ${to}: nothing can fall in that window`);
+        }
         const paging = pagingFrom(options);
         const output = await ctx.outputOptions();
         const client = await ctx.client();

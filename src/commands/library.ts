@@ -3,7 +3,7 @@ import { paginate } from '../api/paginate.js';
 import { renderListing, renderSingle } from '../output/render.js';
 import { entryView, historyView } from '../output/views.js';
 import { action } from './action.js';
-import { addPagingOptions, domainOption, entityId, examples, ORDERS, pagingFrom, PHASES, SORTS } from './options.js';
+import { addPagingOptions, domainOption, entityId, examples, ORDERS, pagingFrom, PHASES, showDefaultSubcommandOptions, SORTS } from './options.js';
 
 interface ListOptions {
   phase?: string;
@@ -29,7 +29,7 @@ export function registerLibrary(program: Command): void {
       ),
     );
 
-  addPagingOptions(
+  const list = addPagingOptions(
     library
       .command('list', { isDefault: true })
       .description('list library entries, newest first')
@@ -56,6 +56,7 @@ export function registerLibrary(program: Command): void {
         await renderListing(paginate(client, '/v1/library', query, paging), entryView, output, { paged: true });
       }),
     );
+  showDefaultSubcommandOptions(library, list);
 
   library
     .command('show')

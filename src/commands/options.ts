@@ -1,4 +1,4 @@
-import { Option, type Command } from 'commander';
+import { Help, Option, type Command } from 'commander';
 import type { PagingOptions } from '../api/paginate.js';
 import { UsageError } from '../errors.js';
 
@@ -58,6 +58,18 @@ export function isoDate(flag: string, raw: string): string {
   throw new UsageError(`invalid ${flag} "${raw}": expected a date like 2026-01-31 or 2026-01-31T18:00:00Z`);
 }
 
+/**
+ * A date from isoDate() as milliseconds, the way the API reads a from/to window: a day means its first millisecond
+ * as a start and its last as an end (UTC days); a date-time is that moment.
+ */
+export function dateBound(date: string, edge: 'start' | 'end'): number {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+    const start = Date.parse(`${date}T00:00:00Z`);
+    return edge === 'start' ? start : start + 86_400_000 - 1;
+  }
+  return Date.parse(date);
+}
+
 /** An id for a path segment: validated here, URL-encoded when the path is built. */
 export function entityId(what: string, raw: string): string {
   if (!/^[A-Za-z0-9._~-]{1,128}$/.test(raw) || raw === '.' || raw === '..') {
@@ -78,4 +90,30 @@ export function duration(flag: string, raw: string): number {
 /** Help text examples, the same layout on every command. */
 export function examples(...lines: string[]): string {
   return `\nExamples:\n${lines.map((line) => `  ${line}`).join('\n')}\n`;
+}
+
+/**
+ * `lk library --help` shows the options of `lk library list` as a section of its own, since `lk library --phase DONE`
+ * runs the default subcommand. Read from the subcommand at help time, so the two never drift apart; nothing is
+ * registered on the group, so parsing is unchanged.
+ */
+export function showDefaultSubcommandOptions(group: Command, sub: Command): void {
+  const inherited = group.configureHelp();
+  const baseVisibleOptions = inherited.visibleOptions ?? Help.prototype.visibleOptions;
+  const path = (command: Command): string => (command.parent ? `${path(command.parent)} ${command.name()}` : command.name());
+  group.configureHelp({
+    ...inherited,
+    // Subcommands created after this call inherit the configuration: only the group itself gets the extra section.
+    visibleOptions(this: Help, cmd: Command) {
+      const own = baseVisibleOptions.call(this, cmd);
+      if (cmd !== group) return own;
+      const heading = `Options of \`${path(group)}\` (= ${path(sub)}):`;
+      const extra = baseVisibleOptions
+        .call(this, sub)
+        .filter((option) => option.long !== '--help')
+        // A copy, so that `lk library list --help` keeps its own "Options:" heading.
+        .map((option) => Object.assign(Object.create(Object.getPrototypeOf(option) as object) as Option, option).helpGroup(heading));
+      return [...own, ...extra];
+    },
+  });
 }

@@ -3,7 +3,7 @@ import { paginate } from '../api/paginate.js';
 import { renderListing, renderSections } from '../output/render.js';
 import { achievementView } from '../output/views.js';
 import { action } from './action.js';
-import { addPagingOptions, examples, pagingFrom, type PagingFlags } from './options.js';
+import { addPagingOptions, examples, pagingFrom, showDefaultSubcommandOptions, type PagingFlags } from './options.js';
 
 export function registerProfile(program: Command): void {
   const profile = program
@@ -11,7 +11,7 @@ export function registerProfile(program: Command): void {
     .description('your public profile, and the achievements you unlocked')
     .addHelpText('after', examples('lk profile', "lk profile --json | jq -r '.username'", 'lk profile achievements --all'));
 
-  profile
+  const show = profile
     .command('show', { isDefault: true, hidden: true })
     .description('your profile')
     .addHelpText('after', examples('lk profile', "lk profile --json | jq -r '.username'"))
@@ -22,6 +22,7 @@ export function registerProfile(program: Command): void {
         await renderSections((await client.get('/v1/profile')).json, output);
       }),
     );
+  showDefaultSubcommandOptions(profile, show);
 
   addPagingOptions(profile.command('achievements').description('your achievements, unlocked or in progress'))
     .addHelpText(

@@ -22,6 +22,8 @@ export function registerSandbox(program: Command): void {
     .option('--entries <n>', 'library entries of the demo account (up to 100000)')
     .option('--rate-limit <n>', 'requests per minute per account (0 lifts the limit)')
     .option('--export-interval <seconds>', 'seconds between two exports of an account (default 3600)')
+    // The global --json, registered here too so that this help says what it does for the sandbox.
+    .option('--json', 'print the base URL and the demo keys as one JSON object (for scripts and tests)')
     .addHelpText(
       'after',
       examples(

@@ -14,6 +14,14 @@ export function registerWhoami(program: Command): void {
         const options = await ctx.outputOptions();
         const me = await client.get('/v1/me');
         await renderSingle(me.json, undefined, options);
+        // A table of nothing would leave a person wondering; --json and the other formats keep the body as it came.
+        if (options.format === 'table' && isEmpty(me.json) && options.io.mayNotify) {
+          options.io.info('The server sent no account, key or rate-limit information (GET /v1/me answered with nothing in it).');
+        }
       }),
     );
+}
+
+function isEmpty(body: unknown): boolean {
+  return body === null || body === undefined || (typeof body === 'object' && Object.keys(body).length === 0);
 }

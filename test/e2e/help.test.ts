@@ -1,0 +1,121 @@
+import type { Argument, Command, Option } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { makeProgram } from '../../src/cli.js';
+import { runLk } from './harness.js';
+
+/** Every command of the tree, the program itself first, hidden ones included (`lk profile show` still has a help). */
+function walk(command: Command, path: string[] = []): Array<{ path: string[]; command: Command }> {
+  return [{ path, command }, ...command.commands.flatMap((sub) => walk(sub, [...path, sub.name()]))];
+}
+
+function defaultSubcommand(command: Command): Command | undefined {
+  // commander keeps the default subcommand's name private; `lk library --help` must cover `lk library list`.
+  const name = (command as unknown as { _defaultCommandName?: string | null })._defaultCommandName;
+  return name ? command.commands.find((sub) => sub.name() === name) : undefined;
+}
+
+/** What `lk <path> --help` must describe: the command's own options, and those of the subcommand it runs by default. */
+function optionsShownBy(command: Command): Option[] {
+  const sub = defaultSubcommand(command);
+  return [...command.options, ...(sub ? optionsShownBy(sub) : [])].filter((option) => !option.hidden);
+}
+
+/** The indented lines after "Examples:", up to the first blank line. */
+function examplesIn(help: string): string[] {
+  const start = help.indexOf('\nExamples:\n');
+  if (start === -1) return [];
+  const lines = help.slice(start + '\nExamples:\n'.length).split('\n');
+  const end = lines.findIndex((line) => !line.startsWith('  '));
+  return (end === -1 ? lines : lines.slice(0, end)).filter((line) => line.trim() !== '');
+}
+
+/** Help text with its line wrapping undone, so that a description or a list of choices can be found whole. */
+const unwrapped = (text: string) => text.replace(/\s+/g, ' ');
+const choicesText = (choices: readonly string[]) => `(choices: ${choices.map((choice) => `"${choice}"`).join(', ')})`;
+
+const COMMANDS = walk(makeProgram()).map(({ path, command }) => ({ name: ['lk', ...path].join(' '), path, command }));
+
+describe('--help on every command and subcommand', () => {
+  it('walks the whole tree', () => {
+    const names = COMMANDS.map(({ name }) => name);
+    expect(names).toEqual(expect.arrayContaining(['lk', 'lk library', 'lk library list', 'lk config unset', 'lk sandbox', 'lk profile show']));
+    expect(names.length).toBeGreaterThan(25);
+  });
+
+  describe.each(COMMANDS)('$name --help', ({ name, path, command }) => {
+    let help: string | undefined;
+    const helpText = async (): Promise<string> => {
+      if (help === undefined) {
+        const result = await runLk([...path, '--help'], { env: { COLUMNS: '80' } });
+        expect(result.code).toBe(0);
+        expect(result.stderr).toBe('');
+        help = result.stdout;
+      }
+      return help;
+    };
+
+    it('starts with its usage and a one-line purpose', async () => {
+      const text = await helpText();
+      expect(text).toMatch(new RegExp(`^Usage: ${name} `));
+      const purpose = command.description();
+      expect(purpose.trim()).not.toBe('');
+      expect(purpose).not.toContain('\n');
+      expect(unwrapped(text)).toContain(unwrapped(purpose));
+    });
+
+    it('lists its options, those of its default subcommand, and the values each allows', async () => {
+      const text = unwrapped(await helpText());
+      for (const option of optionsShownBy(command)) {
+        expect(text, `${name} --help lacks ${option.flags}`).toContain(` ${option.flags} `);
+        if (option.argChoices) expect(text, `${name} --help lacks the values of ${option.long}`).toContain(choicesText(option.argChoices));
+      }
+      expect(text).toContain('-h, --help');
+    });
+
+    it('shows the values an argument allows', async () => {
+      const text = unwrapped(await helpText());
+      for (const argument of command.registeredArguments as readonly Argument[]) {
+        if (argument.argChoices) expect(text).toContain(choicesText(argument.argChoices));
+      }
+    });
+
+    it('gives at least two examples', async () => {
+      expect(examplesIn(await helpText()).length, `${name} --help has fewer than two examples`).toBeGreaterThanOrEqual(2);
+    });
+  });
+});
+
+describe('help details', () => {
+  it('lk library --help shows the options of `lk library list` under a heading of their own, and they work there', async () => {
+    const help = (await runLk(['library', '--help'])).stdout;
+    expect(help).toContain('Options of `lk library` (= lk library list):');
+    const section = help.slice(help.indexOf('Options of `lk library`'), help.indexOf('Global Options:'));
+    for (const flag of ['--phase <phase>', '--domain <domain>', '--sort <key>', '--order <order>', '--page <n>', '--limit <n>', '--all', '--max <n>']) {
+      expect(section).toContain(flag);
+    }
+    // Shown, not registered: `lk library list --help` keeps them under its own "Options:".
+    const list = (await runLk(['library', 'list', '--help'])).stdout;
+    expect(list).not.toContain('Options of');
+    expect(list.slice(list.indexOf('Options:'), list.indexOf('Global Options:'))).toContain('--phase <phase>');
+  });
+
+  it('lk lists --help shows the paging flags of `lk lists list`', async () => {
+    const help = (await runLk(['lists', '--help'])).stdout;
+    const section = help.slice(help.indexOf('Options of `lk lists` (= lk lists list):'), help.indexOf('Global Options:'));
+    for (const flag of ['--page <n>', '--limit <n>', '--all', '--max <n>']) expect(section).toContain(flag);
+  });
+
+  it('lk sandbox --help says what its --json prints', async () => {
+    const help = (await runLk(['sandbox', '--help'])).stdout;
+    expect(help.slice(help.indexOf('Options:'), help.indexOf('Global Options:'))).toMatch(/--json +print the base URL and the demo keys/);
+  });
+
+  it('cron lines escape % (cron turns a bare one into a newline)', async () => {
+    for (const { path } of COMMANDS) {
+      const help = (await runLk([...path, '--help'])).stdout;
+      for (const line of examplesIn(help).filter((example) => /^\s*(\S+\s+){4}\S+\s+\S/.test(example) && /^\s*[\d*@]/.test(example))) {
+        expect(line.replace(/\\%/g, ''), `${path.join(' ')}: ${line}`).not.toContain('%');
+      }
+    }
+  });
+});
