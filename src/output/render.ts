@@ -37,11 +37,16 @@ export async function renderListing(pages: AsyncIterable<Page>, view: View, opti
   let shown = 0;
   let last: Page | undefined;
   let followed = false;
-  for await (const page of pages) {
-    if (last) followed = true;
-    last = page;
-    shown += page.items.length;
-    await writer.write(page.items);
+  try {
+    for await (const page of pages) {
+      if (last) followed = true;
+      last = page;
+      shown += page.items.length;
+      await writer.write(page.items);
+    }
+  } catch (error) {
+    writer.abort?.();
+    throw error;
   }
   await writer.end();
   const { io } = options;
@@ -52,12 +57,30 @@ export async function renderListing(pages: AsyncIterable<Page>, view: View, opti
   }
   if (!last) return;
   if (followed && !last.hasMore && last.total !== undefined && shown !== last.total) {
-    io.info(`lk: received ${count(shown)} ${many} where the server announced ${count(last.total)}: the library changed while paging`);
+    io.info(`lk: received ${count(shown)} ${many} where the server announced ${count(last.total)}: ${many} were added or removed while paging`);
   }
   if (last.hasMore && io.mayNotify && hints.paged) {
     const total = last.total !== undefined ? ` of ${count(last.total)}` : '';
-    io.info(`Showing ${count(shown)}${total} ${shown === 1 ? one : many} — --all for every ${one}, --page ${last.page + 1} for the next`);
+    io.info(`Showing ${count(shown)}${total} ${shown === 1 ? one : many} — ${readOn(last, one)}`);
   }
+}
+
+/** SPEC.md's page size when a request names no limit. */
+const DEFAULT_PAGE_SIZE = 20;
+
+/**
+ * How to read on from where a listing stopped: "--all for every entry, --limit 5 --page 3 for the next". The page
+ * size is the one the server just used (a full page, since more follow), named unless it is the default, so that
+ * the next page starts right after the last item shown. When --max stopped inside a page, no page starts there.
+ */
+export function readOn(last: Page, one: string): string {
+  const all = `--all for every ${one}`;
+  const served = (last.body as { items?: unknown } | null)?.items;
+  const size = Array.isArray(served) ? served.length : 0;
+  if (size === 0) return all;
+  if (last.items.length < size) return `${all}, or a larger --max`;
+  const limit = size === DEFAULT_PAGE_SIZE ? '' : `--limit ${size} `;
+  return `${all}, ${limit}--page ${last.page + 1} for the next`;
 }
 
 export async function renderSingle(value: unknown, view: View | undefined, options: OutputOptions): Promise<void> {

@@ -10,8 +10,13 @@ export interface DisplayContext {
 /** One column of a listing: where its value lives, and how a table shows it. */
 export interface Column {
   header: string;
-  /** Dot path of the exact value (what pipes and --fields see). */
+  /** Dot path of the value (what --fields names, and what the column shows unless `value` says otherwise). */
   path: string;
+  /**
+   * The exact value a pipe gets, when it is not simply the value at `path`: the first spelling present for fields
+   * SPEC.md does not name, S02E05 from season and episode. Unshortened, uncoloured, not localised.
+   */
+  value?: (item: unknown) => unknown;
   /** Table text: shortened, localised, coloured; defaults to the exact value. */
   display?: (item: unknown, ctx: DisplayContext) => string;
   /** Shrinks first when the table is wider than the terminal (usually the title). */
@@ -26,11 +31,23 @@ export interface View {
   columns: Column[];
   /** What one item is called in notices: ["entry", "entries"]. */
   noun: [string, string];
+  /**
+   * Leaf paths only some items carry (pages for books, minutes for games): csv and tsv headers include them from the
+   * start, since a stream cannot add a column once its header is out and the first page may hold no book.
+   */
+  fields?: string[];
 }
 
+/** The exact value of a column for one item: what a pipe prints. */
+export function columnValue(column: Column, item: unknown): unknown {
+  if (column.value) return column.value(item);
+  return column.path === '' ? item : getPath(item, column.path);
+}
+
+/** The table text of a column for one item: its display function, else the exact value as text. */
 export function columnText(column: Column, item: unknown, ctx: DisplayContext): string {
   if (column.display) return column.display(item, ctx);
-  return cellText(getPath(item, column.path));
+  return cellText(columnValue(column, item));
 }
 
 /** A column for a plain path, for --fields and for shapes no view knows. */
@@ -53,7 +70,7 @@ export function genericView(sample: unknown[], noun: [string, string] = ['item',
     }
   }
   if (paths.length === 0 && sample.some((item) => item === null || typeof item !== 'object')) {
-    return { noun, columns: [{ header: 'value', path: '', display: (item) => cellText(item) }] };
+    return { noun, columns: [{ header: 'value', path: '', value: (item) => item }] };
   }
   return { noun, columns: paths.slice(0, maxColumns).map(pathColumn) };
 }

@@ -6,6 +6,11 @@ import type { Column, View } from './view.js';
 
 const str = (value: unknown): string => (value === undefined || value === null ? '' : cellText(value));
 
+/** Numbers as a table shows them (1,230) and as a pipe gets them (1230). */
+type NumberText = (n: number) => string;
+const localised: NumberText = (n) => n.toLocaleString('en-US');
+const exact: NumberText = (n) => String(n);
+
 /** Title of a work, whatever the resource nests it under. */
 export const titleColumn = (path = 'work.title'): Column => ({ header: 'Title', path, flex: true });
 
@@ -29,7 +34,7 @@ export const dateColumn = (header: string, path: string, dim = true): Column => 
 });
 
 /** "12/24 ep", "340/512 p", "1,230 min": whatever the progress object carries, read loosely. */
-export function progressText(progress: unknown): string {
+export function progressText(progress: unknown, number: NumberText = localised): string {
   if (progress === null || typeof progress !== 'object') return str(progress);
   const p = progress as Record<string, unknown>;
   const pair = (done: unknown, total: unknown, unit: string) =>
@@ -37,7 +42,7 @@ export function progressText(progress: unknown): string {
   return (
     pair(p.episodes, p.total ?? p.totalEpisodes, 'ep') ??
     pair(p.pages, p.total ?? p.totalPages, 'p') ??
-    (typeof p.minutes === 'number' ? `${p.minutes.toLocaleString('en-US')} min` : undefined) ??
+    (typeof p.minutes === 'number' ? `${number(p.minutes)} min` : undefined) ??
     (typeof p.current === 'number' ? `${p.current}${typeof p.total === 'number' ? `/${p.total}` : ''}${typeof p.unit === 'string' ? ` ${p.unit}` : ''}` : '')
   );
 }
@@ -49,9 +54,19 @@ export const entryView: View = {
     { header: 'Type', path: 'work.type', dim: true },
     statusColumn,
     { header: 'Rating', path: 'rating' },
-    { header: 'Progress', path: 'progress', display: (item) => progressText(getPath(item, 'progress')) },
+    {
+      header: 'Progress',
+      path: 'progress',
+      value: (item) => progressText(getPath(item, 'progress'), exact),
+      display: (item) => progressText(getPath(item, 'progress')),
+    },
     dateColumn('Added', 'dates.added'),
     { header: 'ID', path: 'id', dim: true },
+  ],
+  // SPEC.md's fields of an entry and its work, and the progress fields of each domain (see progressText).
+  fields: [
+    'id', 'work.id', 'work.source', 'work.sourceId', 'work.url', 'work.title', 'work.type', 'status', 'phase', 'rating', 'notes',
+    'dates.added', 'progress.episodes', 'progress.pages', 'progress.minutes', 'progress.total',
   ],
 };
 
@@ -82,9 +97,11 @@ export const historyView: View = {
     },
     { header: 'Kind', path: 'kind' },
     titleColumn(),
-    { header: 'Detail', path: 'detail', display: (item) => eventDetail(item) },
+    { header: 'Detail', path: 'detail', value: (item) => eventDetail(item), display: (item) => eventDetail(item) },
     { header: 'Cycle', path: 'cycle', dim: true },
   ],
+  // What eventDetail reads: episodes carry season and episode, sessions minutes or pages.
+  fields: ['id', 'kind', 'date', 'cycle', 'work.title', 'season', 'episode', 'minutes', 'pages'],
 };
 
 /** The first value present among paths: fields SPEC.md does not name may be spelt differently on another instance. */
@@ -96,34 +113,37 @@ function firstOf(item: unknown, paths: string[]): unknown {
   return undefined;
 }
 
-/** A column whose exact value is `paths[0]`, with the table falling back to the other spellings. */
+/** A column named by `paths[0]` (for --fields), whose value is the first of its spellings present, in table and pipe. */
 const looseColumn = (header: string, paths: string[], extra: Partial<Column> = {}): Column => ({
   header,
   path: paths[0]!,
+  value: (item) => firstOf(item, paths),
   display: (item) => str(firstOf(item, paths)),
   ...extra,
 });
 
+/** The same for a date: relative in a table, the server's exact text in a pipe. */
 const looseDateColumn = (header: string, paths: string[], dim = true): Column => ({
   header,
   path: paths[0]!,
   dim,
+  value: (item) => firstOf(item, paths),
   display: (item, ctx) => shortDate(firstOf(item, paths), ctx.now),
 });
 
 /** "12 items" whether the list carries a count or the items themselves. */
-function itemCount(list: unknown): string {
+function itemCount(list: unknown, number: NumberText = localised): string {
   const count = firstOf(list, ['itemCount', 'itemsCount', 'count', 'size']);
-  if (typeof count === 'number') return count.toLocaleString('en-US');
+  if (typeof count === 'number') return number(count);
   const items = getPath(list, 'items');
-  return Array.isArray(items) ? items.length.toLocaleString('en-US') : '';
+  return Array.isArray(items) ? number(items.length) : '';
 }
 
 export const listView: View = {
   noun: ['list', 'lists'],
   columns: [
     looseColumn('Name', ['name', 'title'], { flex: true }),
-    { header: 'Items', path: 'itemCount', display: (item) => itemCount(item) },
+    { header: 'Items', path: 'itemCount', value: (item) => itemCount(item, exact), display: (item) => itemCount(item) },
     looseColumn('Visibility', ['visibility'], { dim: true }),
     looseColumn('Owner', ['owner', 'owner.username', 'owner.name'], { dim: true }),
     looseDateColumn('Updated', ['updatedAt', 'dates.updated', 'createdAt']),
@@ -149,14 +169,18 @@ function listItemDetail(item: unknown): string {
   return typeof season === 'number' ? `S${String(season).padStart(2, '0')}` : '';
 }
 
+function episodeTitle(item: unknown): unknown {
+  return listItemType(item) === 'episode' ? firstOf(item, ['title', 'episode.title']) : undefined;
+}
+
 export const listItemView: View = {
   noun: ['item', 'items'],
   columns: [
     looseColumn('Title', ['work.title', 'show.title'], { flex: true }),
-    { header: 'Type', path: 'type', display: (item) => listItemType(item) },
-    { header: 'Detail', path: 'season', display: (item) => listItemDetail(item) },
+    { header: 'Type', path: 'type', value: (item) => listItemType(item), display: (item) => listItemType(item) },
+    { header: 'Detail', path: 'season', value: (item) => listItemDetail(item), display: (item) => listItemDetail(item) },
     // Seasons carry a title too ("Season 2"), which Detail already says.
-    { header: 'Episode title', path: 'title', dim: true, flex: true, display: (item) => (listItemType(item) === 'episode' ? str(firstOf(item, ['title', 'episode.title'])) : '') },
+    { header: 'Episode title', path: 'title', dim: true, flex: true, value: (item) => episodeTitle(item), display: (item) => str(episodeTitle(item)) },
     looseColumn('Note', ['note', 'notes'], { dim: true, flex: true }),
     looseDateColumn('Added', ['addedAt', 'dates.added']),
   ],
@@ -165,9 +189,9 @@ export const listItemView: View = {
 export const calendarView: View = {
   noun: ['upcoming episode', 'upcoming episodes'],
   columns: [
-    { header: 'Airs', path: 'airsAt', display: (item) => localDateTime(firstOf(item, ['airsAt', 'airDate', 'airdate', 'date'])) },
+    looseColumn('Airs', ['airsAt', 'airDate', 'airdate', 'date'], { display: (item) => localDateTime(firstOf(item, ['airsAt', 'airDate', 'airdate', 'date'])) }),
     looseColumn('Show', ['show.title', 'work.title'], { flex: true }),
-    { header: 'Episode', path: 'episode', display: (item) => eventDetail(item) },
+    { header: 'Episode', path: 'episode', value: (item) => eventDetail(item), display: (item) => eventDetail(item) },
     looseColumn('Title', ['title', 'episode.title'], { dim: true, flex: true }),
     { header: 'Behind', path: 'episodesBehind' },
   ],
@@ -186,11 +210,11 @@ export const reviewView: View = {
 };
 
 /** "3/10" from {current, target} (or {current, total}), wherever the achievement keeps them. */
-function achievementProgress(achievement: unknown): string {
+function achievementProgress(achievement: unknown, number: NumberText = localised): string {
   const current = firstOf(achievement, ['progress.current', 'current']);
   const target = firstOf(achievement, ['progress.target', 'progress.total', 'target']);
   if (typeof current !== 'number') return str(typeof getPath(achievement, 'progress') === 'object' ? undefined : getPath(achievement, 'progress'));
-  return typeof target === 'number' ? `${current.toLocaleString('en-US')}/${target.toLocaleString('en-US')}` : current.toLocaleString('en-US');
+  return typeof target === 'number' ? `${number(current)}/${number(target)}` : number(current);
 }
 
 export const achievementView: View = {
@@ -198,7 +222,7 @@ export const achievementView: View = {
   columns: [
     looseColumn('Achievement', ['name', 'title'], { flex: true }),
     looseColumn('Description', ['description'], { dim: true, flex: true }),
-    { header: 'Progress', path: 'progress', display: (item) => achievementProgress(item) },
+    { header: 'Progress', path: 'progress', value: (item) => achievementProgress(item, exact), display: (item) => achievementProgress(item) },
     looseDateColumn('Unlocked', ['unlockedAt', 'achievedAt', 'date'], false),
   ],
 };

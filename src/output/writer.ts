@@ -13,10 +13,12 @@ export interface OutputOptions {
   display: DisplayContext;
 }
 
-/** Streams a listing: each page is written as it arrives (a table waits for all, to align its columns). */
+/** Streams a listing: each page is written as it arrives (a table fixes its column widths from the first). */
 export interface ListingWriter {
   write(items: unknown[]): Promise<void>;
   end(): Promise<void>;
+  /** The listing stopped on an error: say what must still be said (on stderr), but close nothing on stdout. */
+  abort?(): void;
 }
 
 export interface Formatter {

@@ -62,7 +62,8 @@ export const tsv: Formatter = {
     });
   },
   async single(value, view, options) {
-    const writer = tsv.listing(view ?? { columns: [], noun: ['item', 'items'] }, options);
+    // One resource is known whole: its own fields are the columns, nothing seeded.
+    const writer = tsv.listing({ columns: [], noun: view?.noun ?? ['item', 'items'] }, options);
     await writer.write([value]);
     await writer.end();
   },
@@ -113,7 +114,7 @@ export const csv: Formatter = {
     });
   },
   async single(value, view, options) {
-    const writer = csv.listing(view ?? { columns: [], noun: ['item', 'items'] }, options);
+    const writer = csv.listing({ columns: [], noun: view?.noun ?? ['item', 'items'] }, options);
     await writer.write([value]);
     await writer.end();
   },

@@ -1,33 +1,48 @@
 import { columnsOf, getPath } from '../fields.js';
 import { cellText } from '../cell.js';
 import { sanitizeText } from '../sanitize.js';
-import { columnText, pathColumn, type Column, type View } from '../view.js';
+import { columnText, pathColumn, type Column } from '../view.js';
 import { displayWidth, padToWidth, truncate } from '../width.js';
-import type { Formatter, OutputOptions } from '../writer.js';
+import type { Formatter } from '../writer.js';
 
 const GAP = 2;
 const MIN_FLEX_WIDTH = 8;
 
 /**
  * Aligned, borderless columns for a person at a terminal: values shortened (dates relative, titles cut with …) so
- * that a row fits the window. The widest flexible column shrinks first, then the others, widest first.
+ * that a row fits the window. Streams like every other format: the column widths are fitted to the window from the
+ * first page (the widest flexible column shrinks first, then the others, widest first), the header goes out once,
+ * and each page's rows follow as they arrive, cut to the same widths, so --all shows rows at once and holds none.
  */
 export const table: Formatter = {
   listing(view, options) {
     const columns = options.fields ? options.fields.map((path) => view.columns.find((c) => c.path === path) ?? pathColumn(path)) : view.columns;
-    const rows: string[][] = [];
-    const rowItems: unknown[] = [];
+    const { colors } = options.display;
+    const headers = columns.map((column) => column.header.toUpperCase());
+    let widths: number[] | undefined;
+    /** Cut widths: the columns' own, but the last column may use the rest of the line (a later id one digit longer). */
+    let room: number[] = [];
     return {
       async write(items) {
-        for (const item of items) {
-          rows.push(columns.map((column) => sanitizeText(columnText(column, item, options.display))));
-          rowItems.push(item);
+        if (items.length === 0) return;
+        const rows = items.map((item) => columns.map((column) => sanitizeText(columnText(column, item, options.display))));
+        let text = '';
+        if (!widths) {
+          widths = fitWidths(columns, headers, rows, options.io.columns);
+          const before = widths.slice(0, -1).reduce((sum, width) => sum + width + GAP, 0);
+          room = widths.map((width, i) => (i === widths!.length - 1 ? Math.max(width, options.io.columns - before) : width));
+          if (options.header) text += tableLine(headers.map((header, i) => truncate(header, widths![i]!)), widths, (cell) => colors.bold(cell));
         }
+        rows.forEach((row, r) => {
+          text += tableLine(row.map((cell, i) => truncate(cell, room[i]!)), widths!, (cell, i) => {
+            const column = columns[i]!;
+            if (column.paint) return column.paint(cell, items[r], colors);
+            return column.dim ? colors.dim(cell) : cell;
+          });
+        });
+        await options.io.write(text);
       },
-      async end() {
-        if (rows.length === 0) return;
-        await options.io.write(await renderTable(columns, rows, rowItems, options));
-      },
+      async end() {},
     };
   },
   async single(value, _view, options) {
@@ -46,30 +61,18 @@ export const table: Formatter = {
   },
 };
 
-async function renderTable(columns: Column[], rows: string[][], items: unknown[], options: OutputOptions): Promise<string> {
-  const { default: Table } = await import('cli-table3');
-  const { colors } = options.display;
-  const headers = columns.map((column) => column.header.toUpperCase());
-  const widths = fitWidths(columns, headers, rows, options.io.columns);
-  const table = new Table({
-    head: options.header ? headers.map((header, i) => colors.bold(truncate(header, widths[i]!))) : [],
-    chars: {
-      top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '',
-      'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '',
-    },
-    style: { head: [], border: [], 'padding-left': 0, 'padding-right': GAP, compact: true },
-    wordWrap: false,
+/**
+ * One row: each cell (already cut to its width) padded to its column's width by display width, so that wide
+ * characters and emoji stay aligned, then coloured; no trailing blanks, which only get in the way of copy and paste.
+ */
+function tableLine(cells: string[], widths: number[], paint: (cell: string, i: number) => string): string {
+  let line = '';
+  cells.forEach((cell, i) => {
+    const last = i === cells.length - 1;
+    const shown = cell === '' ? '' : paint(cell, i);
+    line += shown + (last ? '' : ' '.repeat(Math.max(0, widths[i]! - displayWidth(cell)) + GAP));
   });
-  rows.forEach((row, r) => {
-    table.push(row.map((cell, i) => {
-      const column = columns[i]!;
-      const text = truncate(cell, widths[i]!);
-      if (column.paint) return column.paint(text, items[r], colors);
-      return column.dim ? colors.dim(text) : text;
-    }));
-  });
-  // cli-table3 pads the last column too; trailing blanks only get in the way of copy and paste.
-  return `${table.toString().split('\n').map((line) => line.trimEnd()).join('\n')}\n`;
+  return `${line.trimEnd()}\n`;
 }
 
 /** Natural widths, then shrink until the row fits the terminal. */
