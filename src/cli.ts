@@ -1,3 +1,4 @@
+import { setFlagsFromString } from 'node:v8';
 import { Command, CommanderError, Option } from 'commander';
 import { registerApi } from './commands/api.js';
 import { registerAuth } from './commands/auth.js';
@@ -118,6 +119,10 @@ export function reportError(error: unknown, stderr: NodeJS.WritableStream, debug
 }
 
 export async function main(argv: string[] = process.argv): Promise<number> {
+  // lk streams, so what it holds at any moment is a page or a few. V8 would still let the old generation fill to many
+  // times that before collecting: RSS 170 MB over 100,000 entries against 12 MB live. Growing the heap 10% at a
+  // time keeps RSS flat at no measurable cost (bench/memory.mjs).
+  setFlagsFromString('--heap-growing-percent=10');
   const abort = new AbortController();
   setRunHooks({ signal: abort.signal });
   // Ctrl-C, a closed terminal, a kill from cron or systemd: remove temporary files, then exit 128 + the signal.

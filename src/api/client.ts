@@ -1,3 +1,4 @@
+import { setFlagsFromString } from 'node:v8';
 import { Agent, request, type Dispatcher } from 'undici';
 import { KnownAccounts } from '../cache/known-accounts.js';
 import { ApiError, LkError, RateLimitError, TransportError } from '../errors.js';
@@ -7,6 +8,11 @@ import { USER_AGENT } from '../version.js';
 import { BudgetStore, budgetFromHeaders, Pacer, retryAfterSeconds, sleep, type Budget, type PacingWait, type Waiter } from './rate-limit.js';
 import { accountName } from './account.js';
 import { scopeForPath } from './scopes.js';
+
+// undici parses HTTP with llhttp compiled to WebAssembly. V8 compiles it once quickly (Liftoff), then again, optimised,
+// on background threads, and Node waits for those before it exits: about 200 ms added to every command, for a parser
+// that spends microseconds per response. Baseline code only, set before the first connection compiles the module.
+setFlagsFromString('--liftoff-only');
 
 export type Query = Record<string, string | number | boolean | undefined>;
 export type Headers = Record<string, string | string[] | undefined>;
@@ -167,30 +173,47 @@ export class ApiClient {
 
   private async send(url: URL, requestOptions: RequestOptions, ticket: number, signal: AbortSignal | undefined): Promise<ApiResponse> {
     const started = this.now();
-    // undici's own timeouts tick in steps of about a second; this one holds --timeout to the millisecond until the
-    // headers arrive. (Its bodyTimeout then bounds each pause in a long body, such as an export's.)
-    const headersDeadline = new AbortController();
-    const timer = setTimeout(() => headersDeadline.abort(), this.options.timeoutMs);
-    let result: Dispatcher.ResponseData;
+    // One controller, fed by the run's signal and by the deadline (AbortSignal.any per request showed in profiles).
+    const aborter = new AbortController();
+    const forward = () => aborter.abort();
+    signal?.addEventListener('abort', forward, { once: true });
+    if (signal?.aborted) aborter.abort();
     try {
-      result = await request(url, {
+      const result = await this.requestWithDeadline(url, aborter);
+      const text = await this.readBody(result, url, requestOptions.onProgress);
+      const headers = result.headers as Headers;
+      const budget = budgetFromHeaders(headers, this.now());
+      if (budget) this.pacer.observe(budget, ticket);
+      this.options.io.debug(verboseLine(url, result.statusCode, this.now() - started, budget, this.now()));
+      return { status: result.statusCode, headers, text, json: undefined };
+    } finally {
+      signal?.removeEventListener('abort', forward);
+    }
+  }
+
+  /**
+   * undici's own timeouts tick in steps of about a second; this deadline holds --timeout to the millisecond until the
+   * headers arrive. (undici's bodyTimeout then bounds each pause in a long body, such as an export's.)
+   */
+  private async requestWithDeadline(url: URL, aborter: AbortController): Promise<Dispatcher.ResponseData> {
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      aborter.abort();
+    }, this.options.timeoutMs);
+    try {
+      return await request(url, {
         method: 'GET',
         dispatcher: this.dispatcher,
         headers: { authorization: `Bearer ${this.options.key}`, accept: 'application/json', 'user-agent': USER_AGENT },
-        signal: anySignal(signal, headersDeadline.signal),
+        signal: aborter.signal,
       });
     } catch (error) {
-      if (headersDeadline.signal.aborted && !signal?.aborted) throw new TransportError(`GET ${url.pathname} failed: timed out`, true);
+      if (timedOut) throw new TransportError(`GET ${url.pathname} failed: timed out`, true);
       throw transportErrorFrom(error, url);
     } finally {
       clearTimeout(timer);
     }
-    const text = await this.readBody(result, url, requestOptions.onProgress);
-    const headers = result.headers as Headers;
-    const budget = budgetFromHeaders(headers, this.now());
-    if (budget) this.pacer.observe(budget, ticket);
-    this.options.io.debug(verboseLine(url, result.statusCode, this.now() - started, budget, this.now()));
-    return { status: result.statusCode, headers, text, json: undefined };
   }
 
   private async readBody(result: Dispatcher.ResponseData, url: URL, onProgress: RequestOptions['onProgress']): Promise<string> {

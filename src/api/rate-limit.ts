@@ -83,16 +83,32 @@ export class BudgetStore {
     }
   }
 
-  /** Temp file + rename, so that a concurrent reader sees the old budget or the new one, never half of one. */
-  write(budget: Budget): void {
+  /**
+   * Temp file + rename, so that a concurrent reader sees the old budget or the new one, never half of one. A fast
+   * listing sees hundreds of responses a second, and a rename per response cost more than parsing them: the file is
+   * rewritten only for news another process needs (a new window, a budget running low), else once a second.
+   */
+  write(budget: Budget, now = Date.now()): void {
+    if (!this.worthWriting(budget, now)) return;
     const temp = `${this.file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     try {
-      mkdirSync(join(this.file, '..'), { recursive: true, mode: 0o700 });
+      if (!this.written) mkdirSync(join(this.file, '..'), { recursive: true, mode: 0o700 });
       writeFileSync(temp, `${JSON.stringify(budget)}\n`, { mode: 0o600 });
       renameSync(temp, this.file);
+      this.written = { budget, at: now };
     } catch {
       // Pacing state is a courtesy: a read-only cache folder must not fail the command.
     }
+  }
+
+  private written: { budget: Budget; at: number } | undefined;
+
+  private worthWriting(budget: Budget, now: number): boolean {
+    const last = this.written;
+    if (!last) return true;
+    const newWindow = Math.abs(budget.resetAt - last.budget.resetAt) > 1000;
+    const runningLow = budget.remaining <= Math.max(5, budget.limit / 5);
+    return newWindow || runningLow || now - last.at >= 1000;
   }
 }
 
