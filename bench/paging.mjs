@@ -1,67 +1,26 @@
-// Concurrent paging vs one page at a time (not part of npm test).
-//
-//   npm run build && node bench/paging.mjs [runs]
-//
-// A sandbox with 5,000 entries (50 pages of 100), the rate limit lifted and 100 ms of latency added to every request
-// serves `lk library --all --ndjson` several times with the default concurrency and several times with
-// LK_PAGING_CONCURRENCY=1 (the hidden switch that pages one at a time); prints the median wall time of each and their
-// ratio. Target: concurrent ≤ 0.4 × sequential.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+// Concurrent paging: `lk library --all --ndjson` over 50 pages of 100 with 100 ms of latency added to every
+// request, with the default concurrency beside LK_PAGING_CONCURRENCY=1 (the hidden switch that pages one at a
+// time). Target: concurrent ≤ 0.4 × one at a time.
+import { interleaved, lkBin, lkEnv, ms, ratio, row, run, scratch, startSandbox } from './lib.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const runs = Number(process.argv[2] ?? 5);
-const work = mkdtempSync(join(tmpdir(), 'lk-bench-'));
-
-// The sandbox is TypeScript: bundle it once for this process.
-const sandboxModule = join(work, 'sandbox.mjs');
-await build({ entryPoints: [join(root, 'src/sandbox/index.ts')], outfile: sandboxModule, bundle: true, format: 'esm', platform: 'node', packages: 'external', logLevel: 'warning', absWorkingDir: root });
-const { startSandbox } = await import(pathToFileURL(sandboxModule).href);
-const sandbox = await startSandbox({ port: 0, entries: 5000, rateLimit: 0, faults: { latencyMs: 100 } });
-
-function timeRun(concurrency) {
-  const env = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    LK_BASE_URL: sandbox.url,
-    LK_API_KEY: sandbox.key('full'),
-    LK_CONFIG_DIR: join(work, 'config'),
-    LK_CACHE_DIR: join(work, 'cache'),
-    ...(concurrency ? { LK_PAGING_CONCURRENCY: String(concurrency) } : {}),
-  };
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, [join(root, 'bin/lk.js'), 'library', '--all', '--ndjson'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-    let lines = 0;
-    child.stdout.on('data', (chunk) => (lines += chunk.toString().split('\n').length - 1));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0 || lines !== 5000) reject(new Error(`lk exited ${code} with ${lines} lines`));
-      else resolve(Number(process.hrtime.bigint() - started) / 1e6);
-    });
-  });
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-try {
-  const concurrent = [];
-  const sequential = [];
-  for (let i = 0; i < runs; i++) {
-    concurrent.push(await timeRun(undefined));
-    sequential.push(await timeRun(1));
+export async function paging({ runs = 5, entries = 5_000 } = {}) {
+  const work = scratch();
+  const sandbox = await startSandbox({ entries, rateLimit: 0, faults: { latencyMs: 100 } });
+  try {
+    const env = lkEnv(sandbox, work.dir);
+    const once = (extra) => async () => {
+      const result = await run(process.execPath, [lkBin, 'library', '--all', '--ndjson'], { env: { ...env, ...extra } });
+      if (result.lines !== entries) throw new Error(`lk printed ${result.lines} lines for ${entries} entries`);
+      return result;
+    };
+    const [concurrent, sequential] = await interleaved([once({}), once({ LK_PAGING_CONCURRENCY: '1' })], runs);
+    const r = concurrent.median / sequential.median;
+    return [
+      row('paging: 50 pages, 100 ms latency, one at a time', ms(sequential.median), '', true),
+      row('paging: 50 pages, 100 ms latency, concurrent (default)', `${ms(concurrent.median)} (${ratio(r)})`, '≤ 0.40× one at a time', r <= 0.4),
+    ];
+  } finally {
+    await sandbox.close();
+    work.cleanup();
   }
-  const c = median(concurrent);
-  const s = median(sequential);
-  console.log(`lk library --all --ndjson, 50 pages, 100 ms latency, ${runs} runs each`);
-  console.log(`  concurrent (default): median ${c.toFixed(0)} ms  [${concurrent.map((v) => v.toFixed(0)).join(', ')}]`);
-  console.log(`  one page at a time:   median ${s.toFixed(0)} ms  [${sequential.map((v) => v.toFixed(0)).join(', ')}]`);
-  console.log(`  ratio: ${(c / s).toFixed(2)}× (target ≤ 0.40×)`);
-} finally {
-  await sandbox.close();
-  rmSync(work, { recursive: true, force: true });
 }

@@ -1,0 +1,39 @@
+// `npm run bench`: every benchmark in one run on one machine, printed as a table of medians and ratios with their
+// targets, and written to bench/RESULTS.md with the date and the machine. Not part of `npm test`.
+//
+//   npm run bench                 # everything
+//   npm run bench -- startup memory   # only these groups
+import { writeFileSync } from 'node:fs';
+import { cpus, totalmem, release } from 'node:os';
+import { join } from 'node:path';
+import { root } from './lib.mjs';
+import { conversion } from './conversion.mjs';
+import { memory } from './memory.mjs';
+import { paging } from './paging.mjs';
+import { requests } from './requests.mjs';
+import { startup } from './startup.mjs';
+import { throughput } from './throughput.mjs';
+
+const groups = { startup, throughput, memory, conversion, requests, paging };
+const chosen = process.argv.slice(2).filter((name) => !name.startsWith('-'));
+for (const name of chosen) if (!groups[name]) throw new Error(`unknown benchmark "${name}"; known: ${Object.keys(groups).join(', ')}`);
+
+const rows = [];
+for (const [name, bench] of Object.entries(groups)) {
+  if (chosen.length && !chosen.includes(name)) continue;
+  process.stderr.write(`bench: ${name}…\n`);
+  rows.push(...(await bench()));
+}
+
+const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${release()}, Node ${process.version}`;
+const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+const header = ['figure', 'median', 'target', ''];
+const body = rows.map((r) => [r.figure, r.value, r.target, r.target ? (r.pass ? 'ok' : 'MISSED') : '']);
+const widths = header.map((_, i) => Math.max(header[i].length, ...body.map((cells) => cells[i].length)));
+const line = (cells) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
+const table = [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');
+
+process.stdout.write(`${table}\n`);
+const markdown = `# Benchmark results\n\n\`npm run bench\` on ${date}\n\nMachine: ${machine}\n\n${table}\n\nMedians of interleaved runs in one process; start-up figures run without NODE_EXTRA_CA_CERTS on both sides.\n`;
+if (!chosen.length) writeFileSync(join(root, 'bench/RESULTS.md'), markdown);
+if (body.some((cells) => cells[3] === 'MISSED')) process.exitCode = 1;

@@ -1,0 +1,33 @@
+// Start-up: `lk --version`, `lk --help` and `lk whoami` (against a local sandbox) beside `node -e 0`, the floor no
+// Node program can beat. Targets: --version and --help within 1.2× of node -e 0, whoami within 1.5×.
+import { cleanEnv, interleaved, lkBin, lkEnv, ms, ratio, row, run, scratch, startSandbox } from './lib.mjs';
+
+export async function startup({ runs = 21 } = {}) {
+  const work = scratch();
+  const sandbox = await startSandbox({ rateLimit: 0 });
+  try {
+    const env = lkEnv(sandbox, work.dir);
+    const node = process.execPath;
+    // Warm the file cache once, so the first measured run is not a cold read from disk.
+    for (const args of [['-e', '0'], [lkBin, '--version'], [lkBin, '--help'], [lkBin, 'whoami']]) await run(node, args, { env });
+    const [floor, version, help, whoami] = await interleaved(
+      [
+        () => run(node, ['-e', '0'], { env: cleanEnv() }),
+        () => run(node, [lkBin, '--version'], { env }),
+        () => run(node, [lkBin, '--help'], { env }),
+        () => run(node, [lkBin, 'whoami'], { env }),
+      ],
+      runs,
+    );
+    const r = (x) => x.median / floor.median;
+    return [
+      row('start-up: node -e 0 (floor)', ms(floor.median), '', true),
+      row('start-up: lk --version', `${ms(version.median)} (${ratio(r(version))})`, '≤ 1.2× floor', r(version) <= 1.2),
+      row('start-up: lk --help', `${ms(help.median)} (${ratio(r(help))})`, '≤ 1.2× floor', r(help) <= 1.2),
+      row('start-up: lk whoami (local sandbox)', `${ms(whoami.median)} (${ratio(r(whoami))})`, '≤ 1.5× floor', r(whoami) <= 1.5),
+    ];
+  } finally {
+    await sandbox.close();
+    work.cleanup();
+  }
+}
