@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
-export const lkBin = join(root, 'bin/lk.js');
+export const lkBin = join(root, 'bin/lk.cjs');
 export const peakRssPreload = join(root, 'bench/peak-rss.mjs');
 
 /** A scratch folder removed by `cleanup()`. */

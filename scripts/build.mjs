@@ -1,5 +1,5 @@
 // Builds dist/ with esbuild: one ESM entry for the program plus chunks loaded on demand (the sandbox, the formats),
-// and dist/static.js, the version and top-level help as plain strings so that bin/lk.js can answer `lk --version`
+// and dist/static.cjs, the version and top-level help as plain strings so that bin/lk.cjs can answer `lk --version`
 // and `lk --help` without loading the program.
 import { build } from 'esbuild';
 import { rm, writeFile } from 'node:fs/promises';
@@ -19,8 +19,19 @@ await build({
   logLevel: 'warning',
 });
 
+// `lk completion --profiles` runs at every Tab after --profile: one small CommonJS file, no program.
+await build({
+  entryPoints: ['src/completion/profiles.ts'],
+  outfile: 'dist/profiles.cjs',
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  logLevel: 'warning',
+});
+
 const { topLevelHelp, VERSION } = await import(new URL('cli.js', dist).href);
 await writeFile(
-  new URL('static.js', dist),
-  `// Written by scripts/build.mjs from the command tree; read by bin/lk.js.\nexport const VERSION = ${JSON.stringify(VERSION)};\nexport const HELP = ${JSON.stringify(topLevelHelp(80))};\n`,
+  new URL('static.cjs', dist),
+  `// Written by scripts/build.mjs from the command tree; read by bin/lk.cjs.\nexports.VERSION = ${JSON.stringify(VERSION)};\nexports.HELP = ${JSON.stringify(topLevelHelp(80))};\n`,
 );

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const lk = join(root, 'bin', 'lk.js');
+const lk = join(root, 'bin', 'lk.cjs');
 const files = { bash: 'lk.bash', zsh: '_lk', fish: 'lk.fish' };
 
 mkdirSync(join(root, 'completions'), { recursive: true });

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const lk = join(root, 'bin', 'lk.js');
+const lk = join(root, 'bin', 'lk.cjs');
 const home = mkdtempSync(join(tmpdir(), 'lk-demo-'));
 
 const sandbox = spawn(process.execPath, [lk, 'sandbox', '--json', '--entries', '500'], { stdio: ['ignore', 'pipe', 'inherit'] });

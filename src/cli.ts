@@ -84,7 +84,7 @@ Examples:
 }
 
 /**
- * `lk --help` exactly as commander prints it `width` columns wide. The build stores it, so that bin/lk.js answers
+ * `lk --help` exactly as commander prints it `width` columns wide. The build stores it, so that bin/lk.cjs answers
  * `lk --help` without loading commander and the command tree.
  */
 export function topLevelHelp(width = 80): string {

@@ -1,6 +1,5 @@
 import { Argument, Option, type Command } from 'commander';
-import { configDir } from '../config/paths.js';
-import { readStoredConfig } from '../config/store.js';
+import { profileLines } from '../completion/profiles.js';
 import { UsageError } from '../errors.js';
 import { IoStreams } from '../io.js';
 import { examples } from './options.js';
@@ -30,7 +29,7 @@ ${examples(
     .action(async function (this: Command, shell: CompletionShell | undefined, options: { profiles?: boolean }) {
       const io = new IoStreams();
       if (options.profiles) {
-        await io.write(storedProfileNames().map((name) => `${name}\n`).join(''));
+        await io.write(profileLines());
         return;
       }
       if (!shell) throw new UsageError('which shell? use one of bash, zsh, fish', 'Example: lk completion bash');
@@ -40,16 +39,4 @@ ${examples(
       const { completionScript } = await import('../completion/generate.js');
       await io.write(completionScript(root, shell));
     });
-}
-
-/** Stored profile names; nothing (rather than an error at Tab time) when the config cannot be read. */
-function storedProfileNames(): string[] {
-  try {
-    const profiles = readStoredConfig(configDir(process.env)).profiles;
-    if (!profiles || typeof profiles !== 'object') return [];
-    // A name with a line break or control character cannot be offered one a line.
-    return Object.keys(profiles).filter((name) => name !== '' && !/[\u0000-\u001f\u007f]/.test(name)).sort();
-  } catch {
-    return [];
-  }
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 
-export const LK_BIN = fileURLToPath(new URL('../../bin/lk.js', import.meta.url));
+export const LK_BIN = fileURLToPath(new URL('../../bin/lk.cjs', import.meta.url));
 
 export interface RunResult {
   code: number | null;
