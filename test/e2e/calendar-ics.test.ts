@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendJson, startFakeApi, type FakeApi } from './fake-api.js';
-import { runLk, startTestBed, tempHome, type TestBed } from './harness.js';
+import { expectRefusedBeforeAnyRequest, runLk, startTestBed, tempHome, type TestBed } from './harness.js';
 
 interface CalendarItem {
   id: string;
@@ -185,12 +185,7 @@ describe('usage errors, before any request', () => {
     [['calendar', '--format', 'ics', '--fields', 'id']],
     [['calendar', '--format', 'ics', '--json']],
   ])('lk %j exits 2', async (args) => {
-    bed.sandbox.resetCounters();
-    const result = await bed.lk(args);
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^lk: /);
-    expect(bed.sandbox.counters.requests).toBe(0);
+    await expectRefusedBeforeAnyRequest(bed, args);
   });
 
   it('names the one command that takes --format ics', async () => {

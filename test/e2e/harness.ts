@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 
 export const LK_BIN = fileURLToPath(new URL('../../bin/lk.cjs', import.meta.url));
@@ -82,4 +83,14 @@ export async function startTestBed(options: SandboxOptions = {}): Promise<TestBe
 /** Parses ndjson output into objects. */
 export function ndjsonLines(text: string): unknown[] {
   return text.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as unknown);
+}
+
+/** A usage error caught before any request: exit 2, nothing on stdout, one `lk:` line, and the sandbox saw nothing. */
+export async function expectRefusedBeforeAnyRequest(bed: TestBed, args: string[]): Promise<void> {
+  bed.sandbox.resetCounters();
+  const result = await bed.lk(args);
+  expect(result.code).toBe(2);
+  expect(result.stdout).toBe('');
+  expect(result.stderr).toMatch(/^lk: /);
+  expect(bed.sandbox.counters.requests).toBe(0);
 }

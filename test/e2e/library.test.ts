@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ndjsonLines, startTestBed, type TestBed } from './harness.js';
+import { expectRefusedBeforeAnyRequest, ndjsonLines, startTestBed, type TestBed } from './harness.js';
 
 let bed: TestBed;
 
@@ -137,11 +137,7 @@ describe('validation before any request', () => {
     [['library', 'show', '../me']],
     [['library', '--json', '--csv']],
   ])('lk %j exits 2 and the sandbox receives nothing', async (args) => {
-    bed.sandbox.resetCounters();
-    const result = await bed.lk(args);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^lk: /);
-    expect(bed.sandbox.counters.requests).toBe(0);
+    await expectRefusedBeforeAnyRequest(bed, args);
   });
 });
 
