@@ -19,6 +19,7 @@ import { registerWhoami } from './commands/whoami.js';
 import { FORMATS, LANGS } from './config/settings.js';
 import { ExitCode, LkError } from './errors.js';
 import { runInterruptCleanups } from './interrupt.js';
+import { paintErrorLines } from './io.js';
 import { sanitizeMessage } from './output/sanitize.js';
 import { redactKeys } from './redact.js';
 import { VERSION } from './version.js';
@@ -33,7 +34,7 @@ export function makeProgram(): Command {
     .helpOption('-h, --help', 'show help')
     .showSuggestionAfterError(true)
     .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
-    .configureOutput({ outputError: (text, write) => write(`lk: ${text.replace(/^error: /, '')}`) })
+    .configureOutput({ outputError: (text, write) => write(paintErrorLines(`lk: ${text.replace(/^error: /, '')}`, process.stderr)) })
     .exitOverride()
     .addOption(new Option('--profile <name>', 'stored profile (account + instance)').env('LK_PROFILE'))
     .addOption(new Option('--base-url <url>', 'the address in front of /v1').env('LK_BASE_URL'))
@@ -73,7 +74,7 @@ export function makeProgram(): Command {
     'after',
     `
 Exit codes: 0 ok, 1 failure, 2 usage, 3 not authenticated, 4 forbidden, 5 rate limited, 6 not found.
-Environment: LK_API_KEY, LK_API_KEY_FILE, LK_BASE_URL, LK_PROFILE, LK_CONFIG_DIR, LK_CACHE_DIR, LK_DEBUG, NO_COLOR.
+Environment: LK_API_KEY, LK_API_KEY_FILE, LK_BASE_URL, LK_PROFILE, LK_CONFIG_DIR, LK_CACHE_DIR, LK_DEBUG, NO_COLOR, FORCE_COLOR.
 
 Examples:
   lk auth login --base-url https://tracker.example.org
@@ -103,16 +104,16 @@ export function reportError(error: unknown, stderr: NodeJS.WritableStream, debug
   }
   if (error instanceof LkError) {
     // Messages can quote the server: defuse terminal escapes in them, and mask anything key-shaped.
-    stderr.write(sanitizeMessage(redactKeys(`lk: ${error.message}\n${error.hint ? `${error.hint}\n` : ''}`)));
+    stderr.write(paintErrorLines(sanitizeMessage(redactKeys(`lk: ${error.message}\n${error.hint ? `${error.hint}\n` : ''}`)), stderr));
     if (debug && error.stack) stderr.write(`${redactKeys(error.stack)}\n`);
     return error.exitCode;
   }
   if (error instanceof RangeError && /call stack/i.test(error.message)) {
-    stderr.write('lk: the response is nested too deeply to show\n');
+    stderr.write(paintErrorLines('lk: the response is nested too deeply to show\n', stderr));
     return ExitCode.failure;
   }
   const message = error instanceof Error ? error.message : String(error);
-  stderr.write(sanitizeMessage(redactKeys(`lk: unexpected error: ${message}\n`)));
+  stderr.write(paintErrorLines(sanitizeMessage(redactKeys(`lk: unexpected error: ${message}\n`)), stderr));
   if (debug && error instanceof Error && error.stack) stderr.write(`${redactKeys(error.stack)}\n`);
   else stderr.write('Run again with LK_DEBUG=1 for details.\n');
   return ExitCode.failure;

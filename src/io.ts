@@ -1,4 +1,7 @@
 import { once } from 'node:events';
+import { createRequire } from 'node:module';
+import { configDir } from './config/paths.js';
+import { readStoredConfig } from './config/store.js';
 
 /**
  * The one place that decides everything about the terminal (like gh's iostreams): whether stdout and stderr are
@@ -63,9 +66,9 @@ export class IoStreams {
     return this.stderrIsTTY && this.stdoutIsTTY && !this.quiet;
   }
 
-  /** Spinners and countdowns: stderr must be a terminal, and not -q. */
+  /** Spinners and countdowns: stderr must be a terminal that can redraw a line (not TERM=dumb), and not -q. */
   get mayShowProgress(): boolean {
-    return this.stderrIsTTY && !this.quiet;
+    return this.stderrIsTTY && !this.quiet && this.env.TERM !== 'dumb';
   }
 
   /** Interactive prompts need a terminal on both ends. */
@@ -95,9 +98,45 @@ export class IoStreams {
   }
 }
 
+/**
+ * Colour, highest first: --no-color; NO_COLOR (any value but empty); FORCE_COLOR (0 or false turn it off, anything
+ * else on, even in a pipe); the config's `color` (auto, always, never); auto, which colours a terminal only.
+ */
 function decideColorMode(options: IoOptions, env: NodeJS.ProcessEnv): ColorMode {
   if (options.noColorFlag) return 'never';
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return 'never';
   if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR === '0' || env.FORCE_COLOR === 'false' ? 'never' : 'always';
   return options.color ?? 'auto';
+}
+
+/**
+ * Error lines ("lk: …") in red where stderr takes colour, by the same rules as the output: --no-color, NO_COLOR,
+ * FORCE_COLOR, the config's `color`, else only on a terminal. It works without a run's IoStreams, since a usage error
+ * comes before any command has built one; the config is read only when the flag and the environment leave it open.
+ */
+export function paintErrorLines(
+  text: string,
+  stream: NodeJS.WritableStream & { isTTY?: boolean },
+  env: NodeJS.ProcessEnv = process.env,
+  argv: string[] = process.argv,
+): string {
+  const words = argv.slice(2);
+  const flags = words.includes('--') ? words.slice(0, words.indexOf('--')) : words;
+  const noColorFlag = flags.includes('--no-color');
+  let mode = decideColorMode({ noColorFlag }, env);
+  if (mode === 'auto') mode = storedColorMode(env);
+  if (mode === 'never' || (mode === 'auto' && !stream.isTTY)) return text;
+  // picocolors is loaded here only, and synchronously: the error is being written as the program ends.
+  const { red } = (createRequire(import.meta.url)('picocolors') as typeof import('picocolors')).createColors(true);
+  return text.replace(/^lk: .*$/gm, (line) => red(line));
+}
+
+/** The config's `color`, or auto when it is unset, unreadable or not one of the three. */
+function storedColorMode(env: NodeJS.ProcessEnv): ColorMode {
+  try {
+    const stored = readStoredConfig(configDir(env)).defaults?.color;
+    return stored === 'always' || stored === 'never' ? stored : 'auto';
+  } catch {
+    return 'auto';
+  }
 }

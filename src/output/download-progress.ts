@@ -1,9 +1,10 @@
+import { statusLine, type StatusPart } from './progress.js';
 import { formatBytes } from './units.js';
 import type { IoStreams } from '../io.js';
 
 /**
- * A spinner on stderr while a large body downloads ("Downloading the export… 3 MiB of 12 MiB"), only when stderr is
- * a terminal and not -q. It appears with the first bytes, so that an answer from the cache never flashes one.
+ * "Downloading the export… 3 MiB of 12 MiB" on the status line (shared with a rate-limit countdown), only when stderr
+ * is a terminal and not -q. It appears with the first bytes, so that an answer from the cache never flashes one.
  */
 export interface DownloadProgress {
   update(received: number, total: number | undefined): void;
@@ -13,17 +14,16 @@ export interface DownloadProgress {
 const SILENT: DownloadProgress = { update() {}, stop() {} };
 
 export async function downloadProgress(io: IoStreams, label: string): Promise<DownloadProgress> {
-  // ora divides by the terminal's width: a pty that reports 0 columns would make it loop for ever.
-  if (!io.mayShowProgress || !((io.stderr as { columns?: number }).columns! > 0)) return SILENT;
-  const { default: ora } = await import('ora');
-  const spinner = ora({ stream: io.stderr, discardStdin: false, hideCursor: true });
+  const line = statusLine(io);
+  if (!line) return SILENT;
+  let part: StatusPart | undefined;
   return {
     update(received, total) {
-      spinner.text = `${label}… ${formatBytes(received)}${total ? ` of ${formatBytes(total)}` : ''}`;
-      if (!spinner.isSpinning) spinner.start();
+      (part ??= line.open()).set(`${label}… ${formatBytes(received)}${total ? ` of ${formatBytes(total)}` : ''}`);
     },
     stop() {
-      if (spinner.isSpinning) spinner.stop();
+      part?.close();
+      part = undefined;
     },
   };
 }

@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import type { Page } from '../api/paginate.js';
 import { LkError } from '../errors.js';
 import type { IoStreams } from '../io.js';
+import { listingProgress } from './progress.js';
 import type { View } from './view.js';
 import type { Formatter, OutputFormat, OutputOptions } from './writer.js';
 
@@ -34,23 +35,30 @@ export interface ListingHints {
 export async function renderListing(pages: AsyncIterable<Page>, view: View, options: OutputOptions, hints: ListingHints): Promise<void> {
   const formatter = await formatterFor(options.format);
   const writer = formatter.listing(view, options);
+  const { io } = options;
+  const [one, many] = view.noun;
+  // On a terminal's stderr while --all pages: "312 / 4,210 entries", cleared before anything below is said.
+  const progress = listingProgress(io, many);
   let shown = 0;
   let last: Page | undefined;
   let followed = false;
   try {
-    for await (const page of pages) {
-      if (last) followed = true;
-      last = page;
-      shown += page.items.length;
-      await writer.write(page.items);
+    try {
+      for await (const page of pages) {
+        if (last) followed = true;
+        last = page;
+        shown += page.items.length;
+        await writer.write(page.items);
+        progress.page(shown, page.total, page.hasMore);
+      }
+    } finally {
+      progress.end();
     }
   } catch (error) {
     writer.abort?.();
     throw error;
   }
   await writer.end();
-  const { io } = options;
-  const [one, many] = view.noun;
   if (shown === 0) {
     if (io.mayNotify) io.info(`No ${many}.`);
     return;

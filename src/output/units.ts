@@ -10,3 +10,8 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MiB` : `${Math.round(bytes / 1024)} KiB`;
 }
+
+/** Counts as people read them: 4,210. */
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}

@@ -23,6 +23,8 @@ export interface Column {
   flex?: boolean;
   /** A secondary column, dimmed. */
   dim?: boolean;
+  /** Numbers line up on the right (table only). */
+  align?: 'left' | 'right';
   /** Colour for the (already shortened) table text, e.g. by phase. */
   paint?: (text: string, item: unknown, colors: Colors) => string;
 }

@@ -1,5 +1,5 @@
 import { cellText } from './cell.js';
-import { localDateTime, shortDate } from './dates.js';
+import { shortDate, shortDateTime } from './dates.js';
 import { getPath } from './fields.js';
 import { paintPhase } from './style.js';
 import type { Column, View } from './view.js';
@@ -23,7 +23,8 @@ export const statusColumn: Column = {
     const phase = str(getPath(item, 'phase'));
     return phase && phase !== status ? `${status} · ${phase}` : status;
   },
-  paint: (text, item, colors) => paintPhase(text, getPath(item, 'phase'), colors),
+  // By the phase the entry carries, else by the phase its status maps to (SPEC.md §3).
+  paint: (text, item, colors) => paintPhase(text, getPath(item, 'phase') ?? getPath(item, 'status'), colors),
 };
 
 export const dateColumn = (header: string, path: string, dim = true): Column => ({
@@ -53,7 +54,7 @@ export const entryView: View = {
     titleColumn(),
     { header: 'Type', path: 'work.type', dim: true },
     statusColumn,
-    { header: 'Rating', path: 'rating' },
+    { header: 'Rating', path: 'rating', align: 'right' },
     {
       header: 'Progress',
       path: 'progress',
@@ -143,7 +144,7 @@ export const listView: View = {
   noun: ['list', 'lists'],
   columns: [
     looseColumn('Name', ['name', 'title'], { flex: true }),
-    { header: 'Items', path: 'itemCount', value: (item) => itemCount(item, exact), display: (item) => itemCount(item) },
+    { header: 'Items', path: 'itemCount', align: 'right', value: (item) => itemCount(item, exact), display: (item) => itemCount(item) },
     looseColumn('Visibility', ['visibility'], { dim: true }),
     looseColumn('Owner', ['owner', 'owner.username', 'owner.name'], { dim: true }),
     looseDateColumn('Updated', ['updatedAt', 'dates.updated', 'createdAt']),
@@ -189,11 +190,11 @@ export const listItemView: View = {
 export const calendarView: View = {
   noun: ['upcoming episode', 'upcoming episodes'],
   columns: [
-    looseColumn('Airs', ['airsAt', 'airDate', 'airdate', 'date'], { display: (item) => localDateTime(firstOf(item, ['airsAt', 'airDate', 'airdate', 'date'])) }),
+    looseColumn('Airs', ['airsAt', 'airDate', 'airdate', 'date'], { display: (item, ctx) => shortDateTime(firstOf(item, ['airsAt', 'airDate', 'airdate', 'date']), ctx.now) }),
     looseColumn('Show', ['show.title', 'work.title'], { flex: true }),
     { header: 'Episode', path: 'episode', value: (item) => eventDetail(item), display: (item) => eventDetail(item) },
     looseColumn('Title', ['title', 'episode.title'], { dim: true, flex: true }),
-    { header: 'Behind', path: 'episodesBehind' },
+    { header: 'Behind', path: 'episodesBehind', align: 'right' },
   ],
 };
 
@@ -203,7 +204,7 @@ export const reviewView: View = {
     looseColumn('Title', ['work.title', 'entry.work.title'], { flex: true }),
     looseColumn('Rating', ['rating', 'entry.rating']),
     looseColumn('Headline', ['title', 'headline', 'summary', 'body'], { dim: true, flex: true }),
-    looseColumn('Likes', ['likes'], { dim: true }),
+    looseColumn('Likes', ['likes'], { dim: true, align: 'right' }),
     looseDateColumn('Written', ['createdAt', 'date', 'dates.created']),
     { header: 'ID', path: 'id', dim: true },
   ],

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLk, startTestBed, type RunOptions, type TestBed } from './harness.js';
 
 const PRELOAD = fileURLToPath(new URL('../fixtures/record-imports.mjs', import.meta.url));
+const FAKE_TTY = fileURLToPath(new URL('../fixtures/fake-tty.mjs', import.meta.url));
 const HEAVY = ['commander', 'undici', 'ora', 'cli-table3', 'csv-stringify', 'string-width', 'conf', 'picocolors'];
 
 let bed: TestBed;
@@ -22,7 +23,7 @@ afterAll(async () => {
 async function importsOf(args: string[], options: RunOptions = {}) {
   const file = join(bed.home.root, `imports-${counter++}.txt`);
   writeFileSync(file, '');
-  const run = await bed.lk(args, { ...options, nodeArgs: ['--import', PRELOAD], env: { ...options.env, LK_TEST_IMPORTS: file } });
+  const run = await bed.lk(args, { ...options, nodeArgs: ['--import', PRELOAD, ...(options.nodeArgs ?? [])], env: { ...options.env, LK_TEST_IMPORTS: file } });
   const packages = new Set(readFileSync(file, 'utf8').split('\n').filter(Boolean).map((specifier) => specifier.split('/')[0]!));
   return { run, packages };
 }
@@ -51,6 +52,13 @@ describe('start-up loads only what the command uses', () => {
     expect(run.code).toBe(0);
     expect(packages).toContain('csv-stringify');
     expect(packages).not.toContain('cli-table3');
+    expect(packages).not.toContain('ora');
+  });
+
+  it('lk library on a terminal loads cli-table3 for its table, but no spinner for a single page', async () => {
+    const { run, packages } = await importsOf(['library'], { nodeArgs: ['--import', FAKE_TTY] });
+    expect(run.code).toBe(0);
+    expect(packages).toContain('cli-table3');
     expect(packages).not.toContain('ora');
   });
 

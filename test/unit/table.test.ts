@@ -1,5 +1,10 @@
+import { PassThrough } from 'node:stream';
+import pc from 'picocolors';
 import { describe, expect, it } from 'vitest';
+import { IoStreams } from '../../src/io.js';
 import { fitWidths } from '../../src/output/formats/table.js';
+import { renderListing } from '../../src/output/render.js';
+import type { View } from '../../src/output/view.js';
 import { displayWidth, truncate } from '../../src/output/width.js';
 
 describe('table fitting', () => {
@@ -21,5 +26,57 @@ describe('table fitting', () => {
     const widths = fitWidths(columns, ['TITLE', 'STATUS'], rows, 40);
     expect(widths[1]).toBe('COMPLETED'.length);
     expect(widths[0]! + widths[1]! + 2).toBeLessThanOrEqual(40);
+  });
+});
+
+/** Renders items as the table format does on a terminal `columns` wide, page by page, without colour. */
+async function tableOf(pages: unknown[][], view: View, columns = 80): Promise<string> {
+  const stdout = new PassThrough();
+  let text = '';
+  stdout.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+  const io = new IoStreams({ stdout, stderr: new PassThrough(), env: { COLUMNS: String(columns) }, color: 'never' });
+  const options = { format: 'table' as const, fields: undefined, header: true, csvSafe: false, io, display: { now: Date.parse('2026-03-01T12:00:00Z'), colors: pc.createColors(false) } };
+  async function* paged() {
+    for (const [i, items] of pages.entries()) yield { items, page: i + 1, hasMore: i < pages.length - 1, total: undefined, body: undefined, status: 200, headers: {} };
+  }
+  await renderListing(paged(), view, options, { paged: false });
+  return text;
+}
+
+const twoColumns: View = {
+  noun: ['item', 'items'],
+  columns: [
+    { header: 'Title', path: 'title', flex: true },
+    { header: 'Score', path: 'score', align: 'right' },
+    { header: 'ID', path: 'id' },
+  ],
+};
+
+describe('the table format (cli-table3)', () => {
+  /** Display offset of `needle` in `line`. */
+  const offsetOf = (line: string, needle: string) => displayWidth(line.slice(0, line.indexOf(needle)));
+
+  it('keeps columns aligned after titles in Thai, Devanagari, Arabic, Japanese and emoji, measured by display width', async () => {
+    const titles = ['ภาพยนตร์', 'फ़िल्म', 'فيلمٌ', '東京物語', '🎬 Film night', 'Amélie'];
+    const text = await tableOf([titles.map((title, i) => ({ title, score: i, id: `id-${i}` }))], twoColumns);
+    const lines = text.trimEnd().split('\n');
+    const idAt = offsetOf(lines[0]!, 'ID');
+    titles.forEach((_, i) => expect(offsetOf(lines[i + 1]!, `id-${i}`), lines[i + 1]).toBe(idAt));
+  });
+
+  it('draws no borders, pads no left edge and leaves no trailing blanks', async () => {
+    const text = await tableOf([[{ title: 'Solaris', score: 9, id: 'a' }, { title: 'Stalker', score: null, id: '' }]], twoColumns);
+    expect(text).toBe('TITLE    SCORE  ID\nSolaris      9  a\nStalker\n');
+  });
+
+  it('prints the header once and keeps the first page\'s widths on later pages, numbers on the right', async () => {
+    const text = await tableOf(
+      [
+        [{ title: 'Short', score: 7, id: 'a' }],
+        [{ title: 'A much longer title than the first page had', score: 10, id: 'b' }],
+      ],
+      twoColumns,
+    );
+    expect(text).toBe('TITLE  SCORE  ID\nShort      7  a\nA mu…     10  b\n');
   });
 });

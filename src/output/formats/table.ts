@@ -1,18 +1,23 @@
+import { createRequire } from 'node:module';
+import type CliTable3 from 'cli-table3';
 import { columnsOf, getPath } from '../fields.js';
 import { cellText } from '../cell.js';
+import { detailedDate, ISO_DATE_TIME } from '../dates.js';
 import { sanitizeText } from '../sanitize.js';
+import { paintPhase, phaseOf } from '../style.js';
 import { columnText, pathColumn, type Column } from '../view.js';
-import { displayWidth, padToWidth, truncate } from '../width.js';
+import { displayWidth, truncate } from '../width.js';
 import type { Formatter } from '../writer.js';
 
 const GAP = 2;
 const MIN_FLEX_WIDTH = 8;
 
 /**
- * Aligned, borderless columns for a person at a terminal: values shortened (dates relative, titles cut with …) so
- * that a row fits the window. Streams like every other format: the column widths are fitted to the window from the
- * first page (the widest flexible column shrinks first, then the others, widest first), the header goes out once,
- * and each page's rows follow as they arrive, cut to the same widths, so --all shows rows at once and holds none.
+ * Aligned, borderless columns for a person at a terminal (cli-table3): values shortened (dates relative, titles cut
+ * with …) so that a row fits the window. Streams like every other format: the column widths are fitted to the window
+ * from the first page (the widest flexible column shrinks first, then the others, widest first), the header goes out
+ * once, and each page's rows follow as they arrive, laid out with the same widths, so --all shows rows at once and
+ * holds none.
  */
 export const table: Formatter = {
   listing(view, options) {
@@ -25,54 +30,108 @@ export const table: Formatter = {
     return {
       async write(items) {
         if (items.length === 0) return;
+        const Table = await loadTable();
         const rows = items.map((item) => columns.map((column) => sanitizeText(columnText(column, item, options.display))));
-        let text = '';
+        const first = !widths;
         if (!widths) {
           widths = fitWidths(columns, headers, rows, options.io.columns);
           const before = widths.slice(0, -1).reduce((sum, width) => sum + width + GAP, 0);
           room = widths.map((width, i) => (i === widths!.length - 1 ? Math.max(width, options.io.columns - before) : width));
-          if (options.header) text += tableLine(headers.map((header, i) => truncate(header, widths![i]!)), widths, (cell) => colors.bold(cell));
         }
-        rows.forEach((row, r) => {
-          text += tableLine(row.map((cell, i) => truncate(cell, room[i]!)), widths!, (cell, i) => {
-            const column = columns[i]!;
-            if (column.paint) return column.paint(cell, items[r], colors);
-            return column.dim ? colors.dim(cell) : cell;
-          });
+        const page = new Table({
+          ...LAYOUT,
+          head: first && options.header ? headers.map((header, i) => colors.bold(truncate(header, widths![i]!))) : [],
+          colWidths: room.map((width) => width + GAP),
+          colAligns: columns.map((column) => column.align ?? 'left'),
         });
-        await options.io.write(text);
+        for (const [r, row] of rows.entries()) {
+          page.push(
+            row.map((text, i) => {
+              const cell = truncate(text, room[i]!);
+              const column = columns[i]!;
+              if (cell === '') return cell;
+              if (column.paint) return column.paint(cell, items[r], colors);
+              return column.dim ? colors.dim(cell) : cell;
+            }),
+          );
+        }
+        await options.io.write(linesOf(page));
       },
       async end() {},
     };
   },
   async single(value, _view, options) {
     const paths = options.fields ?? columnsOf([value]);
-    const { colors } = options.display;
+    if (paths.length === 0) return;
+    const { colors, now } = options.display;
+    const Table = await loadTable();
     // Field names come from the server as much as values do.
     const labels = paths.map((path) => sanitizeText(path));
     const keyWidth = Math.max(...labels.map((label) => displayWidth(label)), 0);
     const valueWidth = Math.max(options.io.columns - keyWidth - GAP, 10);
-    let text = '';
+    const page = new Table({ ...LAYOUT, colWidths: [keyWidth + GAP, valueWidth + GAP] });
     paths.forEach((path, i) => {
-      const cell = truncate(sanitizeText(cellText(getPath(value, path))), valueWidth);
-      text += `${colors.dim(padToWidth(labels[i]!, keyWidth))}${' '.repeat(GAP)}${cell}\n`;
+      const raw = getPath(value, path);
+      const text = typeof raw === 'string' && ISO_DATE_TIME.test(raw) ? detailedDate(raw, now) : cellText(raw);
+      const cell = truncate(sanitizeText(text), valueWidth);
+      // A status or phase in its phase's colour, as in the listing.
+      const leaf = path.split('.').pop();
+      const shown = (leaf === 'status' || leaf === 'phase') && phaseOf(raw) ? paintPhase(cell, raw, colors) : cell;
+      page.push([colors.dim(labels[i]!), shown]);
     });
-    await options.io.write(text);
+    await options.io.write(linesOf(page));
   },
 };
 
+/** No borders, no left padding, GAP blanks between columns (right padding; the last column's is trimmed away). */
+const NO_BORDER = Object.fromEntries(
+  ['top', 'top-mid', 'top-left', 'top-right', 'bottom', 'bottom-mid', 'bottom-left', 'bottom-right', 'left', 'left-mid', 'mid', 'mid-mid', 'right', 'right-mid', 'middle'].map((name) => [name, '']),
+) as Record<CliTable3.CharName, string>;
+
+const LAYOUT = {
+  chars: NO_BORDER,
+  style: { 'padding-left': 0, 'padding-right': GAP, head: [], border: [] },
+  wordWrap: false,
+} satisfies CliTable3.TableConstructorOptions;
+
+/** The rendered rows, one per line, without trailing blanks (they only get in the way of copy and paste). */
+function linesOf(page: CliTable3.Table): string {
+  if (page.length === 0 && (page.options.head?.length ?? 0) === 0) return '';
+  return `${page.toString().split('\n').map((line) => line.trimEnd()).join('\n')}\n`;
+}
+
+let loading: Promise<typeof CliTable3> | undefined;
+
 /**
- * One row: each cell (already cut to its width) padded to its column's width by display width, so that wide
- * characters and emoji stay aligned, then coloured; no trailing blanks, which only get in the way of copy and paste.
+ * cli-table3, loaded with the first table (no other format pays for it), measuring text as this file does. It pads
+ * and cuts by its own copy of an older string-width, which counts Thai, Devanagari or Arabic combining marks as a
+ * cell each: rows with such titles would come out shorter than the others and the columns after them would shift.
+ * Its measuring functions are looked up on its utils module at each call, so they are pointed at displayWidth.
  */
-function tableLine(cells: string[], widths: number[], paint: (cell: string, i: number) => string): string {
-  let line = '';
-  cells.forEach((cell, i) => {
-    const last = i === cells.length - 1;
-    const shown = cell === '' ? '' : paint(cell, i);
-    line += shown + (last ? '' : ' '.repeat(Math.max(0, widths[i]! - displayWidth(cell)) + GAP));
+function loadTable(): Promise<typeof CliTable3> {
+  loading ??= import('cli-table3').then(({ default: Table }) => {
+    const utils = createRequire(import.meta.url)('cli-table3/src/utils.js') as Partial<CliTableUtils>;
+    // Should a later cli-table3 reorganise its internals, tables still work, measured its own way.
+    if (typeof utils.strlen !== 'function' || typeof utils.truncate !== 'function' || typeof utils.pad !== 'function') return Table;
+    const cut = utils.truncate;
+    utils.strlen = (text) => Math.max(0, ...String(text).split('\n').map((line) => displayWidth(line)));
+    // Cells arrive cut to their width already; anything longer is left to cli-table3, which keeps colours intact.
+    utils.truncate = (text, width, mark) => (displayWidth(text) <= width ? text : cut(text, width, mark));
+    utils.pad = (text, width, fill, align) => {
+      const gap = Math.max(0, width - displayWidth(text));
+      if (align === 'right') return fill.repeat(gap) + text;
+      if (align === 'center') return fill.repeat(Math.floor(gap / 2)) + text + fill.repeat(Math.ceil(gap / 2));
+      return text + fill.repeat(gap);
+    };
+    return Table;
   });
-  return `${line.trimEnd()}\n`;
+  return loading;
+}
+
+interface CliTableUtils {
+  strlen(text: string): number;
+  truncate(text: string, width: number, mark?: string): string;
+  pad(text: string, width: number, fill: string, align?: string): string;
 }
 
 /** Natural widths, then shrink until the row fits the terminal. */

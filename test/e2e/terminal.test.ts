@@ -1,0 +1,277 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { displayWidth } from '../../src/output/width.js';
+import { startFakeApi, sendJson } from './fake-api.js';
+import { LK_BIN, startTestBed, tempHome, type TestBed } from './harness.js';
+
+/**
+ * lk in a real terminal: tmux runs it in a pseudo-terminal 80 columns wide, as a person at a shell would, and keeps
+ * both what the screen ends up showing (capture-pane, colours included) and every byte the program wrote to it
+ * (pipe-pane), spinner frames included. CI installs tmux (.ci/run): these tests are not skipped without it.
+ */
+
+const run = promisify(execFile);
+const SGR = /\u001b\[[0-9;]*m/;
+const ESC = '\u001b';
+const FAKE_TTY = fileURLToPath(new URL('../fixtures/fake-tty.mjs', import.meta.url));
+/** What the paging spinner says while `lk library --all` reads the sandbox's 250 entries. */
+const PAGING_COUNT = /\d+ \/ 250 entries/;
+
+const shellQuote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
+
+interface TerminalRun {
+  code: number;
+  /** The screen and its scrollback at the end, wrapped lines joined, no colour. */
+  screen: string;
+  /** The same with colours, as tmux redraws them. */
+  colouredScreen: string;
+  /** Every byte written to the terminal, in order. */
+  written: string;
+}
+
+/**
+ * Runs `lk ARGS` in tmux and returns once it has exited. `redirect` is shell text after the command (`> out.txt`,
+ * `2> err.txt | cat > out.txt`), run in `dir`. The environment is exactly `env` plus the basics: nothing from the
+ * test runner (CI, NO_COLOR, FORCE_COLOR) reaches lk.
+ */
+async function inTerminal(args: string[], env: Record<string, string | undefined>, options: { redirect?: string; dir?: string; columns?: number } = {}): Promise<TerminalRun> {
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'lk-tty-'));
+  const socket = join(dir, 'tmux.sock');
+  const words = Object.entries({ PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8', TZ: 'UTC', TERM: 'xterm-256color', ...env })
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([name, value]) => shellQuote(`${name}=${value}`));
+  const command = ['env', '-i', ...words, shellQuote(process.execPath), shellQuote(LK_BIN), ...args.map(shellQuote)].join(' ');
+  // The program starts once the recording is attached ("go"); the marker after it says that all its output is in.
+  writeFileSync(join(dir, 'run.sh'), `tmux wait-for go\n${command} ${options.redirect ?? ''}\necho "lk-exit:$?"\n`);
+  writeFileSync(join(dir, 'tmux.conf'), 'set -g history-limit 50000\nset -g remain-on-exit on\n');
+  const tmux = (...tmuxArgs: string[]) => run('tmux', ['-u', '-S', socket, ...tmuxArgs], { cwd: dir, env: { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8' }, timeout: 30_000 });
+  const columns = String(options.columns ?? 80);
+  await tmux('-f', join(dir, 'tmux.conf'), 'new-session', '-d', '-x', columns, '-y', '50', '-s', 'lk', '-c', dir, 'sh', join(dir, 'run.sh'));
+  try {
+    await tmux('pipe-pane', '-t', 'lk', '-o', `cat > ${shellQuote(join(dir, 'written'))}`);
+    await tmux('wait-for', '-S', 'go');
+    const capture = async (colours: boolean) => (await tmux('capture-pane', '-t', 'lk', '-p', '-J', '-S', '-', '-E', '-', ...(colours ? ['-e'] : []))).stdout;
+    let screen = '';
+    for (let waited = 0; waited < 60_000; waited += 100) {
+      screen = await capture(false);
+      const writtenSoFar = existsSync(join(dir, 'written')) ? readFileSync(join(dir, 'written'), 'utf8') : '';
+      if (/^lk-exit:\d+$/m.test(screen) && writtenSoFar.includes('lk-exit:')) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const code = Number(/^lk-exit:(\d+)$/m.exec(screen)?.[1] ?? -1);
+    const untilMarker = (text: string) => text.slice(0, text.search(/^lk-exit:/m)).replace(/\n+$/, '\n');
+    return {
+      code,
+      screen: untilMarker(screen),
+      colouredScreen: untilMarker(await capture(true)),
+      written: readFileSync(join(dir, 'written'), 'utf8').replace(/lk-exit:\d+\s*$/, ''),
+    };
+  } finally {
+    await tmux('kill-server').catch(() => {});
+    if (!options.dir) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+let bed: TestBed;
+let ids: string[];
+
+beforeAll(async () => {
+  bed = await startTestBed({ entries: 250, rateLimit: 0 });
+  ids = (JSON.parse((await bed.lk(['library', '--all', '--json'])).stdout) as Array<{ id: string }>).map((entry) => entry.id);
+});
+
+afterAll(async () => {
+  await bed.sandbox.close();
+});
+
+describe('lk library in a real terminal 80 columns wide', () => {
+  it('fits the table to the window: no line wider than 80 columns, the header once, the ID column aligned', async () => {
+    const result = await inTerminal(['library', '--all', '--limit', '60'], bed.env());
+    expect(result.code).toBe(0);
+    const lines = result.screen.trimEnd().split('\n');
+    for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(80);
+    expect(lines.filter((line) => line.startsWith('TITLE'))).toHaveLength(1);
+    expect(lines).toHaveLength(1 + 250);
+    const idAt = displayWidth(lines[0]!.slice(0, lines[0]!.indexOf('ID')));
+    lines.slice(1).forEach((line, i) => {
+      expect(line.endsWith(ids[i]!), line).toBe(true);
+      expect(displayWidth(line) - displayWidth(ids[i]!), line).toBe(idAt);
+    });
+    // Titles were cut to fit, and the cut is shown.
+    expect(result.screen).toContain('…');
+  });
+
+  it('is coloured: bold headers, statuses in their phase\'s colour, dim secondary columns', async () => {
+    const result = await inTerminal(['library'], bed.env());
+    expect(result.code).toBe(0);
+    expect(result.colouredScreen).toMatch(SGR);
+    expect(result.written).toContain('\u001b[1mTITLE');
+    expect(result.written).toMatch(/\u001b\[32mCOMPLETED/);
+    expect(result.written).toMatch(/\u001b\[2mfilm/);
+    expect(result.screen).toMatch(/^Showing 20 of 250 entries — /m);
+  });
+
+  it('piped, the same command writes no escape byte and no spinner text, and nothing on the terminal', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lk-tty-'));
+    try {
+      const result = await inTerminal(['library', '--all', '--limit', '25'], bed.env(), { redirect: '| cat > out.txt', dir });
+      expect(result.code).toBe(0);
+      const piped = readFileSync(join(dir, 'out.txt'), 'utf8');
+      expect(piped.split('\n').filter(Boolean)).toHaveLength(250);
+      expect(piped).not.toContain(ESC);
+      expect(piped).not.toMatch(PAGING_COUNT);
+      expect(result.screen.trim()).toBe('');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('progress while --all pages', () => {
+  /** One page at a time, each answered after 300 ms: 250 entries in pages of 50 take a visible moment. */
+  const slow = () => ({ ...bed.env(), LK_PAGING_CONCURRENCY: '1' });
+  beforeAll(() => {
+    bed.sandbox.faults = { latencyMs: 300 };
+  });
+  afterAll(() => {
+    bed.sandbox.faults = {};
+  });
+
+  it('a spinner with the count on a terminal\'s stderr, cleared before the end notice', async () => {
+    const result = await inTerminal(['library', '--all', '--limit', '50', '--max', '200'], slow());
+    expect(result.code).toBe(0);
+    expect(result.written).toMatch(PAGING_COUNT);
+    // Cleared: the screen keeps the rows and the notice, not the spinner.
+    expect(result.screen).not.toMatch(PAGING_COUNT);
+    expect(result.screen.trimEnd().split('\n').at(-1)).toBe('Showing 200 of 250 entries — --all for every entry, --limit 50 --page 5 for the next');
+  });
+
+  it('the same with stdout in a file: the spinner stays on the terminal, the file gets only data', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lk-tty-'));
+    try {
+      const result = await inTerminal(['library', '--all', '--limit', '50', '--json'], slow(), { redirect: '> out.json', dir });
+      expect(result.code).toBe(0);
+      expect(result.written).toMatch(PAGING_COUNT);
+      const file = readFileSync(join(dir, 'out.json'), 'utf8');
+      expect(JSON.parse(file)).toHaveLength(250);
+      expect(file).not.toContain(ESC);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('-q: no spinner at all', async () => {
+    const result = await inTerminal(['library', '--all', '--limit', '50', '--json', '-q'], slow(), { redirect: '> /dev/null' });
+    expect(result.code).toBe(0);
+    expect(result.written).not.toMatch(/entries/);
+    expect(result.written).not.toContain(ESC);
+  });
+
+  it('stderr in a file (a cron mail): nothing of it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lk-tty-'));
+    try {
+      const result = await inTerminal(['library', '--all', '--limit', '50'], slow(), { redirect: '2> err.txt | cat > out.txt', dir });
+      expect(result.code).toBe(0);
+      expect(readFileSync(join(dir, 'err.txt'), 'utf8')).toBe('');
+      expect(readFileSync(join(dir, 'out.txt'), 'utf8')).not.toContain(ESC);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a rate-limit wait while paging', () => {
+  it('shares the spinner\'s line: the count, then the seconds left', async () => {
+    let refused = false;
+    const api = await startFakeApi((req, res) => {
+      const page = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page') ?? 1);
+      if (page === 2 && !refused) {
+        refused = true;
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '2', 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '2' });
+        res.end(JSON.stringify({ error: { code: 'api.rate_limited', message: 'slow down' } }));
+        return;
+      }
+      const items = [1, 2].map((n) => ({ id: `e${page}-${n}`, work: { title: `Title ${page}-${n}`, type: 'film' }, status: 'PLANNED', phase: 'PLANNED' }));
+      sendJson(res, 200, { items, hasMore: page < 3, total: 6 });
+    });
+    try {
+      const home = tempHome();
+      const env = { LK_BASE_URL: api.url, LK_API_KEY: `lk_${'Q'.repeat(43)}abc123`, LK_CONFIG_DIR: home.configDir, LK_CACHE_DIR: home.cacheDir };
+      const result = await inTerminal(['library', '--all', '--limit', '2', '--json'], env, { redirect: '> /dev/null' });
+      expect(result.code).toBe(0);
+      expect(result.written).toMatch(/2 \/ 6 entries · waiting [12]s for the rate limit/);
+      // One spinner: ora warns when two fight over a stream.
+      expect(result.written).not.toMatch(/Multiple concurrent spinners/);
+    } finally {
+      await api.close();
+    }
+  });
+});
+
+describe('colour settings', () => {
+  /** lk library as on a terminal (both streams report a tty) unless `pipe`; returns stdout. */
+  const table = async (env: Record<string, string | undefined>, flags: string[] = [], pipe = false) => {
+    const result = await bed.lk(['library', '--max', '5', '--format', 'table', ...flags], { env, nodeArgs: pipe ? [] : ['--import', FAKE_TTY] });
+    expect(result.code).toBe(0);
+    return result.stdout;
+  };
+  const configured = async (color: string) => {
+    const home = tempHome();
+    const env = { ...bed.env(), LK_CONFIG_DIR: home.configDir };
+    expect((await bed.lk(['config', 'set', 'color', color], { env })).code).toBe(0);
+    return env;
+  };
+
+  it('a terminal is coloured, a pipe is not', async () => {
+    expect(await table({})).toMatch(SGR);
+    expect(await table({}, [], true)).not.toContain(ESC);
+  });
+
+  it('--no-color, NO_COLOR and FORCE_COLOR=0 turn it off on a terminal', async () => {
+    expect(await table({}, ['--no-color'])).not.toContain(ESC);
+    expect(await table({ NO_COLOR: '1' })).not.toContain(ESC);
+    expect(await table({ FORCE_COLOR: '0' })).not.toContain(ESC);
+  });
+
+  it('FORCE_COLOR colours a pipe; --no-color still wins', async () => {
+    expect(await table({ FORCE_COLOR: '1' }, [], true)).toMatch(SGR);
+    expect(await table({ FORCE_COLOR: '1' }, ['--no-color'], true)).not.toContain(ESC);
+  });
+
+  it('lk config set color never: a plain terminal; always: a coloured pipe; the environment comes first', async () => {
+    const never = await configured('never');
+    expect(await table(never)).not.toContain(ESC);
+    expect(await table({ ...never, FORCE_COLOR: '1' })).toMatch(SGR);
+    const always = await configured('always');
+    expect(await table(always, [], true)).toMatch(SGR);
+    expect(await table({ ...always, NO_COLOR: '1' }, [], true)).not.toContain(ESC);
+  });
+
+  it('json, csv and the pipe format are never coloured, even with FORCE_COLOR', async () => {
+    for (const flag of ['--json', '--csv', '--tsv']) {
+      const result = await bed.lk(['library', '--max', '3', flag], { env: { FORCE_COLOR: '1' }, nodeArgs: ['--import', FAKE_TTY] });
+      expect(result.stdout, flag).not.toContain(ESC);
+    }
+    expect((await bed.lk(['library', '--max', '3'], { env: { FORCE_COLOR: '1' } })).stdout).not.toContain(ESC);
+  });
+
+  it('errors are red on a terminal, plain with NO_COLOR, in a pipe, or with color never', async () => {
+    const red = /^\u001b\[31mlk: /m;
+    const usage = (env: Record<string, string | undefined>, pipe = false) => bed.lk(['library', '--limit', '0'], { env, nodeArgs: pipe ? [] : ['--import', FAKE_TTY] });
+    const onTerminal = await usage({});
+    expect(onTerminal.code).toBe(2);
+    expect(onTerminal.stderr).toMatch(red);
+    expect((await usage({ NO_COLOR: '1' })).stderr).toMatch(/^lk: /);
+    expect((await usage({}, true)).stderr).toMatch(/^lk: /);
+    expect((await usage(await configured('never'))).stderr).toMatch(/^lk: /);
+    // An error from the server's side too: a refused key.
+    const refused = await bed.lk(['whoami'], { key: 'revoked', nodeArgs: ['--import', FAKE_TTY] });
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toMatch(red);
+  });
+});

@@ -1,0 +1,64 @@
+import { clearLine, cursorTo, moveCursor } from 'node:readline';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { IoStreams } from '../../src/io.js';
+import { countdownWaiter, listingProgress, statusLine } from '../../src/output/progress.js';
+
+/** A run whose stderr is a terminal 80 columns wide; `written()` is everything drawn on it so far. */
+function terminalRun(options: { quiet?: boolean } = {}) {
+  const stderr = Object.assign(new PassThrough(), { isTTY: true, columns: 80 });
+  // What a tty.WriteStream adds, and ora uses to redraw its line.
+  Object.assign(stderr, {
+    cursorTo: (x: number) => cursorTo(stderr, x),
+    clearLine: (dir: -1 | 0 | 1) => clearLine(stderr, dir),
+    moveCursor: (dx: number, dy: number) => moveCursor(stderr, dx, dy),
+  });
+  let text = '';
+  stderr.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+  const io = new IoStreams({ stdout: new PassThrough(), stderr, env: {}, ...options });
+  return { io, written: () => text };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(condition: () => boolean, ms = 3000): Promise<void> {
+  for (let waited = 0; !condition() && waited < ms; waited += 20) await pause(20);
+}
+
+describe('the status line on stderr', () => {
+  it('is one per run, shared by everything that reports progress', () => {
+    const { io } = terminalRun();
+    expect(statusLine(io)).toBeDefined();
+    expect(statusLine(io)).toBe(statusLine(io));
+  });
+
+  it('does not exist in a pipe or with -q', () => {
+    expect(statusLine(new IoStreams({ stderr: new PassThrough(), env: {} }))).toBeUndefined();
+    expect(statusLine(terminalRun({ quiet: true }).io)).toBeUndefined();
+  });
+
+  it('shows the paging count and a rate-limit countdown together on one line, then clears it', async () => {
+    const { io, written } = terminalRun();
+    const progress = listingProgress(io, 'entries');
+    progress.page(100, 4210, true);
+    const waited = countdownWaiter(io)(1100, 'for the rate limit', undefined);
+    await until(() => written().includes('100 / 4,210 entries · waiting'));
+    expect(written()).toMatch(/100 \/ 4,210 entries · waiting [12]s for the rate limit/);
+    await waited;
+    progress.page(200, 4210, true);
+    await until(() => /200 \/ 4,210 entries(?! ·)/.test(written()));
+    progress.end();
+    await pause(50);
+    // ora clears its line when it stops: the last thing drawn is the erase (and the cursor shown again), not a frame.
+    expect(written()).toMatch(/\u001b\[0K(\u001b\[\?25h)?$/);
+  });
+
+  it('a listing that is over at once never shows a spinner', async () => {
+    const { io, written } = terminalRun();
+    const progress = listingProgress(io, 'entries');
+    progress.page(20, 250, true);
+    progress.end();
+    await pause(400);
+    expect(written()).toBe('');
+  });
+});
