@@ -1,6 +1,6 @@
 // Start-up: `lk --version`, `lk --help` and `lk whoami` (against a local sandbox) beside `node -e 0`, the floor no
 // Node program can beat. Targets: --version and --help within 1.2× of node -e 0, whoami within 1.5×. A bare undici
-// GET in the same run shows what the HTTP library alone costs.
+// GET and a bare node:http GET in the same run show what a request costs before any of lk's own work.
 import { join } from 'node:path';
 import { cleanEnv, interleaved, lkBin, lkEnv, ms, ratio, root, row, run, scratch, startSandbox } from './lib.mjs';
 
@@ -12,7 +12,7 @@ export async function startup({ runs = 21 } = {}) {
     const node = process.execPath;
     // Warm the file cache once, so the first measured run is not a cold read from disk.
     for (const args of [['-e', '0'], [lkBin, '--version'], [lkBin, '--help'], [lkBin, 'whoami'], [join(root, 'bench/undici-get.mjs')]]) await run(node, args, { env });
-    const [floor, version, help, profiles, whoami, bareGet] = await interleaved(
+    const [floor, version, help, profiles, whoami, bareGet, httpGet] = await interleaved(
       [
         () => run(node, ['-e', '0'], { env: cleanEnv() }),
         () => run(node, [lkBin, '--version'], { env }),
@@ -20,6 +20,7 @@ export async function startup({ runs = 21 } = {}) {
         () => run(node, [lkBin, 'completion', '--profiles'], { env }),
         () => run(node, [lkBin, 'whoami'], { env }),
         () => run(node, [join(root, 'bench/undici-get.mjs')], { env }),
+        () => run(node, [join(root, 'bench/http-get.mjs')], { env }),
       ],
       runs,
     );
@@ -29,6 +30,7 @@ export async function startup({ runs = 21 } = {}) {
       row('start-up: lk --version', `${ms(version.median)} (${ratio(r(version))})`, '≤ 1.2× floor', r(version) <= 1.2),
       row('start-up: lk --help', `${ms(help.median)} (${ratio(r(help))})`, '≤ 1.2× floor', r(help) <= 1.2),
       row('start-up: lk completion --profiles (at Tab)', `${ms(profiles.median)} (${ratio(r(profiles))})`, '', true),
+      row('start-up: a bare node:http GET /v1/me (reference)', `${ms(httpGet.median)} (${ratio(r(httpGet))})`, '', true),
       row('start-up: a bare undici GET /v1/me (reference)', `${ms(bareGet.median)} (${ratio(r(bareGet))})`, '', true),
       row('start-up: lk whoami (local sandbox)', `${ms(whoami.median)} (${ratio(r(whoami))})`, '≤ 1.5× floor', r(whoami) <= 1.5),
     ];
