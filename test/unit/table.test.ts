@@ -27,6 +27,26 @@ describe('table fitting', () => {
     expect(widths[1]).toBe('COMPLETED'.length);
     expect(widths[0]! + widths[1]! + 2).toBeLessThanOrEqual(40);
   });
+
+  it('keeps 20 cells of a title and takes the rest from the other columns, widest first', () => {
+    const columns = [
+      { header: 'Title', path: 'title', flex: true },
+      { header: 'Status', path: 'status' },
+      { header: 'Id', path: 'id' },
+    ];
+    const rows = [['A very long title that will not fit in a narrow terminal at all', 'WATCHING · IN_PROGRESS', 'e14yBOe']];
+    const widths = fitWidths(columns, ['TITLE', 'STATUS', 'ID'], rows, 44);
+    expect(widths).toEqual([20, 44 - 4 - 20 - 7, 7]);
+  });
+
+  it('gives up a status\'s " · PHASE" before cutting into the status itself, or the title below 20', () => {
+    const columns = [
+      { header: 'Title', path: 'title', flex: true },
+      { header: 'Status', path: 'status' },
+    ];
+    const rows = [['A very long title that will not fit in a narrow terminal at all', 'WATCHING · IN_PROGRESS']];
+    expect(fitWidths(columns, ['TITLE', 'STATUS'], rows, 30)).toEqual([20, 'WATCHING'.length]);
+  });
 });
 
 /** Renders items as the table format does on a terminal `columns` wide, page by page, without colour. */

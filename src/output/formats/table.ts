@@ -11,6 +11,8 @@ import type { Formatter } from '../writer.js';
 
 const GAP = 2;
 const MIN_FLEX_WIDTH = 8;
+/** What a title keeps before the other columns give up any width. */
+const FLEX_KEEP = 20;
 
 /**
  * Aligned, borderless columns for a person at a terminal (cli-table3): values shortened (dates relative, titles cut
@@ -47,7 +49,7 @@ export const table: Formatter = {
         for (const [r, row] of rows.entries()) {
           page.push(
             row.map((text, i) => {
-              const cell = truncate(text, room[i]!);
+              const cell = fitCell(text, room[i]!);
               const column = columns[i]!;
               if (cell === '') return cell;
               if (column.paint) return column.paint(cell, items[r], colors);
@@ -134,20 +136,42 @@ interface CliTableUtils {
   pad(text: string, width: number, fill: string, align?: string): string;
 }
 
-/** Natural widths, then shrink until the row fits the terminal. */
+/** " · " joins a value and what qualifies it (a status and its phase): the part before it is the one to keep. */
+const SECONDARY = ' · ';
+
+function primaryPart(text: string): string {
+  const at = text.indexOf(SECONDARY);
+  return at === -1 ? text : text.slice(0, at);
+}
+
+/** A cell cut to its column: without its secondary part when that is enough, else with … */
+function fitCell(text: string, width: number): string {
+  if (displayWidth(text) <= width) return text;
+  const primary = primaryPart(text);
+  return displayWidth(primary) <= width ? primary : truncate(text, width);
+}
+
+/**
+ * Natural widths, then shrink until the row fits the terminal: the flexible columns (titles) first, but only down to
+ * FLEX_KEEP, since a title is what a person reads the row for; then the others, widest first, down to their header
+ * or their widest primary part; then the titles again, down to MIN_FLEX_WIDTH.
+ */
 export function fitWidths(columns: Column[], headers: string[], rows: string[][], terminalWidth: number): number[] {
   const widths = columns.map((_, i) => Math.max(displayWidth(headers[i]!), ...rows.map((row) => displayWidth(row[i]!))));
-  const budget = terminalWidth - GAP * (columns.length - 1);
-  let excess = widths.reduce((sum, w) => sum + w, 0) - budget;
-  const shrinkOrder = columns
-    .map((column, i) => ({ i, flex: Boolean(column.flex) }))
-    .sort((a, b) => Number(b.flex) - Number(a.flex) || widths[b.i]! - widths[a.i]!);
-  for (const { i } of shrinkOrder) {
-    if (excess <= 0) break;
-    const floor = Math.min(widths[i]!, Math.max(MIN_FLEX_WIDTH, displayWidth(headers[i]!)));
-    const cut = Math.min(excess, widths[i]! - floor);
+  let excess = widths.reduce((sum, w) => sum + w, 0) - (terminalWidth - GAP * (columns.length - 1));
+  // A column gives up its secondary parts (" · DONE") before it cuts into a primary value.
+  const primaryWidth = (i: number) => Math.max(0, ...rows.map((row) => displayWidth(primaryPart(row[i]!))));
+  const floor = (i: number) => Math.min(widths[i]!, Math.max(MIN_FLEX_WIDTH, displayWidth(headers[i]!), columns[i]!.flex ? 0 : primaryWidth(i)));
+  const shrink = (i: number, to: number) => {
+    const cut = Math.max(0, Math.min(excess, widths[i]! - to));
     widths[i] = widths[i]! - cut;
     excess -= cut;
-  }
+  };
+  const indices = columns.map((_, i) => i);
+  const flexible = indices.filter((i) => columns[i]!.flex);
+  const others = indices.filter((i) => !columns[i]!.flex).sort((a, b) => widths[b]! - widths[a]!);
+  for (const i of flexible) shrink(i, Math.max(FLEX_KEEP, floor(i)));
+  for (const i of others) shrink(i, floor(i));
+  for (const i of flexible) shrink(i, floor(i));
   return widths;
 }
