@@ -1,13 +1,13 @@
-import { stat, mkdir } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import { formatBytes } from './units.js';
 import { writeFileAtomic, writeFolderAtomic, type FolderFile } from '../cache/atomic-file.js';
 import { exportName, rotateExports, type ExportKind } from '../cache/rotation.js';
-import { LkError } from '../errors.js';
 import type { IoStreams } from '../io.js';
 import { exportToCsvFiles } from './export-csv.js';
+import { failingAs, replaceFile } from './output-file.js';
 
 /**
  * Writes an export where the user asked: stdout, one file (-o), or a new timestamped file or CSV folder in a
@@ -45,7 +45,7 @@ export async function writeExportFiles(exported: ExportToWrite, destination: Exp
   }
   if (destination.to === 'file') {
     const data = options.gzip ? await gzip(exported.text) : Buffer.from(exported.text, 'utf8');
-    await failingAs(`cannot write ${destination.path}`, async () => writeFileAtomic(destination.path, data, { mode: await modeToKeep(destination.path) }));
+    await replaceFile(destination.path, data);
     io.info(`lk: wrote ${destination.path} (${formatBytes(data.length)})`);
     return;
   }
@@ -80,26 +80,5 @@ async function createFolder(dir: string): Promise<void> {
     await mkdir(dir, { mode: 0o700 });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-}
-
-/** Replacing a file keeps its permissions; a new one is private (0600), as an export is personal data. */
-async function modeToKeep(path: string): Promise<number> {
-  try {
-    return (await stat(path)).mode & 0o777;
-  } catch {
-    return 0o600;
-  }
-}
-
-/** File-system errors as one clear line (exit 1) instead of an "unexpected error". */
-async function failingAs<T>(what: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof LkError) throw error;
-    // "ENOSPC: no space left on device, write" → "no space left on device" (the temporary name is no one's business)
-    const message = (error as Error).message;
-    throw new LkError(`${what}: ${/^[A-Z]+: ([^,]+)/.exec(message)?.[1] ?? message}`);
   }
 }

@@ -1,6 +1,4 @@
-import { stat } from 'node:fs/promises';
 import type { Page } from '../api/paginate.js';
-import { LkError } from '../errors.js';
 import type { IoStreams } from '../io.js';
 import { listingProgress } from './progress.js';
 import type { View } from './view.js';
@@ -128,17 +126,9 @@ export async function renderCalendarFeed(pages: AsyncIterable<Page>, output: Fee
     if (feed.events === 0 && io.mayNotify) io.info('No upcoming episodes.');
     return;
   }
-  const { writeFileAtomic } = await import('../cache/atomic-file.js');
+  const { replaceFile } = await import('./output-file.js');
   const path = output.file;
-  // Replacing the feed keeps its permissions (chmod 644 it once for a web server); a new one is private, 0600.
-  const mode = await stat(path).then((stats) => stats.mode & 0o777, () => 0o600);
-  try {
-    await writeFileAtomic(path, feed.text, { mode });
-  } catch (error) {
-    // "ENOENT: no such file or directory, open '…tmp'" → "no such file or directory": the temporary name is no one's business
-    const message = (error as Error).message;
-    throw new LkError(`cannot write ${path}: ${/^[A-Z]+: ([^,]+)/.exec(message)?.[1] ?? message}`);
-  }
+  await replaceFile(path, feed.text);
   io.info(`lk: wrote ${path} (${count(feed.events)} event${feed.events === 1 ? '' : 's'})`);
 }
 
