@@ -14,7 +14,7 @@ def leaves($p): if type == "object" and length > 0 then (to_entries[] as $e | $e
 to_entries[]
 | select(.value | type == "array" and all(.[]; type == "object"))
 | .value as $items
-| (reduce ($items[] | leaves([]) | join("\u0000")) as $k ({}; .[$k] = true) | keys_unsorted | map(split("\u0000"))) as $cols
+| (reduce ($items[] | leaves([]) | join("\\u0000")) as $k ({}; .[$k] = true) | keys_unsorted | map(split("\\u0000"))) as $cols
 | ($cols | map(join(".")) | @csv),
   ($items[] as $row | $cols | map(. as $p | $row | getpath($p) | if type == "array" or type == "object" then tojson else . end) | @csv)
 `;

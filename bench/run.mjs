@@ -22,7 +22,13 @@ const rows = [];
 for (const [name, bench] of Object.entries(groups)) {
   if (chosen.length && !chosen.includes(name)) continue;
   process.stderr.write(`bench: ${name}…\n`);
-  rows.push(...(await bench()));
+  try {
+    rows.push(...(await bench()));
+  } catch (error) {
+    // One broken group must not cost the figures of the others.
+    process.stderr.write(`bench: ${name} failed: ${error.stack ?? error}\n`);
+    rows.push({ figure: `${name}: failed`, value: String(error.message ?? error).slice(0, 80), target: 'runs', pass: false });
+  }
 }
 
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${release()}, Node ${process.version}`;
