@@ -5,7 +5,7 @@
 // dist/profiles.cjs. Everything else is the program in dist/cli.js.
 // This file is CommonJS, and writes with fs.writeSync, because Node starts a CommonJS file sooner than an ES module
 // and setting up process.stdout costs more than answering: each saves milliseconds on a 40 ms start.
-const { writeSync } = require('node:fs');
+const { fstatSync, writeSync } = require('node:fs');
 
 const args = process.argv.slice(2);
 const only = args.length === 1 ? args[0] : undefined;
@@ -20,7 +20,8 @@ function answer(text) {
 }
 
 // The stored help is wrapped at 80 columns; a narrower terminal gets commander's own wrapping.
-const narrowTerminal = () => require('node:tty').isatty(1) && process.stdout.columns < 80;
+// (A pipe or file is settled by one fstat; only a character device needs the tty module.)
+const narrowTerminal = () => fstatSync(1).isCharacterDevice() && require('node:tty').isatty(1) && process.stdout.columns < 80;
 
 if (only === '--version' || only === '-V') {
   answer(`${require('../dist/static.cjs').VERSION}\n`);

@@ -73,8 +73,10 @@ export function makeProgram(): Command {
   program.addHelpText(
     'after',
     `
-Exit codes: 0 ok, 1 failure, 2 usage, 3 not authenticated, 4 forbidden, 5 rate limited, 6 not found.
-Environment: LK_API_KEY, LK_API_KEY_FILE, LK_BASE_URL, LK_PROFILE, LK_CONFIG_DIR, LK_CACHE_DIR, LK_DEBUG, NO_COLOR, FORCE_COLOR.
+Exit codes: 0 ok, 1 failure, 2 usage, 3 not authenticated, 4 forbidden,
+            5 rate limited, 6 not found.
+Environment: LK_API_KEY, LK_API_KEY_FILE, LK_BASE_URL, LK_PROFILE,
+             LK_CONFIG_DIR, LK_CACHE_DIR, LK_DEBUG, NO_COLOR, FORCE_COLOR.
 
 Examples:
   lk auth login --base-url https://tracker.example.org

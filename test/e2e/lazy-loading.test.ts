@@ -81,6 +81,7 @@ describe('the stored help and version', () => {
     expect(full.code).toBe(0);
     expect(fast.stdout).toBe(full.stdout);
     expect(fast.stdout).toContain('Usage: lk');
+    for (const line of fast.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
   });
 
   it('lk --version prints the version of package.json', async () => {
