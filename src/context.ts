@@ -158,10 +158,10 @@ export class Context {
     return fields;
   }
 
-  async outputOptions(allowed?: readonly string[]): Promise<OutputOptions> {
-    const format = this.format(allowed);
+  /** How listings and single resources are written; `ics` is calendar's own, refused here by format(). */
+  async outputOptions(): Promise<OutputOptions> {
     return {
-      format: format === 'ics' ? 'json' : format,
+      format: this.format() as OutputFormat,
       fields: this.fields(),
       header: this.options.header !== false,
       csvSafe: this.settings.csvSafe(),

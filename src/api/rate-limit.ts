@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { replaceStateFileSync } from '../cache/atomic-file.js';
 
 /** The budget as the server last described it in X-RateLimit-* headers. */
 export interface Budget {
@@ -90,15 +91,8 @@ export class BudgetStore {
    */
   write(budget: Budget, now = Date.now()): void {
     if (!this.worthWriting(budget, now)) return;
-    const temp = `${this.file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    try {
-      if (!this.written) mkdirSync(join(this.file, '..'), { recursive: true, mode: 0o700 });
-      writeFileSync(temp, `${JSON.stringify(budget)}\n`, { mode: 0o600 });
-      renameSync(temp, this.file);
-      this.written = { budget, at: now };
-    } catch {
-      // Pacing state is a courtesy: a read-only cache folder must not fail the command.
-    }
+    // Pacing state is a courtesy: a read-only cache folder must not fail the command.
+    if (replaceStateFileSync(this.file, `${JSON.stringify(budget)}\n`)) this.written = { budget, at: now };
   }
 
   private written: { budget: Budget; at: number } | undefined;

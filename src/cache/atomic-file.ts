@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, rmSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { onInterrupt } from '../interrupt.js';
@@ -33,6 +33,24 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, o
     throw error;
   } finally {
     forget();
+  }
+}
+
+/**
+ * A small state file that other lk processes read (a rate-limit budget, whose key an account is), written as a
+ * courtesy: never fails the command, returns whether it was written. Temp file + rename, so a reader sees the old
+ * content or the new, never half; no fsync, since a write lost in a crash costs a request, not data.
+ */
+export function replaceStateFileSync(path: string, text: string): boolean {
+  const temp = temporaryName(path);
+  try {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    writeFileSync(temp, text, { mode: 0o600 });
+    renameSync(temp, path);
+    return true;
+  } catch {
+    rmSync(temp, { force: true });
+    return false;
   }
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { replaceStateFileSync } from './atomic-file.js';
 
 /**
  * Which account a key belongs to, per instance, learned from GET /v1/me (a key never changes account). The export
@@ -26,18 +27,9 @@ export class KnownAccounts {
     }
   }
 
-  /** Temp file + rename; a cache folder that cannot be written only costs a GET /v1/me next time. */
+  /** A cache folder that cannot be written only costs a GET /v1/me next time. */
   remember(key: string, account: string): void {
-    if (this.lookup(key) === account) return;
-    const file = this.fileOf(key);
-    const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    try {
-      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-      writeFileSync(temp, `${JSON.stringify({ account })}\n`, { mode: 0o600 });
-      renameSync(temp, file);
-    } catch {
-      // a courtesy, not a requirement
-    }
+    if (this.lookup(key) !== account) replaceStateFileSync(this.fileOf(key), `${JSON.stringify({ account })}\n`);
   }
 
   private fileOf(key: string): string {
