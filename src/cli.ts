@@ -1,4 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
+import { sleep } from './api/rate-limit.js';
 import { Command, CommanderError, Option } from 'commander';
 import { registerApi } from './commands/api.js';
 import { registerAuth } from './commands/auth.js';
@@ -6,7 +7,7 @@ import { registerCalendar } from './commands/calendar.js';
 import { registerCompletion } from './commands/completion.js';
 import { registerConfig } from './commands/config.js';
 import { registerExport } from './commands/export.js';
-import { setRunHooks } from './commands/action.js';
+import { attachFactory } from './commands/action.js';
 import { registerHistory } from './commands/history.js';
 import { registerLibrary } from './commands/library.js';
 import { registerLists } from './commands/lists.js';
@@ -17,24 +18,35 @@ import { registerSandbox } from './commands/sandbox.js';
 import { registerStats } from './commands/stats.js';
 import { registerWhoami } from './commands/whoami.js';
 import { FORMATS, LANGS } from './config/settings.js';
-import { ExitCode, LkError } from './errors.js';
-import { runInterruptCleanups } from './interrupt.js';
-import { paintErrorLines } from './io.js';
+import type { Factory } from './context.js';
+import { ExitCode, LkError } from './util/errors.js';
+import { runInterruptCleanups } from './util/interrupt.js';
+import { paintErrorLines } from './output/io.js';
+import { hintFor } from './output/messages.js';
 import { sanitizeMessage } from './output/sanitize.js';
-import { redactKeys } from './redact.js';
-import { VERSION } from './version.js';
+import { redactKeys } from './util/redact.js';
+import { VERSION } from './util/version.js';
 
 export { VERSION };
 
-/** Builds the whole command tree; tests and the completion generator drive it without running anything. */
-export function makeProgram(): Command {
+/**
+ * Builds the whole command tree for one run. The factory supplies everything from outside (streams, environment,
+ * clock, signal): the real process passes its own, tests pass fakes, and the completion generator only reads the tree.
+ */
+export function makeProgram(factory: Factory = processFactory()): Command {
   const program = new Command('lk')
     .description('Your media-tracking library from the terminal: lookups, pipelines, backups.')
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .showSuggestionAfterError(true)
     .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
-    .configureOutput({ outputError: (text, write) => write(paintErrorLines(`lk: ${text.replace(/^error: /, '')}`, process.stderr)) })
+    .configureOutput({
+      writeOut: (text) => factory.stdout.write(text),
+      writeErr: (text) => factory.stderr.write(text),
+      getOutHelpWidth: () => helpWidth(factory),
+      getErrHelpWidth: () => helpWidth(factory),
+      outputError: (text, write) => write(paintErrorLines(`lk: ${text.replace(/^error: /, '')}`, factory.stderr, factory.env, factory.argv)),
+    })
     .exitOverride()
     .addOption(new Option('--profile <name>', 'stored profile (account + instance)').env('LK_PROFILE'))
     .addOption(new Option('--base-url <url>', 'the address in front of /v1').env('LK_BASE_URL'))
@@ -54,6 +66,7 @@ export function makeProgram(): Command {
     .option('--max-wait <seconds>', 'longest single wait for the rate limit (default 300)')
     .option('--timeout <seconds>', 'per-request timeout (default 30)');
 
+  attachFactory(program, factory);
   registerAuth(program);
   registerWhoami(program);
   registerLibrary(program);
@@ -92,42 +105,76 @@ Examples:
  */
 export function topLevelHelp(width = 80): string {
   let text = '';
-  makeProgram()
+  makeProgram(processFactory())
     .configureOutput({ writeOut: (chunk) => (text += chunk), getOutHelpWidth: () => width, getOutHasColors: () => false })
     .outputHelp();
   return text;
 }
 
 /** The one place that turns any failure into CLI.md's message and exit code. */
-export function reportError(error: unknown, stderr: NodeJS.WritableStream, debug: boolean): number {
+export function reportError(error: unknown, stderr: NodeJS.WritableStream & { isTTY?: boolean }, debug: boolean, env: NodeJS.ProcessEnv, argv: string[]): number {
   if (error instanceof CommanderError) {
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return ExitCode.ok;
     return ExitCode.usage; // commander has printed its one-line message through outputError
   }
   if (error instanceof LkError) {
     // Messages can quote the server: defuse terminal escapes in them, and mask anything key-shaped.
-    stderr.write(paintErrorLines(sanitizeMessage(redactKeys(`lk: ${error.message}\n${error.hint ? `${error.hint}\n` : ''}`)), stderr));
+    const hint = hintFor(error);
+    stderr.write(paintErrorLines(sanitizeMessage(redactKeys(`lk: ${error.message}\n${hint ? `${hint}\n` : ''}`)), stderr, env, argv));
     if (debug && error.stack) stderr.write(`${redactKeys(error.stack)}\n`);
     return error.exitCode;
   }
   if (error instanceof RangeError && /call stack/i.test(error.message)) {
-    stderr.write(paintErrorLines('lk: the response is nested too deeply to show\n', stderr));
+    stderr.write(paintErrorLines('lk: the response is nested too deeply to show\n', stderr, env, argv));
     return ExitCode.failure;
   }
   const message = error instanceof Error ? error.message : String(error);
-  stderr.write(paintErrorLines(sanitizeMessage(redactKeys(`lk: unexpected error: ${message}\n`)), stderr));
+  stderr.write(paintErrorLines(sanitizeMessage(redactKeys(`lk: unexpected error: ${message}\n`)), stderr, env, argv));
   if (debug && error instanceof Error && error.stack) stderr.write(`${redactKeys(error.stack)}\n`);
   else stderr.write('Run again with LK_DEBUG=1 for details.\n');
   return ExitCode.failure;
 }
 
+/** The real process as a factory: its streams, environment and clock, and the signal that Ctrl-C aborts. */
+export function processFactory(signal?: AbortSignal): Factory {
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    env: process.env,
+    argv: process.argv,
+    now: Date.now,
+    sleep,
+    signal,
+  };
+}
+
+/** Help wraps to the terminal, and to 80 columns in a pipe (commander's own rule, on the factory's stream). */
+function helpWidth(factory: Factory): number {
+  return factory.stdout.isTTY && factory.stdout.columns ? factory.stdout.columns : 80;
+}
+
+/** One run of lk on the given command line: every failure becomes its message on stderr and CLI.md's exit code. */
+export async function runProgram(argv: string[], factory: Factory): Promise<number> {
+  try {
+    await makeProgram(factory).parseAsync(argv);
+    return ExitCode.ok;
+  } catch (error) {
+    const debug = factory.env.LK_DEBUG === '1';
+    return reportError(error, factory.stderr, debug, factory.env, argv);
+  }
+}
+
 export async function main(argv: string[] = process.argv): Promise<number> {
+  // undici parses HTTP with llhttp compiled to WebAssembly. V8 compiles it once quickly (Liftoff), then again,
+  // optimised, on background threads, and Node waits for those before it exits: about 200 ms added to every command,
+  // for a parser that spends microseconds per response. Baseline code only, set before any connection compiles it.
+  setFlagsFromString('--liftoff-only');
   // lk streams, so what it holds at any moment is a page or a few. V8 would still let the old generation fill to many
   // times that before collecting: RSS 170 MB over 100,000 entries against 12 MB live. Growing the heap 10% at a
   // time keeps RSS flat at no measurable cost (bench/memory.mjs).
   setFlagsFromString('--heap-growing-percent=10');
   const abort = new AbortController();
-  setRunHooks({ signal: abort.signal });
   // Ctrl-C, a closed terminal, a kill from cron or systemd: remove temporary files, then exit 128 + the signal.
   // `on`, not `once`: a second Ctrl-C during the exit must not meet the default handler and kill the cleanup.
   let exiting = false;
@@ -147,11 +194,5 @@ export async function main(argv: string[] = process.argv): Promise<number> {
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(ExitCode.ok);
   });
-  try {
-    await makeProgram().parseAsync(argv);
-    return ExitCode.ok;
-  } catch (error) {
-    const debug = process.env.LK_DEBUG === '1' || argv.includes('--verbose') || argv.includes('-v');
-    return reportError(error, process.stderr, debug && process.env.LK_DEBUG === '1');
-  }
+  return runProgram(argv, processFactory(abort.signal));
 }

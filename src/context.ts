@@ -5,10 +5,11 @@ import { permissionWarning, readStoredConfig } from './config/store.js';
 import { FORMATS, LANGS, oneOf } from './config/settings.js';
 import { isWellFormedKey, maskKey } from './config/key.js';
 import { usesInsecureHttp } from './config/base-url.js';
-import { AuthError, UsageError } from './errors.js';
-import { IoStreams } from './io.js';
+import { AuthError, UsageError } from './util/errors.js';
+import { IoStreams } from './output/io.js';
 import { parseFieldList } from './output/fields.js';
 import { countdownWaiter } from './output/progress.js';
+import { verboseLine } from './output/verbose.js';
 import type { OutputFormat, OutputOptions } from './output/writer.js';
 import type { DisplayContext } from './output/view.js';
 
@@ -33,11 +34,21 @@ export interface GlobalOptions {
   csvSafe?: boolean;
 }
 
-export interface ContextOptions {
-  env?: NodeJS.ProcessEnv;
-  io?: IoStreams;
-  now?: () => number;
-  signal?: AbortSignal;
+/**
+ * What a run gets from outside (gh's factory): streams, environment, clock and the signal that Ctrl-C aborts. The real
+ * process supplies its own (src/cli.ts); a test supplies fakes, and runs any command in-process.
+ */
+export interface Factory {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  env: NodeJS.ProcessEnv;
+  /** The words of the command line, for the few decisions made before commander has parsed them. */
+  argv: string[];
+  now: () => number;
+  /** How a wait passes: a timer in a real run, a clock moved forward in a test. */
+  sleep: Waiter;
+  signal?: AbortSignal | undefined;
 }
 
 /** Everything a command needs, built once per run and handed down (STYLE.md's context). */
@@ -49,13 +60,18 @@ export class Context {
   readonly cacheDir: string;
   readonly now: () => number;
   readonly signal: AbortSignal | undefined;
+  private readonly sleep: Waiter;
   private apiClient: ApiClient | undefined;
   private colorsPromise: Promise<DisplayContext['colors']> | undefined;
 
-  constructor(readonly options: GlobalOptions, contextOptions: ContextOptions = {}) {
-    this.env = contextOptions.env ?? process.env;
-    this.now = contextOptions.now ?? Date.now;
-    this.signal = contextOptions.signal;
+  constructor(
+    readonly options: GlobalOptions,
+    readonly factory: Factory,
+  ) {
+    this.env = factory.env;
+    this.now = factory.now;
+    this.signal = factory.signal;
+    this.sleep = factory.sleep;
     this.configDir = configDir(this.env);
     this.cacheDir = cacheDir(this.env);
     this.settings = new Settings(
@@ -72,15 +88,16 @@ export class Context {
       this.env,
       this.configDir,
     );
-    this.io =
-      contextOptions.io ??
-      new IoStreams({
-        env: this.env,
-        quiet: options.quiet,
-        verbose: options.verbose || this.env.LK_DEBUG === '1',
-        noColorFlag: options.color === false,
-        color: this.settings.color(),
-      });
+    this.io = new IoStreams({
+      stdout: factory.stdout,
+      stderr: factory.stderr,
+      stdin: factory.stdin,
+      env: this.env,
+      quiet: options.quiet,
+      verbose: options.verbose || this.env.LK_DEBUG === '1',
+      noColorFlag: options.color === false,
+      color: this.settings.color(),
+    });
     const warning = permissionWarning(this.configDir);
     if (warning) this.io.warn(warning);
   }
@@ -121,7 +138,7 @@ export class Context {
     const client = new ApiClient({
       baseUrl,
       key,
-      io: this.io,
+      onExchange: this.io.verbose ? (exchange) => this.io.debug(verboseLine(exchange)) : undefined,
       timeoutMs: this.settings.timeoutSeconds() * 1000,
       maxWaitSeconds: this.settings.maxWaitSeconds(),
       noWait: this.options.wait === false,
@@ -137,7 +154,7 @@ export class Context {
 
   /** Waits announced on stderr (a person should know why nothing happens): a countdown on a terminal, one line in a pipe, nothing with -q. */
   waiter(): Waiter {
-    return countdownWaiter(this.io);
+    return countdownWaiter(this.io, this.now, this.sleep);
   }
 
   /** The output format: a shorthand or --format, else the `lk config` default, else table on a terminal, plain rows in a pipe. */

@@ -1,18 +1,10 @@
-import { setFlagsFromString } from 'node:v8';
 import { Agent, request, type Dispatcher } from 'undici';
-import { KnownAccounts } from '../cache/known-accounts.js';
-import { ApiError, LkError, RateLimitError, TransportError } from '../errors.js';
-import type { IoStreams } from '../io.js';
-import { formatBytes, formatDuration } from '../output/units.js';
-import { USER_AGENT } from '../version.js';
+import { KnownAccounts } from './known-accounts.js';
+import { ApiError, LkError, RateLimitError, TransportError } from '../util/errors.js';
+import { formatBytes, formatDuration } from '../util/units.js';
+import { USER_AGENT } from '../util/version.js';
 import { BudgetStore, budgetFromHeaders, Pacer, retryAfterSeconds, sleep, type Budget, type PacingWait, type Waiter } from './rate-limit.js';
-import { accountName } from './account.js';
 import { scopeForPath } from './scopes.js';
-
-// undici parses HTTP with llhttp compiled to WebAssembly. V8 compiles it once quickly (Liftoff), then again, optimised,
-// on background threads, and Node waits for those before it exits: about 200 ms added to every command, for a parser
-// that spends microseconds per response. Baseline code only, set before the first connection compiles the module.
-setFlagsFromString('--liftoff-only');
 
 export type Query = Record<string, string | number | boolean | undefined>;
 export type Headers = Record<string, string | string[] | undefined>;
@@ -28,10 +20,21 @@ export interface ApiResponse {
 
 export type { Waiter } from './rate-limit.js';
 
+/** One request and its answer, as -v reports it. */
+export interface Exchange {
+  url: URL;
+  status: number;
+  ms: number;
+  budget: Budget | undefined;
+  /** When the answer arrived (epoch ms), to say when the budget resets. */
+  at: number;
+}
+
 export interface ClientOptions {
   baseUrl: string;
   key: string;
-  io: IoStreams;
+  /** Told of every response (for -v): the words are the caller's. */
+  onExchange?: ((exchange: Exchange) => void) | undefined;
   timeoutMs: number;
   maxWaitSeconds: number;
   noWait: boolean;
@@ -120,7 +123,7 @@ export class ApiClient {
       let response: ApiResponse;
       try {
         response = await this.send(url, requestOptions, ticket, signal);
-        if (response.status >= 200 && response.status < 300) return this.learnAccount(path, this.parsed(response, url));
+        if (response.status >= 200 && response.status < 300) return this.parsed(response, url);
       } catch (error) {
         if (error instanceof TransportError && error.retryable && failures < retries) {
           failures += 1;
@@ -143,7 +146,7 @@ export class ApiClient {
         if (budgetSpent) this.pacer.hold(this.now() + seconds * 1000);
         const callerFallsBack = requestOptions.waitOnlyForBudget === true && !budgetSpent;
         if (callerFallsBack || this.options.noWait || seconds > this.options.maxWaitSeconds || rateLimitWaits >= MAX_RATE_LIMIT_WAITS) {
-          throw this.rateLimitError(seconds, this.options.noWait ? '--no-wait' : '--max-wait');
+          throw this.rateLimitError(seconds, this.options.noWait ? 'no-wait' : 'max-wait');
         }
         rateLimitWaits += 1;
         await this.wait(seconds * 1000, `for the rate limit: the server answered 429 (Retry-After ${formatDuration(seconds)})`, signal);
@@ -167,8 +170,8 @@ export class ApiClient {
   /** A wait for a spent budget: refused at once with --no-wait, or when longer than --max-wait. */
   private checkRateLimitWait(wait: PacingWait): void {
     const seconds = Math.ceil(wait.ms / 1000);
-    if (this.options.noWait) throw this.rateLimitError(seconds, '--no-wait');
-    if (seconds > this.options.maxWaitSeconds) throw this.rateLimitError(seconds, '--max-wait');
+    if (this.options.noWait) throw this.rateLimitError(seconds, 'no-wait');
+    if (seconds > this.options.maxWaitSeconds) throw this.rateLimitError(seconds, 'max-wait');
   }
 
   private async send(url: URL, requestOptions: RequestOptions, ticket: number, signal: AbortSignal | undefined): Promise<ApiResponse> {
@@ -184,7 +187,7 @@ export class ApiClient {
       const headers = result.headers as Headers;
       const budget = budgetFromHeaders(headers, this.now());
       if (budget) this.pacer.observe(budget, ticket);
-      this.options.io.debug(verboseLine(url, result.statusCode, this.now() - started, budget, this.now()));
+      this.options.onExchange?.({ url, status: result.statusCode, ms: this.now() - started, budget, at: this.now() });
       return { status: result.statusCode, headers, text, json: undefined };
     } finally {
       signal?.removeEventListener('abort', forward);
@@ -244,13 +247,6 @@ export class ApiClient {
     return account ? { account } : { key: this.options.key };
   }
 
-  /** Every GET /v1/me says whose key this is: remembered for the export cache and the shared budget. */
-  private learnAccount(path: string, response: ApiResponse): ApiResponse {
-    const account = path === '/v1/me' ? accountName(response.json) : undefined;
-    if (account) this.accounts?.remember(this.options.key, account);
-    return response;
-  }
-
   private parsed(response: ApiResponse, url: URL): ApiResponse {
     try {
       response.json = JSON.parse(response.text);
@@ -273,11 +269,10 @@ export class ApiClient {
     return budget ? Math.max(1, Math.ceil((budget.resetAt - this.now()) / 1000)) : 60;
   }
 
-  private rateLimitError(seconds: number, because: '--no-wait' | '--max-wait'): RateLimitError {
+  private rateLimitError(seconds: number, refusedBy: 'no-wait' | 'max-wait'): RateLimitError {
     const resetAt = new Date(this.now() + seconds * 1000);
     const when = `${resetAt.toLocaleTimeString()} (in ${formatDuration(seconds)})`;
-    const hint = because === '--no-wait' ? `Try again after ${when}.` : `Try again after ${when}, or allow a longer --max-wait.`;
-    return new RateLimitError(`rate limited (api.rate_limited): the budget resets at ${when}`, resetAt, hint);
+    return new RateLimitError(`rate limited (api.rate_limited): the budget resets at ${when}`, resetAt, undefined, refusedBy);
   }
 
   private apiError(response: ApiResponse, url: URL, requestOptions: RequestOptions, tries: number): ApiError {
@@ -287,16 +282,16 @@ export class ApiClient {
     const details = { status: response.status, code, body, retryAfterSeconds: retryAfterSeconds(response.headers['retry-after'], this.now()) };
     const suffix = code ? ` (${code})` : '';
     if (response.status === 401) {
-      return new ApiError(`the key was refused${serverMessage ? `: ${serverMessage}` : ''}${suffix}`, details, 'Log in again with a valid key: `lk auth login`.');
+      return new ApiError(`the key was refused${serverMessage ? `: ${serverMessage}` : ''}${suffix}`, details);
     }
     if (response.status === 403 && code === 'user.domain_disabled') {
       const domain = url.searchParams.get('domain') ?? (typeof body?.domain === 'string' ? body.domain : 'that');
-      return new ApiError(`the ${domain} domain is disabled for this account${suffix}`, details, 'Enable it in the web app, or leave out --domain.');
+      return new ApiError(`the ${domain} domain is disabled for this account${suffix}`, { ...details, domain });
     }
     if (response.status === 403) {
       const scope = (typeof body?.scope === 'string' ? body.scope : undefined) ?? scopeForPath(url.pathname);
       const what = scope ? `the key lacks the scope ${scope}` : 'the key is not allowed to do this';
-      return new ApiError(`${what}${suffix}`, details, scope ? `Create a key with ${scope} in the web app's integrations settings, then run \`lk auth login\`.` : undefined);
+      return new ApiError(`${what}${suffix}`, { ...details, scope });
     }
     if (response.status === 404) {
       return new ApiError(requestOptions.notFound ? `no ${requestOptions.notFound}` : `not found: ${url.pathname}${suffix}`, details);
@@ -318,11 +313,11 @@ function safeJson(text: string): Record<string, unknown> | undefined {
 
 function redirectError(response: ApiResponse, url: URL): LkError {
   const location = String(response.headers.location ?? '');
-  let hint: string | undefined;
+  let httpsBaseUrl: string | undefined;
   try {
     const target = new URL(location, url);
     if (url.protocol === 'http:' && target.protocol === 'https:' && target.hostname === url.hostname) {
-      hint = `The instance wants https: use --base-url ${target.origin}${url.pathname.replace(/\/v1(\/.*)?$/, '')}.`;
+      httpsBaseUrl = `${target.origin}${url.pathname.replace(/\/v1(\/.*)?$/, '')}`;
     }
   } catch {
     // a Location we cannot parse is still worth naming
@@ -330,7 +325,8 @@ function redirectError(response: ApiResponse, url: URL): LkError {
   return new TransportError(
     `the server answered ${response.status} redirecting to ${location || 'nowhere'}; lk does not follow redirects with the key`,
     false,
-    hint ?? 'Check the base URL.',
+    httpsBaseUrl ? undefined : 'Check the base URL.',
+    httpsBaseUrl,
   );
 }
 
@@ -390,9 +386,4 @@ function anySignal(...signals: (AbortSignal | undefined)[]): AbortSignal | undef
 export function backoffMs(failures: number): number {
   const ceiling = 1000 * 2 ** (failures - 1);
   return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
-}
-
-function verboseLine(url: URL, status: number, ms: number, budget: Budget | undefined, now: number): string {
-  const limit = budget ? ` · ${budget.remaining}/${budget.limit} left, reset ${Math.max(0, Math.round((budget.resetAt - now) / 1000))}s` : '';
-  return `lk: GET ${url.pathname}${url.search} → ${status} in ${ms} ms${limit}`;
 }

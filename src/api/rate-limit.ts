@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { replaceStateFileSync } from '../cache/atomic-file.js';
+import { replaceStateFileSync } from '../util/atomic-file.js';
+import { sha256Hex } from '../util/hash.js';
 
 /** The budget as the server last described it in X-RateLimit-* headers. */
 export interface Budget {
@@ -68,7 +68,7 @@ export class BudgetStore {
    */
   constructor(cacheDir: string, baseUrl: string, owner: { account: string } | { key: string }) {
     const who = 'account' in owner ? `account\n${owner.account}` : `key\n${owner.key}`;
-    const name = createHash('sha256').update(`${baseUrl}\n${who}`).digest('hex').slice(0, 32);
+    const name = sha256Hex(`${baseUrl}\n${who}`).slice(0, 32);
     this.file = join(cacheDir, 'ratelimit', `${name}.json`);
   }
 

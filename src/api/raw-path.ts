@@ -1,4 +1,4 @@
-import { UsageError } from '../errors.js';
+import { UsageError } from '../util/errors.js';
 import type { Query } from './client.js';
 
 export interface RawRequest {

@@ -1,15 +1,19 @@
 import type { Command } from 'commander';
-import { Context, type GlobalOptions } from '../context.js';
+import { Context, type Factory, type GlobalOptions } from '../context.js';
 
-export interface RunContextHooks {
-  /** Built once in cli.ts: aborted on Ctrl-C. */
-  signal?: AbortSignal;
+/** The factory each program was made with (src/cli.ts `makeProgram`), found from any of its commands. */
+const factories = new WeakMap<Command, Factory>();
+
+export function attachFactory(program: Command, factory: Factory): void {
+  factories.set(program, factory);
 }
 
-const hooks: RunContextHooks = {};
-
-export function setRunHooks(next: RunContextHooks): void {
-  Object.assign(hooks, next);
+export function factoryOf(command: Command): Factory {
+  let root = command;
+  while (root.parent) root = root.parent;
+  const factory = factories.get(root);
+  if (!factory) throw new Error('internal: a command ran outside a program made by makeProgram');
+  return factory;
 }
 
 /**
@@ -26,15 +30,15 @@ export function commandOptions(command: Command): Record<string, unknown> {
 }
 
 /**
- * Wires a command's run function to commander: builds the per-run context from the global options, hands it the
- * command's own options and operands, and closes it afterwards.
+ * Wires a command's run function to commander: builds the per-run context from the factory and the global options,
+ * hands it the command's own options and operands, and closes it afterwards.
  */
 export function action<O extends object>(
   run: (ctx: Context, options: O, operands: string[]) => Promise<void>,
 ): (this: Command) => Promise<void> {
   return async function (this: Command) {
     const options = commandOptions(this) as O & GlobalOptions;
-    const ctx = new Context(options, hooks.signal ? { signal: hooks.signal } : {});
+    const ctx = new Context(options, factoryOf(this));
     try {
       await run(ctx, options, this.processedArgs as string[]);
     } finally {

@@ -1,13 +1,13 @@
 import type { Command } from 'commander';
-import { accountName } from '../api/account.js';
+import { accountName, fetchMe } from '../api/account.js';
 import { assertTransportAllowed, normaliseBaseUrl, usesInsecureHttp } from '../config/base-url.js';
 import { isWellFormedKey, maskKey } from '../config/key.js';
 import { configFilePath, updateStoredConfig } from '../config/store.js';
 import type { Context } from '../context.js';
-import { AuthError, UsageError } from '../errors.js';
-import { getPath } from '../output/fields.js';
+import { AuthError, UsageError } from '../util/errors.js';
+import { getPath } from '../util/object-path.js';
 import { renderSingle } from '../output/render.js';
-import { readFirstLine, readHidden } from '../prompt.js';
+import { readFirstLine, readHidden } from '../output/prompt.js';
 import { action } from './action.js';
 import { examples } from './options.js';
 
@@ -78,7 +78,7 @@ async function login(ctx: Context, options: LoginOptions): Promise<void> {
 
   const client = await ctx.client({ key, baseUrl });
   try {
-    const me = (await client.get('/v1/me')).json;
+    const me = (await fetchMe(client, key)).json;
     const account = accountName(me);
     await updateStoredConfig(ctx.configDir, (config) => {
       config.profiles ??= {};
@@ -104,7 +104,7 @@ async function status(ctx: Context): Promise<void> {
   const key = ctx.key();
   const client = await ctx.client();
   const output = await ctx.outputOptions();
-  const me = (await client.get('/v1/me')).json;
+  const me = (await fetchMe(client, key.key)).json;
   const scopes = getPath(me, 'key.scopes');
   // null is the server saying "never"; a missing field says nothing, so it stays missing.
   const expiresAt = getPath(me, 'key.expiresAt');

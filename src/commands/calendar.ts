@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { paginate } from '../api/paginate.js';
 import { FORMATS } from '../config/settings.js';
 import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../util/errors.js';
 import { renderCalendarFeed, renderListing } from '../output/render.js';
 import { calendarView } from '../output/views.js';
 import { action } from './action.js';

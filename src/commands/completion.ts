@@ -1,11 +1,11 @@
 import { Argument, Option, type Command } from 'commander';
+import { COMPLETION_SHELLS, type CompletionShell } from '../completion/model.js';
 import { profileLines } from '../completion/profiles.js';
-import { UsageError } from '../errors.js';
-import { IoStreams } from '../io.js';
+import { UsageError } from '../util/errors.js';
+import { IoStreams } from '../output/io.js';
+import { factoryOf } from './action.js';
 import { examples } from './options.js';
 
-export const COMPLETION_SHELLS = ['bash', 'zsh', 'fish'] as const;
-export type CompletionShell = (typeof COMPLETION_SHELLS)[number];
 
 export function registerCompletion(program: Command): void {
   program
@@ -27,9 +27,10 @@ ${examples(
 )}`,
     )
     .action(async function (this: Command, shell: CompletionShell | undefined, options: { profiles?: boolean }) {
-      const io = new IoStreams();
+      const factory = factoryOf(this);
+      const io = new IoStreams({ stdout: factory.stdout, stderr: factory.stderr, stdin: factory.stdin, env: factory.env });
       if (options.profiles) {
-        await io.write(profileLines());
+        await io.write(profileLines(factory.env));
         return;
       }
       if (!shell) throw new UsageError('which shell? use one of bash, zsh, fish', 'Example: lk completion bash');

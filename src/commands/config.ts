@@ -13,12 +13,13 @@ import {
 } from '../config/settings.js';
 import { configFilePath, readStoredConfig, updateStoredConfig, type StoredConfig } from '../config/store.js';
 import type { GlobalOptions } from '../context.js';
-import { UsageError } from '../errors.js';
-import { IoStreams, type ColorMode } from '../io.js';
+import { UsageError } from '../util/errors.js';
+import { IoStreams, type ColorMode } from '../output/io.js';
 import { renderListing, renderSingle } from '../output/render.js';
 import type { View } from '../output/view.js';
 import type { OutputFormat, OutputOptions } from '../output/writer.js';
-import { examples, showDefaultSubcommandOptions } from './options.js';
+import { factoryOf } from './action.js';
+import { examples, showDefaultSubcommandOptions, addDefaultSubcommand } from './options.js';
 
 /** One setting as `config list` shows it: never a key (those live in profiles, shown masked). */
 interface SettingRow {
@@ -80,8 +81,7 @@ Precedence, highest first: flag, environment, profile setting, lk config default
 ${examples('lk config set format json', 'lk config get lang', "lk config list --json | jq '.settings.lang'")}`,
     );
 
-  const listCommand = config
-    .command('list', { isDefault: true })
+  const listCommand = addDefaultSubcommand(config, 'list')
     .description('every setting with its value and where it comes from; profiles with masked keys')
     .addHelpText('after', examples('lk config list', "lk config list --json | jq -r '.profiles[].name'"))
     .action(configAction(async (run) => list(run)));
@@ -145,6 +145,7 @@ interface ConfigRun {
   dir: string;
   stored: StoredConfig;
   options: GlobalOptions;
+  now: number;
 }
 
 /**
@@ -154,15 +155,20 @@ interface ConfigRun {
 function configAction(run: (config: ConfigRun, operands: string[]) => Promise<void>): (this: Command) => Promise<void> {
   return async function (this: Command) {
     const options = this.optsWithGlobals() as GlobalOptions;
-    const dir = configDir(process.env);
+    const factory = factoryOf(this);
+    const dir = configDir(factory.env);
     const stored = readStoredConfig(dir);
     const color = checked(stored, 'color');
     const io = new IoStreams({
+      stdout: factory.stdout,
+      stderr: factory.stderr,
+      stdin: factory.stdin,
+      env: factory.env,
       quiet: options.quiet,
       noColorFlag: options.color === false,
       color: color && !color.problem ? (color.value as ColorMode) : undefined,
     });
-    await run({ io, dir, stored, options }, this.processedArgs as string[]);
+    await run({ io, dir, stored, options, now: factory.now() }, this.processedArgs as string[]);
   };
 }
 
@@ -215,7 +221,7 @@ async function list(run: ConfigRun): Promise<void> {
 }
 
 /** The output format from flags only: a stored `format` default may be the broken value being looked at. */
-async function listOutput({ io, options }: ConfigRun): Promise<OutputOptions> {
+async function listOutput({ io, options, now }: ConfigRun): Promise<OutputOptions> {
   const named = (['json', 'ndjson', 'csv', 'tsv'] as const).filter((name) => options[name]);
   if (named.length > 1) throw new UsageError(`choose one output format, not ${named.map((n) => `--${n}`).join(' and ')}`);
   const format = (named[0] ?? (options.format === undefined ? undefined : oneOf('format', options.format, FORMATS))) as OutputFormat | undefined;
@@ -226,6 +232,6 @@ async function listOutput({ io, options }: ConfigRun): Promise<OutputOptions> {
     header: options.header !== false,
     csvSafe: false,
     io,
-    display: { now: Date.now(), colors: pc.createColors(io.colorEnabled) },
+    display: { now, colors: pc.createColors(io.colorEnabled) },
   };
 }

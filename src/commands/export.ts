@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
-import { accountName } from '../api/account.js';
-import { ExportCache } from '../cache/export-cache.js';
-import { obtainExport, type ExportPolicy } from '../cache/export-source.js';
+import { accountName, fetchMe } from '../api/account.js';
+import { ExportCache } from '../export/cache.js';
+import { obtainExport, type ExportPolicy } from '../export/obtain.js';
 import type { Context } from '../context.js';
-import { LkError, UsageError } from '../errors.js';
+import { LkError, UsageError } from '../util/errors.js';
 import { downloadProgress } from '../output/download-progress.js';
-import { writeExportFiles, type ExportDestination } from '../output/export-files.js';
+import { writeExportFiles, type ExportDestination } from '../export/destinations.js';
 import { action } from './action.js';
 import { duration, examples, wholeNumber } from './options.js';
 
@@ -102,8 +102,7 @@ async function exportAccount(ctx: Context): Promise<string> {
   const client = await ctx.client();
   const remembered = client.accounts?.lookup(ctx.key().key);
   if (remembered) return remembered;
-  // The client remembers the answer for next time.
-  const account = accountName((await client.get('/v1/me')).json);
+  const account = accountName((await fetchMe(client, ctx.key().key)).json);
   if (!account) throw new LkError('GET /v1/me named no account; cannot tell whose export this is');
   return account;
 }

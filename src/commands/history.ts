@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { paginate } from '../api/paginate.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../util/errors.js';
 import { renderListing } from '../output/render.js';
 import { historyView } from '../output/views.js';
 import { action } from './action.js';

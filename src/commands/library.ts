@@ -3,7 +3,7 @@ import { paginate } from '../api/paginate.js';
 import { renderListing, renderSingle } from '../output/render.js';
 import { entryView, historyView } from '../output/views.js';
 import { action } from './action.js';
-import { addPagingOptions, domainOption, entityId, examples, ORDERS, pagingFrom, PHASES, showDefaultSubcommandOptions, SORTS } from './options.js';
+import { addPagingOptions, domainOption, entityId, examples, ORDERS, pagingFrom, PHASES, showDefaultSubcommandOptions, SORTS, addDefaultSubcommand } from './options.js';
 
 interface ListOptions {
   phase?: string;
@@ -30,8 +30,7 @@ export function registerLibrary(program: Command): void {
     );
 
   const list = addPagingOptions(
-    library
-      .command('list', { isDefault: true })
+    addDefaultSubcommand(library, 'list')
       .description('list library entries, newest first')
       .addOption(new Option('--phase <phase>', 'only entries in this phase').choices(PHASES))
       .addOption(domainOption())

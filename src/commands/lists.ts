@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import { pageOf, paginate } from '../api/paginate.js';
-import { getPath } from '../output/fields.js';
+import { getPath } from '../util/object-path.js';
 import { renderListing, renderSingle } from '../output/render.js';
 import { sanitizeText } from '../output/sanitize.js';
 import { listItemView, listView } from '../output/views.js';
 import { action } from './action.js';
-import { addPagingOptions, entityId, examples, pagingFrom, showDefaultSubcommandOptions, type PagingFlags } from './options.js';
+import { addPagingOptions, entityId, examples, pagingFrom, showDefaultSubcommandOptions, type PagingFlags, addDefaultSubcommand } from './options.js';
 
 export function registerLists(program: Command): void {
   const lists = program
@@ -13,7 +13,7 @@ export function registerLists(program: Command): void {
     .description('your lists (and lists shared with you for editing), and what is on them')
     .addHelpText('after', examples('lk lists', 'lk lists show 7', "lk lists --json | jq -r '.[].id'"));
 
-  const list = addPagingOptions(lists.command('list', { isDefault: true }).description('your lists'))
+  const list = addPagingOptions(addDefaultSubcommand(lists, 'list').description('your lists'))
     .addHelpText(
       'after',
       examples('lk lists', "lk lists --json | jq -r '.[] | [.id, .name] | @tsv'", '0 5 * * *  lk lists --all --csv > ~/lists.csv'),

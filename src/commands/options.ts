@@ -1,6 +1,7 @@
 import { Help, Option, type Command } from 'commander';
+import { markDefaultSubcommand } from '../completion/model.js';
 import type { PagingOptions } from '../api/paginate.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../util/errors.js';
 
 export const DOMAINS = ['MEDIA', 'GAMES', 'BOOKS', 'MUSIC'] as const;
 export const PHASES = ['PLANNED', 'IN_PROGRESS', 'DONE', 'DROPPED'] as const;
@@ -116,4 +117,11 @@ export function showDefaultSubcommandOptions(group: Command, sub: Command): void
       return [...own, ...extra];
     },
   });
+}
+
+/** The subcommand a group runs when none is named (`lk library` = `lk library list`). */
+export function addDefaultSubcommand(group: Command, name: string, options: { hidden?: boolean } = {}): Command {
+  const sub = group.command(name, { isDefault: true, ...options });
+  markDefaultSubcommand(group, sub);
+  return sub;
 }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../util/errors.js';
+import { factoryOf } from './action.js';
 import { examples, wholeNumber } from './options.js';
 
 interface SandboxFlags {
@@ -45,7 +46,8 @@ export function registerSandbox(program: Command): void {
       if (!options.host) throw new UsageError('--host needs an address');
       const { runSandboxCommand } = await import('../sandbox/index.js');
       const clean = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
-      await runSandboxCommand(clean, { stdout: process.stdout, stderr: process.stderr });
+      const { stdout, stderr } = factoryOf(this);
+      await runSandboxCommand(clean, { stdout, stderr });
       // The server keeps the process alive until Ctrl-C.
     });
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { fetchMe } from '../api/account.js';
 import { renderSingle } from '../output/render.js';
 import { action } from './action.js';
 import { examples } from './options.js';
@@ -12,7 +13,7 @@ export function registerWhoami(program: Command): void {
       action(async (ctx) => {
         const client = await ctx.client();
         const options = await ctx.outputOptions();
-        const me = await client.get('/v1/me');
+        const me = await fetchMe(client, ctx.key().key);
         await renderSingle(me.json, undefined, options);
         // A table of nothing would leave a person wondering; --json and the other formats keep the body as it came.
         if (options.format === 'table' && isEmpty(me.json) && options.io.mayNotify) {

@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
-import type { CompletionShell } from '../commands/completion.js';
 import { bashScript } from './bash.js';
 import { fishScript } from './fish.js';
-import { completionTree } from './model.js';
+import { completionTree, type CompletionShell } from './model.js';
 import { zshScript } from './zsh.js';
 
 /** The completion script for `shell`, generated from the program's own command tree. */

@@ -1,5 +1,8 @@
 import type { Command, Option } from 'commander';
 
+export const COMPLETION_SHELLS = ['bash', 'zsh', 'fish'] as const;
+export type CompletionShell = (typeof COMPLETION_SHELLS)[number];
+
 /**
  * What the completion scripts need to know, read from the commander tree that `lk` itself parses with, so that
  * the scripts never drift from the real commands, flags and allowed values.
@@ -174,10 +177,16 @@ function valuesAt(flag: FlagSpec, path: string[]): FlagSpec | undefined {
   return { ...flag, value: { ...flag.value, choices } };
 }
 
+/** Default subcommands, recorded as they are made (commander keeps its own record private). */
+const defaultSubcommands = new WeakMap<Command, Command>();
+
+/** `lk library --phase` must complete like `lk library list --phase`: the command tree says which is the default. */
+export function markDefaultSubcommand(group: Command, sub: Command): void {
+  defaultSubcommands.set(group, sub);
+}
+
 function defaultSubcommand(command: Command): Command | undefined {
-  // commander keeps `isDefault` private, but `lk library --phase` must complete like `lk library list --phase`.
-  const name = (command as unknown as { _defaultCommandName?: string | null })._defaultCommandName;
-  return name ? command.commands.find((sub) => sub.name() === name) : undefined;
+  return defaultSubcommands.get(command);
 }
 
 /** The scripts match command names as plain words, unquoted. */

@@ -1,4 +1,4 @@
-import { UsageError } from '../errors.js';
+import { UsageError } from '../util/errors.js';
 
 /**
  * Checks and normalises a base URL (the address in front of /v1): absolute http(s), no credentials, query or

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { AuthError, UsageError } from '../errors.js';
+import { AuthError, UsageError } from '../util/errors.js';
 import { assertTransportAllowed, normaliseBaseUrl } from './base-url.js';
 import { configFilePath, DEFAULT_PROFILE, type StoredConfig, type StoredProfile } from './store.js';
 import { BUILT_IN_DEFAULTS, parseByteSize, SETTINGS, type SettingName, type SettingValue } from './settings.js';

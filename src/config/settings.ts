@@ -1,4 +1,4 @@
-import { UsageError } from '../errors.js';
+import { UsageError } from '../util/errors.js';
 import { normaliseBaseUrl } from './base-url.js';
 
 /** The defaults `lk config` can store, each validated on set and when read back. */

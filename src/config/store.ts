@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { LkError } from '../errors.js';
+import { LkError } from '../util/errors.js';
 import { CONFIG_FILE_NAME } from './paths.js';
 import type { SettingName, SettingValue } from './settings.js';
 

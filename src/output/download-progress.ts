@@ -1,6 +1,6 @@
 import { statusLine, type StatusPart } from './progress.js';
-import { formatBytes } from './units.js';
-import type { IoStreams } from '../io.js';
+import { formatBytes } from '../util/units.js';
+import type { IoStreams } from './io.js';
 
 /**
  * "Downloading the export… 3 MiB of 12 MiB" on the status line (shared with a rate-limit countdown), only when stderr

@@ -1,13 +1,6 @@
 /** Dot paths into nested objects: `--fields work.title`, and the flattened columns of csv and tsv. */
+import { getPath } from '../util/object-path.js';
 
-export function getPath(value: unknown, path: string): unknown {
-  let current: unknown = value;
-  for (const part of path.split('.')) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[part];
-  }
-  return current;
-}
 
 /** Parses `--fields id, work.title ,status` into clean dot paths. */
 export function parseFieldList(raw: string): string[] {

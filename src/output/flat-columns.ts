@@ -1,6 +1,8 @@
-import type { IoStreams } from '../io.js';
-import { columnsOf, getPath } from './fields.js';
+import type { IoStreams } from './io.js';
+import { columnsOf } from './fields.js';
+import { getPath } from '../util/object-path.js';
 import { sanitizeText } from './sanitize.js';
+import { formatCount } from '../util/units.js';
 
 /**
  * The header of a streamed csv or tsv: it goes out with the first page, before the rest of the library is known.
@@ -39,7 +41,6 @@ function insertionPoint(paths: string[], path: string): number {
   return at;
 }
 
-const count = (n: number): string => n.toLocaleString('en-US');
 
 /** How many missing columns a warning names before it says "and N more". */
 const NAMED = 8;
@@ -119,8 +120,8 @@ export class LateFields {
     if (this.told || this.missing.size === 0) return;
     this.told = true;
     const names = [...this.missing].map((path) => sanitizeText(path));
-    const named = names.slice(0, NAMED).join(', ') + (names.length > NAMED ? ` and ${count(names.length - NAMED)} more` : '');
-    const rows = `${count(this.rows)} of ${count(total)} row${total === 1 ? '' : 's'}`;
+    const named = names.slice(0, NAMED).join(', ') + (names.length > NAMED ? ` and ${formatCount(names.length - NAMED)} more` : '');
+    const rows = `${formatCount(this.rows)} of ${formatCount(total)} row${total === 1 ? '' : 's'}`;
     io.warn(`lk: warning: left out fields the ${format} header lacks, in ${rows}: ${named} (the header was fixed by the first page)`);
     io.warn('lk: name the columns you need with --fields, or use --json or --ndjson to keep every field');
   }

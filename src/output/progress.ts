@@ -1,8 +1,8 @@
 import { sleep, type Waiter } from '../api/rate-limit.js';
-import { onInterrupt } from '../interrupt.js';
-import type { IoStreams } from '../io.js';
+import { onInterrupt } from '../util/interrupt.js';
+import type { IoStreams } from './io.js';
 import { sanitizeText } from './sanitize.js';
-import { formatCount } from './units.js';
+import { formatCount } from '../util/units.js';
 
 /** Shorter waits pass silently: a countdown that flashes by tells nobody anything. */
 const ANNOUNCE_FROM_MS = 1000;
@@ -153,14 +153,14 @@ interface Countdown {
  * The waiter behind every rate-limit and retry pause: seconds counting down on the status line when stderr is a
  * terminal, one plain line otherwise, nothing with -q. Overlapping waits (concurrent pages) share one display.
  */
-export function countdownWaiter(io: IoStreams, now: () => number = Date.now): Waiter {
+export function countdownWaiter(io: IoStreams, now: () => number = Date.now, pause: Waiter = sleep): Waiter {
   const line = statusLine(io);
   const display: Countdown | undefined = io.quiet ? undefined : line ? new SpinnerCountdown(line, now) : new LineCountdown(io, now);
   return async (ms, reason, signal) => {
-    if (!display || ms < ANNOUNCE_FROM_MS) return sleep(ms, reason, signal);
+    if (!display || ms < ANNOUNCE_FROM_MS) return pause(ms, reason, signal);
     const end = display.begin(now() + ms, reason);
     try {
-      await sleep(ms, reason, signal);
+      await pause(ms, reason, signal);
     } finally {
       end();
     }

@@ -1,25 +1,12 @@
 import type { Page } from '../api/paginate.js';
-import type { IoStreams } from '../io.js';
+import type { IoStreams } from './io.js';
 import { listingProgress } from './progress.js';
 import type { View } from './view.js';
-import type { Formatter, OutputFormat, OutputOptions } from './writer.js';
+import { formatterFor } from './formatters.js';
+import { formatCount } from '../util/units.js';
 
-async function formatterFor(format: OutputFormat): Promise<Formatter> {
-  switch (format) {
-    case 'json':
-      return (await import('./formats/json.js')).json;
-    case 'ndjson':
-      return (await import('./formats/json.js')).ndjson;
-    case 'csv':
-      return (await import('./formats/delimited.js')).csv;
-    case 'tsv':
-      return (await import('./formats/delimited.js')).tsv;
-    case 'plain':
-      return (await import('./formats/delimited.js')).plain;
-    case 'table':
-      return (await import('./formats/table.js')).table;
-  }
-}
+export { renderSingle } from './formatters.js';
+import type { OutputOptions } from './writer.js';
 
 export interface ListingHints {
   /** The command takes --page/--all, so the "Showing N of TOTAL" notice can suggest them. */
@@ -63,11 +50,11 @@ export async function renderListing(pages: AsyncIterable<Page>, view: View, opti
   }
   if (!last) return;
   if (followed && !last.hasMore && last.total !== undefined && shown !== last.total) {
-    io.info(`lk: received ${count(shown)} ${many} where the server announced ${count(last.total)}: ${many} were added or removed while paging`);
+    io.info(`lk: received ${formatCount(shown)} ${many} where the server announced ${formatCount(last.total)}: ${many} were added or removed while paging`);
   }
   if (last.hasMore && io.mayNotify && hints.paged) {
-    const total = last.total !== undefined ? ` of ${count(last.total)}` : '';
-    io.info(`Showing ${count(shown)}${total} ${shown === 1 ? one : many} — ${readOn(last, one)}`);
+    const total = last.total !== undefined ? ` of ${formatCount(last.total)}` : '';
+    io.info(`Showing ${formatCount(shown)}${total} ${shown === 1 ? one : many} — ${readOn(last, one)}`);
   }
 }
 
@@ -87,11 +74,6 @@ export function readOn(last: Page, one: string): string {
   if (last.items.length < size) return `${all}, or a larger --max`;
   const limit = size === DEFAULT_PAGE_SIZE ? '' : `--limit ${size} `;
   return `${all}, ${limit}--page ${last.page + 1} for the next`;
-}
-
-export async function renderSingle(value: unknown, view: View | undefined, options: OutputOptions): Promise<void> {
-  const formatter = await formatterFor(options.format);
-  await formatter.single(value, view, options);
 }
 
 /** A resource of no fixed shape (stats, profile): sections on a terminal, the exact data otherwise. */
@@ -120,18 +102,15 @@ export async function renderCalendarFeed(pages: AsyncIterable<Page>, output: Fee
   for await (const page of pages) items.push(...page.items);
   const feed = calendarFeed(items, { now: output.now, spoilerFree: output.spoilerFree });
   const { io } = output;
-  if (feed.skipped > 0) io.info(`lk: left out ${count(feed.skipped)} of ${count(items.length)} upcoming episodes: no air time, or listed twice`);
+  if (feed.skipped > 0) io.info(`lk: left out ${formatCount(feed.skipped)} of ${formatCount(items.length)} upcoming episodes: no air time, or listed twice`);
   if (output.file === undefined) {
     await io.write(feed.text);
     if (feed.events === 0 && io.mayNotify) io.info('No upcoming episodes.');
     return;
   }
-  const { replaceFile } = await import('./output-file.js');
+  const { replaceFile } = await import('../util/output-file.js');
   const path = output.file;
   await replaceFile(path, feed.text);
-  io.info(`lk: wrote ${path} (${count(feed.events)} event${feed.events === 1 ? '' : 's'})`);
+  io.info(`lk: wrote ${path} (${formatCount(feed.events)} event${feed.events === 1 ? '' : 's'})`);
 }
 
-export function count(n: number): string {
-  return n.toLocaleString('en-US');
-}

@@ -1,7 +1,7 @@
 import type { Colors } from 'picocolors/types.js';
 import { ISO_DATE_TIME, shortDate } from './dates.js';
 import { pickPaths } from './fields.js';
-import { renderSingle } from './render.js';
+import { renderSingle } from './formatters.js';
 import { sanitizeText } from './sanitize.js';
 import { paintPhase, phaseOf } from './style.js';
 import type { DisplayContext } from './view.js';

@@ -1,6 +1,6 @@
 import type { Colors } from 'picocolors/types.js';
 import { cellText } from './cell.js';
-import { getPath } from './fields.js';
+import { getPath } from '../util/object-path.js';
 
 export interface DisplayContext {
   now: number;

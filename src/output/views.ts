@@ -1,14 +1,15 @@
 import { cellText } from './cell.js';
 import { shortDate, shortDateTime } from './dates.js';
-import { getPath } from './fields.js';
+import { getPath } from '../util/object-path.js';
 import { paintPhase } from './style.js';
 import type { Column, View } from './view.js';
+import { formatCount } from '../util/units.js';
 
 const str = (value: unknown): string => (value === undefined || value === null ? '' : cellText(value));
 
 /** Numbers as a table shows them (1,230) and as a pipe gets them (1230). */
 type NumberText = (n: number) => string;
-const localised: NumberText = (n) => n.toLocaleString('en-US');
+const localised: NumberText = formatCount;
 const exact: NumberText = (n) => String(n);
 
 /** Title of a work, whatever the resource nests it under. */

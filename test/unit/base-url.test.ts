@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assertTransportAllowed, isLoopbackHost, normaliseBaseUrl } from '../../src/config/base-url.js';
-import { UsageError } from '../../src/errors.js';
+import { UsageError } from '../../src/util/errors.js';
 import { isWellFormedKey, maskKey } from '../../src/config/key.js';
 
 describe('base URL', () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import pc from 'picocolors';
 import { describe, expect, it } from 'vitest';
-import { IoStreams, paintErrorLines, type IoOptions } from '../../src/io.js';
+import { IoStreams, paintErrorLines, type IoOptions } from '../../src/output/io.js';
 import { paintPhase, phaseOf } from '../../src/output/style.js';
 
 const terminal = () => Object.assign(new PassThrough(), { isTTY: true, columns: 80 });

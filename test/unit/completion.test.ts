@@ -1,7 +1,7 @@
 import type { Command, Option } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { makeProgram } from '../../src/cli.js';
-import { COMPLETION_SHELLS } from '../../src/commands/completion.js';
+import { COMPLETION_SHELLS } from '../../src/completion/model.js';
 import { completionScript } from '../../src/completion/generate.js';
 import { completionTree, flagsAt, type CommandNode, type CompletionTree, type FlagSpec } from '../../src/completion/model.js';
 

@@ -2,11 +2,11 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeFileAtomic, writeFolderAtomic } from '../../src/cache/atomic-file.js';
-import { acquireLock } from '../../src/cache/lock.js';
-import { exportName, exportStamp, rotateExports } from '../../src/cache/rotation.js';
+import { writeFileAtomic, writeFolderAtomic } from '../../src/util/atomic-file.js';
+import { acquireLock } from '../../src/util/lock.js';
+import { exportName, exportStamp, rotateExports } from '../../src/export/rotation.js';
 import { duration } from '../../src/commands/options.js';
-import { exportToCsvFiles } from '../../src/output/export-csv.js';
+import { exportToCsvFiles } from '../../src/export/csv.js';
 
 function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'lk-unit-'));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { columnsOf, getPath, parseFieldList, pickPaths } from '../../src/output/fields.js';
+import { columnsOf, parseFieldList, pickPaths } from '../../src/output/fields.js';
+import { getPath } from '../../src/util/object-path.js';
 
 describe('dot paths', () => {
   it('reads nested values and gives undefined for anything missing', () => {

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { IoStreams } from '../../src/io.js';
+import { IoStreams } from '../../src/output/io.js';
 import { headerColumns, LateFields } from '../../src/output/flat-columns.js';
 
 describe('csv/tsv header columns', () => {

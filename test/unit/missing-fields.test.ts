@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import pc from 'picocolors';
 import { describe, expect, it } from 'vitest';
 import { pageOf } from '../../src/api/paginate.js';
-import { IoStreams } from '../../src/io.js';
+import { IoStreams } from '../../src/output/io.js';
 import { renderListing } from '../../src/output/render.js';
 import { humanise, sectionsText } from '../../src/output/sections.js';
 import * as views from '../../src/output/views.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvSafeCell, sanitizeText } from '../../src/output/sanitize.js';
-import { redactKeys } from '../../src/redact.js';
+import { redactKeys } from '../../src/util/redact.js';
 
 describe('text from the server', () => {
   it('loses every escape, bell, backspace and C1 control before reaching a terminal', () => {

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import pc from 'picocolors';
 import { describe, expect, it } from 'vitest';
-import { IoStreams } from '../../src/io.js';
+import { IoStreams } from '../../src/output/io.js';
 import { fitWidths } from '../../src/output/formats/table.js';
 import { renderListing } from '../../src/output/render.js';
 import type { View } from '../../src/output/view.js';

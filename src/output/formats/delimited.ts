@@ -1,5 +1,6 @@
 import { cellText } from '../cell.js';
-import { columnsOf, getPath } from '../fields.js';
+import { columnsOf } from '../fields.js';
+import { getPath } from '../../util/object-path.js';
 import { headerColumns, LateFields } from '../flat-columns.js';
 import { csvSafeCell, sanitizeText } from '../sanitize.js';
 import { columnValue, pathColumn, type View } from '../view.js';

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
-import { VERSION } from '../../version.js';
-import { getPath } from '../fields.js';
+import { VERSION } from '../../util/version.js';
+import { getPath } from '../../util/object-path.js';
 import { sanitizeText } from '../sanitize.js';
+import { sha256Hex } from '../../util/hash.js';
 
 /**
  * `lk calendar --format ics`: the upcoming episodes as an iCalendar feed (RFC 5545, plus RFC 7986's
@@ -108,7 +108,7 @@ function eventUid(item: unknown, season: number | undefined, number: number | un
   if (showId && number !== undefined) return `${showId}-s${season ?? 0}e${number}@${UID_DOMAIN}`;
   const id = idPart(getPath(item, 'id'));
   if (id) return `${id}@${UID_DOMAIN}`;
-  return `${createHash('sha256').update(fallback).digest('hex').slice(0, 32)}@${UID_DOMAIN}`;
+  return `${sha256Hex(fallback).slice(0, 32)}@${UID_DOMAIN}`;
 }
 
 /** An id as UID-safe characters: unreserved ones kept, anything else percent-encoded; absurd lengths digested. */
@@ -116,7 +116,7 @@ function idPart(value: unknown): string | undefined {
   if (typeof value !== 'string' && typeof value !== 'number') return undefined;
   const text = String(value);
   if (text === '') return undefined;
-  if (text.length > 200) return createHash('sha256').update(text).digest('hex').slice(0, 32);
+  if (text.length > 200) return sha256Hex(text).slice(0, 32);
   return text.replace(/[^A-Za-z0-9._~-]/gu, (char) => encodeURIComponent(char).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`));
 }
 

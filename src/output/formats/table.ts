@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type CliTable3 from 'cli-table3';
-import { columnsOf, getPath } from '../fields.js';
+import { columnsOf } from '../fields.js';
+import { getPath } from '../../util/object-path.js';
 import { cellText } from '../cell.js';
 import { detailedDate, ISO_DATE_TIME } from '../dates.js';
 import { sanitizeText } from '../sanitize.js';

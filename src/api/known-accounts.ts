@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { replaceStateFileSync } from './atomic-file.js';
+import { replaceStateFileSync } from '../util/atomic-file.js';
+import { sha256Hex } from '../util/hash.js';
 
 /**
  * Which account a key belongs to, per instance, learned from GET /v1/me (a key never changes account). The export
@@ -15,7 +15,7 @@ export class KnownAccounts {
   private readonly dir: string;
 
   constructor(cacheDir: string, private readonly instance: string) {
-    this.dir = join(cacheDir, 'accounts', sha256(instance).slice(0, 16));
+    this.dir = join(cacheDir, 'accounts', sha256Hex(instance).slice(0, 16));
   }
 
   lookup(key: string): string | undefined {
@@ -33,10 +33,6 @@ export class KnownAccounts {
   }
 
   private fileOf(key: string): string {
-    return join(this.dir, `${sha256(`${this.instance}\n${key}`).slice(0, 32)}.json`);
+    return join(this.dir, `${sha256Hex(`${this.instance}\n${key}`).slice(0, 32)}.json`);
   }
-}
-
-function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
 }

@@ -2,12 +2,12 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
-import { formatBytes } from './units.js';
-import { writeFileAtomic, writeFolderAtomic, type FolderFile } from '../cache/atomic-file.js';
-import { exportName, rotateExports, type ExportKind } from '../cache/rotation.js';
-import type { IoStreams } from '../io.js';
-import { exportToCsvFiles } from './export-csv.js';
-import { failingAs, replaceFile } from './output-file.js';
+import { formatBytes } from '../util/units.js';
+import { writeFileAtomic, writeFolderAtomic, type FolderFile } from '../util/atomic-file.js';
+import { exportName, rotateExports, type ExportKind } from './rotation.js';
+import type { IoStreams } from '../output/io.js';
+import { exportToCsvFiles } from './csv.js';
+import { failingAs, replaceFile } from '../util/output-file.js';
 
 /**
  * Writes an export where the user asked: stdout, one file (-o), or a new timestamped file or CSV folder in a

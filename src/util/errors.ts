@@ -41,6 +41,10 @@ export interface ApiErrorDetails {
   code?: string | undefined;
   retryAfterSeconds?: number | undefined;
   body?: unknown;
+  /** 403 auth.api_key_forbidden: the scope the endpoint needs, when known. */
+  scope?: string | undefined;
+  /** 403 user.domain_disabled: the domain asked for. */
+  domain?: string | undefined;
 }
 
 /** An error response from the server. The exit code follows the status. */
@@ -49,30 +53,40 @@ export class ApiError extends LkError {
   readonly code: string | undefined;
   readonly retryAfterSeconds: number | undefined;
   readonly body: unknown;
+  readonly scope: string | undefined;
+  readonly domain: string | undefined;
   constructor(message: string, details: ApiErrorDetails, hint?: string) {
     super(message, exitCodeForStatus(details.status), hint);
     this.status = details.status;
     this.code = details.code;
     this.retryAfterSeconds = details.retryAfterSeconds;
     this.body = details.body;
+    this.scope = details.scope;
+    this.domain = details.domain;
   }
 }
 
 /** Rate limited and not retried: --no-wait, a wait beyond --max-wait, or the export hour not over. */
 export class RateLimitError extends LkError {
   readonly resetAt: Date;
-  constructor(message: string, resetAt: Date, hint?: string) {
+  /** Which limit of the run's own refused the wait: no waiting at all, or a wait longer than allowed. */
+  readonly refusedBy: 'no-wait' | 'max-wait' | undefined;
+  constructor(message: string, resetAt: Date, hint?: string, refusedBy?: 'no-wait' | 'max-wait') {
     super(message, ExitCode.rateLimited, hint);
     this.resetAt = resetAt;
+    this.refusedBy = refusedBy;
   }
 }
 
 /** The network or the response itself failed: refused, reset, timed out, cut short, not JSON. */
 export class TransportError extends LkError {
   readonly retryable: boolean;
-  constructor(message: string, retryable: boolean, hint?: string) {
+  /** A redirect from http to https on the same host: the base URL that would work. */
+  readonly httpsBaseUrl: string | undefined;
+  constructor(message: string, retryable: boolean, hint?: string, httpsBaseUrl?: string) {
     super(message, ExitCode.failure, hint);
     this.retryable = retryable;
+    this.httpsBaseUrl = httpsBaseUrl;
   }
 }
 

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from './atomic-file.js';
+import { writeFileAtomic } from '../util/atomic-file.js';
 import { safeFileName } from './rotation.js';
+import { sha256Hex } from '../util/hash.js';
 
 /**
  * The export cache, per instance and account, under the cache folder:
@@ -37,7 +37,7 @@ export class ExportCache {
   readonly instanceDir: string;
 
   constructor(cacheDir: string, private readonly instance: string) {
-    this.instanceDir = join(cacheDir, 'exports', sha256(instance).slice(0, 16));
+    this.instanceDir = join(cacheDir, 'exports', sha256Hex(instance).slice(0, 16));
   }
 
   accountDir(account: string): string {
@@ -70,7 +70,7 @@ export class ExportCache {
       return { state: 'damaged', reason: 'its metadata does not match' };
     }
     if (body.length !== meta.bytes) return { state: 'damaged', reason: `it holds ${body.length} bytes of ${meta.bytes}` };
-    if (sha256(body) !== meta.sha256) return { state: 'damaged', reason: 'its checksum does not match' };
+    if (sha256Hex(body) !== meta.sha256) return { state: 'damaged', reason: 'its checksum does not match' };
     return { state: 'ok', entry: { text: body.toString('utf8'), fetchedAt } };
   }
 
@@ -79,14 +79,10 @@ export class ExportCache {
     await this.prepare(account);
     const dir = this.accountDir(account);
     const body = Buffer.from(text, 'utf8');
-    const meta: ExportMeta = { fetchedAt: new Date(fetchedAt).toISOString(), instance: this.instance, account, bytes: body.length, sha256: sha256(body) };
+    const meta: ExportMeta = { fetchedAt: new Date(fetchedAt).toISOString(), instance: this.instance, account, bytes: body.length, sha256: sha256Hex(body) };
     await writeFileAtomic(join(dir, 'export.json'), body);
     await writeFileAtomic(join(dir, 'meta.json'), `${JSON.stringify(meta, null, 2)}\n`);
   }
-}
-
-function sha256(data: string | Buffer): string {
-  return createHash('sha256').update(data).digest('hex');
 }
 
 async function readIfPresent(path: string): Promise<Buffer | undefined> {

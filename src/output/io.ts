@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
-import { configDir } from './config/paths.js';
-import { readStoredConfig } from './config/store.js';
+import { configDir } from '../config/paths.js';
+import { readStoredConfig } from '../config/store.js';
 
 /**
  * The one place that decides everything about the terminal (like gh's iostreams): whether stdout and stderr are

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { LkError } from '../errors.js';
-import { onInterrupt } from '../interrupt.js';
+import { LkError } from './errors.js';
+import { onInterrupt } from './interrupt.js';
 import { temporaryName } from './atomic-file.js';
 
 /**

@@ -1,10 +1,10 @@
 import type { ApiClient, Waiter } from '../api/client.js';
-import { formatDuration } from '../output/units.js';
-import { RateLimitError, TransportError } from '../errors.js';
-import type { IoStreams } from '../io.js';
+import { formatDuration } from '../util/units.js';
+import { RateLimitError, TransportError } from '../util/errors.js';
+import type { IoStreams } from '../output/io.js';
 import { localDateTime } from '../output/dates.js';
-import type { ExportCache, CachedExport } from './export-cache.js';
-import { acquireLock } from './lock.js';
+import type { ExportCache, CachedExport } from './cache.js';
+import { acquireLock } from '../util/lock.js';
 
 /**
  * Where an export comes from: the cache while the server's hour is not over, else the server (once between all

@@ -1,6 +1,6 @@
-import { safeFileName } from '../cache/rotation.js';
-import { columnsOf } from './fields.js';
-import { csvRecord } from './formats/delimited.js';
+import { safeFileName } from './rotation.js';
+import { columnsOf } from '../output/fields.js';
+import { csvRecord } from '../output/formats/delimited.js';
 
 /**
  * The export as CSV files. SPEC.md does not fix the export's shape, so the files come from the data: every

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
-import { writeFileAtomic } from '../cache/atomic-file.js';
-import { LkError } from '../errors.js';
+import { writeFileAtomic } from './atomic-file.js';
+import { LkError } from './errors.js';
 
 /**
  * A file the user named (-o FILE): written whole or not at all. Replacing a file keeps its permissions (chmod 644

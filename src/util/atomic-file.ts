@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { onInterrupt } from '../interrupt.js';
+import { onInterrupt } from './interrupt.js';
 
 /**
  * Files that appear whole or not at all: everything is written to a temporary name in the same folder (so the
