@@ -1,4 +1,5 @@
 import type { ApiClient, Waiter } from './api/client.js';
+import { pagingConcurrency } from './api/page-queue.js';
 import { cacheDir, configDir } from './config/paths.js';
 import { Settings, type ResolvedInstance, type ResolvedKey } from './config/resolve.js';
 import { permissionWarning, readStoredConfig } from './config/store.js';
@@ -147,6 +148,7 @@ export class Context {
       wait: this.waiter(),
       signal: this.signal,
       cacheDir: this.cacheDir,
+      pagingConcurrency: pagingConcurrency(this.env),
     });
     if (!overrides.key && !overrides.baseUrl) this.apiClient = client;
     return client;

@@ -46,6 +46,8 @@ export interface ClientOptions {
   signal?: AbortSignal;
   /** Where the last seen rate-limit budget is kept between runs (the cache folder); none: not kept. */
   cacheDir?: string;
+  /** Pages in flight at once when a listing is followed to the end. */
+  pagingConcurrency?: number;
 }
 
 export interface RequestOptions {
@@ -76,11 +78,13 @@ export class ApiClient {
   private readonly pacer: Pacer;
   /** Which account the key belongs to, kept in the cache folder: the budget is the account's, shared by its keys. */
   readonly accounts: KnownAccounts | undefined;
+  readonly pagingConcurrency: number | undefined;
 
   constructor(private readonly options: ClientOptions) {
     this.now = options.now ?? Date.now;
     this.wait = options.wait ?? sleep;
     this.accounts = options.cacheDir ? new KnownAccounts(options.cacheDir, options.baseUrl) : undefined;
+    this.pagingConcurrency = options.pagingConcurrency;
     this.pacer = new Pacer({
       now: this.now,
       wait: this.wait,

@@ -3,7 +3,7 @@ import type { ApiResponse } from './client.js';
 /** Pages in flight at once with --all (LK_PAGING_CONCURRENCY overrides it: 1 pages one at a time, for benchmarks). */
 export const DEFAULT_PAGING_CONCURRENCY = 4;
 
-export function pagingConcurrency(env: NodeJS.ProcessEnv = process.env): number {
+export function pagingConcurrency(env: NodeJS.ProcessEnv): number {
   const value = Number(env.LK_PAGING_CONCURRENCY);
   return Number.isInteger(value) && value >= 1 && value <= 16 ? value : DEFAULT_PAGING_CONCURRENCY;
 }

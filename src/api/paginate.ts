@@ -1,5 +1,5 @@
 import type { ApiClient, ApiResponse, Headers, Query, RequestOptions } from './client.js';
-import { PageQueue, pagingConcurrency, type PageFetch } from './page-queue.js';
+import { DEFAULT_PAGING_CONCURRENCY, PageQueue, type PageFetch } from './page-queue.js';
 import { pageNowHolding, uncoveredSpans, type PageRead } from './shifts.js';
 
 export interface PagingOptions {
@@ -111,7 +111,7 @@ export async function* paginate(
     // --max: no page beyond those it still needs (more only if de-duplication leaves it short).
     const maxPage = first + Math.ceil(remaining / pageSize);
     // Without a total the number of pages is unknown: one at a time, following hasMore.
-    const queue = new PageQueue(fetchPage, base === undefined ? 1 : pagingConcurrency(), first);
+    const queue = new PageQueue(fetchPage, base === undefined ? 1 : (client.pagingConcurrency ?? DEFAULT_PAGING_CONCURRENCY), first);
     let pagesRead = 1;
     let lastCount = body.items.length;
     for (let page = first + 1; last.hasMore && remaining > 0 && lastCount > 0; page++) {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { sendJson, startFakeApi, type FakeApi } from './fake-api.js';
-import { runLk, startTestBed, tempHome, type RunOptions, type TestBed } from './harness.js';
+import { runLkInProcess, startTestBed, tempHome, type RunOptions, type TestBed } from './harness.js';
 
 /** Runs lk as if both stdout and stderr were a terminal (see the fixture). */
-const ON_A_TERMINAL: RunOptions = { nodeArgs: ['--import', fileURLToPath(new URL('../fixtures/fake-tty.mjs', import.meta.url))] };
+const ON_A_TERMINAL = { tty: {} };
 const FAKE_KEY = `lk_${'Q'.repeat(43)}abc123`;
 const ESC = '\u001b';
 
@@ -30,7 +30,7 @@ interface StatusReport {
 function isolated(env: Record<string, string | undefined> = {}) {
   const home = tempHome();
   const base = { LK_BASE_URL: undefined, LK_API_KEY: undefined, LK_PROFILE: undefined, LK_CONFIG_DIR: home.configDir, LK_CACHE_DIR: home.cacheDir };
-  const run = (args: string[], options: RunOptions = {}) => runLk(args, { ...options, env: { ...base, ...env, ...options.env } });
+  const run = (args: string[], options: Parameters<typeof runLkInProcess>[1] = {}) => runLkInProcess(args, { ...options, env: { ...base, ...env, ...options.env } });
   const status = async (args: string[] = [], options: RunOptions = {}): Promise<StatusReport> => {
     const result = await run(['auth', 'status', '--json', ...args], options);
     expect(result.stderr).toBe('');

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendJson, startFakeApi, type FakeApi } from './fake-api.js';
-import { expectRefusedBeforeAnyRequest, runLk, startTestBed, tempHome, type TestBed } from './harness.js';
+import { expectRefusedBeforeAnyRequest, runLkInProcess, startTestBed, tempHome, type TestBed } from './harness.js';
 
 interface CalendarItem {
   id: string;
@@ -228,7 +228,7 @@ describe('whatever the server sends', () => {
   });
 
   const run = (args: string[]) =>
-    runLk(args, { env: { LK_BASE_URL: api.url, LK_API_KEY: FAKE_KEY, LK_CONFIG_DIR: home.configDir, LK_CACHE_DIR: home.cacheDir } });
+    runLkInProcess(args, { env: { LK_BASE_URL: api.url, LK_API_KEY: FAKE_KEY, LK_CONFIG_DIR: home.configDir, LK_CACHE_DIR: home.cacheDir } });
 
   it('skips an item with no air time, never prints "undefined", and still parses', async () => {
     const result = await run(['calendar', '--format', 'ics']);

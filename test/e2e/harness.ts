@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import { runInProcess, type InProcessOptions } from './in-process.js';
 
 export const LK_BIN = fileURLToPath(new URL('../../bin/lk.cjs', import.meta.url));
 
@@ -21,6 +22,8 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Options for node itself, before the script (e.g. `--import` a preload). */
   nodeArgs?: string[];
+  /** In-process only: stdout and stderr as terminals (see in-process.ts). */
+  tty?: InProcessOptions['tty'];
 }
 
 /** A fresh config and cache folder, so that no test sees another's state (or the developer's own). */
@@ -34,11 +37,7 @@ export function tempHome(): { configDir: string; cacheDir: string; root: string 
  * synchronous spawn would block the event loop that has to answer the child's requests.
  */
 export function runLk(args: string[], options: RunOptions = {}): Promise<RunResult> {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8', TZ: 'UTC' };
-  for (const [name, value] of Object.entries(options.env ?? {})) {
-    if (value === undefined) delete env[name];
-    else env[name] = value;
-  }
+  const env = runEnv(options);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...(options.nodeArgs ?? []), LK_BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
@@ -60,11 +59,60 @@ export interface TestBed {
   sandbox: Sandbox;
   home: ReturnType<typeof tempHome>;
   env(keyName?: string | null): Record<string, string | undefined>;
-  lk(args: string[], options?: RunOptions & { key?: string | null }): Promise<RunResult>;
+  /** lk in this process (fake streams): the default for behaviour. */
+  lk(args: string[], options?: RunOptions & Omit<InProcessOptions, 'env' | 'input' | 'tty'> & { key?: string | null }): Promise<RunResult>;
+  /** lk as a real child process: for what only a process shows (exit on signals, real files and terminals). */
+  lkProcess(args: string[], options?: RunOptions & { key?: string | null }): Promise<RunResult>;
 }
 
-export async function startTestBed(options: SandboxOptions = {}): Promise<TestBed> {
-  const sandbox = await startSandbox({ port: 0, ...options });
+/** The environment a run sees: the test's own, never the developer's. */
+function runEnv(options: RunOptions): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8', TZ: 'UTC' };
+  for (const [name, value] of Object.entries(options.env ?? {})) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
+  return env;
+}
+
+/** Runs lk in this process with fake streams (see in-process.ts): the same contract as runLk, in milliseconds. */
+export function runLkInProcess(args: string[], options: RunOptions & Omit<InProcessOptions, 'env' | 'input' | 'tty'> = {}): Promise<RunResult> {
+  const { env: _env, input, timeoutMs: _timeout, nodeArgs: _nodeArgs, ...rest } = options;
+  return runInProcess(args, { ...rest, env: runEnv(options), ...(input === undefined ? {} : { input }) });
+}
+
+/**
+ * Time as both the sandbox and lk see it: the real clock plus whatever lk has waited. A wait (the rate limit, a
+ * retry's backoff) moves it forward at once instead of sleeping, so a test of a minute's window takes milliseconds.
+ */
+export interface VirtualClock {
+  now: () => number;
+  sleep: (ms: number, reason?: string, signal?: AbortSignal) => Promise<void>;
+  /** How far ahead of the real clock it runs (ms). */
+  readonly shift: number;
+}
+
+export function virtualClock(initialShiftMs = 0): VirtualClock {
+  let shift = initialShiftMs;
+  return {
+    now: () => Date.now() + shift,
+    sleep: async (ms, _reason, signal) => {
+      signal?.throwIfAborted();
+      shift += Math.max(0, ms);
+      // Let the other pages and timers of the run have their turn, as a real wait would.
+      await new Promise((resolve) => setImmediate(resolve));
+      signal?.throwIfAborted();
+    },
+    get shift() {
+      return shift;
+    },
+  };
+}
+
+export async function startTestBed(options: SandboxOptions & { clock?: VirtualClock | null } = {}): Promise<TestBed> {
+  // A virtual clock unless the test brings its own sandbox clock (or asks for real time with null).
+  const { clock = options.now ? null : virtualClock(), ...sandboxOptions } = options;
+  const sandbox = await startSandbox({ port: 0, ...(clock ? { now: clock.now } : {}), ...sandboxOptions });
   const home = tempHome();
   const env = (keyName: string | null = 'full') => ({
     LK_BASE_URL: sandbox.url,
@@ -76,7 +124,13 @@ export async function startTestBed(options: SandboxOptions = {}): Promise<TestBe
     sandbox,
     home,
     env,
-    lk: (args, runOptions = {}) => runLk(args, { ...runOptions, env: { ...env(runOptions.key === undefined ? 'full' : runOptions.key), ...runOptions.env } }),
+    lk: (args, runOptions = {}) =>
+      runLkInProcess(args, {
+        ...(clock ? { now: clock.now, sleep: clock.sleep } : {}),
+        ...runOptions,
+        env: { ...env(runOptions.key === undefined ? 'full' : runOptions.key), ...runOptions.env },
+      }),
+    lkProcess: (args, runOptions = {}) => runLk(args, { ...runOptions, env: { ...env(runOptions.key === undefined ? 'full' : runOptions.key), ...runOptions.env } }),
   };
 }
 

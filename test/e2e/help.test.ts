@@ -1,7 +1,7 @@
 import type { Argument, Command, Option } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { makeProgram } from '../../src/cli.js';
-import { runLk } from './harness.js';
+import { runLkInProcess } from './harness.js';
 
 /** Every command of the tree, the program itself first, hidden ones included (`lk profile show` still has a help). */
 function walk(command: Command, path: string[] = []): Array<{ path: string[]; command: Command }> {
@@ -46,7 +46,7 @@ describe('--help on every command and subcommand', () => {
     let help: string | undefined;
     const helpText = async (): Promise<string> => {
       if (help === undefined) {
-        const result = await runLk([...path, '--help'], { env: { COLUMNS: '80' } });
+        const result = await runLkInProcess([...path, '--help'], { env: { COLUMNS: '80' } });
         expect(result.code).toBe(0);
         expect(result.stderr).toBe('');
         help = result.stdout;
@@ -87,32 +87,32 @@ describe('--help on every command and subcommand', () => {
 
 describe('help details', () => {
   it('lk library --help shows the options of `lk library list` under a heading of their own, and they work there', async () => {
-    const help = (await runLk(['library', '--help'])).stdout;
+    const help = (await runLkInProcess(['library', '--help'])).stdout;
     expect(help).toContain('Options of `lk library` (= lk library list):');
     const section = help.slice(help.indexOf('Options of `lk library`'), help.indexOf('Global Options:'));
     for (const flag of ['--phase <phase>', '--domain <domain>', '--sort <key>', '--order <order>', '--page <n>', '--limit <n>', '--all', '--max <n>']) {
       expect(section).toContain(flag);
     }
     // Shown, not registered: `lk library list --help` keeps them under its own "Options:".
-    const list = (await runLk(['library', 'list', '--help'])).stdout;
+    const list = (await runLkInProcess(['library', 'list', '--help'])).stdout;
     expect(list).not.toContain('Options of');
     expect(list.slice(list.indexOf('Options:'), list.indexOf('Global Options:'))).toContain('--phase <phase>');
   });
 
   it('lk lists --help shows the paging flags of `lk lists list`', async () => {
-    const help = (await runLk(['lists', '--help'])).stdout;
+    const help = (await runLkInProcess(['lists', '--help'])).stdout;
     const section = help.slice(help.indexOf('Options of `lk lists` (= lk lists list):'), help.indexOf('Global Options:'));
     for (const flag of ['--page <n>', '--limit <n>', '--all', '--max <n>']) expect(section).toContain(flag);
   });
 
   it('lk sandbox --help says what its --json prints', async () => {
-    const help = (await runLk(['sandbox', '--help'])).stdout;
+    const help = (await runLkInProcess(['sandbox', '--help'])).stdout;
     expect(help.slice(help.indexOf('Options:'), help.indexOf('Global Options:'))).toMatch(/--json +print the base URL and the demo keys/);
   });
 
   it('cron lines escape % (cron turns a bare one into a newline)', async () => {
     for (const { path } of COMMANDS) {
-      const help = (await runLk([...path, '--help'])).stdout;
+      const help = (await runLkInProcess([...path, '--help'])).stdout;
       for (const line of examplesIn(help).filter((example) => /^\s*(\S+\s+){4}\S+\s+\S/.test(example) && /^\s*[\d*@]/.test(example))) {
         expect(line.replace(/\\%/g, ''), `${path.join(' ')}: ${line}`).not.toContain('%');
       }

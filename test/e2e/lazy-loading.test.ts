@@ -23,7 +23,7 @@ afterAll(async () => {
 async function importsOf(args: string[], options: RunOptions = {}) {
   const file = join(bed.home.root, `imports-${counter++}.txt`);
   writeFileSync(file, '');
-  const run = await bed.lk(args, { ...options, nodeArgs: ['--import', PRELOAD, ...(options.nodeArgs ?? [])], env: { ...options.env, LK_TEST_IMPORTS: file } });
+  const run = await bed.lkProcess(args, { ...options, nodeArgs: ['--import', PRELOAD, ...(options.nodeArgs ?? [])], env: { ...options.env, LK_TEST_IMPORTS: file } });
   const packages = new Set(readFileSync(file, 'utf8').split('\n').filter(Boolean).map((specifier) => specifier.split('/')[0]!));
   return { run, packages };
 }

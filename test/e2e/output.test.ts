@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { columnsOf } from '../../src/output/fields.js';
 import { displayWidth } from '../../src/output/width.js';
 import { sendJson, startFakeApi, type FakeApi } from './fake-api.js';
-import { LK_BIN, runLk, startTestBed, tempHome, type RunResult, type TestBed } from './harness.js';
+import { LK_BIN, runLkInProcess, startTestBed, tempHome, type RunResult, type TestBed } from './harness.js';
 
 const FAKE_KEY = `lk_${'Q'.repeat(43)}abc123`;
 const ANSI = /\u001b\[[0-9;]*m/g;
@@ -194,7 +194,7 @@ describe('the count-mismatch notice names what was listed', () => {
   });
 
   it('history: "events were added or removed while paging"', async () => {
-    const result = await runLk(['history', '--all', '--limit', '5', '--json'], { env: fakeEnv(api) });
+    const result = await runLkInProcess(['history', '--all', '--limit', '5', '--json'], { env: fakeEnv(api) });
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/received 10 events where the server announced 12: events were added or removed while paging/);
     expect(result.stderr).not.toMatch(/library/);

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { faultFate, type FaultOptions } from '../../src/sandbox/faults.js';
 import type { SandboxOptions } from '../../src/sandbox/index.js';
 import { envelope, sendJson, startFakeApi, type FakeApi } from './fake-api.js';
-import { LK_BIN, ndjsonLines, startTestBed, tempHome, type TestBed } from './harness.js';
+import { LK_BIN, ndjsonLines, startTestBed, tempHome, virtualClock, type TestBed, type VirtualClock } from './harness.js';
 
 /**
  * The client against a server that fails and a budget that runs out. Waits are kept short: injected 429s ask for 1 s,
@@ -19,16 +19,16 @@ afterEach(async () => {
   await Promise.all([...beds.splice(0).map((bed) => bed.sandbox.close()), ...fakes.splice(0).map((fake) => fake.close())]);
 });
 
-async function bed(options: SandboxOptions): Promise<TestBed> {
-  const started = await startTestBed(options);
+async function bed(options: SandboxOptions & { clock?: VirtualClock }): Promise<TestBed> {
+  // Waits pass on a virtual clock shared with the sandbox: a minute's window is over in no time.
+  const started = await startTestBed({ clock: virtualClock(), ...options });
   beds.push(started);
   return started;
 }
 
-/** A sandbox clock on which a rate-limit window (aligned on the minute) ends `seconds` from now. */
-function windowEndingIn(seconds: number): () => number {
-  const shift = 60_000 - seconds * 1000 - (Date.now() % 60_000);
-  return () => Date.now() + shift;
+/** A clock on which a rate-limit window (aligned on the minute) ends `seconds` from now. */
+function windowEndingIn(seconds: number): VirtualClock {
+  return virtualClock(60_000 - seconds * 1000 - (Date.now() % 60_000));
 }
 
 function ids(stdout: string): string[] {
@@ -65,7 +65,7 @@ describe('lk library --all under faults and the rate limit', () => {
   }, 40_000);
 
   it('within a budget of 30 a minute, 20 of them already spent by another key, 3,000 entries (30 pages) meet no 429', async () => {
-    const test = await bed({ entries: 3000, rateLimit: 30, now: windowEndingIn(6) });
+    const test = await bed({ entries: 3000, rateLimit: 30, clock: windowEndingIn(6) });
     for (let i = 0; i < 20; i++) {
       const response = await fetch(`${test.sandbox.url}/v1/me`, { headers: { authorization: `Bearer ${test.sandbox.key('other')}` } });
       expect(response.status).toBe(200);
@@ -78,7 +78,7 @@ describe('lk library --all under faults and the rate limit', () => {
   }, 30_000);
 
   it('a budget spent mid-listing is waited out, not hit: 15 pages through 10 a minute, no 429, and silent with -q', async () => {
-    const test = await bed({ entries: 1500, rateLimit: 10, now: windowEndingIn(4) });
+    const test = await bed({ entries: 1500, rateLimit: 10, clock: windowEndingIn(4) });
     const result = await test.lk(['library', '--all', '--json', '-q']);
     expect(result.code).toBe(0);
     expect(ids(result.stdout)).toHaveLength(1500);
@@ -88,7 +88,7 @@ describe('lk library --all under faults and the rate limit', () => {
 
   it('a second process paces itself from the budget the first one left in the cache, and says what it waits for', async () => {
     // The first run is short (3 pages) so that it surely ends before the window does.
-    const test = await bed({ entries: 300, rateLimit: 3, now: windowEndingIn(5) });
+    const test = await bed({ entries: 300, rateLimit: 3, clock: windowEndingIn(5) });
     const first = await test.lk(['library', '--all', '--json']);
     expect(first.code).toBe(0);
     const second = await test.lk(['library', '--limit', '5', '--json']);
@@ -101,7 +101,7 @@ describe('lk library --all under faults and the rate limit', () => {
   }, 30_000);
 
   it('a second key of the same account paces from the budget the first one left, once lk knows whose keys they are', async () => {
-    const test = await bed({ entries: 300, rateLimit: 5, now: windowEndingIn(7) });
+    const test = await bed({ entries: 300, rateLimit: 5, clock: windowEndingIn(7) });
     // GET /v1/me tells lk which account each key belongs to (2 of the 5 requests).
     expect((await test.lk(['whoami'])).code).toBe(0);
     expect((await test.lk(['whoami'], { key: 'other' })).code).toBe(0);
@@ -115,7 +115,7 @@ describe('lk library --all under faults and the rate limit', () => {
 
   it('two processes on one account (keys full and other) share 30 a minute: both complete, fewer than 3 429s', async () => {
     // 60 pages between them through a budget of 30: one of the windows has to be waited for.
-    const test = await bed({ entries: 3000, rateLimit: 30, now: windowEndingIn(6) });
+    const test = await bed({ entries: 3000, rateLimit: 30, clock: windowEndingIn(6) });
     const [a, b] = await Promise.all([test.lk(['library', '--all', '--json']), test.lk(['library', '--all', '--json'], { key: 'other' })]);
     expect(a.code).toBe(0);
     expect(b.code).toBe(0);

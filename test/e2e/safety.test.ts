@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope, sendJson, startFakeApi, type FakeApi } from './fake-api.js';
-import { runLk, startTestBed, tempHome, type TestBed } from './harness.js';
+import { runLkInProcess, startTestBed, tempHome, type TestBed } from './harness.js';
 
 const FAKE_KEY = `lk_${'Q'.repeat(43)}abc123`;
 let bed: TestBed;
@@ -24,18 +24,18 @@ describe('storing the key', () => {
   it('login leaves the config file 0600 in a 0700 folder, and warns when the file is opened up', async () => {
     const home = tempHome();
     const env = { LK_BASE_URL: undefined, LK_API_KEY: undefined, LK_CONFIG_DIR: home.configDir, LK_CACHE_DIR: home.cacheDir };
-    const login = await runLk(['auth', 'login', '--base-url', bed.sandbox.url, '--with-key'], { env, input: `${bed.sandbox.key('full')}\n` });
+    const login = await runLkInProcess(['auth', 'login', '--base-url', bed.sandbox.url, '--with-key'], { env, input: `${bed.sandbox.key('full')}\n` });
     expect(login.code).toBe(0);
     expect(login.stdout + login.stderr).not.toContain(bed.sandbox.key('full'));
     expect(statSync(join(home.configDir, 'config.json')).mode & 0o777).toBe(0o600);
     expect(statSync(home.configDir).mode & 0o777).toBe(0o700);
 
-    const whoami = await runLk(['whoami', '--json'], { env });
+    const whoami = await runLkInProcess(['whoami', '--json'], { env });
     expect(whoami.code).toBe(0);
     expect(whoami.stderr).toBe('');
 
     chmodSync(join(home.configDir, 'config.json'), 0o644);
-    const warned = await runLk(['whoami', '--json'], { env });
+    const warned = await runLkInProcess(['whoami', '--json'], { env });
     expect(warned.stderr).toMatch(/readable by others.*chmod 600/);
   });
 
@@ -44,7 +44,7 @@ describe('storing the key', () => {
     mkdirSync(home.root, { recursive: true });
     const keyFile = join(home.root, 'key');
     writeFileSync(keyFile, `${bed.sandbox.key('full')}\n`, { mode: 0o600 });
-    const status = await runLk(['auth', 'status'], {
+    const status = await runLkInProcess(['auth', 'status'], {
       env: { LK_BASE_URL: bed.sandbox.url, LK_API_KEY_FILE: keyFile, LK_CONFIG_DIR: home.configDir, LK_CACHE_DIR: home.cacheDir },
     });
     expect(status.code).toBe(0);
@@ -85,7 +85,7 @@ describe('transport', () => {
     const run = await bed.lk(['--base-url', 'http://example.org', 'whoami']);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('plain http');
-    const login = await runLk(['auth', 'login', '--base-url', 'http://example.org', '--with-key'], {
+    const login = await runLkInProcess(['auth', 'login', '--base-url', 'http://example.org', '--with-key'], {
       env: { LK_CONFIG_DIR: tempHome().configDir },
       input: `${FAKE_KEY}\n`,
     });
@@ -108,7 +108,7 @@ describe('transport', () => {
       res.end();
     });
     try {
-      const run = await runLk(['whoami', '--json'], { env: fakeEnv(redirecting) });
+      const run = await runLkInProcess(['whoami', '--json'], { env: fakeEnv(redirecting) });
       expect(run.code).toBe(1);
       expect(run.stderr).toContain(`${elsewhere.url}/v1/me`);
       expect(elsewhere.requests).toHaveLength(0);
@@ -124,7 +124,7 @@ describe('transport', () => {
       res.end();
     });
     try {
-      const run = await runLk(['whoami'], { env: fakeEnv(api) });
+      const run = await runLkInProcess(['whoami'], { env: fakeEnv(api) });
       expect(run.code).toBe(1);
       expect(run.stderr).toContain('--base-url https://127.0.0.1:9');
     } finally {
@@ -135,7 +135,7 @@ describe('transport', () => {
   it('a path prefix in the base URL (a reverse proxy) is kept', async () => {
     const api = await startFakeApi((_req, res) => sendJson(res, 200, { account: { username: 'proxied' } }));
     try {
-      const run = await runLk(['whoami', '--json'], { env: { ...fakeEnv(api), LK_BASE_URL: `${api.url}/tracker/` } });
+      const run = await runLkInProcess(['whoami', '--json'], { env: { ...fakeEnv(api), LK_BASE_URL: `${api.url}/tracker/` } });
       expect(run.code).toBe(0);
       expect(api.requests[0]!.path).toBe('/tracker/v1/me');
     } finally {
@@ -165,46 +165,46 @@ describe('whatever the server sends', () => {
   });
 
   it.each([['--format', 'table'], ['--format', 'tsv'], ['--format', 'csv']])('a title with escape sequences prints no ESC byte in %s %s', async (...args) => {
-    const run = await runLk(['library', ...args], { env: { ...fakeEnv(api), COLUMNS: '100' } });
+    const run = await runLkInProcess(['library', ...args], { env: { ...fakeEnv(api), COLUMNS: '100' } });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Evil');
     if (args[1] !== 'csv') expect(run.stdout).not.toMatch(/[\u001b\u0007\u009b\b]/);
   });
 
   it.each([[], ['--format', 'table'], ['--format', 'tsv']])('a field name with escape sequences prints no ESC byte in `show` %s', async (...args) => {
-    const run = await runLk(['library', 'show', 'e1', ...args], { env: { ...fakeEnv(api), COLUMNS: '100' } });
+    const run = await runLkInProcess(['library', 'show', 'e1', ...args], { env: { ...fakeEnv(api), COLUMNS: '100' } });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('value');
     expect(run.stdout).not.toMatch(/[\u001b\u0007\u009b\b]/);
   });
 
   it('the plain pipe output defuses them too, while json keeps them escaped', async () => {
-    const plain = await runLk(['library'], { env: fakeEnv(api) });
+    const plain = await runLkInProcess(['library'], { env: fakeEnv(api) });
     expect(plain.stdout).not.toContain('\u001b');
-    const json = await runLk(['library', '--json'], { env: fakeEnv(api) });
+    const json = await runLkInProcess(['library', '--json'], { env: fakeEnv(api) });
     expect(json.stdout).not.toContain('\u001b');
     expect((JSON.parse(json.stdout) as Array<{ work: { title: string } }>)[0]!.work.title).toBe(hostileTitle);
   });
 
   it('an error message from the server cannot rewrite the terminal either', async () => {
-    const run = await runLk(['library', 'show', 'bad'], { env: fakeEnv(api) });
+    const run = await runLkInProcess(['library', 'show', 'bad'], { env: fakeEnv(api) });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('request.invalid');
     expect(run.stderr).not.toContain('\u001b');
   });
 
   it('--csv-safe guards =HYPERLINK(…) and keeps it exact without', async () => {
-    const safe = parse((await runLk(['library', '--csv', '--csv-safe'], { env: fakeEnv(api) })).stdout, { columns: true }) as Array<Record<string, string>>;
+    const safe = parse((await runLkInProcess(['library', '--csv', '--csv-safe'], { env: fakeEnv(api) })).stdout, { columns: true }) as Array<Record<string, string>>;
     expect(safe[1]!['work.title']).toBe('\'=HYPERLINK("http://evil.example","click")');
     expect(safe[1]!.rating).toBe('-2'); // a number is not a formula
-    const exact = parse((await runLk(['library', '--csv'], { env: fakeEnv(api) })).stdout, { columns: true }) as Array<Record<string, string>>;
+    const exact = parse((await runLkInProcess(['library', '--csv'], { env: fakeEnv(api) })).stdout, { columns: true }) as Array<Record<string, string>>;
     expect(exact[1]!['work.title']).toBe('=HYPERLINK("http://evil.example","click")');
   });
 
   it('config csv-safe true guards formulas with no flag given', async () => {
     const env = fakeEnv(api);
-    expect((await runLk(['config', 'set', 'csv-safe', 'true'], { env })).code).toBe(0);
-    const rows = parse((await runLk(['library', '--csv'], { env })).stdout, { columns: true }) as Array<Record<string, string>>;
+    expect((await runLkInProcess(['config', 'set', 'csv-safe', 'true'], { env })).code).toBe(0);
+    const rows = parse((await runLkInProcess(['library', '--csv'], { env })).stdout, { columns: true }) as Array<Record<string, string>>;
     expect(rows[1]!['work.title']).toBe('\'=HYPERLINK("http://evil.example","click")');
   });
 
@@ -213,7 +213,7 @@ describe('whatever the server sends', () => {
     const nested = await startFakeApi((_req, res) => sendJson(res, 200, `${'['.repeat(depth)}${']'.repeat(depth)}`));
     try {
       for (const format of ['json', 'table', 'csv']) {
-        const run = await runLk(['whoami', '--format', format], { env: fakeEnv(nested) });
+        const run = await runLkInProcess(['whoami', '--format', format], { env: fakeEnv(nested) });
         expect([0, 1]).toContain(run.code);
         expect(run.stderr).not.toMatch(/\n\s+at /);
         if (run.code === 1) expect(run.stderr).toMatch(/^lk: .+/);
@@ -226,7 +226,7 @@ describe('whatever the server sends', () => {
   it('a body over the size bound ends in exit 1 with a clear message', async () => {
     const big = await startFakeApi((_req, res) => sendJson(res, 200, { padding: 'x'.repeat(64 * 1024) }));
     try {
-      const run = await runLk(['whoami', '--json'], { env: { ...fakeEnv(big), LK_MAX_BODY: '16KiB' } });
+      const run = await runLkInProcess(['whoami', '--json'], { env: { ...fakeEnv(big), LK_MAX_BODY: '16KiB' } });
       expect(run.code).toBe(1);
       expect(run.stderr).toContain('larger than 16 KiB');
     } finally {
@@ -240,7 +240,7 @@ describe('whatever the server sends', () => {
       res.end('<!doctype html><title>Sign in</title>');
     });
     try {
-      const run = await runLk(['whoami'], { env: fakeEnv(html) });
+      const run = await runLkInProcess(['whoami'], { env: fakeEnv(html) });
       expect(run.code).toBe(1);
       expect(run.stderr).toContain('is not JSON (text/html)');
     } finally {

@@ -216,7 +216,7 @@ describe('a rate-limit wait while paging', () => {
 describe('colour settings', () => {
   /** lk library as on a terminal (both streams report a tty) unless `pipe`; returns stdout. */
   const table = async (env: Record<string, string | undefined>, flags: string[] = [], pipe = false) => {
-    const result = await bed.lk(['library', '--max', '5', '--format', 'table', ...flags], { env, nodeArgs: pipe ? [] : ['--import', FAKE_TTY] });
+    const result = await bed.lk(['library', '--max', '5', '--format', 'table', ...flags], { env, ...(pipe ? {} : { tty: {} }) });
     expect(result.code).toBe(0);
     return result.stdout;
   };
@@ -254,7 +254,7 @@ describe('colour settings', () => {
 
   it('json, csv and the pipe format are never coloured, even with FORCE_COLOR', async () => {
     for (const flag of ['--json', '--csv', '--tsv']) {
-      const result = await bed.lk(['library', '--max', '3', flag], { env: { FORCE_COLOR: '1' }, nodeArgs: ['--import', FAKE_TTY] });
+      const result = await bed.lk(['library', '--max', '3', flag], { env: { FORCE_COLOR: '1' }, tty: {} });
       expect(result.stdout, flag).not.toContain(ESC);
     }
     expect((await bed.lk(['library', '--max', '3'], { env: { FORCE_COLOR: '1' } })).stdout).not.toContain(ESC);
@@ -262,7 +262,7 @@ describe('colour settings', () => {
 
   it('errors are red on a terminal, plain with NO_COLOR, in a pipe, or with color never', async () => {
     const red = /^\u001b\[31mlk: /m;
-    const usage = (env: Record<string, string | undefined>, pipe = false) => bed.lk(['library', '--limit', '0'], { env, nodeArgs: pipe ? [] : ['--import', FAKE_TTY] });
+    const usage = (env: Record<string, string | undefined>, pipe = false) => bed.lk(['library', '--limit', '0'], { env, ...(pipe ? {} : { tty: {} }) });
     const onTerminal = await usage({});
     expect(onTerminal.code).toBe(2);
     expect(onTerminal.stderr).toMatch(red);
@@ -270,7 +270,7 @@ describe('colour settings', () => {
     expect((await usage({}, true)).stderr).toMatch(/^lk: /);
     expect((await usage(await configured('never'))).stderr).toMatch(/^lk: /);
     // An error from the server's side too: a refused key.
-    const refused = await bed.lk(['whoami'], { key: 'revoked', nodeArgs: ['--import', FAKE_TTY] });
+    const refused = await bed.lk(['whoami'], { key: 'revoked', tty: {} });
     expect(refused.code).toBe(3);
     expect(refused.stderr).toMatch(red);
   });

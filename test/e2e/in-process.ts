@@ -1,0 +1,64 @@
+import { PassThrough, Readable, Writable } from 'node:stream';
+import { runProgram } from '../../src/cli.js';
+import { sleep } from '../../src/api/rate-limit.js';
+import type { Factory } from '../../src/context.js';
+import type { Waiter } from '../../src/api/client.js';
+
+export interface InProcessOptions {
+  env: NodeJS.ProcessEnv;
+  input?: string;
+  /** stdout (and stderr) as a terminal of this many columns; default: both are pipes. */
+  tty?: { columns?: number; stderr?: boolean };
+  /** A clock to run on (the sandbox's too, for waits to pass in no time). */
+  now?: () => number;
+  sleep?: Waiter;
+  signal?: AbortSignal;
+}
+
+export interface InProcessResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** A stream that keeps what is written to it, and says it is a terminal when asked to. */
+class Capture extends Writable {
+  text = '';
+  isTTY: boolean | undefined;
+  columns: number | undefined;
+  constructor(tty: boolean, columns: number | undefined) {
+    super({ decodeStrings: false });
+    this.isTTY = tty || undefined;
+    this.columns = tty ? columns : undefined;
+  }
+  override _write(chunk: unknown, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    this.text += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
+    done();
+  }
+}
+
+/** Runs lk in this process, as the binary would, with fake streams: the exit code and what it wrote. */
+export async function runInProcess(args: string[], options: InProcessOptions): Promise<InProcessResult> {
+  const stdout = new Capture(Boolean(options.tty), options.tty?.columns ?? 80);
+  const stderr = new Capture(Boolean(options.tty && options.tty.stderr !== false), options.tty?.columns ?? 80);
+  const stdin = Readable.from(options.input === undefined || options.input === '' ? [] : [options.input]) as Readable & { isTTY?: boolean };
+  const factory: Factory = {
+    stdout,
+    stderr,
+    stdin: options.input === undefined ? (new PassThrough().end() as PassThrough) : stdin,
+    env: options.env,
+    argv: ['node', 'lk', ...args],
+    now: options.now ?? Date.now,
+    sleep: options.sleep ?? sleep,
+    signal: options.signal,
+  };
+  // The time zone is the process's own: the run's TZ applies while it runs (vitest gives each test file a process).
+  const zone = process.env.TZ;
+  process.env.TZ = options.env.TZ ?? 'UTC';
+  try {
+    const code = await runProgram(factory.argv, factory);
+    return { code, stdout: stdout.text, stderr: stderr.text };
+  } finally {
+    process.env.TZ = zone;
+  }
+}
