@@ -5,6 +5,7 @@ import { registerAuth } from './commands/auth.js';
 import { registerCalendar } from './commands/calendar.js';
 import { registerCompletion } from './commands/completion.js';
 import { registerConfig } from './commands/config.js';
+import { registerConvert } from './commands/convert.js';
 import { registerExport } from './commands/export.js';
 import { setRunHooks } from './commands/action.js';
 import { registerHistory } from './commands/history.js';
@@ -65,6 +66,7 @@ export function makeProgram(): Command {
   registerProfile(program);
   registerNotifications(program);
   registerExport(program);
+  registerConvert(program);
   registerApi(program);
   registerConfig(program);
   registerCompletion(program);
