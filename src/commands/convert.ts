@@ -1,4 +1,4 @@
-import { Option, type Command } from 'commander';
+import { Argument, Option, type Command } from 'commander';
 import { accountName } from '../api/account.js';
 import { ExportCache } from '../cache/export-cache.js';
 import type { Context } from '../context.js';
@@ -23,12 +23,15 @@ export function registerConvert(program: Command): void {
   program
     .command('convert')
     .description('write files other services import: Letterboxd, Goodreads/StoryGraph, Yamtrack, MyAnimeList')
-    .argument('<target>', `one of ${TARGETS.join(', ')}`)
+    // choices() for help and completion; the parser after it replaces commander's check with runConvert's (any case).
+    .addArgument(new Argument('<target>', 'the service to write for').choices(TARGETS).argParser((value: string) => value))
     .option('-o, --output <file>', 'write this file (whole or not at all); Letterboxd over 1 MB: FILE-1.csv, FILE-2.csv, …')
     .option('--since <date>', 'only activity on or after this local date (2026-01-31) or moment (ISO 8601)')
-    .addOption(new Option('--domain <domain>', 'only this domain (yamtrack holds all four)'))
+    .addOption(new Option('--domain <domain>', 'only this domain (yamtrack holds all four)').choices(DOMAINS).argParser((value: string) => value))
     .option('--strict', 'exit 1 when anything had to be skipped')
-    .option('--rating-scale <n>', "the instance's rating scale, 5, 10 or 100 (default: found from the ratings)")
+    .addOption(
+      new Option('--rating-scale <n>', "the instance's rating scale (default: found from the ratings)").choices(['5', '10', '100']).argParser((value: string) => value),
+    )
     .option('--db <file>', 'read this lk sync mirror (default: the profile\'s mirror when it exists, else the export)')
     .addHelpText(
       'after',
