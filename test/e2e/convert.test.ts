@@ -1,10 +1,12 @@
 import { parse } from 'csv-parse/sync';
 import { XMLParser } from 'fast-xml-parser';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectRefusedBeforeAnyRequest, startTestBed, type TestBed } from './harness.js';
+import { sendJson, startFakeApi } from './fake-api.js';
+import { expectRefusedBeforeAnyRequest, runLk, startTestBed, tempHome, type TestBed } from './harness.js';
 
 type Row = Record<string, string>;
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -212,5 +214,71 @@ describe('lk convert: refusals and sources', () => {
     const explicit = await bed.lk(['convert', 'goodreads', '--db', join(data, 'default.db')]);
     expect(explicit.code).toBe(1);
     expect(explicit.stderr).toMatch(/^lk: cannot read the mirror: /);
+  });
+});
+
+describe('lk convert letterboxd from an independent server with a large diary', () => {
+  // UUID ids, the title under work.name, the year in releaseDate, entries linked by entry.id, ratings out of 100,
+  // and enough reviewed watches to pass Letterboxd's 1 MB import limit.
+  const FILMS = 6000;
+  const tricky = 'Crouching, "Tiger"\nHidden Дракон';
+  const review = 'A long review, with "quotes", commas and ünïcode. '.repeat(4);
+  const entries: Json[] = [];
+  const history: Json[] = [];
+  const reviews: Json[] = [];
+  for (let n = 0; n < FILMS; n += 1) {
+    const id = randomUUID();
+    entries.push({ id, work: { id: randomUUID(), source: 'tmdb', sourceId: String(100_000 + n), type: 'film', name: n === 0 ? tricky : `Film ${n}`, releaseDate: '2001-04-25' }, status: 'COMPLETED', phase: 'DONE', rating: n % 101 });
+    history.push({ id: randomUUID(), entry: { id }, kind: 'FILM_SEEN', date: '2025-06-01T22:30:00.000Z', cycle: 1 });
+    reviews.push({ id: randomUUID(), entry: { id }, body: review });
+  }
+  let api: Awaited<ReturnType<typeof startFakeApi>>;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    const body = JSON.stringify({ exportedAt: new Date().toISOString(), account: { username: 'indie' }, library: entries, history, reviews });
+    api = await startFakeApi((req, res) => {
+      if (req.url?.startsWith('/v1/me')) return sendJson(res, 200, { account: { username: 'indie' } });
+      if (req.url?.startsWith('/v1/export')) return sendJson(res, 200, body);
+      return sendJson(res, 404, { code: 'not_found' });
+    });
+    const home = tempHome();
+    env = { LK_BASE_URL: api.url, LK_API_KEY: `lk_${'Q'.repeat(43)}abc123`, LK_CONFIG_DIR: home.configDir, LK_CACHE_DIR: home.cacheDir, TZ: 'Europe/Paris' };
+  });
+
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it('refuses to print a file over 1 MB on stdout, and says to use -o', async () => {
+    const result = await runLk(['convert', 'letterboxd'], { env });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/over Letterboxd's 1 MB import limit/);
+    expect(result.stderr).toMatch(/Use -o FILE: lk writes FILE-1\.csv/);
+  });
+
+  it('-o FILE writes FILE-1.csv, FILE-2.csv…, each under 1,000,000 bytes with its header, every row once', async () => {
+    const dir = outDir();
+    const result = await runLk(['convert', 'letterboxd', '-o', join(dir, 'films.csv')], { env });
+    expect(result.code).toBe(0);
+    const files = readdirSync(dir).sort();
+    expect(files.length).toBeGreaterThanOrEqual(2);
+    expect(files).toEqual(files.map((_, index) => `films-${index + 1}.csv`).sort());
+    const rows: Row[] = [];
+    for (const name of files) {
+      const text = readFileSync(join(dir, name), 'utf8');
+      expect(Buffer.byteLength(text)).toBeLessThanOrEqual(1_000_000);
+      expect(text.startsWith('LetterboxdURI,tmdbID,imdbID,Title,Year,WatchedDate,Rating,Rewatch,Tags,Review\n')).toBe(true);
+      rows.push(...csv(text));
+    }
+    expect(rows).toHaveLength(FILMS);
+    expect(new Set(rows.map((row) => row.tmdbID)).size).toBe(FILMS);
+    // 22:30 UTC on June 1st is June 2nd in Paris; 100 of 100 is five stars, 0 and 1 of 100 half a star.
+    expect(rows.find((row) => row.tmdbID === '100000')).toMatchObject({ Title: tricky, Year: '2001', WatchedDate: '2025-06-02', Rating: '0.5', Rewatch: 'false', Review: review });
+    expect(rows.find((row) => row.tmdbID === '100100')!.Rating).toBe('5');
+    expect(rows.find((row) => row.tmdbID === '100050')!.Rating).toBe('2.5');
+    expect(result.stderr).toContain('ratings read on a 100-point scale (detected: the highest of 6000 ratings is 100');
+    expect(result.stderr).toContain(`lk: wrote ${join(dir, 'films-1.csv')}, `);
   });
 });
