@@ -119,6 +119,10 @@ async function runConvert(ctx: Context, flags: ConvertFlags, operands: string[])
       written.push(path);
     }
     summary.push(`lk: wrote ${written.join(', ')}`);
+    // A file of an earlier, longer conversion is not part of this one: say so rather than let it be uploaded twice.
+    const { existsSync } = await import('node:fs');
+    const stale = numberedPath(output, result.files.length + 1, lib.TARGET_EXTENSION[target]);
+    if (existsSync(stale)) summary.push(`lk: note: ${stale} is from an earlier conversion, not this one`);
   }
   for (const line of summary) ctx.io.info(line);
   if (flags.strict && result.tally.rowsSkipped > 0) {
@@ -143,7 +147,8 @@ async function loadSnapshot(ctx: Context, db: string | undefined) {
       ctx.io.info(`lk: reading the mirror ${mirror}`);
       return { snapshot, account: undefined };
     } catch (error) {
-      if (!(error instanceof sources.MirrorUnavailable) || db !== undefined) throw new LkError(`cannot read the mirror: ${(error as Error).message}`);
+      if (!(error instanceof sources.MirrorUnavailable)) throw error;
+      if (db !== undefined) throw new LkError(error.message, 1, 'Name a mirror lk sync wrote, or leave out --db to use the export.');
       ctx.io.info(`lk: not using the mirror: ${error.message}; reading the export instead`);
     }
   }

@@ -36,12 +36,20 @@ interface SqliteModule {
 }
 
 async function loadSqlite(): Promise<SqliteModule> {
+  // Node 22 and 24 announce SQLite as experimental on stderr when it loads: noise in a summary people read.
+  const emitWarning = process.emitWarning;
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    if (/SQLite is an experimental feature/.test(typeof warning === 'string' ? warning : warning.message)) return;
+    (emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest);
+  }) as typeof process.emitWarning;
   try {
     // A variable specifier: bundlers and Node 20's type-checking leave it alone, and it is resolved only here.
     const name = 'node:sqlite';
     return (await import(name)) as SqliteModule;
   } catch {
     throw new MirrorUnavailable(`reading the mirror needs node:sqlite (Node 22.13 or later); this is Node ${process.versions.node}`);
+  } finally {
+    process.emitWarning = emitWarning;
   }
 }
 
