@@ -24,6 +24,7 @@ export function convert(target: Target, snapshot: AccountSnapshot, options: Conv
   const { entries, unmatched } = readEntries(snapshot);
   const scale = ratingScale(entries, options.ratingScale);
   const contents = CONVERTERS[target](entries, scale, options, tally);
+  if (unmatched.entries > 0) tally.skip('library items that are not objects (unreadable)', unmatched.entries);
   if (unmatched.events > 0) tally.skip('history events that match no library entry', unmatched.events);
   if (unmatched.reviews > 0) tally.skip('reviews that match no library entry', unmatched.reviews);
   const files = contents.map((content, index) => ({ part: contents.length > 1 ? index + 1 : undefined, content }));

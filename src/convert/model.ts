@@ -251,7 +251,7 @@ function eventKeys(raw: Obj): string[] {
  * Joins history events and reviews to their entries; the entries keep their own order. `unmatched` counts the
  * events and reviews no entry claimed, so that the summary can say so.
  */
-export function readEntries(snapshot: AccountSnapshot): { entries: Entry[]; unmatched: { events: number; reviews: number } } {
+export function readEntries(snapshot: AccountSnapshot): { entries: Entry[]; unmatched: { entries: number; events: number; reviews: number } } {
   const rawEntries = snapshot.entries.map(obj).filter((entry): entry is Obj => entry !== undefined);
   const byKey = new Map<string, number>();
   rawEntries.forEach((entry, index) => {
@@ -264,7 +264,7 @@ export function readEntries(snapshot: AccountSnapshot): { entries: Entry[]; unma
     const [entryKey, workKey] = [text(first(raw, 'entryId', 'entry.id', 'libraryEntryId', 'libraryId')), text(first(raw, 'workId', 'work.id'))];
     return (entryKey !== undefined ? byKey.get(`e:${entryKey}`) : undefined) ?? (workKey !== undefined ? byKey.get(`w:${workKey}`) : undefined);
   };
-  const unmatched = { events: 0, reviews: 0 };
+  const unmatched = { entries: snapshot.entries.length - rawEntries.length, events: 0, reviews: 0 };
   const events: HistoryEvent[][] = rawEntries.map(() => []);
   for (const raw of snapshot.history.map(obj)) {
     const index = raw && eventKeys(raw).length > 0 ? locate(raw) : undefined;

@@ -230,3 +230,35 @@ describe('rating scale', () => {
     expect(() => convert('letterboxd', rated([150]))).toThrow(ScaleError);
   });
 });
+
+describe('items with missing or odd fields', () => {
+  const odd = {
+    entries: [
+      null,
+      'not an entry',
+      { id: 1, work: { type: 'film', title: 'Bare' }, status: 'COMPLETED' },
+      { work: { type: 'book', name: 'Bare book' }, status: 'READ', rating: 'NaN', dates: { added: 'yesterday' } },
+      { work: { type: 'anime', title: 'Bare anime' }, phase: 'IN_PROGRESS', progress: { episodes: null } },
+      { work: { type: 'game', title: 'Bare game' }, phase: 'DONE', progress: 'lots' },
+    ],
+    history: [null, { entryId: 1, kind: 'FILM_SEEN', date: 'not a date', cycle: 'x' }],
+    reviews: [{ entryId: 1 }],
+  };
+
+  it.each(['letterboxd', 'goodreads', 'yamtrack', 'mal'] as const)('%s writes no "undefined", "null" or "NaN"', (target) => {
+    const result = convert(target, odd, { timeZone: 'UTC' });
+    expect(result.tally.rowsWritten).toBeGreaterThan(0);
+    for (const file of result.files) expect(file.content).not.toMatch(/undefined|null|NaN/);
+  });
+
+  it('unreadable items are counted as skipped, not dropped silently', () => {
+    const { tally } = convert('yamtrack', odd, { timeZone: 'UTC' });
+    expect(tally.skipped.get('library items that are not objects (unreadable)')).toBe(2);
+    expect(tally.skipped.get('history events that match no library entry')).toBe(1);
+  });
+
+  it('an event with an unreadable date is an undated watch', () => {
+    const rows = csvRows(convert('letterboxd', odd, { timeZone: 'UTC' }).files[0]!.content);
+    expect(rows).toEqual([{ LetterboxdURI: '', tmdbID: '', imdbID: '', Title: 'Bare', Year: '', WatchedDate: '', Rating: '', Rewatch: '', Tags: '', Review: '' }]);
+  });
+});
