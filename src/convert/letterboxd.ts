@@ -24,6 +24,7 @@ function isFilm(entry: Entry): boolean {
 
 export function letterboxd(entries: Entry[], scale: ScaleChoice | undefined, options: ConvertOptions, tally: Tally): string[] {
   const rows: string[] = [];
+  let coveredTotal = 0;
   tally.leaveOut('entries that are not films (Letterboxd holds films only)', entries.filter((entry) => !isFilm(entry)).length);
   for (const entry of entries.filter(isFilm)) {
     const { work } = entry;
@@ -69,9 +70,12 @@ export function letterboxd(entries: Entry[], scale: ScaleChoice | undefined, opt
       rows.push(row(undefined, review));
       tally.write('films watched without a date (watched rows with no diary date)');
     }
+    // An undated watch before a dated rewatch is told by that row's Rewatch flag; any other is lost, and counted.
+    const covered = undated.filter((event) => dated.some((watch) => watch.cycle > event.cycle)).length;
+    coveredTotal += covered;
     tally.skip(
       'undated watches of a film already written (Letterboxd holds one undated watch per film, no count)',
-      dated.length === 0 ? Math.max(0, undated.length - 1) : undated.length,
+      dated.length === 0 ? Math.max(0, undated.length - 1) : undated.length - covered,
     );
     if (watches.length > 0) continue;
     if (entry.phase === 'DONE' || entry.rating !== undefined) {
@@ -82,6 +86,9 @@ export function letterboxd(entries: Entry[], scale: ScaleChoice | undefined, opt
     } else {
       tally.skip(`${(entry.phase ?? 'unknown').toLowerCase().replace('_', ' ')} films with no watch and no rating`);
     }
+  }
+  if (coveredTotal > 0) {
+    tally.note(`${coveredTotal} undated earlier watch${coveredTotal === 1 ? '' : 'es'} of films logged again later: told by Rewatch=true on the dated row`);
   }
   return packCsv(LETTERBOXD_COLUMNS, rows, options.maxFileBytes ?? LETTERBOXD_MAX_BYTES);
 }

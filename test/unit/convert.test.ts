@@ -69,6 +69,21 @@ describe('letterboxd', () => {
     expect(summaryLines(result).join('\n')).toContain('lk: 2 skipped:');
   });
 
+  it('an undated first watch of a film rewatched on a date is told by Rewatch=true, not counted as lost', () => {
+    const snapshot = {
+      entries: [{ id: 'f', work: { id: 'wf', source: 'tmdb', sourceId: '1', type: 'film', title: 'Twice' }, status: 'COMPLETED', phase: 'DONE' }],
+      history: [
+        { entryId: 'f', kind: 'FILM_SEEN', date: '2025-05-05T10:00:00.000Z', cycle: 2 },
+        { entryId: 'f', kind: 'FILM_SEEN', date: null, cycle: 1 },
+      ],
+      reviews: [],
+    };
+    const result = convert('letterboxd', snapshot, { timeZone: 'UTC' });
+    expect(csvRows(result.files[0]!.content).map((row) => [row.WatchedDate, row.Rewatch])).toEqual([['2025-05-05', 'true']]);
+    expect(result.tally.rowsSkipped).toBe(0);
+    expect(result.tally.notes).toContain('1 undated earlier watch of films logged again later: told by Rewatch=true on the dated row');
+  });
+
   it('--since keeps later watches and counts undated ones as skipped', () => {
     const { rows, result } = run('letterboxd', { since: Date.parse('2025-02-01T00:00:00Z') });
     expect(rows.filter((row) => row.tmdbID === '550').map((row) => row.WatchedDate)).toEqual(['2025-03-01']);
