@@ -10,7 +10,7 @@ __lk_node() {
     __lk_subs= __lk_flags=$globals __lk_value_flags=$global_values
     case $1 in
     '')
-        __lk_subs='auth whoami library history lists calendar stats reviews profile notifications export api config completion sandbox'
+        __lk_subs='auth whoami library history lists calendar stats reviews profile notifications export convert api config completion sandbox'
         ;;
     'auth')
         __lk_subs='login status logout'
@@ -71,6 +71,10 @@ __lk_node() {
         __lk_flags="-o --output --output-dir --keep --gzip --max-age --fresh $globals"
         __lk_value_flags="-o --output --output-dir --keep --max-age $global_values"
         ;;
+    'convert')
+        __lk_flags="-o --output --since --domain --strict --rating-scale --db $globals"
+        __lk_value_flags="-o --output --since --domain --rating-scale --db $global_values"
+        ;;
     'api')
         __lk_flags="-F --field --paginate --include $globals"
         __lk_value_flags="-F --field $global_values"
@@ -99,6 +103,7 @@ __lk_child() {
     '|profile') __lk_name=profile ;;
     '|notifications') __lk_name=notifications ;;
     '|export') __lk_name=export ;;
+    '|convert') __lk_name=convert ;;
     '|api') __lk_name=api ;;
     '|config') __lk_name=config ;;
     '|completion') __lk_name=completion ;;
@@ -125,12 +130,13 @@ __lk_value() {
     __lk_kind= __lk_words=
     case $1\|$2 in
     'library|--phase' | 'library list|--phase') __lk_kind=words __lk_words='PLANNED IN_PROGRESS DONE DROPPED' ;;
-    'library|--domain' | 'library list|--domain' | 'history|--domain' | 'calendar|--domain' | 'stats|--domain' | 'reviews|--domain') __lk_kind=words __lk_words='MEDIA GAMES BOOKS MUSIC' ;;
+    'library|--domain' | 'library list|--domain' | 'history|--domain' | 'calendar|--domain' | 'stats|--domain' | 'reviews|--domain' | 'convert|--domain') __lk_kind=words __lk_words='MEDIA GAMES BOOKS MUSIC' ;;
     'library|--sort' | 'library list|--sort') __lk_kind=words __lk_words='added title rating finished' ;;
     'library|--order' | 'library list|--order') __lk_kind=words __lk_words='desc asc' ;;
-    'calendar|-o' | 'calendar|--output' | 'export|-o' | 'export|--output') __lk_kind=files ;;
+    'calendar|-o' | 'calendar|--output' | 'export|-o' | 'export|--output' | 'convert|-o' | 'convert|--output' | 'convert|--db') __lk_kind=files ;;
     'calendar|--format') __lk_kind=words __lk_words='table json ndjson csv tsv ics' ;;
     'export|--output-dir') __lk_kind=dirs ;;
+    'convert|--rating-scale') __lk_kind=words __lk_words='5 10 100' ;;
     *'|--profile') __lk_kind=profiles ;;
     *'|--format') __lk_kind=words __lk_words='table json ndjson csv tsv' ;;
     *'|--lang') __lk_kind=words __lk_words='en fr it' ;;
@@ -141,6 +147,7 @@ __lk_value() {
 __lk_operand() {
     __lk_words=
     case $1\|$2 in
+    'convert|0') __lk_words='letterboxd goodreads yamtrack mal' ;;
     'completion|0') __lk_words='bash zsh fish' ;;
     esac
 }

@@ -19,6 +19,8 @@ function __lk_value_flags
             printf '%s\n' --domain --page --limit --max
         case export
             printf '%s\n' -o --output --output-dir --keep --max-age
+        case convert
+            printf '%s\n' -o --output --since --domain --rating-scale --db
         case api
             printf '%s\n' -F --field
         case sandbox
@@ -53,6 +55,8 @@ function __lk_child
             echo notifications
         case '|export'
             echo export
+        case '|convert'
+            echo convert
         case '|api'
             echo api
         case '|config'
@@ -159,6 +163,7 @@ complete -c lk -n "__lk_operand '' 0" -a reviews -d 'the reviews you wrote'
 complete -c lk -n "__lk_operand '' 0" -a profile -d 'your public profile, and the achievements you unlocked'
 complete -c lk -n "__lk_operand '' 0" -a notifications -d 'your notifications, newest first'
 complete -c lk -n "__lk_operand '' 0" -a export -d 'the full data export (cached: the server allows one per hour)'
+complete -c lk -n "__lk_operand '' 0" -a convert -d 'write files other services import: Letterboxd, Goodreads/StoryGraph, Yamtrack, MyAnimeList'
 complete -c lk -n "__lk_operand '' 0" -a api -d 'raw GET of any path under /v1; prints the JSON as the server sent it'
 complete -c lk -n "__lk_operand '' 0" -a config -d 'stored defaults: format, lang, color, base-url, max-wait, timeout, max-body, csv-safe (flags and environment still win)'
 complete -c lk -n "__lk_operand '' 0" -a completion -d 'print the completion script for bash, zsh or fish (the same as completions/ in the package)'
@@ -180,6 +185,9 @@ complete -c lk -n "__lk_operand lists 0" -a show -d 'the works, seasons and epis
 
 # lk profile: subcommands
 complete -c lk -n "__lk_operand profile 0" -a achievements -d 'your achievements, unlocked or in progress'
+
+# lk convert: operands
+complete -c lk -n "__lk_operand convert 0" -a 'letterboxd goodreads yamtrack mal' -d 'target'
 
 # lk config: subcommands
 complete -c lk -n "__lk_operand config 0" -a list -d 'every setting with its value and where it comes from; profiles with masked keys'
@@ -212,6 +220,12 @@ complete -c lk -n "__lk_at export" -l keep -x -d 'with --output-dir: then delete
 complete -c lk -n "__lk_at export" -l gzip -d 'compress what is written (.json.gz with --output-dir)'
 complete -c lk -n "__lk_at export" -l max-age -x -d 'oldest cached export accepted, e.g. 30m, 6h, 2d (default 1h)'
 complete -c lk -n "__lk_at export" -l fresh -d 'insist on a new export: exit 5 when the hour since the last one is not over'
+complete -c lk -n "__lk_at convert" -s o -l output -r -F -d 'write this file (whole or not at all); Letterboxd over 1 MB: FILE-1.csv, FILE-2.csv, …'
+complete -c lk -n "__lk_at convert" -l since -x -d 'only activity on or after this local date (2026-01-31) or moment (ISO 8601)'
+complete -c lk -n "__lk_at convert" -l domain -x -a 'MEDIA GAMES BOOKS MUSIC' -d 'only this domain (yamtrack holds all four)'
+complete -c lk -n "__lk_at convert" -l strict -d 'exit 1 when anything had to be skipped'
+complete -c lk -n "__lk_at convert" -l rating-scale -x -a '5 10 100' -d 'the instance\'s rating scale (default: found from the ratings)'
+complete -c lk -n "__lk_at convert" -l db -r -F -d 'read this lk sync mirror (default: the profile\'s mirror when it exists, else the export)'
 complete -c lk -n "__lk_at api" -s F -l field -x -d 'add a query parameter (repeatable)'
 complete -c lk -n "__lk_at api" -l paginate -d 'follow hasMore (limit=100 unless -F limit) and print one JSON array of every item'
 complete -c lk -n "__lk_at api" -l include -d 'print the status line and response headers to stderr'

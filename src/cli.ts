@@ -6,6 +6,7 @@ import { registerAuth } from './commands/auth.js';
 import { registerCalendar } from './commands/calendar.js';
 import { registerCompletion } from './commands/completion.js';
 import { registerConfig } from './commands/config.js';
+import { registerConvert } from './commands/convert.js';
 import { registerExport } from './commands/export.js';
 import { attachFactory } from './commands/action.js';
 import { registerHistory } from './commands/history.js';
@@ -78,6 +79,7 @@ export function makeProgram(factory: Factory = processFactory()): Command {
   registerProfile(program);
   registerNotifications(program);
   registerExport(program);
+  registerConvert(program);
   registerApi(program);
   registerConfig(program);
   registerCompletion(program);

@@ -1,0 +1,165 @@
+import { Argument, Option, type Command } from 'commander';
+import { accountName } from '../api/account.js';
+import { ExportCache } from '../cache/export-cache.js';
+import type { Context } from '../context.js';
+import { LkError, UsageError } from '../errors.js';
+import { action } from './action.js';
+import { DOMAINS, examples, isoDate } from './options.js';
+
+interface ConvertFlags {
+  output?: string;
+  since?: string;
+  domain?: string;
+  strict?: boolean;
+  ratingScale?: string;
+  db?: string;
+}
+
+const TARGETS = ['letterboxd', 'goodreads', 'yamtrack', 'mal'] as const;
+type Target = (typeof TARGETS)[number];
+const TARGET_DOMAIN: Record<Target, string | undefined> = { letterboxd: 'MEDIA', goodreads: 'BOOKS', yamtrack: undefined, mal: 'MEDIA' };
+
+export function registerConvert(program: Command): void {
+  program
+    .command('convert')
+    .description('write files other services import: Letterboxd, Goodreads/StoryGraph, Yamtrack, MyAnimeList')
+    // choices() for help and completion; the parser after it replaces commander's check with runConvert's (any case).
+    .addArgument(new Argument('<target>', 'the service to write for').choices(TARGETS).argParser((value: string) => value))
+    .option('-o, --output <file>', 'write this file (whole or not at all); Letterboxd over 1 MB: FILE-1.csv, FILE-2.csv, …')
+    .option('--since <date>', 'only activity on or after this local date (2026-01-31) or moment (ISO 8601)')
+    .addOption(new Option('--domain <domain>', 'only this domain (yamtrack holds all four)').choices(DOMAINS).argParser((value: string) => value))
+    .option('--strict', 'exit 1 when anything had to be skipped')
+    .addOption(
+      new Option('--rating-scale <n>', "the instance's rating scale (default: found from the ratings)").choices(['5', '10', '100']).argParser((value: string) => value),
+    )
+    .option('--db <file>', 'read this lk sync mirror (default: the profile\'s mirror when it exists, else the export)')
+    .addHelpText(
+      'after',
+      `
+Reads the mirror of lk sync when there is one, else the export (cached: one request an hour). A summary on stderr
+says how many rows were written, which were skipped and why, and which rating scale was read. Exit 1 when nothing
+could be written, and with --strict when anything was skipped.
+  letterboxd  films: one diary row per dated watch; upload at https://letterboxd.com/import/
+  goodreads   books; import at https://www.goodreads.com/review/import (StoryGraph, Hardcover, BookWyrm too)
+  yamtrack    films, series, anime, games, books; Yamtrack → Settings → Import → Yamtrack CSV
+  mal         anime with a MyAnimeList id; https://myanimelist.net/import.php (AniList, Kitsu import it too)
+${examples('lk convert letterboxd -o letterboxd.csv', 'lk convert goodreads -o goodreads.csv --since 2026-01-01', 'lk convert yamtrack --domain GAMES > games.csv', 'lk convert mal -o animelist.xml --strict')}`,
+    )
+    .action(action<ConvertFlags>(runConvert));
+}
+
+function parseTarget(raw: string | undefined): Target {
+  const target = TARGETS.find((name) => name === raw?.toLowerCase());
+  if (!target) throw new UsageError(`unknown convert target "${raw ?? ''}": expected one of ${TARGETS.join(', ')}`);
+  return target;
+}
+
+/** A day is its local midnight (WatchedDate and Date Read are local days too); a date-time is that moment. */
+function parseSince(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const checked = isoDate('--since', raw);
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(checked);
+  return day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])).getTime() : Date.parse(checked);
+}
+
+function parseScale(raw: string | undefined): 5 | 10 | 100 | undefined {
+  if (raw === undefined) return undefined;
+  if (raw === '5' || raw === '10' || raw === '100') return Number(raw) as 5 | 10 | 100;
+  throw new UsageError(`invalid --rating-scale "${raw}": expected 5, 10 or 100`);
+}
+
+function parseDomain(raw: string | undefined, target: Target): (typeof DOMAINS)[number] | undefined {
+  if (raw === undefined) return undefined;
+  const domain = DOMAINS.find((name) => name === raw.toUpperCase());
+  if (!domain) throw new UsageError(`invalid --domain "${raw}": expected one of ${DOMAINS.join(', ')}`);
+  const holds = TARGET_DOMAIN[target];
+  if (holds !== undefined && holds !== domain) throw new UsageError(`${target} holds ${holds} only, not ${domain}`, 'Use lk convert yamtrack for any domain.');
+  return domain;
+}
+
+async function runConvert(ctx: Context, flags: ConvertFlags, operands: string[]): Promise<void> {
+  // Every flag is checked before the first request: a typo must not spend the export hour.
+  const target = parseTarget(operands[0]);
+  const since = parseSince(flags.since);
+  const ratingScale = parseScale(flags.ratingScale);
+  const domain = parseDomain(flags.domain, target);
+  if (flags.output === '') throw new UsageError('--output needs a path');
+  if (flags.db === '') throw new UsageError('--db needs a path');
+  const output = flags.output === undefined || flags.output === '-' ? undefined : flags.output;
+
+  const lib = await import('../convert/index.js');
+  const { snapshot, account } = await loadSnapshot(ctx, flags.db);
+  let result;
+  try {
+    result = lib.convert(target, snapshot, { since, domain, ratingScale, account, timeZone: undefined });
+  } catch (error) {
+    if (error instanceof lib.ScaleError) throw new LkError(error.message, 1, 'Say which scale the instance uses with --rating-scale 5, 10 or 100.');
+    throw error;
+  }
+  const summary = lib.summaryLines(result);
+  if (result.tally.rowsWritten === 0) {
+    for (const line of summary) ctx.io.warn(line);
+    throw new LkError(`nothing to write for ${target}: no row could be written`, 1, 'The summary above says what was left out and why.');
+  }
+  if (output === undefined) {
+    if (result.files.length > 1) {
+      throw new LkError(
+        `the ${target} file would be over Letterboxd's 1 MB import limit (${result.files.length} files): nothing was written`,
+        1,
+        `Use -o FILE: lk writes FILE-1.csv … FILE-${result.files.length}.csv, each under 1 MB with its header.`,
+      );
+    }
+    await ctx.io.write(result.files[0]!.content);
+  } else {
+    const { replaceFile } = await import('../output/output-file.js');
+    const written: string[] = [];
+    for (const file of result.files) {
+      const path = file.part === undefined ? output : numberedPath(output, file.part, lib.TARGET_EXTENSION[target]);
+      await replaceFile(path, file.content);
+      written.push(path);
+    }
+    summary.push(`lk: wrote ${written.join(', ')}`);
+    // A file of an earlier, longer conversion is not part of this one: say so rather than let it be uploaded twice.
+    const { existsSync } = await import('node:fs');
+    const stale = numberedPath(output, result.files.length + 1, lib.TARGET_EXTENSION[target]);
+    if (existsSync(stale)) summary.push(`lk: note: ${stale} is from an earlier conversion, not this one`);
+  }
+  for (const line of summary) ctx.io.info(line);
+  if (flags.strict && result.tally.rowsSkipped > 0) {
+    throw new LkError(`--strict: ${result.tally.rowsSkipped} skipped (see the summary above)`);
+  }
+}
+
+/** films.csv → films-2.csv; films → films-2.csv. */
+export function numberedPath(path: string, part: number, extension: string): string {
+  const match = new RegExp(`\\.${extension}$`, 'i').exec(path);
+  return match ? `${path.slice(0, match.index)}-${part}${match[0]}` : `${path}-${part}.${extension}`;
+}
+
+/** The mirror (--db, or the profile's when it exists and this Node can read it), else the export, cached as lk export caches it. */
+async function loadSnapshot(ctx: Context, db: string | undefined) {
+  const sources = await import('../convert/sources.js');
+  const mirror = db ?? sources.defaultMirrorPath(ctx.env, ctx.settings.profileName);
+  if (db !== undefined || sources.mirrorExists(mirror)) {
+    if (db !== undefined && !sources.mirrorExists(db)) throw new LkError(`no mirror at ${db}`, 1, 'Create it with lk sync --db FILE, or leave out --db to use the export.');
+    try {
+      const snapshot = await sources.readMirror(mirror);
+      ctx.io.info(`lk: reading the mirror ${mirror}`);
+      return { snapshot, account: undefined };
+    } catch (error) {
+      if (!(error instanceof sources.MirrorUnavailable)) throw error;
+      if (db !== undefined) throw new LkError(error.message, 1, 'Name a mirror lk sync wrote, or leave out --db to use the export.');
+      ctx.io.info(`lk: not using the mirror: ${error.message}; reading the export instead`);
+    }
+  }
+  const { obtainExport } = await import('../cache/export-source.js');
+  const client = await ctx.client();
+  const cache = new ExportCache(ctx.cacheDir, ctx.instance().baseUrl);
+  const account = client.accounts?.lookup(ctx.key().key) ?? accountName((await client.get('/v1/me')).json);
+  if (!account) throw new LkError('GET /v1/me named no account; cannot tell whose export to use');
+  const exported = await obtainExport(
+    { client, cache, account, io: ctx.io, now: ctx.now, wait: ctx.waiter(), signal: ctx.signal },
+    { fresh: false, maxAgeMs: undefined, maxWaitSeconds: undefined },
+  );
+  return { snapshot: sources.snapshotFromExport(exported.json), account: sources.exportAccountName(exported.json) ?? account };
+}

@@ -1,0 +1,116 @@
+/**
+ * What every converter shares: the rating scale (never guessed silently), local dates, the tally of rows written and
+ * skipped with their reasons, and the options a conversion takes.
+ */
+import type { Domain, Entry } from './model.js';
+
+export const TARGETS = ['letterboxd', 'goodreads', 'yamtrack', 'mal'] as const;
+export type Target = (typeof TARGETS)[number];
+export const RATING_SCALES = [5, 10, 100] as const;
+export type RatingScale = (typeof RATING_SCALES)[number];
+
+export interface ConvertOptions {
+  /** Only activity at or after this moment (ms). Undated activity cannot be placed, so it is left out (and counted). */
+  since?: number | undefined;
+  /** Only this domain (yamtrack writes all four; the others hold one). */
+  domain?: Domain | undefined;
+  /** --rating-scale; detected from the data otherwise. */
+  ratingScale?: RatingScale | undefined;
+  /** IANA zone for local dates; the process's own zone (TZ) when undefined. */
+  timeZone?: string | undefined;
+  /** Letterboxd's import limit per file, in bytes. */
+  maxFileBytes?: number | undefined;
+  /** For MAL's <myinfo>. */
+  account?: string | undefined;
+}
+
+export interface OutputFile {
+  /** 1, 2, … when a target's file had to be split (Letterboxd's 1 MB limit); undefined for a single file. */
+  part: number | undefined;
+  content: string;
+}
+
+export interface ScaleChoice {
+  scale: RatingScale;
+  /** How it was found, for the stderr line. */
+  how: string;
+}
+
+/** Rows written and skipped, each with its reason, in the order reasons first appeared. */
+export class Tally {
+  readonly written = new Map<string, number>();
+  readonly skipped = new Map<string, number>();
+  /** Left out on purpose (--since, --domain, not the target's kind): reported, but not a loss for --strict. */
+  readonly leftOut = new Map<string, number>();
+  readonly notes: string[] = [];
+
+  write(kind: string, count = 1): void {
+    this.written.set(kind, (this.written.get(kind) ?? 0) + count);
+  }
+
+  skip(reason: string, count = 1): void {
+    if (count > 0) this.skipped.set(reason, (this.skipped.get(reason) ?? 0) + count);
+  }
+
+  leaveOut(reason: string, count = 1): void {
+    if (count > 0) this.leftOut.set(reason, (this.leftOut.get(reason) ?? 0) + count);
+  }
+
+  note(line: string): void {
+    this.notes.push(line);
+  }
+
+  get rowsWritten(): number {
+    return [...this.written.values()].reduce((a, b) => a + b, 0);
+  }
+
+  get rowsSkipped(): number {
+    return [...this.skipped.values()].reduce((a, b) => a + b, 0);
+  }
+}
+
+export interface ConvertResult {
+  target: Target;
+  files: OutputFile[];
+  tally: Tally;
+  scale: ScaleChoice | undefined;
+}
+
+/**
+ * The instance's rating scale: --rating-scale, else the smallest of 5, 10 and 100 that holds every rating seen.
+ * Undefined when nothing is rated (no rating is written, so no scale is needed).
+ */
+export function ratingScale(entries: Entry[], chosen: RatingScale | undefined): ScaleChoice | undefined {
+  const ratings = entries.map((entry) => entry.rating).filter((rating): rating is number => rating !== undefined);
+  if (chosen !== undefined) return { scale: chosen, how: 'from --rating-scale' };
+  if (ratings.length === 0) return undefined;
+  const max = Math.max(...ratings);
+  const scale = RATING_SCALES.find((candidate) => max <= candidate);
+  if (scale === undefined) {
+    throw new ScaleError(`ratings go up to ${max}, beyond any scale lk knows (5, 10, 100)`);
+  }
+  return { scale, how: `detected: the highest of ${ratings.length} rating${ratings.length === 1 ? '' : 's'} is ${max}` };
+}
+
+export class ScaleError extends Error {}
+
+/** A rating as a fraction 0–1 of the instance's scale (ratings below 0 count as 0). */
+export function fraction(rating: number, scale: ScaleChoice): number {
+  return Math.min(1, Math.max(0, rating / scale.scale));
+}
+
+/** YYYY-MM-DD of the moment in the given zone (the process's own when undefined): the day the user lived it. */
+export function localDate(ms: number, timeZone: string | undefined): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(ms));
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** A UTC date-time without milliseconds: what Django's forms and most importers parse. */
+export function utcDateTime(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}

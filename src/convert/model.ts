@@ -1,0 +1,326 @@
+/**
+ * Raw items (as a server sent them) → one tolerant model per library entry, with its history and reviews joined.
+ * SPEC.md fixes only a few names (work.id/source/sourceId, entry id/work/status/phase/rating/notes/dates/progress,
+ * event cycle and a nullable date); every other field is read as optional, with the alternatives an independent
+ * server might use, and a missing value stays undefined: it is never printed as "undefined".
+ */
+
+export type Domain = 'MEDIA' | 'GAMES' | 'BOOKS' | 'MUSIC';
+export type Phase = 'PLANNED' | 'IN_PROGRESS' | 'DONE' | 'DROPPED';
+export type WorkType = 'film' | 'series' | 'anime' | 'game' | 'book' | 'album';
+
+/** What the converters see: the raw collections of an account, from the mirror or from an export. */
+export interface AccountSnapshot {
+  entries: unknown[];
+  history: unknown[];
+  reviews: unknown[];
+}
+
+export interface Work {
+  id: string | undefined;
+  title: string | undefined;
+  originalTitle: string | undefined;
+  year: number | undefined;
+  source: string | undefined;
+  sourceId: string | undefined;
+  type: WorkType | undefined;
+  domain: Domain | undefined;
+  authors: string[];
+  isbn10: string | undefined;
+  isbn13: string | undefined;
+  imdbId: string | undefined;
+  /** A MyAnimeList id, from a `mal` source or a field that names MAL. */
+  malId: string | undefined;
+  pages: number | undefined;
+  episodes: number | undefined;
+  publisher: string | undefined;
+}
+
+export interface HistoryEvent {
+  kind: string | undefined;
+  /** Milliseconds since the epoch, or null for an undated event (SPEC.md §2). */
+  date: number | null;
+  cycle: number;
+}
+
+export interface Review {
+  title: string | undefined;
+  body: string | undefined;
+  spoiler: boolean;
+  createdAt: number | undefined;
+}
+
+export interface Entry {
+  id: string | undefined;
+  work: Work;
+  status: string | undefined;
+  phase: Phase | undefined;
+  rating: number | undefined;
+  notes: string | undefined;
+  added: number | undefined;
+  started: number | undefined;
+  finished: number | undefined;
+  updated: number | undefined;
+  progress: { episodes?: number; pages?: number; minutes?: number; total?: number };
+  /** Oldest first; undated events keep their order after the dated ones. */
+  events: HistoryEvent[];
+  reviews: Review[];
+}
+
+type Obj = Record<string, unknown>;
+
+function obj(value: unknown): Obj | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Obj) : undefined;
+}
+
+function first(o: Obj | undefined, ...paths: string[]): unknown {
+  if (!o) return undefined;
+  for (const path of paths) {
+    let value: unknown = o;
+    for (const key of path.split('.')) value = obj(value)?.[key];
+    if (value !== undefined && value !== null && value !== '') return value;
+  }
+  return undefined;
+}
+
+export function text(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim() === '' ? undefined : value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+export function num(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  return undefined;
+}
+
+/** An ISO date (or epoch milliseconds) as milliseconds; anything unreadable is undefined. */
+export function instant(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+function names(value: unknown): string[] {
+  const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
+  return list
+    .map((item) => text(item) ?? text(obj(item)?.name) ?? text(obj(item)?.displayName))
+    .filter((name): name is string => name !== undefined);
+}
+
+const TYPES: Record<string, WorkType> = {
+  film: 'film', movie: 'film', series: 'series', show: 'series', tv: 'series', anime: 'anime',
+  game: 'game', videogame: 'game', book: 'book', album: 'album', music: 'album',
+};
+const DOMAINS: Record<string, Domain> = { MEDIA: 'MEDIA', VIDEO: 'MEDIA', GAMES: 'GAMES', BOOKS: 'BOOKS', MUSIC: 'MUSIC' };
+const DOMAIN_OF_TYPE: Record<WorkType, Domain> = { film: 'MEDIA', series: 'MEDIA', anime: 'MEDIA', game: 'GAMES', book: 'BOOKS', album: 'MUSIC' };
+const DOMAIN_OF_SOURCE: Record<string, Domain> = {
+  tmdb: 'MEDIA', imdb: 'MEDIA', tvdb: 'MEDIA', anilist: 'MEDIA', mal: 'MEDIA', myanimelist: 'MEDIA', kitsu: 'MEDIA',
+  igdb: 'GAMES', openlibrary: 'BOOKS', isbn: 'BOOKS', googlebooks: 'BOOKS', goodreads: 'BOOKS', musicbrainz: 'MUSIC', discogs: 'MUSIC',
+};
+const ANIME_SOURCES = new Set(['anilist', 'mal', 'myanimelist', 'kitsu', 'anidb']);
+
+/** SPEC.md §3: every status and the phase it maps to. */
+const PHASE_OF_STATUS: Record<string, Phase> = {
+  PLANNED: 'PLANNED', BACKLOG: 'PLANNED', TO_READ: 'PLANNED', TO_LISTEN: 'PLANNED',
+  WATCHING: 'IN_PROGRESS', PLAYING: 'IN_PROGRESS', READING: 'IN_PROGRESS',
+  COMPLETED: 'DONE', UP_TO_DATE: 'DONE', READ: 'DONE', LISTENED: 'DONE',
+  DROPPED: 'DROPPED',
+};
+const DOMAIN_OF_STATUS: Record<string, Domain> = {
+  WATCHING: 'MEDIA', UP_TO_DATE: 'MEDIA', BACKLOG: 'GAMES', PLAYING: 'GAMES', TO_READ: 'BOOKS', READING: 'BOOKS', READ: 'BOOKS',
+  TO_LISTEN: 'MUSIC', LISTENED: 'MUSIC',
+};
+const DOMAIN_OF_KIND: Record<string, Domain> = {
+  FILM_SEEN: 'MEDIA', EPISODE_SEEN: 'MEDIA', GAME_SESSION: 'GAMES', GAME_FINISHED: 'GAMES', READING_SESSION: 'BOOKS',
+  BOOK_FINISHED: 'BOOKS', ALBUM_FINISHED: 'MUSIC',
+};
+
+function digits(value: unknown): string | undefined {
+  const raw = text(value)?.replace(/[\s-]/g, '');
+  return raw !== undefined && /^[0-9]+X?$/i.test(raw) ? raw.toUpperCase() : undefined;
+}
+
+function isbns(work: Obj): { isbn10: string | undefined; isbn13: string | undefined } {
+  const candidates = [
+    first(work, 'isbn13', 'isbn_13', 'ids.isbn13', 'externalIds.isbn13'),
+    first(work, 'isbn10', 'isbn_10', 'ids.isbn10', 'externalIds.isbn10'),
+    ...(Array.isArray(work.isbns) ? work.isbns : [work.isbn]),
+  ].map(digits);
+  const source = text(work.source)?.toLowerCase();
+  if (source === 'isbn') candidates.push(digits(work.sourceId));
+  return {
+    isbn13: candidates.find((isbn) => isbn?.length === 13),
+    isbn10: candidates.find((isbn) => isbn?.length === 10),
+  };
+}
+
+function yearOf(work: Obj): number | undefined {
+  const direct = num(first(work, 'year', 'releaseYear', 'firstPublishYear', 'publishedYear'));
+  if (direct !== undefined && Number.isInteger(direct)) return direct;
+  const date = text(first(work, 'releaseDate', 'firstAirDate', 'publishedDate', 'published', 'released'));
+  const match = date === undefined ? null : /^(\d{4})/.exec(date);
+  return match ? Number(match[1]) : undefined;
+}
+
+export function readWork(raw: unknown, hints: { status?: string; kinds?: string[] } = {}): Work {
+  const work = obj(raw) ?? {};
+  const source = text(work.source)?.toLowerCase();
+  const sourceId = text(work.sourceId);
+  let type = TYPES[text(first(work, 'type', 'kind', 'mediaType'))?.toLowerCase() ?? ''];
+  if (type === 'series' && source !== undefined && ANIME_SOURCES.has(source)) type = 'anime';
+  if (type === undefined) {
+    const kinds = hints.kinds ?? [];
+    if (kinds.includes('FILM_SEEN')) type = 'film';
+    else if (kinds.includes('EPISODE_SEEN')) type = source !== undefined && ANIME_SOURCES.has(source) ? 'anime' : 'series';
+    else if (kinds.includes('BOOK_FINISHED') || kinds.includes('READING_SESSION')) type = 'book';
+    else if (kinds.some((kind) => kind.startsWith('GAME_'))) type = 'game';
+    else if (kinds.includes('ALBUM_FINISHED')) type = 'album';
+  }
+  const domain =
+    DOMAINS[text(work.domain)?.toUpperCase() ?? ''] ??
+    (type ? DOMAIN_OF_TYPE[type] : undefined) ??
+    DOMAIN_OF_STATUS[hints.status ?? ''] ??
+    (hints.kinds ?? []).map((kind) => DOMAIN_OF_KIND[kind]).find(Boolean) ??
+    (source ? DOMAIN_OF_SOURCE[source] : undefined);
+  // A domain with one kind of work settles the type when the server names none.
+  if (type === undefined) type = ({ BOOKS: 'book', GAMES: 'game', MUSIC: 'album' } as const)[domain as 'BOOKS' | 'GAMES' | 'MUSIC'];
+  const malFromSource = source === 'mal' || source === 'myanimelist' ? sourceId : undefined;
+  const mal = text(malFromSource ?? first(work, 'malId', 'idMal', 'ids.mal', 'ids.myanimelist', 'externalIds.mal', 'externalIds.myanimelist'));
+  const imdb = text(first(work, 'imdbId', 'imdbID', 'ids.imdb', 'externalIds.imdb')) ?? (source === 'imdb' ? sourceId : undefined);
+  return {
+    id: text(work.id),
+    title: text(first(work, 'title', 'name', 'titles.en')),
+    originalTitle: text(first(work, 'originalTitle', 'original_title')),
+    year: yearOf(work),
+    source,
+    sourceId,
+    type,
+    domain,
+    authors: names(first(work, 'authors', 'author', 'creators', 'creator', 'writers')),
+    ...isbns(work),
+    imdbId: imdb !== undefined && /^tt\d+$/.test(imdb) ? imdb : undefined,
+    malId: mal !== undefined && /^\d+$/.test(mal) ? mal : undefined,
+    pages: num(first(work, 'pages', 'pageCount', 'numberOfPages')),
+    episodes: num(first(work, 'episodes', 'episodeCount', 'totalEpisodes')),
+    publisher: text(first(work, 'publisher', 'publishers.0')),
+  };
+}
+
+function readEvent(raw: Obj): HistoryEvent {
+  const cycle = num(first(raw, 'cycle', 'cycleNumber', 'round'));
+  const date = raw.date === null ? null : (instant(first(raw, 'date', 'at', 'watchedAt', 'occurredAt')) ?? null);
+  return { kind: text(first(raw, 'kind', 'type', 'event'))?.toUpperCase(), date, cycle: cycle !== undefined && cycle >= 1 ? Math.floor(cycle) : 1 };
+}
+
+function readReview(raw: Obj): Review {
+  return {
+    title: text(first(raw, 'title', 'headline', 'summary')),
+    body: text(first(raw, 'body', 'text', 'content', 'review')),
+    spoiler: raw.spoiler === true || raw.containsSpoilers === true,
+    createdAt: instant(first(raw, 'createdAt', 'created', 'date')),
+  };
+}
+
+function progressOf(raw: unknown): Entry['progress'] {
+  const progress = obj(raw);
+  if (!progress) return typeof raw === 'number' ? { episodes: raw } : {};
+  const out: Entry['progress'] = {};
+  const episodes = num(first(progress, 'episodes', 'episode', 'watched'));
+  const pages = num(first(progress, 'pages', 'page'));
+  const minutes = num(first(progress, 'minutes', 'playtimeMinutes'));
+  const total = num(first(progress, 'total', 'of', 'totalEpisodes', 'totalPages'));
+  if (episodes !== undefined) out.episodes = episodes;
+  if (pages !== undefined) out.pages = pages;
+  if (minutes !== undefined) out.minutes = minutes;
+  if (total !== undefined) out.total = total;
+  return out;
+}
+
+/** Events by entry: SPEC.md names no link field, so the entry id under its usual names, else the work's id. */
+function eventKeys(raw: Obj): string[] {
+  return [
+    text(first(raw, 'entryId', 'entry.id', 'libraryEntryId', 'libraryId')),
+    text(first(raw, 'workId', 'work.id')),
+  ].filter((key): key is string => key !== undefined);
+}
+
+/**
+ * Joins history events and reviews to their entries; the entries keep their own order. `unmatched` counts the
+ * events and reviews no entry claimed, so that the summary can say so.
+ */
+export function readEntries(snapshot: AccountSnapshot): { entries: Entry[]; unmatched: { entries: number; events: number; reviews: number } } {
+  const rawEntries = snapshot.entries.map(obj).filter((entry): entry is Obj => entry !== undefined);
+  const byKey = new Map<string, number>();
+  rawEntries.forEach((entry, index) => {
+    const id = text(entry.id);
+    const workId = text(first(entry, 'work.id', 'workId'));
+    if (id !== undefined) byKey.set(`e:${id}`, index);
+    if (workId !== undefined && !byKey.has(`w:${workId}`)) byKey.set(`w:${workId}`, index);
+  });
+  const locate = (raw: Obj): number | undefined => {
+    const [entryKey, workKey] = [text(first(raw, 'entryId', 'entry.id', 'libraryEntryId', 'libraryId')), text(first(raw, 'workId', 'work.id'))];
+    return (entryKey !== undefined ? byKey.get(`e:${entryKey}`) : undefined) ?? (workKey !== undefined ? byKey.get(`w:${workKey}`) : undefined);
+  };
+  const unmatched = { entries: snapshot.entries.length - rawEntries.length, events: 0, reviews: 0 };
+  const events: HistoryEvent[][] = rawEntries.map(() => []);
+  for (const raw of snapshot.history.map(obj)) {
+    const index = raw && eventKeys(raw).length > 0 ? locate(raw) : undefined;
+    if (index === undefined) unmatched.events += 1;
+    else events[index]!.push(readEvent(raw!));
+  }
+  const reviews: Review[][] = rawEntries.map(() => []);
+  for (const raw of snapshot.reviews.map(obj)) {
+    const index = raw ? locate(raw) : undefined;
+    if (index === undefined) unmatched.reviews += 1;
+    else reviews[index]!.push(readReview(raw!));
+  }
+  const entries = rawEntries.map((entry, index): Entry => {
+    const status = text(entry.status)?.toUpperCase();
+    const own = events[index]!;
+    // Dated events oldest first (the API sends them newest first); undated ones keep their order, after them.
+    const dated = own.filter((event) => event.date !== null).sort((a, b) => a.date! - b.date!);
+    const undated = own.filter((event) => event.date === null);
+    const phaseRaw = text(entry.phase)?.toUpperCase();
+    const phase = (['PLANNED', 'IN_PROGRESS', 'DONE', 'DROPPED'] as const).find((p) => p === phaseRaw) ?? PHASE_OF_STATUS[status ?? ''];
+    const rating = num(first(entry, 'rating', 'score', 'myRating'));
+    return {
+      id: text(entry.id),
+      work: readWork(entry.work, { ...(status ? { status } : {}), kinds: own.map((event) => event.kind ?? '') }),
+      status,
+      phase,
+      rating,
+      notes: text(first(entry, 'notes', 'note', 'comment')),
+      added: instant(first(entry, 'dates.added', 'addedAt', 'createdAt')),
+      started: instant(first(entry, 'dates.started', 'startedAt')),
+      finished: instant(first(entry, 'dates.finished', 'finishedAt', 'completedAt')),
+      updated: instant(first(entry, 'dates.updated', 'updatedAt')),
+      progress: progressOf(entry.progress),
+      events: [...dated, ...undated],
+      reviews: reviews[index]!,
+    };
+  });
+  return { entries, unmatched };
+}
+
+/** The newest moment anything happened to the entry, for --since on the targets that write one row per entry. */
+export function lastActivity(entry: Entry): number | undefined {
+  const dates = [entry.finished, entry.updated, entry.started, entry.added, ...entry.events.map((event) => event.date ?? undefined)];
+  const known = dates.filter((date): date is number => date !== undefined);
+  return known.length === 0 ? undefined : Math.max(...known);
+}
+
+/** The review text for a target's one review column: the body, under its title when both exist. */
+export function reviewText(entry: Entry): string | undefined {
+  const review = [...entry.reviews].sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0))[0];
+  if (!review) return undefined;
+  if (review.title && review.body) return `${review.title}\n\n${review.body}`;
+  return review.body ?? review.title;
+}
+
+/** Highest cycle seen, at least 1 for anything done. */
+export function cycles(entry: Entry): number {
+  return entry.events.reduce((max, event) => Math.max(max, event.cycle), entry.phase === 'DONE' ? 1 : 0);
+}
