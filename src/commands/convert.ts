@@ -1,8 +1,8 @@
 import { Argument, Option, type Command } from 'commander';
 import { accountName } from '../api/account.js';
-import { ExportCache } from '../cache/export-cache.js';
+import { ExportCache } from '../export/cache.js';
 import type { Context } from '../context.js';
-import { LkError, UsageError } from '../errors.js';
+import { LkError, UsageError } from '../util/errors.js';
 import { action } from './action.js';
 import { DOMAINS, examples, isoDate } from './options.js';
 
@@ -111,7 +111,7 @@ async function runConvert(ctx: Context, flags: ConvertFlags, operands: string[])
     }
     await ctx.io.write(result.files[0]!.content);
   } else {
-    const { replaceFile } = await import('../output/output-file.js');
+    const { replaceFile } = await import('../util/output-file.js');
     const written: string[] = [];
     for (const file of result.files) {
       const path = file.part === undefined ? output : numberedPath(output, file.part, lib.TARGET_EXTENSION[target]);
@@ -152,11 +152,10 @@ async function loadSnapshot(ctx: Context, db: string | undefined) {
       ctx.io.info(`lk: not using the mirror: ${error.message}; reading the export instead`);
     }
   }
-  const { obtainExport } = await import('../cache/export-source.js');
+  const { exportAccount, obtainExport } = await import('../export/obtain.js');
   const client = await ctx.client();
   const cache = new ExportCache(ctx.cacheDir, ctx.instance().baseUrl);
-  const account = client.accounts?.lookup(ctx.key().key) ?? accountName((await client.get('/v1/me')).json);
-  if (!account) throw new LkError('GET /v1/me named no account; cannot tell whose export to use');
+  const account = await exportAccount(client, ctx.key().key);
   const exported = await obtainExport(
     { client, cache, account, io: ctx.io, now: ctx.now, wait: ctx.waiter(), signal: ctx.signal },
     { fresh: false, maxAgeMs: undefined, maxWaitSeconds: undefined },

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
-import { accountName, fetchMe } from '../api/account.js';
 import { ExportCache } from '../export/cache.js';
-import { obtainExport, type ExportPolicy } from '../export/obtain.js';
+import { exportAccount, obtainExport, type ExportPolicy } from '../export/obtain.js';
 import type { Context } from '../context.js';
 import { LkError, UsageError } from '../util/errors.js';
 import { downloadProgress } from '../output/download-progress.js';
@@ -54,7 +53,7 @@ async function runExport(ctx: Context, options: ExportOptions): Promise<void> {
 
   const client = await ctx.client();
   const cache = new ExportCache(ctx.cacheDir, ctx.instance().baseUrl);
-  const account = await exportAccount(ctx);
+  const account = await exportAccount(client, ctx.key().key);
   const progress = await downloadProgress(ctx.io, 'Downloading the export');
   const exported = await obtainExport(
     { client, cache, account, io: ctx.io, now: ctx.now, wait: ctx.waiter(), signal: ctx.signal, onProgress: progress.update, onSettled: progress.stop },
@@ -95,14 +94,4 @@ function exportPolicy(ctx: Context, options: ExportOptions): ExportPolicy {
     // Only a wait the user asked for: the hour is long, and a cron job should fail and mail rather than hang.
     maxWaitSeconds: ctx.options.maxWait !== undefined && ctx.options.wait !== false ? maxWait : undefined,
   };
-}
-
-/** The account's name names the files; it is remembered per instance and key, so repeat runs skip GET /v1/me. */
-async function exportAccount(ctx: Context): Promise<string> {
-  const client = await ctx.client();
-  const remembered = client.accounts?.lookup(ctx.key().key);
-  if (remembered) return remembered;
-  const account = accountName((await fetchMe(client, ctx.key().key)).json);
-  if (!account) throw new LkError('GET /v1/me named no account; cannot tell whose export this is');
-  return account;
 }

@@ -1,6 +1,7 @@
+import { accountName, fetchMe } from '../api/account.js';
 import type { ApiClient, Waiter } from '../api/client.js';
 import { formatDuration } from '../util/units.js';
-import { RateLimitError, TransportError } from '../util/errors.js';
+import { LkError, RateLimitError, TransportError } from '../util/errors.js';
 import type { IoStreams } from '../output/io.js';
 import { localDateTime } from '../output/dates.js';
 import type { ExportCache, CachedExport } from './cache.js';
@@ -153,4 +154,13 @@ function moment(epochMs: number, now: number): string {
 
 function ago(ms: number): string {
   return `${formatDuration(ms / 1000)} ago`;
+}
+
+/** Whose export this is: remembered per instance and key, so repeat runs skip GET /v1/me. */
+export async function exportAccount(client: ApiClient, key: string): Promise<string> {
+  const remembered = client.accounts?.lookup(key);
+  if (remembered) return remembered;
+  const account = accountName((await fetchMe(client, key)).json);
+  if (!account) throw new LkError('GET /v1/me named no account; cannot tell whose export this is');
+  return account;
 }
