@@ -44,6 +44,7 @@ export function makeProgram(): Command {
     .option('--csv', 'shorthand for --format csv')
     .option('--tsv', 'shorthand for --format tsv')
     .option('--fields <list>', 'comma-separated dot paths to output, e.g. id,work.title,status')
+    .option('--jq <expr>', 'filter the JSON output with jq; strings print raw, one value a line')
     .option('--no-header', 'no header row in table, csv and tsv')
     .addOption(new Option('--lang <lang>', 'language of film and series titles').choices(LANGS))
     .option('--no-color', 'no colour (also NO_COLOR)')

@@ -36,7 +36,9 @@ export function action<O extends object>(
     const options = commandOptions(this) as O & GlobalOptions;
     const ctx = new Context(options, hooks.signal ? { signal: hooks.signal } : {});
     try {
+      await ctx.compileJq();
       await run(ctx, options, this.processedArgs as string[]);
+      await ctx.finishJq();
     } finally {
       await ctx.close();
     }
