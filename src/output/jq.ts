@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import type { Jq } from 'jq-wasm';
-import { LkError, UsageError } from '../errors.js';
+import { ExitCode, LkError, UsageError } from '../errors.js';
 import { IoStreams } from '../io.js';
 import { prettyJson } from './pretty-json.js';
 import { sanitizeMessage } from './sanitize.js';
@@ -51,7 +51,13 @@ export class JqFilter {
    */
   run(json: string, display: { terminal: boolean; colors?: Colors | undefined } = { terminal: false }): { text: string; error?: LkError } {
     const { terminal, colors } = display;
-    const result = this.jq.raw(json, this.expression, ['-c']);
+    let result: ReturnType<Jq['raw']>;
+    try {
+      result = this.jq.raw(json, this.expression, ['-c']);
+    } catch (error) {
+      // The WebAssembly machine itself failed (out of memory on a huge input, say): not jq's verdict on the filter.
+      return { text: '', error: new LkError(`--jq: jq stopped: ${error instanceof Error ? error.message : String(error)}`, ExitCode.failure, 'Filter a smaller listing (--max N), or pipe --json into the jq binary.') };
+    }
     // jq-wasm trims the output as a whole; with -c no value starts or ends with white space, so nothing is lost.
     const lines = result.stdout === '' ? [] : result.stdout.split('\n');
     const text = lines.map((line) => (line.startsWith('"') ? rawString(line, terminal) : colors ? prettyJson(line, { colors, indent: false }) : line));
