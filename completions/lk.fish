@@ -11,7 +11,7 @@ function __lk_value_flags
         case history
             printf '%s\n' --from --to --domain --page --limit --max
         case calendar
-            printf '%s\n' --domain -o --output --format --profile --base-url --fields --lang --max-wait --timeout
+            printf '%s\n' --domain -o --output --format --profile --base-url --fields --jq --lang --max-wait --timeout
             return
         case stats
             printf '%s\n' --domain
@@ -22,10 +22,10 @@ function __lk_value_flags
         case api
             printf '%s\n' -F --field
         case sandbox
-            printf '%s\n' --port --host --seed --entries --rate-limit --export-interval --profile --base-url --format --fields --lang --max-wait --timeout
+            printf '%s\n' --port --host --seed --entries --rate-limit --export-interval --profile --base-url --format --fields --jq --lang --max-wait --timeout
             return
     end
-    printf '%s\n' --profile --base-url --format --fields --lang --max-wait --timeout
+    printf '%s\n' --profile --base-url --format --fields --jq --lang --max-wait --timeout
 end
 
 # The subcommand of command path $argv[1] called $argv[2] (a name or an alias), if there is one.
@@ -233,6 +233,7 @@ complete -c lk -l ndjson -d 'shorthand for --format ndjson'
 complete -c lk -l csv -d 'shorthand for --format csv'
 complete -c lk -l tsv -d 'shorthand for --format tsv'
 complete -c lk -l fields -x -d 'comma-separated dot paths to output, e.g. id,work.title,status'
+complete -c lk -l jq -x -d 'filter the JSON output with jq; strings print raw, one value a line'
 complete -c lk -l no-header -d 'no header row in table, csv and tsv'
 complete -c lk -l lang -x -a 'en fr it' -d 'language of film and series titles'
 complete -c lk -l no-color -d 'no colour (also NO_COLOR)'
