@@ -7,6 +7,7 @@ import { registerCompletion } from './commands/completion.js';
 import { registerConfig } from './commands/config.js';
 import { registerExport } from './commands/export.js';
 import { setRunHooks } from './commands/action.js';
+import { choiceOption } from './commands/choices.js';
 import { registerHistory } from './commands/history.js';
 import { registerLibrary } from './commands/library.js';
 import { registerLists } from './commands/lists.js';
@@ -38,7 +39,7 @@ export function makeProgram(): Command {
     .exitOverride()
     .addOption(new Option('--profile <name>', 'stored profile (account + instance)').env('LK_PROFILE'))
     .addOption(new Option('--base-url <url>', 'the address in front of /v1').env('LK_BASE_URL'))
-    .addOption(new Option('--format <format>', 'output format').choices([...FORMATS, 'ics']))
+    .addOption(choiceOption('--format <format>', 'output format', [...FORMATS, 'ics']))
     .option('--json', 'shorthand for --format json')
     .option('--ndjson', 'shorthand for --format ndjson')
     .option('--csv', 'shorthand for --format csv')
@@ -46,7 +47,7 @@ export function makeProgram(): Command {
     .option('--fields <list>', 'comma-separated dot paths to output, e.g. id,work.title,status')
     .option('--jq <expr>', 'filter the JSON output with jq; strings print raw, one value a line')
     .option('--no-header', 'no header row in table, csv and tsv')
-    .addOption(new Option('--lang <lang>', 'language of film and series titles').choices(LANGS))
+    .addOption(choiceOption('--lang <lang>', 'language of film and series titles', LANGS))
     .option('--no-color', 'no colour (also NO_COLOR)')
     .option('--csv-safe', "prefix ' to csv cells a spreadsheet would run as a formula")
     .option('-q, --quiet', 'nothing on stderr but errors')
