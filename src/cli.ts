@@ -18,7 +18,7 @@ import { registerSandbox } from './commands/sandbox.js';
 import { registerStats } from './commands/stats.js';
 import { registerWhoami } from './commands/whoami.js';
 import { FORMATS, LANGS } from './config/settings.js';
-import { ExitCode, LkError } from './errors.js';
+import { ExitCode, LkError, UsageError } from './errors.js';
 import { runInterruptCleanups } from './interrupt.js';
 import { paintErrorLines } from './io.js';
 import { sanitizeMessage } from './output/sanitize.js';
@@ -71,6 +71,7 @@ export function makeProgram(): Command {
   registerConfig(program);
   registerCompletion(program);
   registerSandbox(program);
+  program.hook('preAction', (_program, command) => refuseJqWhereNotApplied(command));
 
   program.addHelpText(
     'after',
@@ -86,6 +87,17 @@ Examples:
   lk library --all --json | jq -r '.[].work.title'`,
   );
   return program;
+}
+
+/** These commands write their own output, not through a run context: --jq would be silently ignored, so say so. */
+const WITHOUT_JQ = new Set(['config', 'completion', 'sandbox']);
+
+function refuseJqWhereNotApplied(command: Command): void {
+  if (command.optsWithGlobals().jq === undefined) return;
+  let top = command;
+  while (top.parent?.parent) top = top.parent;
+  const name = top.name();
+  if (WITHOUT_JQ.has(name)) throw new UsageError(`--jq does not apply to lk ${name}`, name === 'completion' ? undefined : `Pipe its --json output into jq instead: lk ${name} … --json | jq …`);
 }
 
 /**

@@ -81,6 +81,15 @@ describe('--jq filters the JSON a command prints', () => {
     await expectRefusedBeforeAnyRequest(bed, ['library', '--csv', '--jq', '.[].id']);
   });
 
+  it('commands that do not print through lk\'s output refuse --jq rather than ignore it', async () => {
+    for (const args of [['config', 'list', '--json'], ['completion', 'bash']]) {
+      const run = await bed.lk([...args, '--jq', '.']);
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toMatch(/^lk: --jq does not apply to lk (config|completion)\n/);
+    }
+  });
+
   it('a run-time error exits 1 with one lk: line', async () => {
     const run = await bed.lk(['library', '--limit', '2', '--jq', '.[] | .id | tonumber']);
     expect(run.code).toBe(1);
