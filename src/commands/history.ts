@@ -30,7 +30,8 @@ export function registerHistory(program: Command): void {
       examples(
         'lk history --from 2026-01-01 --to 2026-01-31',
         "lk history --all --json | jq 'group_by(.kind) | map({kind: .[0].kind, n: length})'",
-        '0 6 * * 1  lk history --from "$(date -d \'7 days ago\' +\\%F)" --csv > ~/weekly-history.csv',
+        'lk history --from yesterday --domain books',
+        '0 6 * * 1  lk history --from 7d --csv > ~/weekly-history.csv',
       ),
     )
     .action(
