@@ -20,7 +20,12 @@ export async function jq({ runs = 5, entries = 20_000 } = {}) {
     const throughPipe = async () => check(await run('bash', ['-c', script], { env }));
     const [flag, pipe] = await interleaved([withFlag, throughPipe], runs);
     const r = flag.median / pipe.median;
+    // What loading and compiling jq costs a small command: lk api /v1/me with and without --jq.
+    const me = (extra) => async () => run(process.execPath, [lkBin, 'api', '/v1/me', ...extra], { env });
+    const [bare, filtered] = await interleaved([me([]), me(['--jq', '.account.username'])], runs * 2);
     return [
+      row('jq: lk api /v1/me', ms(bare.median), '', true),
+      row("jq: lk api /v1/me --jq .account.username (load + compile + run)", `${ms(filtered.median)} (+${ms(filtered.median - bare.median)})`, '', true),
       row(`jq: lk library --all --json | jq '.[].id' (${entries.toLocaleString('en-US')} entries)`, ms(pipe.median), '', true),
       row(`jq: lk library --all --json --jq '.[].id'`, `${ms(flag.median)} (${ratio(r)} the pipe)`, '', true),
     ];
