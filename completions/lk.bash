@@ -5,8 +5,8 @@
 
 # Sets __lk_subs, __lk_flags and __lk_value_flags for the command path in $1 ('' for lk itself).
 __lk_node() {
-    local globals='-V --version --profile --base-url --format --json --ndjson --csv --tsv --fields --no-header --lang --no-color --csv-safe -q --quiet -v --verbose --no-wait --max-wait --timeout -h --help'
-    local global_values='--profile --base-url --format --fields --lang --max-wait --timeout'
+    local globals='-V --version --profile --base-url --format --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --csv-safe -q --quiet -v --verbose --no-wait --max-wait --timeout -h --help'
+    local global_values='--profile --base-url --format --fields --jq --lang --max-wait --timeout'
     __lk_subs= __lk_flags=$globals __lk_value_flags=$global_values
     case $1 in
     '')
@@ -45,8 +45,8 @@ __lk_node() {
         __lk_value_flags="--page --limit --max $global_values"
         ;;
     'calendar')
-        __lk_flags='--domain -o --output --spoiler-free --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --no-header --lang --no-color --csv-safe -q --quiet -v --verbose --no-wait --max-wait --timeout -h --help'
-        __lk_value_flags='--domain -o --output --format --profile --base-url --fields --lang --max-wait --timeout'
+        __lk_flags='--domain -o --output --spoiler-free --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --csv-safe -q --quiet -v --verbose --no-wait --max-wait --timeout -h --help'
+        __lk_value_flags='--domain -o --output --format --profile --base-url --fields --jq --lang --max-wait --timeout'
         ;;
     'stats')
         __lk_flags="--domain $globals"
@@ -83,8 +83,8 @@ __lk_node() {
         __lk_subs='list get set unset'
         ;;
     'sandbox')
-        __lk_flags='--port --host --seed --entries --rate-limit --export-interval --json -V --version --profile --base-url --format --ndjson --csv --tsv --fields --no-header --lang --no-color --csv-safe -q --quiet -v --verbose --no-wait --max-wait --timeout -h --help'
-        __lk_value_flags='--port --host --seed --entries --rate-limit --export-interval --profile --base-url --format --fields --lang --max-wait --timeout'
+        __lk_flags='--port --host --seed --entries --rate-limit --export-interval --json -V --version --profile --base-url --format --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --csv-safe -q --quiet -v --verbose --no-wait --max-wait --timeout -h --help'
+        __lk_value_flags='--port --host --seed --entries --rate-limit --export-interval --profile --base-url --format --fields --jq --lang --max-wait --timeout'
         ;;
     esac
 }

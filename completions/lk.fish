@@ -11,7 +11,7 @@ function __lk_value_flags
         case history
             printf '%s\n' --from --to --domain --page --limit --max
         case calendar
-            printf '%s\n' --domain -o --output --format --profile --base-url --fields --lang --max-wait --timeout
+            printf '%s\n' --domain -o --output --format --profile --base-url --fields --jq --lang --max-wait --timeout
             return
         case stats
             printf '%s\n' --domain
@@ -24,10 +24,10 @@ function __lk_value_flags
         case api
             printf '%s\n' -F --field
         case sandbox
-            printf '%s\n' --port --host --seed --entries --rate-limit --export-interval --profile --base-url --format --fields --lang --max-wait --timeout
+            printf '%s\n' --port --host --seed --entries --rate-limit --export-interval --profile --base-url --format --fields --jq --lang --max-wait --timeout
             return
     end
-    printf '%s\n' --profile --base-url --format --fields --lang --max-wait --timeout
+    printf '%s\n' --profile --base-url --format --fields --jq --lang --max-wait --timeout
 end
 
 # The subcommand of command path $argv[1] called $argv[2] (a name or an alias), if there is one.
@@ -209,8 +209,8 @@ complete -c lk -n "__lk_at library 'library list' 'library history' history list
 complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications" -l limit -x -d 'items per page, 1 to 100 (default 20; 100 with --all)'
 complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications" -l all -d 'every item, following pages to the end (streams as pages arrive)'
 complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications" -l max -x -d 'stop after N items'
-complete -c lk -n "__lk_at history" -l from -x -d 'from this day or moment (YYYY-MM-DD or ISO 8601)'
-complete -c lk -n "__lk_at history" -l to -x -d 'up to this day (inclusive) or moment'
+complete -c lk -n "__lk_at history" -l from -x -d 'from this day or moment: YYYY-MM-DD, ISO 8601 (local time without a zone), 7d, 2w, 12h, today, yesterday'
+complete -c lk -n "__lk_at history" -l to -x -d 'up to this day (inclusive) or moment, in the same forms'
 complete -c lk -n "__lk_at calendar" -s o -l output -r -F -d 'with --format ics: write the feed to this file (whole or not at all)'
 complete -c lk -n "__lk_at calendar" -l spoiler-free -d 'with --format ics: leave episode titles out of the feed'
 complete -c lk -n "__lk_at calendar" -l format -x -a 'table json ndjson csv tsv ics' -d 'output format'
@@ -247,6 +247,7 @@ complete -c lk -l ndjson -d 'shorthand for --format ndjson'
 complete -c lk -l csv -d 'shorthand for --format csv'
 complete -c lk -l tsv -d 'shorthand for --format tsv'
 complete -c lk -l fields -x -d 'comma-separated dot paths to output, e.g. id,work.title,status'
+complete -c lk -l jq -x -d 'filter the JSON output with jq; strings print raw, one value a line'
 complete -c lk -l no-header -d 'no header row in table, csv and tsv'
 complete -c lk -l lang -x -a 'en fr it' -d 'language of film and series titles'
 complete -c lk -l no-color -d 'no colour (also NO_COLOR)'

@@ -9,6 +9,7 @@ import { registerConfig } from './commands/config.js';
 import { registerConvert } from './commands/convert.js';
 import { registerExport } from './commands/export.js';
 import { attachFactory } from './commands/action.js';
+import { choiceOption } from './commands/choices.js';
 import { registerHistory } from './commands/history.js';
 import { registerLibrary } from './commands/library.js';
 import { registerLists } from './commands/lists.js';
@@ -24,6 +25,7 @@ import { ExitCode, LkError } from './util/errors.js';
 import { runInterruptCleanups } from './util/interrupt.js';
 import { paintErrorLines } from './output/io.js';
 import { hintFor } from './output/messages.js';
+import { UsageError } from './util/errors.js';
 import { sanitizeMessage } from './output/sanitize.js';
 import { redactKeys } from './util/redact.js';
 import { VERSION } from './util/version.js';
@@ -51,14 +53,15 @@ export function makeProgram(factory: Factory = processFactory()): Command {
     .exitOverride()
     .addOption(new Option('--profile <name>', 'stored profile (account + instance)').env('LK_PROFILE'))
     .addOption(new Option('--base-url <url>', 'the address in front of /v1').env('LK_BASE_URL'))
-    .addOption(new Option('--format <format>', 'output format').choices([...FORMATS, 'ics']))
+    .addOption(choiceOption('--format <format>', 'output format', [...FORMATS, 'ics']))
     .option('--json', 'shorthand for --format json')
     .option('--ndjson', 'shorthand for --format ndjson')
     .option('--csv', 'shorthand for --format csv')
     .option('--tsv', 'shorthand for --format tsv')
     .option('--fields <list>', 'comma-separated dot paths to output, e.g. id,work.title,status')
+    .option('--jq <expr>', 'filter the JSON output with jq; strings print raw, one value a line')
     .option('--no-header', 'no header row in table, csv and tsv')
-    .addOption(new Option('--lang <lang>', 'language of film and series titles').choices(LANGS))
+    .addOption(choiceOption('--lang <lang>', 'language of film and series titles', LANGS))
     .option('--no-color', 'no colour (also NO_COLOR)')
     .option('--csv-safe', "prefix ' to csv cells a spreadsheet would run as a formula")
     .option('-q, --quiet', 'nothing on stderr but errors')
@@ -84,6 +87,7 @@ export function makeProgram(factory: Factory = processFactory()): Command {
   registerConfig(program);
   registerCompletion(program);
   registerSandbox(program);
+  program.hook('preAction', (_program, command) => refuseJqWhereNotApplied(command));
 
   program.addHelpText(
     'after',
@@ -99,6 +103,17 @@ Examples:
   lk library --all --json | jq -r '.[].work.title'`,
   );
   return program;
+}
+
+/** These commands write their own output, not through a run context: --jq would be silently ignored, so say so. */
+const WITHOUT_JQ = new Set(['config', 'completion', 'sandbox']);
+
+function refuseJqWhereNotApplied(command: Command): void {
+  if (command.optsWithGlobals().jq === undefined) return;
+  let top = command;
+  while (top.parent?.parent) top = top.parent;
+  const name = top.name();
+  if (WITHOUT_JQ.has(name)) throw new UsageError(`--jq does not apply to lk ${name}`, name === 'completion' ? undefined : `Pipe its --json output into jq instead: lk ${name} … --json | jq …`);
 }
 
 /**

@@ -9,6 +9,7 @@ import { usesInsecureHttp } from './config/base-url.js';
 import { AuthError, UsageError } from './util/errors.js';
 import { IoStreams } from './output/io.js';
 import { parseFieldList } from './output/fields.js';
+import { JqCapture, JqFilter } from './output/jq.js';
 import { countdownWaiter } from './output/progress.js';
 import { verboseLine } from './output/verbose.js';
 import type { OutputFormat, OutputOptions } from './output/writer.js';
@@ -33,6 +34,8 @@ export interface GlobalOptions {
   maxWait?: string;
   timeout?: string;
   csvSafe?: boolean;
+  /** --jq EXPR: the output goes through this jq filter (src/output/jq.ts). */
+  jq?: string;
 }
 
 /**
@@ -64,6 +67,9 @@ export class Context {
   private readonly sleep: Waiter;
   private apiClient: ApiClient | undefined;
   private colorsPromise: Promise<DisplayContext['colors']> | undefined;
+  /** With --jq: stdout held for the filter; the terminal's own streams stay here. */
+  private readonly jqCapture: JqCapture | undefined;
+  private jqFilter: JqFilter | undefined;
 
   constructor(
     readonly options: GlobalOptions,
@@ -89,7 +95,7 @@ export class Context {
       this.env,
       this.configDir,
     );
-    this.io = new IoStreams({
+    const io = new IoStreams({
       stdout: factory.stdout,
       stderr: factory.stderr,
       stdin: factory.stdin,
@@ -99,6 +105,8 @@ export class Context {
       noColorFlag: options.color === false,
       color: this.settings.color(),
     });
+    this.jqCapture = options.jq === undefined ? undefined : new JqCapture(io);
+    this.io = this.jqCapture?.io ?? io;
     const warning = permissionWarning(this.configDir);
     if (warning) this.io.warn(warning);
   }
@@ -165,6 +173,12 @@ export class Context {
     if (shorthands.length > 1 || (shorthands.length === 1 && this.options.format && this.options.format !== shorthands[0])) {
       throw new UsageError(`choose one output format, not ${[...shorthands.map((s) => `--${s}`), ...(this.options.format ? [`--format ${this.options.format}`] : [])].join(' and ')}`);
     }
+    if (this.options.jq !== undefined) {
+      // --jq filters the JSON lk would print: JSON unless --ndjson asks for one document per item.
+      const flag = shorthands[0] ?? this.options.format;
+      if (flag !== undefined && flag !== 'json' && flag !== 'ndjson') throw new UsageError(`--jq filters JSON output; it does not combine with --format ${flag}`);
+      return flag === 'ndjson' ? 'ndjson' : 'json';
+    }
     const named = shorthands[0] ?? this.options.format ?? this.settings.format();
     if (named === undefined) return this.io.stdoutIsTTY ? 'table' : 'plain';
     return oneOf('format', named, allowed) as OutputFormat | 'ics';
@@ -192,6 +206,16 @@ export class Context {
   colors(): Promise<DisplayContext['colors']> {
     this.colorsPromise ??= import('picocolors').then(({ default: pc }) => pc.createColors(this.io.colorEnabled));
     return this.colorsPromise;
+  }
+
+  /** --jq: compiled before anything is requested, so that a typo exits 2 with nothing sent. */
+  async compileJq(): Promise<void> {
+    if (this.options.jq !== undefined) this.jqFilter = await JqFilter.compile(this.options.jq);
+  }
+
+  /** --jq: the command has written its JSON; filter it and print the result. */
+  async finishJq(): Promise<void> {
+    if (this.jqCapture && this.jqFilter) await this.jqCapture.finish(this.jqFilter);
   }
 
   async close(): Promise<void> {

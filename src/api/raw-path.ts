@@ -16,9 +16,10 @@ const PATH_CHARS = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/]|%[0-9A-Fa-f]{2})*$/;
  * needs no normalisation to be under /v1. Anything a server or proxy could resolve elsewhere is refused: absolute
  * or scheme-relative URLs, dot segments, encoded dots, slashes and backslashes, backslashes themselves.
  */
-export function parseRawPath(raw: string): RawRequest {
+export function parseRawPath(given: string): RawRequest {
+  const raw = underV1(given);
   const refuse = (why: string): never => {
-    throw new UsageError(`refusing path "${raw}": ${why}`, 'Give a path under /v1, e.g. `lk api /v1/me` or `lk api /v1/library -F limit=5`.');
+    throw new UsageError(`refusing path "${given}": ${why}`, 'Give a path under /v1, e.g. `lk api /v1/me` or `lk api /v1/library -F limit=5`.');
   };
   if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(raw)) refuse('a full URL; lk api takes a path and sends it to the configured instance');
   if (raw.startsWith('//')) refuse('a scheme-relative URL names another host');
@@ -35,6 +36,15 @@ export function parseRawPath(raw: string): RawRequest {
   const query: Query = {};
   for (const [name, value] of new URLSearchParams(search)) query[name] = value;
   return { path, query };
+}
+
+/**
+ * `lk api me` and `lk api library?limit=5` mean /v1/me and /v1/library?limit=5, as `gh api repos/…` needs no slash. Only
+ * a name under /v1 is completed (`v1/me` stays refused, as before); the result passes every check like a typed path.
+ */
+function underV1(raw: string): string {
+  if (!/^[A-Za-z0-9_-]/.test(raw) || /^[A-Za-z][A-Za-z0-9+.-]*:/.test(raw) || /^v1(?:[/?]|$)/.test(raw)) return raw;
+  return `/v1/${raw}`;
 }
 
 /** `-F key=value`, repeatable: the query parameters of `lk api`. */

@@ -40,7 +40,9 @@ export function action<O extends object>(
     const options = commandOptions(this) as O & GlobalOptions;
     const ctx = new Context(options, factoryOf(this));
     try {
+      await ctx.compileJq();
       await run(ctx, options, this.processedArgs as string[]);
+      await ctx.finishJq();
     } finally {
       await ctx.close();
     }

@@ -6,6 +6,7 @@ import type { Context } from '../context.js';
 import { UsageError } from '../util/errors.js';
 import type { IoStreams } from '../output/io.js';
 import { json } from '../output/formats/json.js';
+import { isJsonText, prettyJson } from '../output/pretty-json.js';
 import { sanitizeMessage } from '../output/sanitize.js';
 import { genericView } from '../output/view.js';
 import type { OutputOptions } from '../output/writer.js';
@@ -46,6 +47,11 @@ async function run(ctx: Context, options: ApiOptions, rawPath: string): Promise<
   if (!options.paginate) {
     const response = await client.get(path, query);
     if (options.include) printHead(ctx.io, response.status, response.headers);
+    if (ctx.io.stdoutIsTTY && isJsonText(response.text)) {
+      // For a person: indented and coloured, every number and string as the server spelled it. Pipes get the bytes.
+      await ctx.io.write(`${prettyJson(response.text, { colors: await ctx.colors() })}\n`);
+      return;
+    }
     await ctx.io.write(response.text.endsWith('\n') ? response.text : `${response.text}\n`);
     return;
   }
@@ -65,7 +71,8 @@ async function writeAllItems(pages: AsyncIterable<Page>, output: OutputOptions, 
   for await (const page of pages) {
     if (include) printHead(output.io, page.status, page.headers);
     if (!isEnvelope(page.body)) {
-      await output.io.write(`${JSON.stringify(page.body)}\n`);
+      const text = JSON.stringify(page.body);
+      await output.io.write(`${output.io.stdoutIsTTY ? prettyJson(text, { colors: output.display.colors }) : text}\n`);
       return;
     }
     await writer.write(page.items);

@@ -21,8 +21,8 @@ export function registerHistory(program: Command): void {
     program
       .command('history')
       .description('what you watched, played, read and listened to, newest first')
-      .option('--from <date>', 'from this day or moment (YYYY-MM-DD or ISO 8601)')
-      .option('--to <date>', 'up to this day (inclusive) or moment')
+      .option('--from <date>', 'from this day or moment: YYYY-MM-DD, ISO 8601 (local time without a zone), 7d, 2w, 12h, today, yesterday')
+      .option('--to <date>', 'up to this day (inclusive) or moment, in the same forms')
       .addOption(domainOption()),
   )
     .addHelpText(
@@ -30,13 +30,15 @@ export function registerHistory(program: Command): void {
       examples(
         'lk history --from 2026-01-01 --to 2026-01-31',
         "lk history --all --json | jq 'group_by(.kind) | map({kind: .[0].kind, n: length})'",
-        '0 6 * * 1  lk history --from "$(date -d \'7 days ago\' +\\%F)" --csv > ~/weekly-history.csv',
+        'lk history --from yesterday --domain books',
+        '0 6 * * 1  lk history --from 7d --csv > ~/weekly-history.csv',
       ),
     )
     .action(
       action<HistoryOptions>(async (ctx, options) => {
-        const from = options.from === undefined ? undefined : isoDate('--from', options.from);
-        const to = options.to === undefined ? undefined : isoDate('--to', options.to);
+        const now = ctx.now();
+        const from = options.from === undefined ? undefined : isoDate('--from', options.from, { edge: 'start', now });
+        const to = options.to === undefined ? undefined : isoDate('--to', options.to, { edge: 'end', now });
         // The server refuses an empty window (400); say so before asking it. A --to day includes that whole day.
         if (from !== undefined && to !== undefined && dateBound(from, 'start') > dateBound(to, 'end')) {
           throw new UsageError(`--from ${from} is after --to ${to}: nothing can fall in that window`);

@@ -1,8 +1,9 @@
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import { paginate } from '../api/paginate.js';
 import { renderListing, renderSingle } from '../output/render.js';
 import { entryView, historyView } from '../output/views.js';
 import { action } from './action.js';
+import { choiceOption } from './choices.js';
 import { addPagingOptions, domainOption, entityId, examples, ORDERS, pagingFrom, PHASES, showDefaultSubcommandOptions, SORTS, addDefaultSubcommand } from './options.js';
 
 interface ListOptions {
@@ -32,10 +33,10 @@ export function registerLibrary(program: Command): void {
   const list = addPagingOptions(
     addDefaultSubcommand(library, 'list')
       .description('list library entries, newest first')
-      .addOption(new Option('--phase <phase>', 'only entries in this phase').choices(PHASES))
+      .addOption(choiceOption('--phase <phase>', 'only entries in this phase', PHASES))
       .addOption(domainOption())
-      .addOption(new Option('--sort <key>', 'sort by').choices(SORTS))
-      .addOption(new Option('--order <order>', 'desc keeps the natural order (newest, best, A to Z); asc reverses').choices(ORDERS)),
+      .addOption(choiceOption('--sort <key>', 'sort by', SORTS))
+      .addOption(choiceOption('--order <order>', 'desc keeps the natural order (newest, best, A to Z); asc reverses', ORDERS)),
   )
     .addHelpText(
       'after',

@@ -1,7 +1,9 @@
-import { Help, Option, type Command } from 'commander';
+import { Help, type Command, type Option } from 'commander';
 import { markDefaultSubcommand } from '../completion/model.js';
 import type { PagingOptions } from '../api/paginate.js';
 import { UsageError } from '../util/errors.js';
+import { resolveFriendlyDate, type Edge } from '../util/relative-date.js';
+import { choiceOption } from './choices.js';
 
 export const DOMAINS = ['MEDIA', 'GAMES', 'BOOKS', 'MUSIC'] as const;
 export const PHASES = ['PLANNED', 'IN_PROGRESS', 'DONE', 'DROPPED'] as const;
@@ -9,7 +11,7 @@ export const SORTS = ['added', 'title', 'rating', 'finished'] as const;
 export const ORDERS = ['desc', 'asc'] as const;
 
 export function domainOption(): Option {
-  return new Option('--domain <domain>', 'only this domain').choices(DOMAINS);
+  return choiceOption('--domain <domain>', 'only this domain', DOMAINS);
 }
 
 /** The paging flags as commander hands them over. */
@@ -47,8 +49,11 @@ export function wholeNumber(flag: string, raw: string, min: number, max = Number
   return value;
 }
 
-/** `YYYY-MM-DD` or a full ISO 8601 date-time; checked here so that a typo never reaches the server. */
-export function isoDate(flag: string, raw: string): string {
+/**
+ * `YYYY-MM-DD` or a full ISO 8601 date-time; checked here so that a typo never reaches the server. With `friendly`,
+ * also `7d`, `2w`, `12h`, `today`, `yesterday` and local date-times without a zone (src/util/relative-date.ts).
+ */
+export function isoDate(flag: string, raw: string, friendly?: { edge: Edge; now: number }): string {
   const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
   if (day) {
     const date = new Date(`${raw}T00:00:00Z`);
@@ -56,7 +61,12 @@ export function isoDate(flag: string, raw: string): string {
   } else if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(raw) && !Number.isNaN(Date.parse(raw))) {
     return raw;
   }
-  throw new UsageError(`invalid ${flag} "${raw}": expected a date like 2026-01-31 or 2026-01-31T18:00:00Z`);
+  const resolved = friendly && resolveFriendlyDate(raw, friendly.edge, friendly.now);
+  if (resolved !== undefined) return resolved;
+  const forms = friendly
+    ? '2026-01-31, 2026-01-31T18:00:00Z, 2026-01-31T18:00 (local time), 7d, 2w, 12h, today or yesterday'
+    : '2026-01-31 or 2026-01-31T18:00:00Z';
+  throw new UsageError(`invalid ${flag} "${raw}": expected a date like ${forms}`);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { UsageError } from '../util/errors.js';
 import { normaliseBaseUrl } from './base-url.js';
+import { canonicalChoice } from '../util/choice.js';
 
 /** The defaults `lk config` can store, each validated on set and when read back. */
 export const FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
@@ -54,7 +55,8 @@ export function assertSettingName(name: string): SettingName {
 }
 
 export function oneOf<T extends string>(what: string, raw: string, allowed: readonly T[]): T {
-  if ((allowed as readonly string[]).includes(raw)) return raw as T;
+  const value = canonicalChoice(raw, allowed);
+  if (value !== undefined) return value;
   throw new UsageError(`invalid ${what} "${raw}": use one of ${allowed.join(', ')}`);
 }
 

@@ -172,7 +172,7 @@ describe('errors and validation', () => {
     [['reviews', '--domain', 'FILMS']],
     [['notifications', '--page', '0']],
     [['profile', 'achievements', '--max', 'x']],
-    [['calendar', '--domain', 'games']],
+    [['calendar', '--domain', 'gamez']],
     [['stats', '--domain', 'X']],
     [['lists', 'show', '../me']],
     [['lists', '--lang', 'de']],

@@ -133,7 +133,7 @@ describe('validation before any request', () => {
     [['library', '--domain', 'FILMS']],
     [['library', '--sort', 'year']],
     [['history', '--from', '2026-02-30']],
-    [['history', '--to', 'yesterday']],
+    [['history', '--to', 'the day before']],
     [['library', 'show', '../me']],
     [['library', '--json', '--csv']],
   ])('lk %j exits 2 and the sandbox receives nothing', async (args) => {

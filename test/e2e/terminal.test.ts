@@ -252,10 +252,13 @@ describe('colour settings', () => {
     expect(await table({ ...always, NO_COLOR: '1' }, [], true)).not.toContain(ESC);
   });
 
-  it('json, csv and the pipe format are never coloured, even with FORCE_COLOR', async () => {
-    for (const flag of ['--json', '--csv', '--tsv']) {
+  it('csv and tsv are never coloured, json only on a terminal, and no pipe is, even with FORCE_COLOR', async () => {
+    for (const flag of ['--csv', '--tsv']) {
       const result = await bed.lk(['library', '--max', '3', flag], { env: { FORCE_COLOR: '1' }, tty: {} });
       expect(result.stdout, flag).not.toContain(ESC);
+    }
+    for (const flag of ['--json', '--ndjson', '--csv', '--tsv']) {
+      expect((await bed.lk(['library', '--max', '3', flag], { env: { FORCE_COLOR: '1' } })).stdout, flag).not.toContain(ESC);
     }
     expect((await bed.lk(['library', '--max', '3'], { env: { FORCE_COLOR: '1' } })).stdout).not.toContain(ESC);
   });

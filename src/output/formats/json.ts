@@ -1,8 +1,15 @@
+import { prettyJson } from '../pretty-json.js';
 import { pickPaths } from '../fields.js';
 import type { Formatter, OutputOptions } from '../writer.js';
 
 function shaped(item: unknown, options: OutputOptions): unknown {
   return options.fields ? pickPaths(item, options.fields) : item;
+}
+
+/** On a terminal, indented and coloured (src/output/pretty-json.ts); elsewhere exactly the compact text. */
+function itemText(item: unknown, options: OutputOptions): string {
+  const text = JSON.stringify(shaped(item, options));
+  return options.io.stdoutIsTTY && text !== undefined ? `  ${prettyJson(text, { colors: options.display.colors, depth: 1 })}` : text;
 }
 
 /** An array for listings, written item by item so that --all never holds the library; the object for one resource. */
@@ -13,7 +20,7 @@ export const json: Formatter = {
       async write(items) {
         let text = '';
         for (const item of items) {
-          text += `${first ? '[\n' : ',\n'}${JSON.stringify(shaped(item, options))}`;
+          text += `${first ? '[\n' : ',\n'}${itemText(item, options)}`;
           first = false;
         }
         await options.io.write(text);
@@ -24,7 +31,8 @@ export const json: Formatter = {
     };
   },
   async single(value, _view, options) {
-    await options.io.write(`${JSON.stringify(shaped(value, options), null, 2)}\n`);
+    const text = JSON.stringify(shaped(value, options), null, 2);
+    await options.io.write(`${options.io.stdoutIsTTY && text !== undefined ? prettyJson(text, { colors: options.display.colors }) : text}\n`);
   },
 };
 
