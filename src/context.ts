@@ -86,7 +86,6 @@ export class Context {
       {
         profile: options.profile,
         baseUrl: options.baseUrl,
-        format: undefined,
         lang: options.lang,
         maxWait: options.maxWait,
         timeout: options.timeout,

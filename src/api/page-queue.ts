@@ -36,11 +36,6 @@ export class PageQueue {
     this.taken = after;
   }
 
-  /** The last page known to be needed; the queue starts pages up to it as slots free. */
-  get lastPlanned(): number {
-    return this.planned;
-  }
-
   planUpTo(lastPage: number): void {
     this.planned = Math.max(this.planned, lastPage);
     this.fill();

@@ -34,10 +34,14 @@ ${examples(
         return;
       }
       if (!shell) throw new UsageError('which shell? use one of bash, zsh, fish', 'Example: lk completion bash');
-      let root: Command = this;
-      while (root.parent) root = root.parent;
+      const root = rootOf(this);
       // Loaded only here: no other command pays for the generator.
       const { completionScript } = await import('../completion/generate.js');
       await io.write(completionScript(root, shell));
     });
+}
+
+/** The program a command belongs to. */
+function rootOf(command: Command): Command {
+  return command.parent ? rootOf(command.parent) : command;
 }

@@ -1,5 +1,4 @@
 import { Argument, Option, type Command } from 'commander';
-import { accountName } from '../api/account.js';
 import { ExportCache } from '../export/cache.js';
 import type { Context } from '../context.js';
 import { LkError, UsageError } from '../util/errors.js';

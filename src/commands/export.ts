@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { ExportCache } from '../export/cache.js';
 import { exportAccount, obtainExport, type ExportPolicy } from '../export/obtain.js';
 import type { Context } from '../context.js';
-import { LkError, UsageError } from '../util/errors.js';
+import { UsageError } from '../util/errors.js';
 import { downloadProgress } from '../output/download-progress.js';
 import { writeExportFiles, type ExportDestination } from '../export/destinations.js';
 import { action } from './action.js';

@@ -24,7 +24,6 @@ export interface ResolvedInstance {
 export interface SettingFlags {
   profile?: string | undefined;
   baseUrl?: string | undefined;
-  format?: string | undefined;
   lang?: string | undefined;
   maxWait?: string | undefined;
   timeout?: string | undefined;
@@ -105,7 +104,7 @@ export class Settings {
   }
 
   format(): string | undefined {
-    return this.flags.format ?? (this.storedDefault('format') as string | undefined);
+    return this.storedDefault('format') as string | undefined;
   }
 
   lang(): string | undefined {

@@ -9,11 +9,9 @@ import { readEntries, type AccountSnapshot } from './model.js';
 import { ratingScale, Tally, type ConvertOptions, type ConvertResult, type Target } from './common.js';
 import { yamtrack } from './yamtrack.js';
 
-export { TARGETS, RATING_SCALES, ScaleError, type ConvertOptions, type ConvertResult, type OutputFile, type RatingScale, type Target } from './common.js';
+export { ScaleError, type ConvertOptions, type ConvertResult, type Target } from './common.js';
 export type { AccountSnapshot } from './model.js';
 
-/** The domain each target holds (yamtrack: any). */
-export const TARGET_DOMAIN: Record<Target, string | undefined> = { letterboxd: 'MEDIA', goodreads: 'BOOKS', yamtrack: undefined, mal: 'MEDIA' };
 /** File name extension per target. */
 export const TARGET_EXTENSION: Record<Target, string> = { letterboxd: 'csv', goodreads: 'csv', yamtrack: 'csv', mal: 'xml' };
 

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
+import type Picocolors from 'picocolors';
 import { configDir } from '../config/paths.js';
 import { readStoredConfig } from '../config/store.js';
 
@@ -127,7 +128,7 @@ export function paintErrorLines(
   if (mode === 'auto') mode = storedColorMode(env);
   if (mode === 'never' || (mode === 'auto' && !stream.isTTY)) return text;
   // picocolors is loaded here only, and synchronously: the error is being written as the program ends.
-  const { red } = (createRequire(import.meta.url)('picocolors') as typeof import('picocolors')).createColors(true);
+  const { red } = (createRequire(import.meta.url)('picocolors') as typeof Picocolors).createColors(true);
   return text.replace(/^lk: .*$/gm, (line) => red(line));
 }
 

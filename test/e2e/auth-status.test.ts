@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileURLToPath } from 'node:url';
 import { sendJson, startFakeApi, type FakeApi } from './fake-api.js';
 import { runLkInProcess, startTestBed, tempHome, type RunOptions, type TestBed } from './harness.js';
 

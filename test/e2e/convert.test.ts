@@ -9,7 +9,7 @@ import { sendJson, startFakeApi } from './fake-api.js';
 import { expectRefusedBeforeAnyRequest, runLk, startTestBed, tempHome, type TestBed } from './harness.js';
 
 type Row = Record<string, string>;
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;  
 
 let bed: TestBed;
 let exported: { library: Json[]; history: Json[]; reviews: Json[] };

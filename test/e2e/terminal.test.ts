@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { displayWidth } from '../../src/output/width.js';
@@ -18,7 +17,6 @@ import { LK_BIN, startTestBed, tempHome, type TestBed } from './harness.js';
 const run = promisify(execFile);
 const SGR = /\u001b\[[0-9;]*m/;
 const ESC = '\u001b';
-const FAKE_TTY = fileURLToPath(new URL('../fixtures/fake-tty.mjs', import.meta.url));
 /** What the paging spinner says while `lk library --all` reads the sandbox's 250 entries. */
 const PAGING_COUNT = /\d+ \/ 250 entries/;
 

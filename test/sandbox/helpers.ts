@@ -24,7 +24,7 @@ export async function call<T = any>(sandbox: Sandbox, path: string, options: Cal
   else if (keyName !== null) headers.authorization = `Bearer ${sandbox.key(keyName)}`;
   const response = await fetch(sandbox.url + path, { method: options.method ?? 'GET', headers, signal: options.signal });
   const text = await response.text();
-  let body: unknown = undefined;
+  let body: unknown;
   try {
     body = text === '' ? undefined : JSON.parse(text);
   } catch {

@@ -55,15 +55,15 @@ describe('lk stats in a table', () => {
   it('shows breakdowns as bars with their share, and totals as plain figures', () => {
     const text = sectionsText(summary, plain, 80);
     expect(text).toContain('Totals\n  Entries          10\n  Rated             4\n  Average rating  7.5\n');
-    expect(text).toMatch(/^  DONE         6  █{24}   60%$/m);
-    expect(text).toMatch(/^  IN_PROGRESS  1  ████ {23}10%$/m);
+    expect(text).toMatch(/^ {2}DONE {9}6 {2}█{24} {3}60%$/m);
+    expect(text).toMatch(/^ {2}IN_PROGRESS {2}1 {2}████ {23}10%$/m);
     expect(text).not.toMatch(/Entries +10 +█/);
   });
 
   it('shows the parts of a section by their count first (per domain), then each part', () => {
     const text = sectionsText(summary, plain, 80);
     expect(text).toContain(`By domain (entries)\n  MEDIA  8  ${'█'.repeat(24)}   80%\n  BOOKS  2  ██████ {18}   20%\n\n`.replace(' {18}', ' '.repeat(18)));
-    expect(text).toMatch(/^  MEDIA\n {4}Entries  8\n {4}By status\n {6}WATCHING   1  /m);
+    expect(text).toMatch(/^ {2}MEDIA\n {4}Entries {2}8\n {4}By status\n {6}WATCHING {3}1 {2}/m);
   });
 
   it('falls back to keys and values for what it does not know', () => {

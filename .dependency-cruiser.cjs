@@ -1,0 +1,65 @@
+/**
+ * The layers of lk (README, "Development"): dependencies point down, never back up.
+ *
+ *   cli → commands → context → api · export · mirror · convert · output · completion → config → util
+ *
+ * src/sandbox is the reference server: it imports nothing of the client, and the client imports it only to run it.
+ * `npx depcruise src` (part of npm test) fails on any import against these rules, and on any cycle.
+ */
+const layer = (name) => `^src/${name}(/|\\.ts$)`;
+
+/** What each folder may import from src/, besides itself. */
+const allowed = {
+  util: [],
+  config: ['util'],
+  api: ['util'],
+  output: ['api', 'config', 'util'],
+  completion: ['config', 'util'],
+  export: ['api', 'output', 'config', 'util'],
+  mirror: ['api', 'export', 'output', 'config', 'util'],
+  convert: ['mirror', 'export', 'api', 'output', 'config', 'util'],
+  context: ['api', 'export', 'mirror', 'output', 'config', 'util'],
+  commands: ['context', 'api', 'export', 'mirror', 'convert', 'output', 'completion', 'config', 'util', 'sandbox'],
+  cli: ['commands', 'context', 'api', 'output', 'config', 'util'],
+};
+const everyLayer = [...Object.keys(allowed), 'sandbox'];
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      severity: 'error',
+      comment: 'An import cycle ties two modules into one: break it by moving the shared piece down a layer.',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    ...Object.entries(allowed).map(([from, to]) => ({
+      name: `layers-${from}`,
+      severity: 'error',
+      comment: `src/${from} may import only from ${to.length ? to.map((name) => `src/${name}`).join(', ') : 'nothing else in src/'} (see README, Development).`,
+      from: { path: layer(from) },
+      to: { path: everyLayer.filter((name) => name !== from && !to.includes(name)).map(layer) },
+    })),
+    {
+      name: 'sandbox-stands-alone',
+      severity: 'error',
+      comment: 'The sandbox is a server of its own: it never imports the client.',
+      from: { path: '^src/sandbox/' },
+      to: { path: '^src/', pathNot: '^src/sandbox/' },
+    },
+    {
+      name: 'no-unknown-layer',
+      severity: 'error',
+      comment: 'Every module belongs to a layer: a new folder needs its place in .dependency-cruiser.cjs and the README.',
+      from: { path: '^src/', pathNot: `^src/(${everyLayer.join('|')})(/|\\.ts$)` },
+      to: {},
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    // Type-only imports count too: a layer should not even know the shape of what lies above it.
+    exclude: { path: '^(dist|node_modules)/' },
+  },
+};
