@@ -4,6 +4,7 @@ import { UsageError } from '../errors.js';
 import { renderListing } from '../output/render.js';
 import { historyView } from '../output/views.js';
 import { action } from './action.js';
+import { offlineOption, runOffline } from './offline.js';
 import { addPagingOptions, dateBound, domainOption, examples, isoDate, pagingFrom } from './options.js';
 
 interface HistoryOptions {
@@ -14,6 +15,7 @@ interface HistoryOptions {
   limit?: string;
   all?: boolean;
   max?: string;
+  offline?: boolean;
 }
 
 export function registerHistory(program: Command): void {
@@ -23,7 +25,7 @@ export function registerHistory(program: Command): void {
       .description('what you watched, played, read and listened to, newest first')
       .option('--from <date>', 'from this day or moment (YYYY-MM-DD or ISO 8601)')
       .option('--to <date>', 'up to this day (inclusive) or moment')
-      .addOption(domainOption()),
+      .addOption(domainOption()).addOption(offlineOption()),
   )
     .addHelpText(
       'after',
@@ -35,6 +37,7 @@ export function registerHistory(program: Command): void {
     )
     .action(
       action<HistoryOptions>(async (ctx, options) => {
+        if (options.offline) return runOffline(ctx, 'history', options);
         const from = options.from === undefined ? undefined : isoDate('--from', options.from);
         const to = options.to === undefined ? undefined : isoDate('--to', options.to);
         // The server refuses an empty window (400); say so before asking it. A --to day includes that whole day.

@@ -3,6 +3,7 @@ import { paginate } from '../api/paginate.js';
 import { renderListing, renderSingle } from '../output/render.js';
 import { entryView, historyView } from '../output/views.js';
 import { action } from './action.js';
+import { offlineOption, runOffline } from './offline.js';
 import { addPagingOptions, domainOption, entityId, examples, ORDERS, pagingFrom, PHASES, showDefaultSubcommandOptions, SORTS } from './options.js';
 
 interface ListOptions {
@@ -14,6 +15,7 @@ interface ListOptions {
   limit?: string;
   all?: boolean;
   max?: string;
+  offline?: boolean;
 }
 
 export function registerLibrary(program: Command): void {
@@ -36,7 +38,7 @@ export function registerLibrary(program: Command): void {
       .addOption(new Option('--phase <phase>', 'only entries in this phase').choices(PHASES))
       .addOption(domainOption())
       .addOption(new Option('--sort <key>', 'sort by').choices(SORTS))
-      .addOption(new Option('--order <order>', 'desc keeps the natural order (newest, best, A to Z); asc reverses').choices(ORDERS)),
+      .addOption(new Option('--order <order>', 'desc keeps the natural order (newest, best, A to Z); asc reverses').choices(ORDERS)).addOption(offlineOption()),
   )
     .addHelpText(
       'after',
@@ -49,6 +51,7 @@ export function registerLibrary(program: Command): void {
     )
     .action(
       action<ListOptions>(async (ctx, options) => {
+        if (options.offline) return runOffline(ctx, 'library', options);
         const paging = pagingFrom(options);
         const query = { phase: options.phase, domain: options.domain, sort: options.sort, order: options.order, lang: ctx.lang() };
         const output = await ctx.outputOptions();
