@@ -6,7 +6,7 @@ import { UsageError } from '../errors.js';
 import { renderCalendarFeed, renderListing } from '../output/render.js';
 import { calendarView } from '../output/views.js';
 import { action } from './action.js';
-import { offlineOption, runOffline } from './offline.js';
+import { dbOption, offlineOption, runOffline } from './offline.js';
 import { domainOption, examples } from './options.js';
 
 interface CalendarOptions {
@@ -21,7 +21,7 @@ export function registerCalendar(program: Command): void {
     .command('calendar')
     .description('upcoming episodes of the shows you follow (up to 90 days, at most 60), in your local time')
     .addOption(domainOption())
-    .addOption(offlineOption())
+    .addOption(offlineOption()).addOption(dbOption())
     .option('-o, --output <file>', 'with --format ics: write the feed to this file (whole or not at all)')
     .option('--spoiler-free', 'with --format ics: leave episode titles out of the feed')
     .addHelpText(

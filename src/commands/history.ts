@@ -4,7 +4,7 @@ import { UsageError } from '../errors.js';
 import { renderListing } from '../output/render.js';
 import { historyView } from '../output/views.js';
 import { action } from './action.js';
-import { offlineOption, runOffline } from './offline.js';
+import { dbOption, offlineOption, runOffline } from './offline.js';
 import { addPagingOptions, dateBound, domainOption, examples, isoDate, pagingFrom } from './options.js';
 
 interface HistoryOptions {
@@ -25,7 +25,7 @@ export function registerHistory(program: Command): void {
       .description('what you watched, played, read and listened to, newest first')
       .option('--from <date>', 'from this day or moment (YYYY-MM-DD or ISO 8601)')
       .option('--to <date>', 'up to this day (inclusive) or moment')
-      .addOption(domainOption()).addOption(offlineOption()),
+      .addOption(domainOption()).addOption(offlineOption()).addOption(dbOption()),
   )
     .addHelpText(
       'after',

@@ -3,7 +3,7 @@ import { paginate } from '../api/paginate.js';
 import { renderListing, renderSingle } from '../output/render.js';
 import { entryView, historyView } from '../output/views.js';
 import { action } from './action.js';
-import { offlineOption, runOffline } from './offline.js';
+import { dbOption, offlineOption, runOffline } from './offline.js';
 import { addPagingOptions, domainOption, entityId, examples, ORDERS, pagingFrom, PHASES, showDefaultSubcommandOptions, SORTS } from './options.js';
 
 interface ListOptions {
@@ -38,7 +38,7 @@ export function registerLibrary(program: Command): void {
       .addOption(new Option('--phase <phase>', 'only entries in this phase').choices(PHASES))
       .addOption(domainOption())
       .addOption(new Option('--sort <key>', 'sort by').choices(SORTS))
-      .addOption(new Option('--order <order>', 'desc keeps the natural order (newest, best, A to Z); asc reverses').choices(ORDERS)).addOption(offlineOption()),
+      .addOption(new Option('--order <order>', 'desc keeps the natural order (newest, best, A to Z); asc reverses').choices(ORDERS)).addOption(offlineOption()).addOption(dbOption()),
   )
     .addHelpText(
       'after',

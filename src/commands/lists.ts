@@ -5,7 +5,7 @@ import { renderListing, renderSingle } from '../output/render.js';
 import { sanitizeText } from '../output/sanitize.js';
 import { listItemView, listView } from '../output/views.js';
 import { action } from './action.js';
-import { offlineOption, runOffline } from './offline.js';
+import { dbOption, offlineOption, runOffline } from './offline.js';
 import { addPagingOptions, entityId, examples, pagingFrom, showDefaultSubcommandOptions, type PagingFlags } from './options.js';
 
 export function registerLists(program: Command): void {
@@ -14,7 +14,7 @@ export function registerLists(program: Command): void {
     .description('your lists (and lists shared with you for editing), and what is on them')
     .addHelpText('after', examples('lk lists', 'lk lists show 7', "lk lists --json | jq -r '.[].id'"));
 
-  const list = addPagingOptions(lists.command('list', { isDefault: true }).description('your lists').addOption(offlineOption()))
+  const list = addPagingOptions(lists.command('list', { isDefault: true }).description('your lists').addOption(offlineOption()).addOption(dbOption()))
     .addHelpText(
       'after',
       examples('lk lists', "lk lists --json | jq -r '.[] | [.id, .name] | @tsv'", '0 5 * * *  lk lists --all --csv > ~/lists.csv'),

@@ -3,11 +3,11 @@ import { paginate } from '../api/paginate.js';
 import { renderListing } from '../output/render.js';
 import { notificationView } from '../output/views.js';
 import { action } from './action.js';
-import { offlineOption, runOffline } from './offline.js';
+import { dbOption, offlineOption, runOffline } from './offline.js';
 import { addPagingOptions, examples, pagingFrom, type PagingFlags } from './options.js';
 
 export function registerNotifications(program: Command): void {
-  addPagingOptions(program.command('notifications').description('your notifications, newest first').addOption(offlineOption()))
+  addPagingOptions(program.command('notifications').description('your notifications, newest first').addOption(offlineOption()).addOption(dbOption()))
     .addHelpText(
       'after',
       examples(

@@ -3,7 +3,7 @@ import { paginate } from '../api/paginate.js';
 import { renderListing } from '../output/render.js';
 import { reviewView } from '../output/views.js';
 import { action } from './action.js';
-import { offlineOption, runOffline } from './offline.js';
+import { dbOption, offlineOption, runOffline } from './offline.js';
 import { addPagingOptions, domainOption, examples, pagingFrom, type PagingFlags } from './options.js';
 
 export function registerReviews(program: Command): void {
@@ -11,7 +11,7 @@ export function registerReviews(program: Command): void {
     program
       .command('reviews')
       .description('the reviews you wrote')
-      .addOption(domainOption()).addOption(offlineOption()),
+      .addOption(domainOption()).addOption(offlineOption()).addOption(dbOption()),
   )
     .addHelpText(
       'after',

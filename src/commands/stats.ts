@@ -1,14 +1,14 @@
 import type { Command } from 'commander';
 import { renderSections } from '../output/render.js';
 import { action } from './action.js';
-import { offlineOption, runOffline } from './offline.js';
+import { dbOption, offlineOption, runOffline } from './offline.js';
 import { domainOption, examples } from './options.js';
 
 export function registerStats(program: Command): void {
   program
     .command('stats')
     .description('your stats summary, a section per group of figures')
-    .addOption(domainOption()).addOption(offlineOption())
+    .addOption(domainOption()).addOption(offlineOption()).addOption(dbOption())
     .addHelpText(
       'after',
       examples(
