@@ -4,6 +4,7 @@ import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { Page } from '../api/paginate.js';
 import type { Database } from '../mirror/open.js';
+import type { Slice, Window } from '../mirror/read.js';
 import { pagingFrom, dateBound, isoDate, type PagingFlags } from './options.js';
 
 /**
@@ -41,8 +42,11 @@ export async function openMirror(ctx: Context, db: string | undefined, what: str
   return database;
 }
 
-/** Items in hand as the pages the server would have sent: --page, --limit (20), --all, --max; "Showing N of TOTAL". */
-export async function* pagesOf(items: unknown[], flags: PagingFlags): AsyncGenerator<Page> {
+type Reader = (window: Window) => Slice;
+
+/** A listing of the mirror as the pages the server would have sent: --page, --limit (20), --all, --max; "Showing N of TOTAL". */
+export async function* pagesOf(source: unknown[] | Reader, flags: PagingFlags): AsyncGenerator<Page> {
+  const read: Reader = Array.isArray(source) ? ({ offset, limit }) => ({ items: source.slice(offset, offset + limit), total: source.length }) : source;
   const paging = pagingFrom(flags);
   const follow = paging.all || paging.max !== undefined;
   const limit = paging.limit ?? (follow ? 100 : 20);
@@ -50,7 +54,8 @@ export async function* pagesOf(items: unknown[], flags: PagingFlags): AsyncGener
   let remaining = paging.max ?? Number.POSITIVE_INFINITY;
   for (;;) {
     const start = (page - 1) * limit;
-    const served = items.slice(start, start + limit);
+    const { items: served, total } = read({ offset: start, limit });
+    const items = { length: total };
     const shown = served.slice(0, remaining);
     remaining -= shown.length;
     const hasMore = start + limit < items.length;
@@ -88,9 +93,9 @@ export async function runOffline(ctx: Context, command: OfflineCommand, options:
   try {
     switch (command) {
       case 'library':
-        return await render.renderListing(pagesOf(read.libraryItems(db, { ...options, domain, phase: options.phase?.toUpperCase() }), options), views.entryView, output, { paged: true });
+        return await render.renderListing(pagesOf((window) => read.libraryItems(db, { ...options, domain, phase: options.phase?.toUpperCase() }, window), options), views.entryView, output, { paged: true });
       case 'history':
-        return await render.renderListing(pagesOf(read.historyItems(db, { domain, from, to }), options), views.historyView, output, { paged: true });
+        return await render.renderListing(pagesOf((window) => read.historyItems(db, { domain, from, to }, window), options), views.historyView, output, { paged: true });
       case 'lists':
         return await render.renderListing(pagesOf(read.tableItems(db, 'lists'), options), views.listView, output, { paged: true });
       case 'reviews':

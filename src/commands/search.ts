@@ -31,10 +31,10 @@ export function registerSearch(program: Command): void {
         const db = await openMirror(ctx, options.db, 'lk search');
         try {
           const { searchEntries } = await import('../mirror/read.js');
-          const hits = searchEntries(db, text, { domain: options.domain?.toUpperCase(), phase: options.phase?.toUpperCase() });
+          const filters = { domain: options.domain?.toUpperCase(), phase: options.phase?.toUpperCase() };
           const { renderListing } = await import('../output/render.js');
           const { entryView } = await import('../output/views.js');
-          await renderListing(pagesOf(hits, options), entryView, output, { paged: true });
+          await renderListing(pagesOf((window) => searchEntries(db, text, filters, window), options), entryView, output, { paged: true });
         } finally {
           db.close();
         }

@@ -25,6 +25,23 @@ export function ftsQuery(textQuery: string): string | undefined {
   return words.map((word) => `"${word.replace(/"/g, '""')}"*`).join(' ');
 }
 
+/** Which rows of a listing to read: a page, or everything (limit -1). */
+export interface Window {
+  offset: number;
+  limit: number;
+}
+
+export interface Slice {
+  items: unknown[];
+  total: number;
+}
+
+const EVERYTHING: Window = { offset: 0, limit: -1 };
+
+function slice(rows: Record<string, unknown>[], total?: number): Slice {
+  return { items: rows.map((row) => JSON.parse(row.json as string) as unknown), total: total ?? Number(rows[0]?.total ?? 0) };
+}
+
 export interface SearchFilters {
   domain?: string | undefined;
   phase?: string | undefined;
@@ -34,9 +51,9 @@ export interface SearchFilters {
  * Library entries whose title, original title, notes or review match, best first (bm25; an entry found several
  * ways ranks by its best match), then in library order.
  */
-export function searchEntries(db: Database, textQuery: string, filters: SearchFilters): unknown[] {
+export function searchEntries(db: Database, textQuery: string, filters: SearchFilters, window: Window = EVERYTHING): Slice {
   const match = ftsQuery(textQuery);
-  if (match === undefined) return [];
+  if (match === undefined) return { items: [], total: 0 };
   const rows = db
     .prepare(
       `WITH hits(entry_rowid, rank) AS (
@@ -49,12 +66,12 @@ export function searchEntries(db: Database, textQuery: string, filters: SearchFi
            JOIN entries e ON e.id = r.entry_id OR (r.entry_id IS NULL AND e.work_id = r.work_id)
            WHERE reviews_fts MATCH :q
        )
-       SELECT e.json FROM hits JOIN entries e ON e.rowid = hits.entry_rowid
+       SELECT e.json, count(*) OVER () AS total FROM hits JOIN entries e ON e.rowid = hits.entry_rowid
        WHERE (:domain IS NULL OR e.domain = :domain) AND (:phase IS NULL OR e.phase = :phase)
-       GROUP BY e.id ORDER BY min(hits.rank), e.position`,
+       GROUP BY e.id ORDER BY min(hits.rank), e.position LIMIT :limit OFFSET :offset`,
     )
-    .all({ q: match, domain: filters.domain ?? null, phase: filters.phase ?? null });
-  return rows.map((row) => JSON.parse(row.json as string) as unknown);
+    .all({ q: match, domain: filters.domain ?? null, phase: filters.phase ?? null, ...window });
+  return slice(rows, rows.length === 0 ? 0 : undefined);
 }
 
 export interface LibraryFilters extends SearchFilters {
@@ -83,40 +100,44 @@ export function libraryOrderSql(sort = 'added', order = 'desc'): string {
   }
 }
 
-export function libraryItems(db: Database, filters: LibraryFilters): unknown[] {
+export function libraryItems(db: Database, filters: LibraryFilters, window: Window = EVERYTHING): Slice {
+  const where = '(:domain IS NULL OR domain = :domain) AND (:phase IS NULL OR phase = :phase)';
+  const params = { domain: filters.domain ?? null, phase: filters.phase ?? null };
+  const total = Number(db.prepare(`SELECT count(*) AS n FROM entries WHERE ${where}`).get(params)!.n);
   const rows = db
-    .prepare(
-      `SELECT json FROM entries WHERE (:domain IS NULL OR domain = :domain) AND (:phase IS NULL OR phase = :phase)
-       ORDER BY ${libraryOrderSql(filters.sort, filters.order)}`,
-    )
-    .all({ domain: filters.domain ?? null, phase: filters.phase ?? null });
-  return rows.map((row) => JSON.parse(row.json as string) as unknown);
+    .prepare(`SELECT json FROM entries WHERE ${where} ORDER BY ${libraryOrderSql(filters.sort, filters.order)} LIMIT :limit OFFSET :offset`)
+    .all({ ...params, ...window });
+  return slice(rows, total);
 }
 
 /**
  * GET /v1/history from the mirror: dated events within [from, to] (ms, inclusive), newest first in the server's
  * order. Events the export sent with a work id only get their work back, as GET /v1/history shows it.
  */
-export function historyItems(db: Database, filters: { domain?: string | undefined; from?: number | undefined; to?: number | undefined }): unknown[] {
+export function historyItems(
+  db: Database,
+  filters: { domain?: string | undefined; from?: number | undefined; to?: number | undefined },
+  window: Window = EVERYTHING,
+): Slice {
+  // Dates are ISO 8601 in UTC with milliseconds (SPEC.md §1): as text they sort as time does.
+  const bound = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
   const rows = db
     .prepare(
-      `SELECT h.json, h.date, w.json AS work FROM history h
+      `SELECT h.json, w.json AS work, count(*) OVER () AS total FROM history h
        LEFT JOIN entries e ON e.id = h.entry_id
        LEFT JOIN works w ON w.id = coalesce(h.work_id, e.work_id)
        WHERE h.date IS NOT NULL AND (:domain IS NULL OR coalesce(e.domain, w.domain) = :domain)
-       ORDER BY h.position`,
+         AND (:from IS NULL OR h.date >= :from) AND (:to IS NULL OR h.date <= :to)
+       ORDER BY h.position LIMIT :limit OFFSET :offset`,
     )
-    .all({ domain: filters.domain ?? null });
+    .all({ domain: filters.domain ?? null, from: bound(filters.from), to: bound(filters.to), ...window });
   const out: unknown[] = [];
   for (const row of rows) {
-    const at = Date.parse(row.date as string);
-    if (filters.from !== undefined && !(at >= filters.from)) continue;
-    if (filters.to !== undefined && !(at <= filters.to)) continue;
     const event = JSON.parse(row.json as string) as Record<string, unknown>;
     if (event.work === undefined && typeof row.work === 'string') out.push({ ...event, work: JSON.parse(row.work) as unknown });
     else out.push(event);
   }
-  return out;
+  return { items: out, total: Number(rows[0]?.total ?? 0) };
 }
 
 /** A table's items in the server's order; calendar and reviews filtered by domain. */
