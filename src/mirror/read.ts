@@ -48,7 +48,7 @@ export interface SearchFilters {
 }
 
 /**
- * Library entries whose title, original title, notes or review match, best first (bm25; an entry found several
+ * Library entries whose title (entries_fts keeps each entry's work title), original title, notes or review match, best first (bm25; an entry found several
  * ways ranks by its best match), then in library order.
  */
 export function searchEntries(db: Database, textQuery: string, filters: SearchFilters, window: Window = EVERYTHING): Slice {
@@ -60,7 +60,7 @@ export function searchEntries(db: Database, textQuery: string, filters: SearchFi
          SELECT rowid, bm25(entries_fts) FROM entries_fts WHERE entries_fts MATCH :q
          UNION ALL
          SELECT e.rowid, bm25(works_fts) FROM works_fts JOIN works w ON w.rowid = works_fts.rowid JOIN entries e ON e.work_id = w.id
-           WHERE works_fts MATCH :q
+           WHERE works_fts MATCH :original
          UNION ALL
          SELECT e.rowid, bm25(reviews_fts) FROM reviews_fts JOIN reviews r ON r.rowid = reviews_fts.rowid
            JOIN entries e ON e.id = r.entry_id OR (r.entry_id IS NULL AND e.work_id = r.work_id)
@@ -70,7 +70,7 @@ export function searchEntries(db: Database, textQuery: string, filters: SearchFi
        WHERE (:domain IS NULL OR e.domain = :domain) AND (:phase IS NULL OR e.phase = :phase)
        GROUP BY e.id ORDER BY min(hits.rank), e.position LIMIT :limit OFFSET :offset`,
     )
-    .all({ q: match, domain: filters.domain ?? null, phase: filters.phase ?? null, ...window });
+    .all({ q: match, original: `original_title : (${match})`, domain: filters.domain ?? null, phase: filters.phase ?? null, ...window });
   return slice(rows, rows.length === 0 ? 0 : undefined);
 }
 
