@@ -5,12 +5,12 @@
 
 # Sets __lk_subs, __lk_flags and __lk_value_flags for the command path in $1 ('' for lk itself).
 __lk_node() {
-    local globals='-V --version --profile --base-url --format --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --csv-safe -q --quiet -v --verbose --no-wait --max-wait --timeout -h --help'
-    local global_values='--profile --base-url --format --fields --jq --lang --max-wait --timeout'
+    local globals='-V --version --profile --base-url --format --json --ndjson --csv --tsv --fields --no-header --lang --no-color --csv-safe -q --quiet -v --verbose --no-wait --max-wait --timeout -h --help'
+    local global_values='--profile --base-url --format --fields --lang --max-wait --timeout'
     __lk_subs= __lk_flags=$globals __lk_value_flags=$global_values
     case $1 in
     '')
-        __lk_subs='auth whoami library history lists calendar stats reviews profile notifications export convert api config completion sandbox'
+        __lk_subs='auth whoami library history lists calendar stats reviews profile notifications export sync search sql api config completion sandbox'
         ;;
     'auth')
         __lk_subs='login status logout'
@@ -20,41 +20,41 @@ __lk_node() {
         ;;
     'library')
         __lk_subs='list show history'
-        __lk_flags="--phase --domain --sort --order --page --limit --all --max $globals"
-        __lk_value_flags="--phase --domain --sort --order --page --limit --max $global_values"
+        __lk_flags="--phase --domain --sort --order --offline --db --page --limit --all --max $globals"
+        __lk_value_flags="--phase --domain --sort --order --db --page --limit --max $global_values"
         ;;
     'library list')
-        __lk_flags="--phase --domain --sort --order --page --limit --all --max $globals"
-        __lk_value_flags="--phase --domain --sort --order --page --limit --max $global_values"
+        __lk_flags="--phase --domain --sort --order --offline --db --page --limit --all --max $globals"
+        __lk_value_flags="--phase --domain --sort --order --db --page --limit --max $global_values"
         ;;
     'library history')
         __lk_flags="--page --limit --all --max $globals"
         __lk_value_flags="--page --limit --max $global_values"
         ;;
     'history')
-        __lk_flags="--from --to --domain --page --limit --all --max $globals"
-        __lk_value_flags="--from --to --domain --page --limit --max $global_values"
+        __lk_flags="--from --to --domain --offline --db --page --limit --all --max $globals"
+        __lk_value_flags="--from --to --domain --db --page --limit --max $global_values"
         ;;
     'lists')
         __lk_subs='list show'
-        __lk_flags="--page --limit --all --max $globals"
-        __lk_value_flags="--page --limit --max $global_values"
+        __lk_flags="--offline --db --page --limit --all --max $globals"
+        __lk_value_flags="--db --page --limit --max $global_values"
         ;;
     'lists list')
-        __lk_flags="--page --limit --all --max $globals"
-        __lk_value_flags="--page --limit --max $global_values"
+        __lk_flags="--offline --db --page --limit --all --max $globals"
+        __lk_value_flags="--db --page --limit --max $global_values"
         ;;
     'calendar')
-        __lk_flags='--domain -o --output --spoiler-free --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --csv-safe -q --quiet -v --verbose --no-wait --max-wait --timeout -h --help'
-        __lk_value_flags='--domain -o --output --format --profile --base-url --fields --jq --lang --max-wait --timeout'
+        __lk_flags='--domain --offline --db -o --output --spoiler-free --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --no-header --lang --no-color --csv-safe -q --quiet -v --verbose --no-wait --max-wait --timeout -h --help'
+        __lk_value_flags='--domain --db -o --output --format --profile --base-url --fields --lang --max-wait --timeout'
         ;;
     'stats')
-        __lk_flags="--domain $globals"
-        __lk_value_flags="--domain $global_values"
+        __lk_flags="--domain --offline --db $globals"
+        __lk_value_flags="--domain --db $global_values"
         ;;
     'reviews')
-        __lk_flags="--domain --page --limit --all --max $globals"
-        __lk_value_flags="--domain --page --limit --max $global_values"
+        __lk_flags="--domain --offline --db --page --limit --all --max $globals"
+        __lk_value_flags="--domain --db --page --limit --max $global_values"
         ;;
     'profile')
         __lk_subs='achievements'
@@ -64,16 +64,24 @@ __lk_node() {
         __lk_value_flags="--page --limit --max $global_values"
         ;;
     'notifications')
-        __lk_flags="--page --limit --all --max $globals"
-        __lk_value_flags="--page --limit --max $global_values"
+        __lk_flags="--offline --db --page --limit --all --max $globals"
+        __lk_value_flags="--db --page --limit --max $global_values"
         ;;
     'export')
         __lk_flags="-o --output --output-dir --keep --gzip --max-age --fresh $globals"
         __lk_value_flags="-o --output --output-dir --keep --max-age $global_values"
         ;;
-    'convert')
-        __lk_flags="-o --output --since --domain --strict --rating-scale --db $globals"
-        __lk_value_flags="-o --output --since --domain --rating-scale --db $global_values"
+    'sync')
+        __lk_flags="--db --full $globals"
+        __lk_value_flags="--db $global_values"
+        ;;
+    'search')
+        __lk_flags="--domain --phase --db --page --limit --all --max $globals"
+        __lk_value_flags="--domain --phase --db --page --limit --max $global_values"
+        ;;
+    'sql')
+        __lk_flags="--db --schema $globals"
+        __lk_value_flags="--db $global_values"
         ;;
     'api')
         __lk_flags="-F --field --paginate --include $globals"
@@ -83,8 +91,8 @@ __lk_node() {
         __lk_subs='list get set unset'
         ;;
     'sandbox')
-        __lk_flags='--port --host --seed --entries --rate-limit --export-interval --json -V --version --profile --base-url --format --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --csv-safe -q --quiet -v --verbose --no-wait --max-wait --timeout -h --help'
-        __lk_value_flags='--port --host --seed --entries --rate-limit --export-interval --profile --base-url --format --fields --jq --lang --max-wait --timeout'
+        __lk_flags='--port --host --seed --entries --rate-limit --export-interval --json -V --version --profile --base-url --format --ndjson --csv --tsv --fields --no-header --lang --no-color --csv-safe -q --quiet -v --verbose --no-wait --max-wait --timeout -h --help'
+        __lk_value_flags='--port --host --seed --entries --rate-limit --export-interval --profile --base-url --format --fields --lang --max-wait --timeout'
         ;;
     esac
 }
@@ -103,7 +111,9 @@ __lk_child() {
     '|profile') __lk_name=profile ;;
     '|notifications') __lk_name=notifications ;;
     '|export') __lk_name=export ;;
-    '|convert') __lk_name=convert ;;
+    '|sync') __lk_name=sync ;;
+    '|search') __lk_name=search ;;
+    '|sql') __lk_name=sql ;;
     '|api') __lk_name=api ;;
     '|config') __lk_name=config ;;
     '|completion') __lk_name=completion ;;
@@ -129,14 +139,13 @@ __lk_child() {
 __lk_value() {
     __lk_kind= __lk_words=
     case $1\|$2 in
-    'library|--phase' | 'library list|--phase') __lk_kind=words __lk_words='PLANNED IN_PROGRESS DONE DROPPED' ;;
-    'library|--domain' | 'library list|--domain' | 'history|--domain' | 'calendar|--domain' | 'stats|--domain' | 'reviews|--domain' | 'convert|--domain') __lk_kind=words __lk_words='MEDIA GAMES BOOKS MUSIC' ;;
+    'library|--phase' | 'library list|--phase' | 'search|--phase') __lk_kind=words __lk_words='PLANNED IN_PROGRESS DONE DROPPED' ;;
+    'library|--domain' | 'library list|--domain' | 'history|--domain' | 'calendar|--domain' | 'stats|--domain' | 'reviews|--domain' | 'search|--domain') __lk_kind=words __lk_words='MEDIA GAMES BOOKS MUSIC' ;;
     'library|--sort' | 'library list|--sort') __lk_kind=words __lk_words='added title rating finished' ;;
     'library|--order' | 'library list|--order') __lk_kind=words __lk_words='desc asc' ;;
-    'calendar|-o' | 'calendar|--output' | 'export|-o' | 'export|--output' | 'convert|-o' | 'convert|--output' | 'convert|--db') __lk_kind=files ;;
+    'library|--db' | 'library list|--db' | 'history|--db' | 'lists|--db' | 'lists list|--db' | 'calendar|--db' | 'calendar|-o' | 'calendar|--output' | 'stats|--db' | 'reviews|--db' | 'notifications|--db' | 'export|-o' | 'export|--output' | 'sync|--db' | 'search|--db' | 'sql|--db') __lk_kind=files ;;
     'calendar|--format') __lk_kind=words __lk_words='table json ndjson csv tsv ics' ;;
     'export|--output-dir') __lk_kind=dirs ;;
-    'convert|--rating-scale') __lk_kind=words __lk_words='5 10 100' ;;
     *'|--profile') __lk_kind=profiles ;;
     *'|--format') __lk_kind=words __lk_words='table json ndjson csv tsv' ;;
     *'|--lang') __lk_kind=words __lk_words='en fr it' ;;
@@ -147,7 +156,6 @@ __lk_value() {
 __lk_operand() {
     __lk_words=
     case $1\|$2 in
-    'convert|0') __lk_words='letterboxd goodreads yamtrack mal' ;;
     'completion|0') __lk_words='bash zsh fish' ;;
     esac
 }

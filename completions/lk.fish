@@ -5,29 +5,33 @@
 function __lk_value_flags
     switch $argv[1]
         case library 'library list'
-            printf '%s\n' --phase --domain --sort --order --page --limit --max
-        case 'library history' lists 'lists list' 'profile achievements' notifications
+            printf '%s\n' --phase --domain --sort --order --db --page --limit --max
+        case 'library history' 'profile achievements'
             printf '%s\n' --page --limit --max
         case history
-            printf '%s\n' --from --to --domain --page --limit --max
+            printf '%s\n' --from --to --domain --db --page --limit --max
+        case lists 'lists list' notifications
+            printf '%s\n' --db --page --limit --max
         case calendar
-            printf '%s\n' --domain -o --output --format --profile --base-url --fields --jq --lang --max-wait --timeout
+            printf '%s\n' --domain --db -o --output --format --profile --base-url --fields --lang --max-wait --timeout
             return
         case stats
-            printf '%s\n' --domain
+            printf '%s\n' --domain --db
         case reviews
-            printf '%s\n' --domain --page --limit --max
+            printf '%s\n' --domain --db --page --limit --max
         case export
             printf '%s\n' -o --output --output-dir --keep --max-age
-        case convert
-            printf '%s\n' -o --output --since --domain --rating-scale --db
+        case sync sql
+            printf '%s\n' --db
+        case search
+            printf '%s\n' --domain --phase --db --page --limit --max
         case api
             printf '%s\n' -F --field
         case sandbox
-            printf '%s\n' --port --host --seed --entries --rate-limit --export-interval --profile --base-url --format --fields --jq --lang --max-wait --timeout
+            printf '%s\n' --port --host --seed --entries --rate-limit --export-interval --profile --base-url --format --fields --lang --max-wait --timeout
             return
     end
-    printf '%s\n' --profile --base-url --format --fields --jq --lang --max-wait --timeout
+    printf '%s\n' --profile --base-url --format --fields --lang --max-wait --timeout
 end
 
 # The subcommand of command path $argv[1] called $argv[2] (a name or an alias), if there is one.
@@ -55,8 +59,12 @@ function __lk_child
             echo notifications
         case '|export'
             echo export
-        case '|convert'
-            echo convert
+        case '|sync'
+            echo sync
+        case '|search'
+            echo search
+        case '|sql'
+            echo sql
         case '|api'
             echo api
         case '|config'
@@ -163,7 +171,9 @@ complete -c lk -n "__lk_operand '' 0" -a reviews -d 'the reviews you wrote'
 complete -c lk -n "__lk_operand '' 0" -a profile -d 'your public profile, and the achievements you unlocked'
 complete -c lk -n "__lk_operand '' 0" -a notifications -d 'your notifications, newest first'
 complete -c lk -n "__lk_operand '' 0" -a export -d 'the full data export (cached: the server allows one per hour)'
-complete -c lk -n "__lk_operand '' 0" -a convert -d 'write files other services import: Letterboxd, Goodreads/StoryGraph, Yamtrack, MyAnimeList'
+complete -c lk -n "__lk_operand '' 0" -a sync -d 'create or update the local SQLite mirror of your account (then lk search, lk sql, --offline)'
+complete -c lk -n "__lk_operand '' 0" -a search -d 'full-text search of the mirror: titles, notes and reviews (lk sync first)'
+complete -c lk -n "__lk_operand '' 0" -a sql -d 'run a read-only SQL query on the mirror, output in any format; --schema prints the schema'
 complete -c lk -n "__lk_operand '' 0" -a api -d 'raw GET of any path under /v1; prints the JSON as the server sent it'
 complete -c lk -n "__lk_operand '' 0" -a config -d 'stored defaults: format, lang, color, base-url, max-wait, timeout, max-body, csv-safe (flags and environment still win)'
 complete -c lk -n "__lk_operand '' 0" -a completion -d 'print the completion script for bash, zsh or fish (the same as completions/ in the package)'
@@ -186,9 +196,6 @@ complete -c lk -n "__lk_operand lists 0" -a show -d 'the works, seasons and epis
 # lk profile: subcommands
 complete -c lk -n "__lk_operand profile 0" -a achievements -d 'your achievements, unlocked or in progress'
 
-# lk convert: operands
-complete -c lk -n "__lk_operand convert 0" -a 'letterboxd goodreads yamtrack mal' -d 'target'
-
 # lk config: subcommands
 complete -c lk -n "__lk_operand config 0" -a list -d 'every setting with its value and where it comes from; profiles with masked keys'
 complete -c lk -n "__lk_operand config 0" -a get -d 'print the stored value of a setting (nothing, exit 0, when it is not set)'
@@ -201,16 +208,18 @@ complete -c lk -n "__lk_operand completion 0" -a 'bash zsh fish' -d 'shell'
 # Flags of each command
 complete -c lk -n "__lk_at 'auth login'" -l with-key -d 'read the key from standard input instead of asking'
 complete -c lk -n "__lk_at 'auth login'" -l allow-http -d 'allow plain http to this non-loopback instance (a self-hosted one at home)'
-complete -c lk -n "__lk_at library 'library list'" -l phase -x -a 'PLANNED IN_PROGRESS DONE DROPPED' -d 'only entries in this phase'
-complete -c lk -n "__lk_at library 'library list' history calendar stats reviews" -l domain -x -a 'MEDIA GAMES BOOKS MUSIC' -d 'only this domain'
+complete -c lk -n "__lk_at library 'library list' search" -l phase -x -a 'PLANNED IN_PROGRESS DONE DROPPED' -d 'only entries in this phase'
+complete -c lk -n "__lk_at library 'library list' history calendar stats reviews search" -l domain -x -a 'MEDIA GAMES BOOKS MUSIC' -d 'only this domain'
 complete -c lk -n "__lk_at library 'library list'" -l sort -x -a 'added title rating finished' -d 'sort by'
 complete -c lk -n "__lk_at library 'library list'" -l order -x -a 'desc asc' -d 'desc keeps the natural order (newest, best, A to Z); asc reverses'
-complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications" -l page -x -d 'page to show, from 1'
-complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications" -l limit -x -d 'items per page, 1 to 100 (default 20; 100 with --all)'
-complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications" -l all -d 'every item, following pages to the end (streams as pages arrive)'
-complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications" -l max -x -d 'stop after N items'
-complete -c lk -n "__lk_at history" -l from -x -d 'from this day or moment: YYYY-MM-DD, ISO 8601 (local time without a zone), 7d, 2w, 12h, today, yesterday'
-complete -c lk -n "__lk_at history" -l to -x -d 'up to this day (inclusive) or moment, in the same forms'
+complete -c lk -n "__lk_at library 'library list' history lists 'lists list' calendar stats reviews notifications" -l offline -d 'answer from the local mirror (lk sync): no key, no request'
+complete -c lk -n "__lk_at library 'library list' history lists 'lists list' calendar stats reviews notifications sync search sql" -l db -r -F -d 'the mirror file (default: <data folder>/<profile>.sqlite; see lk sync --help)'
+complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications search" -l page -x -d 'page to show, from 1'
+complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications search" -l limit -x -d 'items per page, 1 to 100 (default 20; 100 with --all)'
+complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications search" -l all -d 'every item, following pages to the end (streams as pages arrive)'
+complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications search" -l max -x -d 'stop after N items'
+complete -c lk -n "__lk_at history" -l from -x -d 'from this day or moment (YYYY-MM-DD or ISO 8601)'
+complete -c lk -n "__lk_at history" -l to -x -d 'up to this day (inclusive) or moment'
 complete -c lk -n "__lk_at calendar" -s o -l output -r -F -d 'with --format ics: write the feed to this file (whole or not at all)'
 complete -c lk -n "__lk_at calendar" -l spoiler-free -d 'with --format ics: leave episode titles out of the feed'
 complete -c lk -n "__lk_at calendar" -l format -x -a 'table json ndjson csv tsv ics' -d 'output format'
@@ -220,12 +229,8 @@ complete -c lk -n "__lk_at export" -l keep -x -d 'with --output-dir: then delete
 complete -c lk -n "__lk_at export" -l gzip -d 'compress what is written (.json.gz with --output-dir)'
 complete -c lk -n "__lk_at export" -l max-age -x -d 'oldest cached export accepted, e.g. 30m, 6h, 2d (default 1h)'
 complete -c lk -n "__lk_at export" -l fresh -d 'insist on a new export: exit 5 when the hour since the last one is not over'
-complete -c lk -n "__lk_at convert" -s o -l output -r -F -d 'write this file (whole or not at all); Letterboxd over 1 MB: FILE-1.csv, FILE-2.csv, …'
-complete -c lk -n "__lk_at convert" -l since -x -d 'only activity on or after this local date (2026-01-31) or moment (ISO 8601)'
-complete -c lk -n "__lk_at convert" -l domain -x -a 'MEDIA GAMES BOOKS MUSIC' -d 'only this domain (yamtrack holds all four)'
-complete -c lk -n "__lk_at convert" -l strict -d 'exit 1 when anything had to be skipped'
-complete -c lk -n "__lk_at convert" -l rating-scale -x -a '5 10 100' -d 'the instance\'s rating scale (default: found from the ratings)'
-complete -c lk -n "__lk_at convert" -l db -r -F -d 'read this lk sync mirror (default: the profile\'s mirror when it exists, else the export)'
+complete -c lk -n "__lk_at sync" -l full -d 'ignore a cached export and re-read every entry: the server as it is now, every row compared'
+complete -c lk -n "__lk_at sql" -l schema -d 'print the schema of the mirror (tables, indexes, full-text tables, views)'
 complete -c lk -n "__lk_at api" -s F -l field -x -d 'add a query parameter (repeatable)'
 complete -c lk -n "__lk_at api" -l paginate -d 'follow hasMore (limit=100 unless -F limit) and print one JSON array of every item'
 complete -c lk -n "__lk_at api" -l include -d 'print the status line and response headers to stderr'
@@ -247,7 +252,6 @@ complete -c lk -l ndjson -d 'shorthand for --format ndjson'
 complete -c lk -l csv -d 'shorthand for --format csv'
 complete -c lk -l tsv -d 'shorthand for --format tsv'
 complete -c lk -l fields -x -d 'comma-separated dot paths to output, e.g. id,work.title,status'
-complete -c lk -l jq -x -d 'filter the JSON output with jq; strings print raw, one value a line'
 complete -c lk -l no-header -d 'no header row in table, csv and tsv'
 complete -c lk -l lang -x -a 'en fr it' -d 'language of film and series titles'
 complete -c lk -l no-color -d 'no colour (also NO_COLOR)'

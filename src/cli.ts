@@ -18,6 +18,9 @@ import { registerProfile } from './commands/profile.js';
 import { registerReviews } from './commands/reviews.js';
 import { registerSandbox } from './commands/sandbox.js';
 import { registerStats } from './commands/stats.js';
+import { registerSearch } from './commands/search.js';
+import { registerSql } from './commands/sql.js';
+import { registerSync } from './commands/sync.js';
 import { registerWhoami } from './commands/whoami.js';
 import { FORMATS, LANGS } from './config/settings.js';
 import type { Factory } from './context.js';
@@ -83,6 +86,9 @@ export function makeProgram(factory: Factory = processFactory()): Command {
   registerNotifications(program);
   registerExport(program);
   registerConvert(program);
+  registerSync(program);
+  registerSearch(program);
+  registerSql(program);
   registerApi(program);
   registerConfig(program);
   registerCompletion(program);
@@ -95,7 +101,8 @@ export function makeProgram(factory: Factory = processFactory()): Command {
 Exit codes: 0 ok, 1 failure, 2 usage, 3 not authenticated, 4 forbidden,
             5 rate limited, 6 not found.
 Environment: LK_API_KEY, LK_API_KEY_FILE, LK_BASE_URL, LK_PROFILE,
-             LK_CONFIG_DIR, LK_CACHE_DIR, LK_DEBUG, NO_COLOR, FORCE_COLOR.
+             LK_CONFIG_DIR, LK_CACHE_DIR, LK_DATA_DIR, LK_DEBUG, NO_COLOR,
+             FORCE_COLOR.
 
 Examples:
   lk auth login --base-url https://tracker.example.org

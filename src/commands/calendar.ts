@@ -6,12 +6,14 @@ import { UsageError } from '../util/errors.js';
 import { renderCalendarFeed, renderListing } from '../output/render.js';
 import { calendarView } from '../output/views.js';
 import { action } from './action.js';
+import { dbOption, offlineOption, runOffline } from './offline.js';
 import { domainOption, examples } from './options.js';
 
 interface CalendarOptions {
   domain?: string;
   output?: string;
   spoilerFree?: boolean;
+  offline?: boolean;
 }
 
 export function registerCalendar(program: Command): void {
@@ -19,6 +21,7 @@ export function registerCalendar(program: Command): void {
     .command('calendar')
     .description('upcoming episodes of the shows you follow (up to 90 days, at most 60), in your local time')
     .addOption(domainOption())
+    .addOption(offlineOption()).addOption(dbOption())
     .option('-o, --output <file>', 'with --format ics: write the feed to this file (whole or not at all)')
     .option('--spoiler-free', 'with --format ics: leave episode titles out of the feed')
     .addHelpText(
@@ -53,6 +56,7 @@ async function runCalendar(ctx: Context, options: CalendarOptions): Promise<void
   if (options.spoilerFree) {
     throw new UsageError('--spoiler-free applies to the iCalendar feed (--format ics)', 'To leave titles out elsewhere: --fields airsAt,show.title,season,episode');
   }
+  if (options.offline) return runOffline(ctx, 'calendar', options);
   const output = await ctx.outputOptions();
   const client = await ctx.client();
   const query = { domain: options.domain, lang: ctx.lang() };

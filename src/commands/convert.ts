@@ -4,6 +4,7 @@ import type { Context } from '../context.js';
 import { LkError, UsageError } from '../util/errors.js';
 import { action } from './action.js';
 import { DOMAINS, examples, isoDate } from './options.js';
+import { mirrorPath } from '../config/paths.js';
 
 interface ConvertFlags {
   output?: string;
@@ -138,7 +139,7 @@ export function numberedPath(path: string, part: number, extension: string): str
 /** The mirror (--db, or the profile's when it exists and this Node can read it), else the export, cached as lk export caches it. */
 async function loadSnapshot(ctx: Context, db: string | undefined) {
   const sources = await import('../convert/sources.js');
-  const mirror = db ?? sources.defaultMirrorPath(ctx.env, ctx.settings.profileName);
+  const mirror = db ?? mirrorPath(ctx.env, ctx.settings.profileName);
   if (db !== undefined || sources.mirrorExists(mirror)) {
     if (db !== undefined && !sources.mirrorExists(db)) throw new LkError(`no mirror at ${db}`, 1, 'Create it with lk sync --db FILE, or leave out --db to use the export.');
     try {

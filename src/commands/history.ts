@@ -4,6 +4,7 @@ import { UsageError } from '../util/errors.js';
 import { renderListing } from '../output/render.js';
 import { historyView } from '../output/views.js';
 import { action } from './action.js';
+import { dbOption, offlineOption, runOffline } from './offline.js';
 import { addPagingOptions, dateBound, domainOption, examples, isoDate, pagingFrom } from './options.js';
 
 interface HistoryOptions {
@@ -14,6 +15,7 @@ interface HistoryOptions {
   limit?: string;
   all?: boolean;
   max?: string;
+  offline?: boolean;
 }
 
 export function registerHistory(program: Command): void {
@@ -23,7 +25,9 @@ export function registerHistory(program: Command): void {
       .description('what you watched, played, read and listened to, newest first')
       .option('--from <date>', 'from this day or moment: YYYY-MM-DD, ISO 8601 (local time without a zone), 7d, 2w, 12h, today, yesterday')
       .option('--to <date>', 'up to this day (inclusive) or moment, in the same forms')
-      .addOption(domainOption()),
+      .addOption(domainOption())
+      .addOption(offlineOption())
+      .addOption(dbOption()),
   )
     .addHelpText(
       'after',
@@ -36,6 +40,7 @@ export function registerHistory(program: Command): void {
     )
     .action(
       action<HistoryOptions>(async (ctx, options) => {
+        if (options.offline) return runOffline(ctx, 'history', options);
         const now = ctx.now();
         const from = options.from === undefined ? undefined : isoDate('--from', options.from, { edge: 'start', now });
         const to = options.to === undefined ? undefined : isoDate('--to', options.to, { edge: 'end', now });

@@ -5,6 +5,7 @@ import { entryView, historyView } from '../output/views.js';
 import { action } from './action.js';
 import { choiceOption } from './choices.js';
 import { addPagingOptions, domainOption, entityId, examples, ORDERS, pagingFrom, PHASES, showDefaultSubcommandOptions, SORTS, addDefaultSubcommand } from './options.js';
+import { dbOption, offlineOption, runOffline } from './offline.js';
 
 interface ListOptions {
   phase?: string;
@@ -15,6 +16,7 @@ interface ListOptions {
   limit?: string;
   all?: boolean;
   max?: string;
+  offline?: boolean;
 }
 
 export function registerLibrary(program: Command): void {
@@ -36,7 +38,9 @@ export function registerLibrary(program: Command): void {
       .addOption(choiceOption('--phase <phase>', 'only entries in this phase', PHASES))
       .addOption(domainOption())
       .addOption(choiceOption('--sort <key>', 'sort by', SORTS))
-      .addOption(choiceOption('--order <order>', 'desc keeps the natural order (newest, best, A to Z); asc reverses', ORDERS)),
+      .addOption(choiceOption('--order <order>', 'desc keeps the natural order (newest, best, A to Z); asc reverses', ORDERS))
+      .addOption(offlineOption())
+      .addOption(dbOption()),
   )
     .addHelpText(
       'after',
@@ -49,6 +53,7 @@ export function registerLibrary(program: Command): void {
     )
     .action(
       action<ListOptions>(async (ctx, options) => {
+        if (options.offline) return runOffline(ctx, 'library', options);
         const paging = pagingFrom(options);
         const query = { phase: options.phase, domain: options.domain, sort: options.sort, order: options.order, lang: ctx.lang() };
         const output = await ctx.outputOptions();

@@ -5,6 +5,7 @@ import { renderListing, renderSingle } from '../output/render.js';
 import { sanitizeText } from '../output/sanitize.js';
 import { listItemView, listView } from '../output/views.js';
 import { action } from './action.js';
+import { dbOption, offlineOption, runOffline } from './offline.js';
 import { addPagingOptions, entityId, examples, pagingFrom, showDefaultSubcommandOptions, type PagingFlags, addDefaultSubcommand } from './options.js';
 
 export function registerLists(program: Command): void {
@@ -13,13 +14,14 @@ export function registerLists(program: Command): void {
     .description('your lists (and lists shared with you for editing), and what is on them')
     .addHelpText('after', examples('lk lists', 'lk lists show 7', "lk lists --json | jq -r '.[].id'"));
 
-  const list = addPagingOptions(addDefaultSubcommand(lists, 'list').description('your lists'))
+  const list = addPagingOptions(addDefaultSubcommand(lists, 'list').description('your lists').addOption(offlineOption()).addOption(dbOption()))
     .addHelpText(
       'after',
       examples('lk lists', "lk lists --json | jq -r '.[] | [.id, .name] | @tsv'", '0 5 * * *  lk lists --all --csv > ~/lists.csv'),
     )
     .action(
       action<PagingFlags>(async (ctx, options) => {
+        if (options.offline) return runOffline(ctx, 'lists', options);
         const paging = pagingFrom(options);
         const output = await ctx.outputOptions();
         const client = await ctx.client();

@@ -3,10 +3,11 @@ import { paginate } from '../api/paginate.js';
 import { renderListing } from '../output/render.js';
 import { notificationView } from '../output/views.js';
 import { action } from './action.js';
+import { dbOption, offlineOption, runOffline } from './offline.js';
 import { addPagingOptions, examples, pagingFrom, type PagingFlags } from './options.js';
 
 export function registerNotifications(program: Command): void {
-  addPagingOptions(program.command('notifications').description('your notifications, newest first'))
+  addPagingOptions(program.command('notifications').description('your notifications, newest first').addOption(offlineOption()).addOption(dbOption()))
     .addHelpText(
       'after',
       examples(
@@ -17,6 +18,7 @@ export function registerNotifications(program: Command): void {
     )
     .action(
       action<PagingFlags>(async (ctx, options) => {
+        if (options.offline) return runOffline(ctx, 'notifications', options);
         const paging = pagingFrom(options);
         const output = await ctx.outputOptions();
         const client = await ctx.client();

@@ -20,6 +20,8 @@ export interface PagingFlags {
   limit?: string;
   all?: boolean;
   max?: string;
+  /** --offline: answered from the mirror (src/commands/offline.ts). */
+  offline?: boolean;
 }
 
 /** --page, --limit, --all, --max: on every command whose response is an envelope. */

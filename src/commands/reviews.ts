@@ -3,6 +3,7 @@ import { paginate } from '../api/paginate.js';
 import { renderListing } from '../output/render.js';
 import { reviewView } from '../output/views.js';
 import { action } from './action.js';
+import { dbOption, offlineOption, runOffline } from './offline.js';
 import { addPagingOptions, domainOption, examples, pagingFrom, type PagingFlags } from './options.js';
 
 export function registerReviews(program: Command): void {
@@ -10,7 +11,7 @@ export function registerReviews(program: Command): void {
     program
       .command('reviews')
       .description('the reviews you wrote')
-      .addOption(domainOption()),
+      .addOption(domainOption()).addOption(offlineOption()).addOption(dbOption()),
   )
     .addHelpText(
       'after',
@@ -22,6 +23,7 @@ export function registerReviews(program: Command): void {
     )
     .action(
       action<PagingFlags & { domain?: string }>(async (ctx, options) => {
+        if (options.offline) return runOffline(ctx, 'reviews', options);
         const paging = pagingFrom(options);
         const output = await ctx.outputOptions();
         const client = await ctx.client();

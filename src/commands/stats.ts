@@ -1,13 +1,14 @@
 import type { Command } from 'commander';
 import { renderSections } from '../output/render.js';
 import { action } from './action.js';
+import { dbOption, offlineOption, runOffline } from './offline.js';
 import { domainOption, examples } from './options.js';
 
 export function registerStats(program: Command): void {
   program
     .command('stats')
     .description('your stats summary, a section per group of figures')
-    .addOption(domainOption())
+    .addOption(domainOption()).addOption(offlineOption()).addOption(dbOption())
     .addHelpText(
       'after',
       examples(
@@ -17,7 +18,8 @@ export function registerStats(program: Command): void {
       ),
     )
     .action(
-      action<{ domain?: string }>(async (ctx, options) => {
+      action<{ domain?: string; offline?: boolean }>(async (ctx, options) => {
+        if (options.offline) return runOffline(ctx, 'stats', options);
         const output = await ctx.outputOptions();
         const client = await ctx.client();
         const summary = await client.get('/v1/stats/summary', { domain: options.domain });

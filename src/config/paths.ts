@@ -16,3 +16,15 @@ export function cacheDir(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 export const CONFIG_FILE_NAME = 'config.json';
+
+/** CLI.md "Added in the second round": $LK_DATA_DIR, else $XDG_DATA_HOME/lk, else ~/.local/share/lk (the mirror). */
+export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.LK_DATA_DIR) return env.LK_DATA_DIR;
+  if (env.XDG_DATA_HOME) return join(env.XDG_DATA_HOME, 'lk');
+  return join(homedir(), '.local', 'share', 'lk');
+}
+
+/** The mirror `lk sync` writes by default: one SQLite file per profile (account + instance) under the data folder. */
+export function mirrorPath(env: NodeJS.ProcessEnv, profile: string): string {
+  return join(dataDir(env), `${profile.replace(/[^A-Za-z0-9._-]/g, '_')}.db`);
+}

@@ -5,21 +5,8 @@
  * (MirrorUnavailable), not a crash.
  */
 import { existsSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { loadSqlite, type Database } from '../mirror/open.js';
 import type { AccountSnapshot } from './model.js';
-
-/** CLI.md: LK_DATA_DIR, else $XDG_DATA_HOME/lk, else ~/.local/share/lk. */
-export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.LK_DATA_DIR) return env.LK_DATA_DIR;
-  if (env.XDG_DATA_HOME) return join(env.XDG_DATA_HOME, 'lk');
-  return join(homedir(), '.local', 'share', 'lk');
-}
-
-/** The mirror `lk sync` writes by default: one file per profile under the data folder. */
-export function defaultMirrorPath(env: NodeJS.ProcessEnv, profile: string): string {
-  return join(dataDir(env), `${profile}.db`);
-}
 
 export function mirrorExists(path: string): boolean {
   return existsSync(path);
@@ -28,35 +15,19 @@ export function mirrorExists(path: string): boolean {
 /** The mirror cannot be read here (no node:sqlite, or not a mirror); `reason` says why, in words for stderr. */
 export class MirrorUnavailable extends Error {}
 
-interface SqliteModule {
-  DatabaseSync: new (path: string, options?: { readOnly?: boolean }) => {
-    prepare(sql: string): { all(): unknown[] };
-    close(): void;
-  };
-}
-
-async function loadSqlite(): Promise<SqliteModule> {
-  // Node 22 and 24 announce SQLite as experimental on stderr when it loads: noise in a summary people read.
-  const emitWarning = process.emitWarning;
-  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
-    if (/SQLite is an experimental feature/.test(typeof warning === 'string' ? warning : warning.message)) return;
-    (emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest);
-  }) as typeof process.emitWarning;
+/** node:sqlite through the mirror's own loader; on a Node without it, an answer (fall back to the export), not a failure. */
+function sqlite(): ReturnType<typeof loadSqlite> {
   try {
-    // A variable specifier: bundlers and Node 20's type-checking leave it alone, and it is resolved only here.
-    const name = 'node:sqlite';
-    return (await import(name)) as SqliteModule;
-  } catch {
-    throw new MirrorUnavailable(`reading the mirror needs node:sqlite (Node 22.13 or later); this is Node ${process.versions.node}`);
-  } finally {
-    process.emitWarning = emitWarning;
+    return loadSqlite('reading the mirror');
+  } catch (error) {
+    throw new MirrorUnavailable((error as Error).message);
   }
 }
 
 /** The raw items of the mirror's entries, history and reviews tables (a missing table is an empty collection). */
 export async function readMirror(path: string): Promise<AccountSnapshot> {
-  const { DatabaseSync } = await loadSqlite();
-  let db: InstanceType<SqliteModule['DatabaseSync']>;
+  const { DatabaseSync } = sqlite();
+  let db: Database;
   try {
     db = new DatabaseSync(path, { readOnly: true });
   } catch (error) {

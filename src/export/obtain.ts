@@ -44,6 +44,8 @@ export interface ObtainedExport {
   text: string;
   json: Record<string, unknown>;
   fetchedAt: number;
+  /** Answered from the cache rather than the server (the mirror's sync_runs records which). */
+  fromCache: boolean;
 }
 
 export async function obtainExport(source: ExportSourceContext, policy: ExportPolicy): Promise<ObtainedExport> {
@@ -119,7 +121,7 @@ async function fetchAndCache(source: ExportSourceContext): Promise<ObtainedExpor
     // The hour is spent either way: still hand the export over, and say why the next run will not find it.
     source.io.warn(`lk: warning: could not cache the export: ${(error as Error).message}`);
   }
-  return { text, json, fetchedAt };
+  return { text, json, fetchedAt, fromCache: false };
 }
 
 /** The export is a JSON object (SPEC.md fixes nothing more); an HTML page or a body cut short is not one. */
@@ -133,7 +135,7 @@ export function parseExport(text: string): Record<string, unknown> | undefined {
 }
 
 function fromCache(entry: CachedExport): ObtainedExport {
-  return { text: entry.text, json: parseExport(entry.text)!, fetchedAt: entry.fetchedAt };
+  return { text: entry.text, json: parseExport(entry.text)!, fetchedAt: entry.fetchedAt, fromCache: true };
 }
 
 function exportRefused(resetAt: Date, now: number, cacheAge: number | undefined): RateLimitError {

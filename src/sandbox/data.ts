@@ -5,7 +5,7 @@
  * `now`) gives the same data.
  */
 import { Catalogue, SHOWCASE, airedEpisodes, permute32, workTitle } from './catalogue.js';
-import { firstCycleCount } from './history.js';
+import { entryEvents, firstCycleCount } from './history.js';
 import { toBase62 } from './keys.js';
 import {
   DAY_MS,
@@ -16,6 +16,8 @@ import {
   type AccountProfile,
   type Domain,
   type EntryRecord,
+  type EventKind,
+  type EventRecord,
   type ListItemRecord,
   type ListRecord,
   type NotificationRecord,
@@ -151,6 +153,38 @@ export class AccountData {
     this.entries = [...added, ...this.entries];
     this.changed();
     return added;
+  }
+
+  /** Removes an entry and the reviews written about it (a test of clients that mirror the library). */
+  removeEntry(id: string): void {
+    const entry = this.byId.get(id);
+    if (!entry) throw new Error(`no entry ${id} in ${this.username}'s library`);
+    this.byId.delete(id);
+    this.entries = this.entries.filter((e) => e !== entry);
+    this.reviews = this.reviews.filter((review) => review.entry !== entry);
+    this.changed();
+  }
+
+  /** Sets an entry's rating (1-10, or null), as a change made in the web app at `now`. */
+  rateEntry(id: string, rating: number | null, now: number): void {
+    const entry = this.byId.get(id);
+    if (!entry) throw new Error(`no entry ${id} in ${this.username}'s library`);
+    entry.rating = rating;
+    entry.updated = Math.max(entry.updated, now);
+    this.changed();
+  }
+
+  /** Appends one dated event to an entry's history (its newest), at `at`; returns its id. */
+  addEvent(id: string, kind: EventKind, at: number, extra: { minutes?: number; pages?: number; season?: number; episode?: number } = {}): string {
+    const entry = this.byId.get(id);
+    if (!entry) throw new Error(`no entry ${id} in ${this.username}'s library`);
+    const events = entryEvents(entry);
+    const cycle = events.at(-1)?.cycle ?? 1;
+    const event: EventRecord = { id: `${entry.id}-${events.length + 1}`, entry, kind, date: at, cycle, ...extra };
+    events.push(event);
+    entry.updated = Math.max(entry.updated, at);
+    this.changed();
+    return event.id;
   }
 
   changed(): void {

@@ -5,7 +5,7 @@
 import { buildDemoKeys } from './auth.js';
 import { SandboxData, type AccountSpec } from './data.js';
 import type { FaultOptions } from './faults.js';
-import { DOMAINS, iso, startOfUtcDay } from './model.js';
+import { DOMAINS, iso, startOfUtcDay, type EventKind } from './model.js';
 import { SandboxServer, type SandboxCounters } from './server.js';
 
 export type { FaultOptions } from './faults.js';
@@ -53,6 +53,12 @@ export interface Sandbox {
   addEntries(account: string, n: number): void;
   /** Every entry id of the account, in the library's natural order (newest first). */
   entryIds(account: string): string[];
+  /** Removes an entry (and its reviews) from the account's library. */
+  removeEntry(account: string, id: string): void;
+  /** Changes an entry's rating (1-10 or null). */
+  rateEntry(account: string, id: string, rating: number | null): void;
+  /** Adds a dated event (FILM_SEEN, 90 minutes, unless another kind is named) at the clock's time; returns its id. */
+  addEvent(account: string, id: string, kind?: EventKind): string;
   /** Closes the server and every connection, keep-alive ones included. */
   close(): Promise<void>;
 }
@@ -141,6 +147,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       data.account(account).addEntries(wholeNumber('n', n), now());
     },
     entryIds: (account: string) => data.account(account).entries.map((entry) => entry.id),
+    removeEntry: (account: string, id: string) => data.account(account).removeEntry(id),
+    rateEntry: (account: string, id: string, rating: number | null) => data.account(account).rateEntry(id, rating, now()),
+    addEvent: (account: string, id: string, kind: EventKind = 'FILM_SEEN') => data.account(account).addEvent(id, kind, now(), { minutes: 90 }),
     close: () => server.close(),
   };
 }

@@ -1,0 +1,75 @@
+import type { Command } from 'commander';
+import type { Context } from '../context.js';
+import { action } from './action.js';
+import { dbOption, mirrorPath } from './offline.js';
+import { examples } from './options.js';
+
+interface SyncFlags {
+  db?: string;
+  full?: boolean;
+}
+
+export function registerSync(program: Command): void {
+  program
+    .command('sync')
+    .description('create or update the local SQLite mirror of your account (then lk search, lk sql, --offline)')
+    .addOption(dbOption())
+    .option('--full', 'ignore a cached export and re-read every entry: the server as it is now, every row compared')
+    .addHelpText(
+      'after',
+      `
+The mirror is one SQLite file per profile: $LK_DATA_DIR/<profile>.db, else $XDG_DATA_HOME/lk/<profile>.db,
+else ~/.local/share/lk/<profile>.db (--db FILE to choose). Any tool opens it: sqlite3, Datasette, Python.
+It comes from one GET /v1/export when the server's hour allows (or from the export lk export just cached, at no
+request), else from the paginated endpoints; calendar and stats are read each time. Each sync is one transaction:
+an interrupted sync leaves the previous mirror; a second sync at the same time waits for the first.
+Needs Node ${'22.13'} or later (node:sqlite). Schema: lk sql --schema.
+${examples(
+  'lk sync',
+  'lk search amelie',
+  'lk sql "SELECT phase, count(*) FROM entries GROUP BY phase"',
+  '15 * * * *  LK_API_KEY_FILE=$HOME/.config/lk/key /usr/local/bin/lk sync -q',
+  'datasette ~/.local/share/lk/default.db',
+)}`,
+    )
+    .action(action<SyncFlags>(runSync));
+}
+
+async function runSync(ctx: Context, options: SyncFlags): Promise<void> {
+  const dbPath = await mirrorPath(ctx, options.db);
+  const { loadSqlite } = await import('../mirror/open.js');
+  loadSqlite('lk sync');
+  const client = await ctx.client();
+  const { syncMirror } = await import('../mirror/sync.js');
+  const { statusLine } = await import('../output/progress.js');
+  const { VERSION } = await import('../util/version.js');
+  const { formatDuration } = await import('../util/units.js');
+  const part = statusLine(ctx.io)?.open();
+  part?.set('Syncing the mirror…');
+  let result;
+  try {
+    result = await syncMirror({
+      dbPath,
+      full: Boolean(options.full),
+      client,
+      io: ctx.io,
+      cacheDir: ctx.cacheDir,
+      baseUrl: ctx.instance().baseUrl,
+      key: ctx.key().key,
+      profile: ctx.settings.profileName,
+      now: ctx.now,
+      wait: ctx.waiter(),
+      signal: ctx.signal,
+      version: VERSION,
+      onProgress: part ? (text) => part.set(`Syncing: ${text}`) : undefined,
+    });
+  } finally {
+    part?.close();
+  }
+  const n = (value: number) => value.toLocaleString('en-US');
+  const from = { export: 'the export', 'export-cache': 'the cached export', pages: 'the paginated endpoints' }[result.source];
+  ctx.io.info(
+    `lk: synced ${dbPath} from ${from} in ${formatDuration((result.finishedAt - result.startedAt) / 1000)}, ${n(result.requests)} request${result.requests === 1 ? '' : 's'}: ` +
+      `${n(result.rows.entries ?? 0)} entries, ${n(result.rows.history ?? 0)} events (+${n(result.counts.added)} ~${n(result.counts.changed)} -${n(result.counts.removed)} rows)`,
+  );
+}

@@ -1,0 +1,165 @@
+import type { Database } from './open.js';
+
+/**
+ * Queries on the mirror: full-text search, the offline answers of the listing commands, read-only SQL. Each gives
+ * the items exactly as the server sent them (the json column), in the order the server gives them online.
+ */
+
+export interface MirrorAge {
+  snapshotAt: number | undefined;
+  syncedAt: number | undefined;
+}
+
+export function mirrorAge(db: Database): MirrorAge {
+  const value = (key: string) => {
+    const row = db.prepare('SELECT value FROM mirror_meta WHERE key = ?').get(key);
+    return typeof row?.value === 'string' ? Date.parse(row.value) : undefined;
+  };
+  return { snapshotAt: value('snapshot_at'), syncedAt: value('synced_at') };
+}
+
+/** TEXT → FTS5 query: each word a quoted prefix ("amel" finds Amélie), all words required. */
+export function ftsQuery(textQuery: string): string | undefined {
+  const words = textQuery.split(/[^\p{L}\p{N}\p{M}_]+/u).filter(Boolean);
+  if (words.length === 0) return undefined;
+  return words.map((word) => `"${word.replace(/"/g, '""')}"*`).join(' ');
+}
+
+/** Which rows of a listing to read: a page, or everything (limit -1). */
+export interface Window {
+  offset: number;
+  limit: number;
+}
+
+export interface Slice {
+  items: unknown[];
+  total: number;
+}
+
+const EVERYTHING: Window = { offset: 0, limit: -1 };
+
+function slice(rows: Record<string, unknown>[], total?: number): Slice {
+  return { items: rows.map((row) => JSON.parse(row.json as string) as unknown), total: total ?? Number(rows[0]?.total ?? 0) };
+}
+
+export interface SearchFilters {
+  domain?: string | undefined;
+  phase?: string | undefined;
+}
+
+/**
+ * Library entries whose title (entries_fts keeps each entry's work title), original title, notes or review match, best first (bm25; an entry found several
+ * ways ranks by its best match), then in library order.
+ */
+export function searchEntries(db: Database, textQuery: string, filters: SearchFilters, window: Window = EVERYTHING): Slice {
+  const match = ftsQuery(textQuery);
+  if (match === undefined) return { items: [], total: 0 };
+  const rows = db
+    .prepare(
+      `WITH hits(entry_rowid, rank) AS (
+         SELECT rowid, bm25(entries_fts) FROM entries_fts WHERE entries_fts MATCH :q
+         UNION ALL
+         SELECT e.rowid, bm25(works_fts) FROM works_fts JOIN works w ON w.rowid = works_fts.rowid JOIN entries e ON e.work_id = w.id
+           WHERE works_fts MATCH :original
+         UNION ALL
+         SELECT e.rowid, bm25(reviews_fts) FROM reviews_fts JOIN reviews r ON r.rowid = reviews_fts.rowid
+           JOIN entries e ON e.id = r.entry_id OR (r.entry_id IS NULL AND e.work_id = r.work_id)
+           WHERE reviews_fts MATCH :q
+       )
+       SELECT e.json, count(*) OVER () AS total FROM hits JOIN entries e ON e.rowid = hits.entry_rowid
+       WHERE (:domain IS NULL OR e.domain = :domain) AND (:phase IS NULL OR e.phase = :phase)
+       GROUP BY e.id ORDER BY min(hits.rank), e.position LIMIT :limit OFFSET :offset`,
+    )
+    .all({ q: match, original: `original_title : (${match})`, domain: filters.domain ?? null, phase: filters.phase ?? null, ...window });
+  return slice(rows, rows.length === 0 ? 0 : undefined);
+}
+
+export interface LibraryFilters extends SearchFilters {
+  sort?: string | undefined;
+  order?: string | undefined;
+}
+
+/**
+ * GET /v1/library answered from the mirror. added is the server's own order as synced; title A to Z by a case- and
+ * accent-free key; rating best first; finished newest first; ties by id. asc reverses the natural order exactly,
+ * except that entries with no rating (no finish date) stay last in id order, as the reference server does.
+ */
+export function libraryOrderSql(sort = 'added', order = 'desc'): string {
+  const asc = order === 'asc';
+  switch (sort) {
+    case 'title':
+      return asc ? 'title_key DESC, id DESC' : 'title_key ASC, id ASC';
+    case 'rating':
+      return asc ? '(rating IS NULL), CASE WHEN rating IS NULL THEN id END ASC, rating ASC, id DESC' : '(rating IS NULL), rating DESC, id ASC';
+    case 'finished':
+      return asc
+        ? '(finished_at IS NULL), CASE WHEN finished_at IS NULL THEN id END ASC, finished_at ASC, id DESC'
+        : '(finished_at IS NULL), finished_at DESC, id ASC';
+    default:
+      return asc ? 'position DESC' : 'position ASC';
+  }
+}
+
+export function libraryItems(db: Database, filters: LibraryFilters, window: Window = EVERYTHING): Slice {
+  const where = '(:domain IS NULL OR domain = :domain) AND (:phase IS NULL OR phase = :phase)';
+  const params = { domain: filters.domain ?? null, phase: filters.phase ?? null };
+  const total = Number(db.prepare(`SELECT count(*) AS n FROM entries WHERE ${where}`).get(params)!.n);
+  const rows = db
+    .prepare(`SELECT json FROM entries WHERE ${where} ORDER BY ${libraryOrderSql(filters.sort, filters.order)} LIMIT :limit OFFSET :offset`)
+    .all({ ...params, ...window });
+  return slice(rows, total);
+}
+
+/**
+ * GET /v1/history from the mirror: dated events within [from, to] (ms, inclusive), newest first in the server's
+ * order. Events the export sent with a work id only get their work back, as GET /v1/history shows it.
+ */
+export function historyItems(
+  db: Database,
+  filters: { domain?: string | undefined; from?: number | undefined; to?: number | undefined },
+  window: Window = EVERYTHING,
+): Slice {
+  // Dates are ISO 8601 in UTC with milliseconds (SPEC.md §1): as text they sort as time does.
+  const bound = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
+  const rows = db
+    .prepare(
+      `SELECT h.json, w.json AS work, count(*) OVER () AS total FROM history h
+       LEFT JOIN entries e ON e.id = h.entry_id
+       LEFT JOIN works w ON w.id = coalesce(h.work_id, e.work_id)
+       WHERE h.date IS NOT NULL AND (:domain IS NULL OR coalesce(e.domain, w.domain) = :domain)
+         AND (:from IS NULL OR h.date >= :from) AND (:to IS NULL OR h.date <= :to)
+       ORDER BY h.position LIMIT :limit OFFSET :offset`,
+    )
+    .all({ domain: filters.domain ?? null, from: bound(filters.from), to: bound(filters.to), ...window });
+  const out: unknown[] = [];
+  for (const row of rows) {
+    const event = JSON.parse(row.json as string) as Record<string, unknown>;
+    if (event.work === undefined && typeof row.work === 'string') out.push({ ...event, work: JSON.parse(row.work) as unknown });
+    else out.push(event);
+  }
+  return { items: out, total: Number(rows[0]?.total ?? 0) };
+}
+
+/** A table's items in the server's order; calendar and reviews filtered by domain. */
+export function tableItems(db: Database, table: 'lists' | 'reviews' | 'notifications' | 'calendar' | 'achievements', filters: { domain?: string | undefined } = {}): unknown[] {
+  let sql = `SELECT t.json FROM ${table} t ORDER BY t.position`;
+  if ((table === 'reviews' || table === 'calendar') && filters.domain !== undefined) {
+    sql = `SELECT t.json FROM ${table} t LEFT JOIN entries e ON e.id = t.entry_id LEFT JOIN works w ON w.id = coalesce(t.work_id, e.work_id)
+           WHERE coalesce(w.domain, e.domain) = :domain ORDER BY t.position`;
+    return db.prepare(sql).all({ domain: filters.domain }).map((row) => JSON.parse(row.json as string) as unknown);
+  }
+  return db.prepare(sql).all().map((row) => JSON.parse(row.json as string) as unknown);
+}
+
+export function statsSnapshot(db: Database): unknown {
+  const row = db.prepare("SELECT json FROM stats WHERE id = 'all'").get();
+  return row ? (JSON.parse(row.json as string) as unknown) : undefined;
+}
+
+/** The schema as SQLite holds it: tables, indexes, FTS tables, views. */
+export function schemaText(db: Database): string {
+  const rows = db
+    .prepare("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE '%_fts_%' AND name NOT LIKE 'sqlite_%' ORDER BY CASE type WHEN 'table' THEN 0 WHEN 'index' THEN 1 ELSE 2 END, rowid")
+    .all();
+  return `${rows.map((row) => `${row.sql as string};`).join('\n')}\n`;
+}

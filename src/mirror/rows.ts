@@ -1,0 +1,209 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * Items as the server sent them → the mirror's columns. SPEC.md fixes only a few field names (id, work, status,
+ * phase, rating, notes, dates, progress, source, sourceId, url, cycle, date, episodesBehind); every other column
+ * is read from the first spelling present and is NULL when there is none. The item itself goes whole into `json`.
+ */
+
+export type Row = Record<string, string | number | null>;
+type Item = Record<string, unknown>;
+
+export function isObject(value: unknown): value is Item {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function at(item: unknown, path: string): unknown {
+  let value = item;
+  for (const part of path.split('.')) {
+    if (!isObject(value)) return undefined;
+    value = value[part];
+  }
+  return value;
+}
+
+function first(item: unknown, paths: string[]): unknown {
+  for (const path of paths) {
+    const value = at(item, path);
+    if (value !== undefined && value !== null) return value;
+  }
+  return undefined;
+}
+
+/** Text for a TEXT column; ids may be numbers or strings. */
+export function text(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
+  return null;
+}
+
+function num(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+function bool(value: unknown): number | null {
+  return typeof value === 'boolean' ? (value ? 1 : 0) : null;
+}
+
+const DOMAIN_OF_TYPE: Record<string, string> = { film: 'MEDIA', movie: 'MEDIA', series: 'MEDIA', show: 'MEDIA', tv: 'MEDIA', anime: 'MEDIA', game: 'GAMES', book: 'BOOKS', album: 'MUSIC' };
+const DOMAINS = new Set(['MEDIA', 'GAMES', 'BOOKS', 'MUSIC']);
+
+/** The domain of a work: its own field when it has one, else read from its type. */
+export function workDomain(work: unknown): string | null {
+  const said = text(first(work, ['domain']));
+  if (said && DOMAINS.has(said.toUpperCase())) return said.toUpperCase();
+  const type = text(first(work, ['type', 'kind', 'mediaType']));
+  return type ? (DOMAIN_OF_TYPE[type.toLowerCase()] ?? null) : null;
+}
+
+/** Case- and accent-insensitive sort key for titles (A to Z). */
+export function titleKey(title: string | null): string | null {
+  if (title === null) return null;
+  if (!/[^\x00-\x7f]/.test(title)) return title.toLowerCase();
+  return title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+}
+
+/** An id for items that carry none (SPEC.md does not promise one everywhere): a digest of the item and its place. */
+export function syntheticId(prefix: string, item: unknown, place: string): string {
+  return `${prefix}:${createHash('sha1').update(JSON.stringify(item)).update(place).digest('hex').slice(0, 16)}`;
+}
+
+export function workOf(item: unknown): Item | undefined {
+  const work = first(item, ['work', 'show']);
+  return isObject(work) && text(work.id) !== null ? work : undefined;
+}
+
+export function workRow(work: Item): Row {
+  return {
+    id: text(work.id),
+    source: text(work.source),
+    source_id: text(work.sourceId),
+    title: text(first(work, ['title', 'name'])),
+    original_title: text(first(work, ['originalTitle', 'original_title'])),
+    type: text(first(work, ['type', 'kind', 'mediaType'])),
+    domain: workDomain(work),
+    year: num(first(work, ['year', 'releaseYear'])),
+    url: text(work.url),
+  };
+}
+
+export function entryRow(entry: Item, position: number): Row {
+  const work = workOf(entry);
+  const title = text(first(entry, ['work.title', 'work.name', 'title']));
+  return {
+    id: text(entry.id),
+    work_id: text(first(entry, ['work.id', 'workId'])),
+    title,
+    domain: (work ? workDomain(work) : null) ?? text(entry.domain),
+    status: text(entry.status),
+    phase: text(entry.phase),
+    rating: num(entry.rating),
+    notes: text(entry.notes),
+    added_at: text(first(entry, ['dates.added', 'addedAt', 'createdAt'])),
+    started_at: text(first(entry, ['dates.started', 'startedAt'])),
+    finished_at: text(first(entry, ['dates.finished', 'finishedAt'])),
+    updated_at: text(first(entry, ['dates.updated', 'updatedAt'])),
+    title_key: titleKey(title),
+    position,
+  };
+}
+
+export function eventRow(event: Item, position: number, id: string): Row {
+  return {
+    id,
+    entry_id: text(first(event, ['entryId', 'entry.id'])),
+    work_id: text(first(event, ['work.id', 'workId'])),
+    kind: text(first(event, ['kind', 'type'])),
+    date: text(event.date),
+    cycle: num(event.cycle),
+    position,
+  };
+}
+
+export function listRow(list: Item, position: number): Row {
+  const items = list.items;
+  return {
+    id: text(list.id),
+    name: text(first(list, ['name', 'title'])),
+    description: text(list.description),
+    item_count: num(first(list, ['itemCount', 'itemsCount', 'count'])) ?? (Array.isArray(items) ? items.length : null),
+    visibility: text(list.visibility),
+    owner: text(first(list, ['owner.username', 'owner'])),
+    created_at: text(list.createdAt),
+    updated_at: text(list.updatedAt),
+    position,
+  };
+}
+
+export function listItemRow(listId: string, index: number, item: Item): Row {
+  return {
+    id: `${listId}:${index}`,
+    list_id: listId,
+    item_index: index,
+    type: text(first(item, ['type', 'kind', 'itemType'])),
+    work_id: text(first(item, ['work.id', 'workId', 'show.id'])),
+    season: num(first(item, ['season.number', 'season'])),
+    episode: num(first(item, ['episode.number', 'episode'])),
+    title: text(first(item, ['title', 'episode.title'])),
+    note: text(first(item, ['note', 'notes'])),
+    added_at: text(first(item, ['addedAt', 'dates.added'])),
+  };
+}
+
+export function reviewRow(review: Item, position: number): Row {
+  return {
+    id: text(review.id),
+    entry_id: text(first(review, ['entryId', 'entry.id'])),
+    work_id: text(first(review, ['work.id', 'workId', 'entry.work.id'])),
+    rating: num(first(review, ['rating', 'entry.rating'])),
+    title: text(first(review, ['title', 'headline', 'summary'])),
+    body: text(first(review, ['body', 'text', 'content'])),
+    created_at: text(first(review, ['createdAt', 'date'])),
+    position,
+  };
+}
+
+export function achievementRow(achievement: Item, position: number, id: string): Row {
+  return {
+    id,
+    name: text(first(achievement, ['name', 'title'])),
+    description: text(achievement.description),
+    domain: text(achievement.domain),
+    unlocked_at: text(first(achievement, ['unlockedAt', 'achievedAt'])),
+    position,
+  };
+}
+
+export function notificationRow(notification: Item, position: number, id: string): Row {
+  return {
+    id,
+    kind: text(first(notification, ['kind', 'type'])),
+    title: text(notification.title),
+    message: text(first(notification, ['message', 'text', 'body'])),
+    read: bool(notification.read),
+    created_at: text(first(notification, ['createdAt', 'date'])),
+    position,
+  };
+}
+
+export function calendarRow(item: Item, position: number, id: string): Row {
+  return {
+    id,
+    entry_id: text(first(item, ['entryId', 'entry.id'])),
+    work_id: text(first(item, ['show.id', 'work.id', 'workId'])),
+    season: num(first(item, ['season', 'episode.season'])),
+    episode: num(first(item, ['episode.number', 'episode'])),
+    title: text(first(item, ['title', 'episode.title'])),
+    airs_at: text(first(item, ['airsAt', 'airDate', 'airdate', 'date'])),
+    episodes_behind: num(item.episodesBehind),
+    position,
+  };
+}
+
+export function profileRow(profile: Item): Row {
+  return {
+    id: text(profile.id) ?? 'profile',
+    username: text(first(profile, ['username', 'name'])),
+    display_name: text(first(profile, ['displayName', 'display_name'])),
+  };
+}

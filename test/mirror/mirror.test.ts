@@ -1,0 +1,288 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeHasSqlite } from '../../src/mirror/open.js';
+import { LK_BIN, startTestBed, type TestBed } from '../e2e/harness.js';
+
+// One file for every Node: where node:sqlite exists (22.13+) it checks the mirror; on older Node it checks that the
+// mirror commands refuse with one clear line while the rest of lk works. Run it under each Node of the matrix.
+
+interface Db {
+  prepare(sql: string): { all(...params: unknown[]): Record<string, unknown>[]; get(...params: unknown[]): Record<string, unknown> | undefined };
+  close(): void;
+}
+
+function openDb(path: string): Db {
+  const { DatabaseSync } = createRequire(import.meta.url)('node:sqlite') as { DatabaseSync: new (path: string, options?: { readOnly?: boolean }) => Db };
+  return new DatabaseSync(path, { readOnly: true });
+}
+
+function query(path: string, sql: string, ...params: unknown[]): Record<string, unknown>[] {
+  const db = openDb(path);
+  try {
+    return db.prepare(sql).all(...params);
+  } finally {
+    db.close();
+  }
+}
+
+const ids = (json: string) => (JSON.parse(json) as { id: string }[]).map((item) => item.id);
+
+let bed: TestBed;
+let dataDir: string;
+
+function dbFile(name: string): string {
+  return join(dataDir, `${name}.db`);
+}
+
+beforeAll(async () => {
+  bed = await startTestBed({ entries: 120, rateLimit: 0, exportIntervalSeconds: 0 });
+  dataDir = mkdtempSync(join(tmpdir(), 'lk-mirror-'));
+});
+
+afterAll(async () => {
+  await bed.sandbox.close();
+});
+
+if (!nodeHasSqlite()) {
+  describe(`on Node ${process.versions.node} (no node:sqlite)`, () => {
+    for (const args of [['sync'], ['search', 'amelie'], ['sql', 'SELECT 1'], ['library', '--offline']]) {
+      it(`lk ${args.join(' ')} exits 1 with one line naming Node 22.13, and sends no request`, async () => {
+        bed.sandbox.resetCounters();
+        const result = await bed.lk(args, { env: { LK_DATA_DIR: dataDir } });
+        expect(result.code).toBe(1);
+        expect(result.stdout).toBe('');
+        expect(result.stderr.split('\n')[0]).toMatch(/^lk: .*needs Node 22\.13 or later.*this is Node 20/);
+        expect(bed.sandbox.counters.requests).toBe(0);
+      });
+    }
+    it('the rest of lk keeps working', async () => {
+      const result = await bed.lk(['library', '--limit', '3', '--json']);
+      expect(result.code).toBe(0);
+      expect(ids(result.stdout)).toHaveLength(3);
+    });
+  });
+} else {
+  describe('lk sync', () => {
+    // A cache folder per mirror: a cached export from before the sandbox changed would stand for the server's state.
+    const sync = (name: string, extra: string[] = [], key: string | null = 'full') =>
+      bed.lk(['sync', '--db', dbFile(name), ...extra], { key, env: { LK_DATA_DIR: dataDir, LK_CACHE_DIR: join(dataDir, `cache-${name}`) } });
+
+    it('entries hold exactly the ids of lk library --all --json, and every entry as the server sent it', async () => {
+      const synced = await sync('first');
+      expect(synced.code, synced.stderr).toBe(0);
+      const online = await bed.lk(['library', '--all', '--json']);
+      const mirrored = query(dbFile('first'), 'SELECT json FROM entries ORDER BY position').map((row) => JSON.parse(row.json as string) as unknown);
+      expect(mirrored).toEqual(JSON.parse(online.stdout));
+      expect(query(dbFile('first'), 'SELECT source FROM sync_runs')).toEqual([{ source: 'export' }]);
+    });
+
+    it('history holds every event, undated ones included, read from the pages when the key cannot export', async () => {
+      // The library key has no export:read: the sync reads /v1/history and each entry's own history.
+      const synced = await sync('pages', [], 'library');
+      expect(synced.code, synced.stderr).toBe(0);
+      expect(synced.stderr).toMatch(/not synced: the key lacks lists:read/);
+      const exported = (await (await fetch(`${bed.sandbox.url}/v1/export`, { headers: { authorization: `Bearer ${bed.sandbox.key('other')}` } })).json()) as { history: { id: string; date: string | null }[] };
+      const mirrored = query(dbFile('pages'), 'SELECT id, date FROM history').map((row) => row.id as string);
+      expect(new Set(mirrored)).toEqual(new Set(exported.history.map((event) => event.id)));
+      expect(mirrored).toHaveLength(exported.history.length);
+      expect(exported.history.some((event) => event.date === null)).toBe(true);
+      expect(query(dbFile('pages'), 'SELECT count(*) AS n FROM history WHERE date IS NULL')[0]!.n).toBe(exported.history.filter((e) => e.date === null).length);
+    });
+
+    it('after an entry added, one removed, a rating changed and an event added, a second sync makes the mirror equal again', async () => {
+      expect((await sync('changes')).code).toBe(0);
+      const [newest, , rated, removed, played] = bed.sandbox.entryIds('demo');
+      bed.sandbox.addEntries('demo', 1);
+      bed.sandbox.removeEntry('demo', removed!);
+      bed.sandbox.rateEntry('demo', rated!, 3);
+      const eventId = bed.sandbox.addEvent('demo', played!);
+      const again = await sync('changes');
+      expect(again.code, again.stderr).toBe(0);
+      const online = JSON.parse((await bed.lk(['library', '--all', '--json'])).stdout) as { id: string; rating: number | null }[];
+      const mirrored = query(dbFile('changes'), 'SELECT json FROM entries ORDER BY position').map((row) => JSON.parse(row.json as string) as unknown);
+      expect(mirrored).toEqual(online);
+      expect(online.map((entry) => entry.id)).not.toContain(removed);
+      expect(online[1]!.id).toBe(newest);
+      expect(query(dbFile('changes'), 'SELECT rating FROM entries WHERE id = ?', rated!)).toEqual([{ rating: 3 }]);
+      expect(query(dbFile('changes'), 'SELECT count(*) AS n FROM history WHERE id = ?', eventId)[0]!.n).toBe(1);
+      expect(query(dbFile('changes'), 'SELECT count(*) AS n FROM history WHERE entry_id = ?', removed!)[0]!.n).toBe(0);
+      const onlineHistory = ids((await bed.lk(['history', '--all', '--json'])).stdout);
+      expect(query(dbFile('changes'), 'SELECT id FROM history WHERE date IS NOT NULL ORDER BY position').map((row) => row.id)).toEqual(onlineHistory);
+      const runs = query(dbFile('changes'), 'SELECT source, rows_added, rows_changed, rows_removed FROM sync_runs ORDER BY id');
+      expect(runs[1]).toMatchObject({ source: 'pages' });
+      expect(Number(runs[1]!.rows_added)).toBeGreaterThanOrEqual(2); // the entry and the event
+      expect(Number(runs[1]!.rows_removed)).toBeGreaterThanOrEqual(1);
+    });
+
+    it('-q prints nothing on success', async () => {
+      const result = await sync('quiet', ['-q']);
+      expect(result.code).toBe(0);
+      expect(result.stderr).toBe('');
+    });
+
+    it('a SIGKILL in the middle of a sync leaves the previous mirror intact and readable', async () => {
+      expect((await sync('killed')).code).toBe(0);
+      const before = query(dbFile('killed'), 'SELECT id, json FROM entries ORDER BY id');
+      bed.sandbox.addEntries('demo', 2);
+      bed.sandbox.faults = { latencyMs: 400 };
+      try {
+        const child = spawn(process.execPath, [LK_BIN, 'sync', '--db', dbFile('killed')], { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...bed.env('full') } });
+        await new Promise((resolve) => setTimeout(resolve, 1200));
+        expect(child.exitCode).toBe(null); // still syncing
+        child.kill('SIGKILL');
+        await new Promise((resolve) => child.on('close', resolve));
+      } finally {
+        bed.sandbox.faults = {};
+      }
+      expect(query(dbFile('killed'), 'PRAGMA integrity_check')).toEqual([{ integrity_check: 'ok' }]);
+      expect(query(dbFile('killed'), 'SELECT id, json FROM entries ORDER BY id')).toEqual(before);
+      expect(query(dbFile('killed'), 'SELECT count(*) AS n FROM sync_runs')[0]!.n).toBe(1);
+      // The next sync takes over the dead one's lock and converges.
+      const next = await sync('killed');
+      expect(next.code, next.stderr).toBe(0);
+      expect(query(dbFile('killed'), 'SELECT id FROM entries ORDER BY position').map((row) => row.id)).toEqual(bed.sandbox.entryIds('demo'));
+    });
+
+    it('two syncs at once both succeed and leave one consistent mirror', async () => {
+      const [a, b] = await Promise.all([sync('twice'), sync('twice')]);
+      expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
+      expect(query(dbFile('twice'), 'PRAGMA integrity_check')).toEqual([{ integrity_check: 'ok' }]);
+      expect(query(dbFile('twice'), 'SELECT count(*) AS n FROM sync_runs')[0]!.n).toBe(2);
+      expect(query(dbFile('twice'), 'SELECT id FROM entries ORDER BY position').map((row) => row.id)).toEqual(bed.sandbox.entryIds('demo'));
+    });
+
+    it("python's sqlite3 opens the mirror, full-text tables included", async () => {
+      expect((await sync('python')).code).toBe(0);
+      const script = `import sqlite3, sys\nc = sqlite3.connect('file:' + sys.argv[1] + '?mode=ro', uri=True)\nprint(c.execute('select count(*) from entries').fetchone()[0])\nprint(c.execute("select count(*) from entries_fts where entries_fts match 'amelie'").fetchone()[0])`;
+      const result = spawnSync('python3', ['-c', script, dbFile('python')], { encoding: 'utf8' });
+      expect(result.stderr).toBe('');
+      expect(result.stdout.trim().split('\n')).toEqual([String(bed.sandbox.entryIds('demo').length), '1']);
+    });
+  });
+
+  describe('lk sql, lk search and --offline', () => {
+    const file = () => dbFile('read');
+    // A sandbox of its own, which no other test changes.
+    let bed: TestBed;
+    const offline = (args: string[]) => bed.lk([...args, '--offline', '--db', file()], { key: null });
+
+    beforeAll(async () => {
+      bed = await startTestBed({ entries: 120, rateLimit: 0 });
+      const result = await bed.lk(['sync', '--db', file()]);
+      expect(result.code, result.stderr).toBe(0);
+    });
+
+    afterAll(async () => {
+      await bed.sandbox.close();
+    });
+
+    for (const write of ['DELETE FROM entries', "INSERT INTO stats(id, json) VALUES ('x', '{}')", 'DROP TABLE history', 'UPDATE entries SET rating = 1']) {
+      it(`lk sql refuses a write with exit 2: ${write}`, async () => {
+        const before = query(file(), 'SELECT count(*) AS n, sum(rating) AS r FROM entries');
+        const result = await bed.lk(['sql', write, '--db', file()], { key: null });
+        expect(result.code).toBe(2);
+        expect(result.stdout).toBe('');
+        expect(result.stderr).toMatch(/^lk: lk sql is read-only/m);
+        expect(query(file(), 'SELECT count(*) AS n, sum(rating) AS r FROM entries')).toEqual(before);
+      });
+    }
+
+    it('lk sql writes rows through the formatters (csv with a header, json as objects)', async () => {
+      const csv = await bed.lk(['sql', "SELECT phase, count(*) AS n FROM entries GROUP BY phase ORDER BY phase", '--csv', '--db', file()], { key: null });
+      expect(csv.code).toBe(0);
+      expect(csv.stdout.split('\n')[0]).toBe('phase,n');
+      const json = JSON.parse((await bed.lk(['sql', "SELECT count(*) AS n FROM entries WHERE json_extract(json, '$.url') IS NOT NULL", '--json', '--db', file()], { key: null })).stdout) as { n: number }[];
+      expect(json).toEqual([{ n: bed.sandbox.entryIds('demo').length }]);
+    });
+
+    it('lk sql --schema prints the tables, the full-text tables and the views', async () => {
+      const result = await bed.lk(['sql', '--schema', '--db', file()], { key: null });
+      expect(result.code).toBe(0);
+      for (const name of ['works', 'entries', 'history', 'lists', 'list_items', 'reviews', 'achievements', 'notifications', 'calendar', 'sync_runs', 'profile', 'stats']) {
+        expect(result.stdout).toContain(`CREATE TABLE ${name} (`);
+      }
+      expect(result.stdout).toMatch(/CREATE VIRTUAL TABLE entries_fts USING fts5\(.*content="entries"/);
+      expect(result.stdout).toContain('CREATE VIEW library AS');
+    });
+
+    it('lk search finds a title without its accent, by prefix and in any case, and --domain filters', async () => {
+      for (const text of ['amelie', 'AMÉL', 'Amél']) {
+        const result = await bed.lk(['search', text, '--json', '--db', file()], { key: null });
+        expect(result.code, result.stderr).toBe(0);
+        expect((JSON.parse(result.stdout) as { work: { title: string } }[]).map((entry) => entry.work.title)).toContain('Amélie');
+      }
+      const games = await bed.lk(['search', 'amelie', '--domain', 'GAMES', '--json', '--db', file()], { key: null });
+      expect(JSON.parse(games.stdout)).toEqual([]);
+    });
+
+    it('lk search finds words of notes and reviews, ranked', async () => {
+      const noted = await bed.lk(['search', 'switch', '--json', '--db', file()], { key: null });
+      expect((JSON.parse(noted.stdout) as { notes: string }[]).some((entry) => /Switch/.test(entry.notes))).toBe(true);
+      const review = query(file(), 'SELECT r.body, r.entry_id FROM reviews r JOIN entries e ON e.id = r.entry_id LIMIT 1')[0]!;
+      const word = (review.body as string).split(/\W+/).find((w) => w.length > 6)!;
+      const found = ids((await bed.lk(['search', word, '--json', '--db', file()], { key: null })).stdout);
+      expect(found).toContain(review.entry_id);
+    });
+
+    const sameAsOnline: [string, string[]][] = [
+      ['library', []],
+      ['library', ['--all']],
+      ['library', ['--phase', 'DONE', '--all']],
+      ['library', ['--domain', 'BOOKS', '--all']],
+      ['library', ['--sort', 'title', '--all']],
+      ['library', ['--sort', 'title', '--order', 'asc', '--all']],
+      ['library', ['--sort', 'rating', '--all']],
+      ['library', ['--sort', 'rating', '--order', 'asc', '--all']],
+      ['library', ['--sort', 'finished', '--all']],
+      ['library', ['--sort', 'finished', '--order', 'asc', '--phase', 'DONE', '--all']],
+      ['library', ['--page', '3', '--limit', '7']],
+      ['library', ['--max', '33']],
+      ['history', ['--all']],
+      ['history', ['--domain', 'GAMES', '--all']],
+      ['history', ['--from', '2025-01-01', '--to', '2025-06-30', '--all']],
+      ['history', ['--limit', '5', '--page', '2']],
+      ['lists', ['--all']],
+      ['reviews', ['--all']],
+      ['reviews', ['--domain', 'BOOKS', '--all']],
+      ['notifications', ['--all']],
+      ['calendar', []],
+    ];
+    for (const [command, args] of sameAsOnline) {
+      it(`lk ${command} ${args.join(' ')} --offline gives the ids and order of the server, without key or request`, async () => {
+        const online = await bed.lk([command, ...args, '--json']);
+        expect(online.code, online.stderr).toBe(0);
+        bed.sandbox.resetCounters();
+        const local = await offline([command, ...args, '--json']);
+        expect(local.code, local.stderr).toBe(0);
+        expect(bed.sandbox.counters.requests).toBe(0);
+        expect(ids(local.stdout)).toEqual(ids(online.stdout));
+        expect(ids(local.stdout).length).toBeGreaterThan(0);
+        expect(local.stderr).toMatch(/^lk: from the mirror .*: data as of \d+s ago/m);
+      });
+    }
+
+    it('lk stats --offline prints the stats summary of the last sync', async () => {
+      const online = await bed.lk(['stats', '--json']);
+      const local = await offline(['stats', '--json']);
+      expect(local.code).toBe(0);
+      expect(JSON.parse(local.stdout)).toEqual(JSON.parse(online.stdout));
+    });
+
+    it('--offline with no mirror says to run lk sync (exit 1)', async () => {
+      const result = await bed.lk(['library', '--offline', '--db', join(dataDir, 'none.db')], { key: null });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/^lk: no mirror at .*none\.db/m);
+      expect(result.stderr).toMatch(/lk sync/);
+    });
+
+    it('the default mirror is <LK_DATA_DIR>/<profile>.db', async () => {
+      const own = mkdtempSync(join(tmpdir(), 'lk-data-'));
+      expect((await bed.lk(['sync', '-q'], { env: { LK_DATA_DIR: own, LK_PROFILE: 'work' } })).code).toBe(0);
+      expect(query(join(own, 'work.db'), 'SELECT count(*) AS n FROM entries')[0]!.n).toBe(bed.sandbox.entryIds('demo').length);
+    });
+  });
+}
