@@ -5,12 +5,12 @@
 
 # Sets __lk_subs, __lk_flags and __lk_value_flags for the command path in $1 ('' for lk itself).
 __lk_node() {
-    local globals='-V --version --profile --base-url --format --json --ndjson --csv --tsv --fields --no-header --lang --no-color --csv-safe -q --quiet -v --verbose --no-wait --max-wait --timeout -h --help'
-    local global_values='--profile --base-url --format --fields --lang --max-wait --timeout'
+    local globals='-V --version --profile --base-url --format --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --csv-safe -q --quiet -v --verbose --no-wait --max-wait --timeout -h --help'
+    local global_values='--profile --base-url --format --fields --jq --lang --max-wait --timeout'
     __lk_subs= __lk_flags=$globals __lk_value_flags=$global_values
     case $1 in
     '')
-        __lk_subs='auth whoami library history lists calendar stats reviews profile notifications export sync search sql api config completion sandbox'
+        __lk_subs='auth whoami library history lists calendar stats reviews profile notifications export convert sync search sql api config completion sandbox'
         ;;
     'auth')
         __lk_subs='login status logout'
@@ -45,8 +45,8 @@ __lk_node() {
         __lk_value_flags="--db --page --limit --max $global_values"
         ;;
     'calendar')
-        __lk_flags='--domain --offline --db -o --output --spoiler-free --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --no-header --lang --no-color --csv-safe -q --quiet -v --verbose --no-wait --max-wait --timeout -h --help'
-        __lk_value_flags='--domain --db -o --output --format --profile --base-url --fields --lang --max-wait --timeout'
+        __lk_flags='--domain --offline --db -o --output --spoiler-free --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --csv-safe -q --quiet -v --verbose --no-wait --max-wait --timeout -h --help'
+        __lk_value_flags='--domain --db -o --output --format --profile --base-url --fields --jq --lang --max-wait --timeout'
         ;;
     'stats')
         __lk_flags="--domain --offline --db $globals"
@@ -71,6 +71,10 @@ __lk_node() {
         __lk_flags="-o --output --output-dir --keep --gzip --max-age --fresh $globals"
         __lk_value_flags="-o --output --output-dir --keep --max-age $global_values"
         ;;
+    'convert')
+        __lk_flags="-o --output --since --domain --strict --rating-scale --db $globals"
+        __lk_value_flags="-o --output --since --domain --rating-scale --db $global_values"
+        ;;
     'sync')
         __lk_flags="--db --full $globals"
         __lk_value_flags="--db $global_values"
@@ -91,8 +95,8 @@ __lk_node() {
         __lk_subs='list get set unset'
         ;;
     'sandbox')
-        __lk_flags='--port --host --seed --entries --rate-limit --export-interval --json -V --version --profile --base-url --format --ndjson --csv --tsv --fields --no-header --lang --no-color --csv-safe -q --quiet -v --verbose --no-wait --max-wait --timeout -h --help'
-        __lk_value_flags='--port --host --seed --entries --rate-limit --export-interval --profile --base-url --format --fields --lang --max-wait --timeout'
+        __lk_flags='--port --host --seed --entries --rate-limit --export-interval --json -V --version --profile --base-url --format --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --csv-safe -q --quiet -v --verbose --no-wait --max-wait --timeout -h --help'
+        __lk_value_flags='--port --host --seed --entries --rate-limit --export-interval --profile --base-url --format --fields --jq --lang --max-wait --timeout'
         ;;
     esac
 }
@@ -111,6 +115,7 @@ __lk_child() {
     '|profile') __lk_name=profile ;;
     '|notifications') __lk_name=notifications ;;
     '|export') __lk_name=export ;;
+    '|convert') __lk_name=convert ;;
     '|sync') __lk_name=sync ;;
     '|search') __lk_name=search ;;
     '|sql') __lk_name=sql ;;
@@ -140,12 +145,13 @@ __lk_value() {
     __lk_kind= __lk_words=
     case $1\|$2 in
     'library|--phase' | 'library list|--phase' | 'search|--phase') __lk_kind=words __lk_words='PLANNED IN_PROGRESS DONE DROPPED' ;;
-    'library|--domain' | 'library list|--domain' | 'history|--domain' | 'calendar|--domain' | 'stats|--domain' | 'reviews|--domain' | 'search|--domain') __lk_kind=words __lk_words='MEDIA GAMES BOOKS MUSIC' ;;
+    'library|--domain' | 'library list|--domain' | 'history|--domain' | 'calendar|--domain' | 'stats|--domain' | 'reviews|--domain' | 'convert|--domain' | 'search|--domain') __lk_kind=words __lk_words='MEDIA GAMES BOOKS MUSIC' ;;
     'library|--sort' | 'library list|--sort') __lk_kind=words __lk_words='added title rating finished' ;;
     'library|--order' | 'library list|--order') __lk_kind=words __lk_words='desc asc' ;;
-    'library|--db' | 'library list|--db' | 'history|--db' | 'lists|--db' | 'lists list|--db' | 'calendar|--db' | 'calendar|-o' | 'calendar|--output' | 'stats|--db' | 'reviews|--db' | 'notifications|--db' | 'export|-o' | 'export|--output' | 'sync|--db' | 'search|--db' | 'sql|--db') __lk_kind=files ;;
+    'library|--db' | 'library list|--db' | 'history|--db' | 'lists|--db' | 'lists list|--db' | 'calendar|--db' | 'calendar|-o' | 'calendar|--output' | 'stats|--db' | 'reviews|--db' | 'notifications|--db' | 'export|-o' | 'export|--output' | 'convert|-o' | 'convert|--output' | 'convert|--db' | 'sync|--db' | 'search|--db' | 'sql|--db') __lk_kind=files ;;
     'calendar|--format') __lk_kind=words __lk_words='table json ndjson csv tsv ics' ;;
     'export|--output-dir') __lk_kind=dirs ;;
+    'convert|--rating-scale') __lk_kind=words __lk_words='5 10 100' ;;
     *'|--profile') __lk_kind=profiles ;;
     *'|--format') __lk_kind=words __lk_words='table json ndjson csv tsv' ;;
     *'|--lang') __lk_kind=words __lk_words='en fr it' ;;
@@ -156,6 +162,7 @@ __lk_value() {
 __lk_operand() {
     __lk_words=
     case $1\|$2 in
+    'convert|0') __lk_words='letterboxd goodreads yamtrack mal' ;;
     'completion|0') __lk_words='bash zsh fish' ;;
     esac
 }

@@ -13,7 +13,7 @@ function __lk_value_flags
         case lists 'lists list' notifications
             printf '%s\n' --db --page --limit --max
         case calendar
-            printf '%s\n' --domain --db -o --output --format --profile --base-url --fields --lang --max-wait --timeout
+            printf '%s\n' --domain --db -o --output --format --profile --base-url --fields --jq --lang --max-wait --timeout
             return
         case stats
             printf '%s\n' --domain --db
@@ -21,6 +21,8 @@ function __lk_value_flags
             printf '%s\n' --domain --db --page --limit --max
         case export
             printf '%s\n' -o --output --output-dir --keep --max-age
+        case convert
+            printf '%s\n' -o --output --since --domain --rating-scale --db
         case sync sql
             printf '%s\n' --db
         case search
@@ -28,10 +30,10 @@ function __lk_value_flags
         case api
             printf '%s\n' -F --field
         case sandbox
-            printf '%s\n' --port --host --seed --entries --rate-limit --export-interval --profile --base-url --format --fields --lang --max-wait --timeout
+            printf '%s\n' --port --host --seed --entries --rate-limit --export-interval --profile --base-url --format --fields --jq --lang --max-wait --timeout
             return
     end
-    printf '%s\n' --profile --base-url --format --fields --lang --max-wait --timeout
+    printf '%s\n' --profile --base-url --format --fields --jq --lang --max-wait --timeout
 end
 
 # The subcommand of command path $argv[1] called $argv[2] (a name or an alias), if there is one.
@@ -59,6 +61,8 @@ function __lk_child
             echo notifications
         case '|export'
             echo export
+        case '|convert'
+            echo convert
         case '|sync'
             echo sync
         case '|search'
@@ -171,6 +175,7 @@ complete -c lk -n "__lk_operand '' 0" -a reviews -d 'the reviews you wrote'
 complete -c lk -n "__lk_operand '' 0" -a profile -d 'your public profile, and the achievements you unlocked'
 complete -c lk -n "__lk_operand '' 0" -a notifications -d 'your notifications, newest first'
 complete -c lk -n "__lk_operand '' 0" -a export -d 'the full data export (cached: the server allows one per hour)'
+complete -c lk -n "__lk_operand '' 0" -a convert -d 'write files other services import: Letterboxd, Goodreads/StoryGraph, Yamtrack, MyAnimeList'
 complete -c lk -n "__lk_operand '' 0" -a sync -d 'create or update the local SQLite mirror of your account (then lk search, lk sql, --offline)'
 complete -c lk -n "__lk_operand '' 0" -a search -d 'full-text search of the mirror: titles, notes and reviews (lk sync first)'
 complete -c lk -n "__lk_operand '' 0" -a sql -d 'run a read-only SQL query on the mirror, output in any format; --schema prints the schema'
@@ -196,6 +201,9 @@ complete -c lk -n "__lk_operand lists 0" -a show -d 'the works, seasons and epis
 # lk profile: subcommands
 complete -c lk -n "__lk_operand profile 0" -a achievements -d 'your achievements, unlocked or in progress'
 
+# lk convert: operands
+complete -c lk -n "__lk_operand convert 0" -a 'letterboxd goodreads yamtrack mal' -d 'target'
+
 # lk config: subcommands
 complete -c lk -n "__lk_operand config 0" -a list -d 'every setting with its value and where it comes from; profiles with masked keys'
 complete -c lk -n "__lk_operand config 0" -a get -d 'print the stored value of a setting (nothing, exit 0, when it is not set)'
@@ -213,13 +221,13 @@ complete -c lk -n "__lk_at library 'library list' history calendar stats reviews
 complete -c lk -n "__lk_at library 'library list'" -l sort -x -a 'added title rating finished' -d 'sort by'
 complete -c lk -n "__lk_at library 'library list'" -l order -x -a 'desc asc' -d 'desc keeps the natural order (newest, best, A to Z); asc reverses'
 complete -c lk -n "__lk_at library 'library list' history lists 'lists list' calendar stats reviews notifications" -l offline -d 'answer from the local mirror (lk sync): no key, no request'
-complete -c lk -n "__lk_at library 'library list' history lists 'lists list' calendar stats reviews notifications sync search sql" -l db -r -F -d 'the mirror file (default: <data folder>/<profile>.sqlite; see lk sync --help)'
+complete -c lk -n "__lk_at library 'library list' history lists 'lists list' calendar stats reviews notifications sync search sql" -l db -r -F -d 'the mirror file (default: <data folder>/<profile>.db; see lk sync --help)'
 complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications search" -l page -x -d 'page to show, from 1'
 complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications search" -l limit -x -d 'items per page, 1 to 100 (default 20; 100 with --all)'
 complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications search" -l all -d 'every item, following pages to the end (streams as pages arrive)'
 complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications search" -l max -x -d 'stop after N items'
-complete -c lk -n "__lk_at history" -l from -x -d 'from this day or moment (YYYY-MM-DD or ISO 8601)'
-complete -c lk -n "__lk_at history" -l to -x -d 'up to this day (inclusive) or moment'
+complete -c lk -n "__lk_at history" -l from -x -d 'from this day or moment: YYYY-MM-DD, ISO 8601 (local time without a zone), 7d, 2w, 12h, today, yesterday'
+complete -c lk -n "__lk_at history" -l to -x -d 'up to this day (inclusive) or moment, in the same forms'
 complete -c lk -n "__lk_at calendar" -s o -l output -r -F -d 'with --format ics: write the feed to this file (whole or not at all)'
 complete -c lk -n "__lk_at calendar" -l spoiler-free -d 'with --format ics: leave episode titles out of the feed'
 complete -c lk -n "__lk_at calendar" -l format -x -a 'table json ndjson csv tsv ics' -d 'output format'
@@ -229,6 +237,12 @@ complete -c lk -n "__lk_at export" -l keep -x -d 'with --output-dir: then delete
 complete -c lk -n "__lk_at export" -l gzip -d 'compress what is written (.json.gz with --output-dir)'
 complete -c lk -n "__lk_at export" -l max-age -x -d 'oldest cached export accepted, e.g. 30m, 6h, 2d (default 1h)'
 complete -c lk -n "__lk_at export" -l fresh -d 'insist on a new export: exit 5 when the hour since the last one is not over'
+complete -c lk -n "__lk_at convert" -s o -l output -r -F -d 'write this file (whole or not at all); Letterboxd over 1 MB: FILE-1.csv, FILE-2.csv, …'
+complete -c lk -n "__lk_at convert" -l since -x -d 'only activity on or after this local date (2026-01-31) or moment (ISO 8601)'
+complete -c lk -n "__lk_at convert" -l domain -x -a 'MEDIA GAMES BOOKS MUSIC' -d 'only this domain (yamtrack holds all four)'
+complete -c lk -n "__lk_at convert" -l strict -d 'exit 1 when anything had to be skipped'
+complete -c lk -n "__lk_at convert" -l rating-scale -x -a '5 10 100' -d 'the instance\'s rating scale (default: found from the ratings)'
+complete -c lk -n "__lk_at convert" -l db -r -F -d 'read this lk sync mirror (default: the profile\'s mirror when it exists, else the export)'
 complete -c lk -n "__lk_at sync" -l full -d 'ignore a cached export and re-read every entry: the server as it is now, every row compared'
 complete -c lk -n "__lk_at sql" -l schema -d 'print the schema of the mirror (tables, indexes, full-text tables, views)'
 complete -c lk -n "__lk_at api" -s F -l field -x -d 'add a query parameter (repeatable)'
@@ -252,6 +266,7 @@ complete -c lk -l ndjson -d 'shorthand for --format ndjson'
 complete -c lk -l csv -d 'shorthand for --format csv'
 complete -c lk -l tsv -d 'shorthand for --format tsv'
 complete -c lk -l fields -x -d 'comma-separated dot paths to output, e.g. id,work.title,status'
+complete -c lk -l jq -x -d 'filter the JSON output with jq; strings print raw, one value a line'
 complete -c lk -l no-header -d 'no header row in table, csv and tsv'
 complete -c lk -l lang -x -a 'en fr it' -d 'language of film and series titles'
 complete -c lk -l no-color -d 'no colour (also NO_COLOR)'

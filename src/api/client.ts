@@ -1,4 +1,4 @@
-import { Agent, request, type Dispatcher } from 'undici';
+import { Agent, request, type Dispatcher } from './undici.js';
 import { KnownAccounts } from './known-accounts.js';
 import { ApiError, LkError, RateLimitError, TransportError } from '../util/errors.js';
 import { formatBytes, formatDuration } from '../util/units.js';
@@ -209,9 +209,8 @@ export class ApiClient {
       aborter.abort();
     }, this.options.timeoutMs);
     try {
-      return await request(url, {
+      return await request(this.dispatcher, url, {
         method: 'GET',
-        dispatcher: this.dispatcher,
         headers: { authorization: `Bearer ${this.options.key}`, accept: 'application/json', 'user-agent': USER_AGENT },
         signal: aborter.signal,
       });

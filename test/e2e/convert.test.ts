@@ -214,7 +214,7 @@ describe('lk convert: refusals and sources', () => {
     const explicit = await bed.lk(['convert', 'goodreads', '--db', join(data, 'default.db')]);
     expect(explicit.code).toBe(1);
     // Node 20 has no node:sqlite; a later Node finds the file is no database. Either way one clear line, exit 1.
-    expect(explicit.stderr).toMatch(/^lk: (reading the mirror needs node:sqlite \(Node 22\.13 or later\)|cannot (open|read) the mirror .*default\.db)/m);
+    expect(explicit.stderr).toMatch(/^lk: (reading the mirror needs Node 22\.13 or later \(for its built-in SQLite, node:sqlite\)|cannot (open|read) the mirror .*default\.db)/m);
   });
 });
 

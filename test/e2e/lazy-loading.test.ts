@@ -24,8 +24,9 @@ async function importsOf(args: string[], options: RunOptions = {}) {
   const file = join(bed.home.root, `imports-${counter++}.txt`);
   writeFileSync(file, '');
   const run = await bed.lkProcess(args, { ...options, nodeArgs: ['--import', PRELOAD, ...(options.nodeArgs ?? [])], env: { ...options.env, LK_TEST_IMPORTS: file } });
-  const packages = new Set(readFileSync(file, 'utf8').split('\n').filter(Boolean).map((specifier) => specifier.split('/')[0]!));
-  return { run, packages };
+  const files = new Set(readFileSync(file, 'utf8').split('\n').filter(Boolean));
+  const packages = new Set([...files].map((specifier) => specifier.split('/')[0]!));
+  return { run, packages, files };
 }
 
 describe('start-up loads only what the command uses', () => {
@@ -33,6 +34,16 @@ describe('start-up loads only what the command uses', () => {
     const { run, packages } = await importsOf(['whoami', '--json']);
     expect(run.code).toBe(0);
     expect(packages).toContain('undici');
+  });
+
+  it("lk whoami loads undici's Agent and request API, not its index (fetch, WebSocket, cookies, caches, mocks)", async () => {
+    const { run, files } = await importsOf(['whoami', '--json']);
+    expect(run.code).toBe(0);
+    expect(files).toContain('undici/lib/dispatcher/agent.js');
+    expect(files).toContain('undici/lib/api/api-request.js');
+    for (const heavy of ['undici/index.js', 'undici/lib/web/fetch/index.js', 'undici/lib/web/websocket/websocket.js', 'undici/lib/mock/mock-agent.js', 'undici/lib/interceptor/cache.js']) {
+      expect(files, heavy).not.toContain(heavy);
+    }
   });
 
   it.each([['--version'], ['-V'], ['--help'], ['-h'], ['completion', '--profiles']])('lk %s loads no package at all', async (...args) => {
