@@ -30,6 +30,17 @@ await build({
   logLevel: 'warning',
 });
 
+// The launcher's compile cache lives in lk's cache folder: the same rule for finding it as the program's.
+await build({
+  entryPoints: ['src/config/paths.ts'],
+  outfile: 'dist/paths.cjs',
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  logLevel: 'warning',
+});
+
 const { topLevelHelp, VERSION } = await import(new URL('cli.js', dist).href);
 await writeFile(
   new URL('static.cjs', dist),

@@ -204,18 +204,19 @@ export class Pacer {
     if (!budget) return undefined;
     const available = budget.remaining - (this.started - budget.ticket);
     const untilReset = budget.resetAt + RESET_MARGIN_MS - now;
-    const resetsAt = new Date(budget.resetAt).toLocaleTimeString();
-    const spent: PacingWait = {
+    // Formatted only when there is a wait to announce: the first toLocaleTimeString starts ICU (~13 ms, 7 MB).
+    const resetsAt = () => new Date(budget.resetAt).toLocaleTimeString();
+    const spent = (): PacingWait => ({
       ms: untilReset,
       spent: true,
-      reason: `for the rate limit: ${budget.limit > 0 ? `the budget of ${budget.limit} requests a minute is spent` : 'the server asked to wait'} until ${resetsAt}`,
-    };
-    if (available <= 0) return spent;
+      reason: `for the rate limit: ${budget.limit > 0 ? `the budget of ${budget.limit} requests a minute is spent` : 'the server asked to wait'} until ${resetsAt()}`,
+    });
+    if (available <= 0) return spent();
     if (!this.options.spaceOut || demand <= available) return undefined;
     // More to do than the budget allows: use what is left evenly until the reset, one request kept in reserve.
-    if (available <= 1) return spent;
+    if (available <= 1) return spent();
     const gap = this.lastStartAt + untilReset / available - now;
-    return gap > 0 ? { ms: gap, spent: false, reason: `to pace requests: ${available} of ${budget.limit} left until ${resetsAt}` } : undefined;
+    return gap > 0 ? { ms: gap, spent: false, reason: `to pace requests: ${available} of ${budget.limit} left until ${resetsAt()}` } : undefined;
   }
 
   /** Once the reset has passed, the budget is whole again until a response says otherwise. */
