@@ -2,7 +2,7 @@
 'use strict';
 // `lk --version` and `lk --help` run in prompts and loops: they are answered from the strings the build stored in
 // dist/static.cjs, without loading commander and the command tree; `lk completion --profiles` likewise from
-// dist/profiles.cjs. Everything else is the program in dist/cli.js.
+// dist/profiles.cjs. Everything else is the program in dist/cli.cjs.
 // This file is CommonJS, and writes with fs.writeSync, because Node starts a CommonJS file sooner than an ES module
 // and setting up process.stdout costs more than answering: each saves milliseconds on a 40 ms start.
 const { fstatSync, writeSync } = require('node:fs');
@@ -32,9 +32,11 @@ if (only === '--version' || only === '-V') {
   answer(require('../dist/profiles.cjs').profileLines());
 } else {
   enableCompileCache();
-  import('../dist/cli.js').then(async ({ main }) => {
-    process.exitCode = await main();
-  });
+  require('../dist/cli.cjs')
+    .main()
+    .then((code) => {
+      process.exitCode = code;
+    });
 }
 
 /**
