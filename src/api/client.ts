@@ -4,7 +4,7 @@ import { ApiError, LkError, RateLimitError, TransportError } from '../util/error
 import { formatBytes, formatDuration } from '../util/units.js';
 import { USER_AGENT } from '../util/version.js';
 import { BudgetStore, budgetFromHeaders, Pacer, retryAfterSeconds, sleep, type Budget, type PacingWait, type Waiter } from './rate-limit.js';
-import { scopeForPath } from './scopes.js';
+import { scopeForPath } from './endpoints.js';
 
 export type Query = Record<string, string | number | boolean | undefined>;
 export type Headers = Record<string, string | string[] | undefined>;
