@@ -10,6 +10,7 @@ import { AuthError, UsageError } from './util/errors.js';
 import { IoStreams } from './output/io.js';
 import { parseFieldList } from './output/fields.js';
 import { JqCapture, JqFilter } from './output/jq.js';
+import { chooseFormat } from './output/format-choice.js';
 import { countdownWaiter } from './output/progress.js';
 import { verboseLine } from './output/verbose.js';
 import type { OutputFormat, OutputOptions } from './output/writer.js';
@@ -168,20 +169,16 @@ export class Context {
 
   /** The output format: a shorthand or --format, else the `lk config` default, else table on a terminal, plain rows in a pipe. */
   format(allowed: readonly string[] = FORMATS): OutputFormat | 'ics' {
-    const shorthands = (['json', 'ndjson', 'csv', 'tsv'] as const).filter((name) => this.options[name]);
-    if (shorthands.length > 1 || (shorthands.length === 1 && this.options.format && this.options.format !== shorthands[0])) {
-      throw new UsageError(`choose one output format, not ${[...shorthands.map((s) => `--${s}`), ...(this.options.format ? [`--format ${this.options.format}`] : [])].join(' and ')}`);
-    }
-    if (this.options.jq !== undefined) {
-      // --jq filters the JSON lk would print: JSON unless --ndjson asks for one document per item.
-      const flag = shorthands[0] ?? this.options.format;
-      if (flag !== undefined && flag !== 'json' && flag !== 'ndjson') throw new UsageError(`--jq filters JSON output; it does not combine with --format ${flag}`);
-      return flag === 'ndjson' ? 'ndjson' : 'json';
-    }
-    const named = shorthands[0] ?? this.options.format ?? this.settings.format();
-    if (named === undefined) return this.io.stdoutIsTTY ? 'table' : 'plain';
-    return oneOf('format', named, allowed) as OutputFormat | 'ics';
+    return chooseFormat({
+      shorthands: (['json', 'ndjson', 'csv', 'tsv'] as const).filter((name) => this.options[name]),
+      format: this.options.format,
+      jq: this.options.jq,
+      stored: this.settings.format(),
+      stdoutIsTTY: this.io.stdoutIsTTY,
+      allowed,
+    });
   }
+
 
   fields(): string[] | undefined {
     if (this.options.fields === undefined) return undefined;
