@@ -58,6 +58,7 @@ async function run(ctx: Context, options: ApiOptions, rawPath: string): Promise<
   const { page, limit, ...rest } = query;
   const paging = {
     all: true,
+    raw: true,
     page: page === undefined ? undefined : wholeNumber('-F page', String(page), 1),
     limit: limit === undefined ? undefined : wholeNumber('-F limit', String(limit), 1, MAX_PAGE_SIZE),
   };

@@ -98,3 +98,10 @@ export function exitCodeForStatus(status: number): number {
   if (status === 400 || status === 422) return ExitCode.usage;
   return ExitCode.failure;
 }
+
+/** A 200 whose body is not what SPEC.md promises (a broken envelope, a listing cut short, pages that repeat). */
+export class UnexpectedResponseError extends LkError {
+  constructor(message: string, hint?: string) {
+    super(message, ExitCode.failure, hint);
+  }
+}
