@@ -4,7 +4,7 @@ import { cacheDir, configDir } from './config/paths.js';
 import { Settings, type ResolvedInstance, type ResolvedKey } from './config/resolve.js';
 import { permissionWarning, readStoredConfig } from './config/store.js';
 import { FORMATS, LANGS, oneOf } from './config/settings.js';
-import { isWellFormedKey, maskKey } from './config/key.js';
+import { describeMalformedKey, isWellFormedKey } from './config/key.js';
 import { usesInsecureHttp } from './config/base-url.js';
 import { AuthError, UsageError } from './util/errors.js';
 import { IoStreams } from './output/io.js';
@@ -126,7 +126,7 @@ export class Context {
     const resolved = this.settings.key();
     if (!isWellFormedKey(resolved.key)) {
       throw new AuthError(
-        `the key from ${resolved.origin} is malformed (${maskKey(resolved.key)}): keys look like lk_ and 49 letters or digits`,
+        `the key from ${resolved.origin} is malformed (${describeMalformedKey(resolved.key)}): keys look like lk_ and 49 letters or digits`,
         'Copy the whole key from the web app, then run `lk auth login`.',
       );
     }

@@ -3,6 +3,7 @@ import { KnownAccounts } from './known-accounts.js';
 import { ApiError, LkError, RateLimitError, TransportError } from '../util/errors.js';
 import { formatBytes, formatDuration } from '../util/units.js';
 import { USER_AGENT } from '../util/version.js';
+import { registerSecret } from '../util/redact.js';
 import { BudgetStore, budgetFromHeaders, Pacer, retryAfterSeconds, sleep, type Budget, type PacingWait, type Waiter } from './rate-limit.js';
 import { scopeForPath } from './endpoints.js';
 
@@ -81,6 +82,7 @@ export class ApiClient {
   readonly pagingConcurrency: number | undefined;
 
   constructor(private readonly options: ClientOptions) {
+    registerSecret(options.key);
     this.now = options.now ?? Date.now;
     this.wait = options.wait ?? sleep;
     this.accounts = options.cacheDir ? new KnownAccounts(options.cacheDir, options.baseUrl) : undefined;
