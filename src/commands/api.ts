@@ -52,7 +52,8 @@ async function run(ctx: Context, options: ApiOptions, rawPath: string): Promise<
       await ctx.io.write(`${prettyJson(response.text, { colors: await ctx.colors() })}\n`);
       return;
     }
-    await ctx.io.write(response.text.endsWith('\n') ? response.text : `${response.text}\n`);
+    // Not JSON (or not a terminal): as sent, but on a terminal with what it would act on shown escaped.
+    await ctx.io.writeExact(response.text.endsWith('\n') ? response.text : `${response.text}\n`);
     return;
   }
   const { page, limit, ...rest } = query;
