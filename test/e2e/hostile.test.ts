@@ -349,12 +349,13 @@ describe('11. a 503 asking for a day', () => {
 
 describe('12. a 40,000-character title of emoji and combining marks', () => {
   it('renders a table in well under a second', async () => {
-    const title = '👩‍👩‍👧‍👦e\u0301\u0302\u0303'.repeat(4000);
+    const title = '😀\u0301'.repeat(13_334);
     const server = await hostile({ '/v1/library': json({ items: [{ id: 'e1', work: { title }, status: 'PLANNED' }], hasMore: false, total: 1 }) });
+    await lk(server, ['library', '--json'], { tty: { columns: 80 } }); // modules loaded, the body's parse timed apart
     const started = Date.now();
     const run = await lk(server, ['library'], { tty: { columns: 80 } });
     expect(run.code).toBe(0);
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(Date.now() - started).toBeLessThan(1000);
     expect(run.stdout.split('\n').every((line) => line.length < 400)).toBe(true);
   });
 });
@@ -395,7 +396,7 @@ describe('13. reads are bounded', () => {
     const run = await lk(server, ['whoami', '--json'], { env: { LK_MAX_BODY: '1MiB' } });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('larger than 1 MiB');
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 });
 
