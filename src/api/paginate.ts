@@ -78,7 +78,8 @@ function describe(value: unknown): string {
 
 function unexpected(path: string, page: number | undefined, problem: string): UnexpectedResponseError {
   const where = page === undefined ? path : `${path} (page ${page})`;
-  return new UnexpectedResponseError(`unexpected response from ${where}: expected the paginated envelope {items, hasMore, total}, ${problem}`);
+  const expected = page === undefined ? 'a list of items (an array, or the envelope {items, hasMore, total})' : 'the envelope {items, hasMore, total}';
+  return new UnexpectedResponseError(`unexpected response from ${where}: expected ${expected}, ${problem}`);
 }
 
 function shortOf(received: number, total: number, why: string): UnexpectedResponseError {
