@@ -133,3 +133,11 @@ export function trickle(options: { chunkBytes: number; everyMs: number; chunks: 
     res.on('close', finish);
   };
 }
+
+/** No answer for `ms` (a server gone quiet), then a 503: bounded in time like everything here. */
+export function silentFor(ms: number): Mode {
+  return (req, res, url, server) => {
+    const timer = setTimeout(() => json({ code: 'late' }, 503)(req, res, url, server), ms);
+    res.on('close', () => clearTimeout(timer));
+  };
+}

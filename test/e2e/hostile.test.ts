@@ -5,8 +5,8 @@ import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sleep } from '../../src/api/rate-limit.js';
 import { sha256Hex } from '../../src/util/hash.js';
-import { runLkInProcess, tempHome, virtualClock } from './harness.js';
-import { entries, json, listing, ME, pages, startHostileServer, trickle, type HostileServer, type Mode } from './hostile-server.js';
+import { LK_BIN, runLkInProcess, tempHome, virtualClock } from './harness.js';
+import { entries, json, listing, ME, pages, silentFor, startHostileServer, trickle, type HostileServer, type Mode } from './hostile-server.js';
 
 /** Issue 18: a server and a machine that work against lk. Each describe is one numbered item of the issue. */
 
@@ -358,6 +358,31 @@ describe('12. a 40,000-character title of emoji and combining marks', () => {
     expect(Date.now() - started).toBeLessThan(1000);
     expect(run.stdout.split('\n').every((line) => line.length < 400)).toBe(true);
   });
+
+  it('Ctrl-C during such a listing ends lk at once (a real process: signals)', async () => {
+    const title = '😀\u0301'.repeat(13_334);
+    const first = { items: Array.from({ length: 20 }, (_, i) => ({ id: `e${i}`, work: { title }, status: 'PLANNED' })), hasMore: true };
+    const quiet = silentFor(20_000);
+    const server = await hostile({ '/v1/library': (req, res, url, self) => (url.searchParams.get('page') === '1' ? json(first)(req, res, url, self) : quiet(req, res, url, self)) });
+    const home = tempHome();
+    // A table in a pipe is rendered all the same with --format table; the second page never comes.
+    const child = spawn(process.execPath, [LK_BIN, 'library', '--all', '--format', 'table'], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...envFor(server, home), COLUMNS: '80' } as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    let stdout = '';
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    // Once page 2 is asked for, page 1 has been handed to the table.
+    for (let i = 0; i < 100 && server.count('/v1/library') < 2; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const sent = Date.now();
+    child.kill('SIGINT');
+    expect(await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 5000))])).toBe(130);
+    expect(Date.now() - sent).toBeLessThan(2000);
+    expect(stdout).toContain('TITLE');
+  }, 30_000);
 });
 
 describe('13. reads are bounded', () => {
