@@ -33,7 +33,6 @@ export async function startHostileServer(routes: Record<string, Mode>, options: 
   const streamed: number[] = [];
   let exhausted = false;
   let total = 0;
-  let server!: HostileServer;
   const fake = await startFakeApi((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     counts.set(url.pathname, (counts.get(url.pathname) ?? 0) + 1);
@@ -50,7 +49,8 @@ export async function startHostileServer(routes: Record<string, Mode>, options: 
     }
     mode(req, res, url, server);
   });
-  server = Object.assign(fake, {
+  // Referred to by the handler above, which runs only once requests arrive.
+  const server: HostileServer = Object.assign(fake, {
     count: (path: string) => counts.get(path) ?? 0,
     get exhausted() {
       return exhausted;
