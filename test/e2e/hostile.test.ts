@@ -351,7 +351,10 @@ describe('12. a 40,000-character title of emoji and combining marks', () => {
   it('renders a table in well under a second', async () => {
     const title = '😀\u0301'.repeat(13_334);
     const server = await hostile({ '/v1/library': json({ items: [{ id: 'e1', work: { title }, status: 'PLANNED' }], hasMore: false, total: 1 }) });
-    await lk(server, ['library', '--json'], { tty: { columns: 80 } }); // modules loaded, the body's parse timed apart
+    // A short title first: the table's modules are loaded, so what is timed is the layout alone (measured: ~0.2 s
+    // with the cut, 3 s and more without).
+    const short = await hostile({ '/v1/library': json({ items: [{ id: 'e1', work: { title: 'Short' }, status: 'PLANNED' }], hasMore: false, total: 1 }) });
+    expect((await lk(short, ['library'], { tty: { columns: 80 } })).code).toBe(0);
     const started = Date.now();
     const run = await lk(server, ['library'], { tty: { columns: 80 } });
     expect(run.code).toBe(0);
