@@ -29,7 +29,7 @@ import { runInterruptCleanups } from './util/interrupt.js';
 import { paintErrorLines } from './output/io.js';
 import { hintFor } from './output/messages.js';
 import { UsageError } from './util/errors.js';
-import { sanitizeMessage } from './output/sanitize.js';
+import { sanitizeMessage, sanitizeText } from './output/sanitize.js';
 import { redactKeys } from './util/redact.js';
 import { VERSION } from './util/version.js';
 
@@ -142,10 +142,9 @@ export function reportError(error: unknown, stderr: NodeJS.WritableStream & { is
     return ExitCode.usage; // commander has printed its one-line message through outputError
   }
   if (error instanceof LkError) {
-    // Messages can quote the server: defuse terminal escapes in them, and mask anything key-shaped.
     const hint = hintFor(error);
-    stderr.write(paintErrorLines(sanitizeMessage(redactKeys(`lk: ${error.message}\n${hint ? `${hint}\n` : ''}`)), stderr, env, argv));
-    if (debug && error.stack) stderr.write(`${redactKeys(error.stack)}\n`);
+    stderr.write(paintErrorLines(`lk: ${shownText(error.message)}\n${hint ? `${shownText(hint)}\n` : ''}`, stderr, env, argv));
+    if (debug) stderr.write(shownStack(error));
     return error.exitCode;
   }
   if (error instanceof RangeError && /call stack/i.test(error.message)) {
@@ -153,10 +152,28 @@ export function reportError(error: unknown, stderr: NodeJS.WritableStream & { is
     return ExitCode.failure;
   }
   const message = error instanceof Error ? error.message : String(error);
-  stderr.write(paintErrorLines(sanitizeMessage(redactKeys(`lk: unexpected error: ${message}\n`)), stderr, env, argv));
-  if (debug && error instanceof Error && error.stack) stderr.write(`${redactKeys(error.stack)}\n`);
+  stderr.write(paintErrorLines(`lk: unexpected error: ${shownText(message)}\n`, stderr, env, argv));
+  if (debug && error instanceof Error) stderr.write(shownStack(error));
   else stderr.write('Run again with LK_DEBUG=1 for details.\n');
   return ExitCode.failure;
+}
+
+/** The longest error line: a server's 5 MB message says nothing more than its first few hundred characters. */
+const MAX_ERROR_TEXT = 1000;
+
+/**
+ * Text of an error line, which may quote the server: cut to a sane length, anything key-shaped masked, escapes
+ * defused, and on one line, so that a server cannot forge a second `lk:` line.
+ */
+function shownText(text: string): string {
+  const cut = text.length > MAX_ERROR_TEXT ? `${text.slice(0, MAX_ERROR_TEXT)}…` : text;
+  return sanitizeText(redactKeys(cut));
+}
+
+/** LK_DEBUG's stack: the message as shownText gives it, then the frames, defused and masked too. */
+function shownStack(error: Error): string {
+  const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  return `${sanitizeMessage(redactKeys([`${error.name}: ${shownText(error.message)}`, ...frames].join('\n')))}\n`;
 }
 
 /** The real process as a factory: its streams, environment and clock, and the signal that Ctrl-C aborts. */

@@ -4,9 +4,10 @@ import { cacheDir, configDir } from './config/paths.js';
 import { Settings, type ResolvedInstance, type ResolvedKey } from './config/resolve.js';
 import { permissionWarning, readStoredConfig } from './config/store.js';
 import { FORMATS, LANGS, oneOf } from './config/settings.js';
-import { isWellFormedKey, maskKey } from './config/key.js';
+import { describeMalformedKey, isWellFormedKey } from './config/key.js';
 import { usesInsecureHttp } from './config/base-url.js';
 import { AuthError, UsageError } from './util/errors.js';
+import { folderProblem } from './util/private-folder.js';
 import { IoStreams } from './output/io.js';
 import { parseFieldList } from './output/fields.js';
 import { JqCapture, JqFilter } from './output/jq.js';
@@ -67,6 +68,7 @@ export class Context {
   readonly signal: AbortSignal | undefined;
   private readonly sleep: Waiter;
   private apiClient: ApiClient | undefined;
+  private cacheChecked: { dir: string | undefined } | undefined;
   private colorsPromise: Promise<DisplayContext['colors']> | undefined;
   /** With --jq: stdout held for the filter; the terminal's own streams stay here. */
   private readonly jqCapture: JqCapture | undefined;
@@ -126,7 +128,7 @@ export class Context {
     const resolved = this.settings.key();
     if (!isWellFormedKey(resolved.key)) {
       throw new AuthError(
-        `the key from ${resolved.origin} is malformed (${maskKey(resolved.key)}): keys look like lk_ and 49 letters or digits`,
+        `the key from ${resolved.origin} is malformed (${describeMalformedKey(resolved.key)}): keys look like lk_ and 49 letters or digits`,
         'Copy the whole key from the web app, then run `lk auth login`.',
       );
     }
@@ -155,11 +157,24 @@ export class Context {
       now: this.now,
       wait: this.waiter(),
       signal: this.signal,
-      cacheDir: this.cacheDir,
+      cacheDir: this.usableCacheDir(),
       pagingConcurrency: pagingConcurrency(this.env),
     });
     if (!overrides.key && !overrides.baseUrl) this.apiClient = client;
     return client;
+  }
+
+  /**
+   * The cache folder when it can be trusted (see folderProblem): one that others can write into may hold planted
+   * links or forged exports, so it is left unused, with one warning, and lk works without a cache.
+   */
+  usableCacheDir(): string | undefined {
+    if (!this.cacheChecked) {
+      const problem = folderProblem(this.cacheDir);
+      if (problem) this.io.warn(`lk: warning: not using the cache: ${problem}. If the folder is yours, run: chmod 700 ${this.cacheDir}`);
+      this.cacheChecked = { dir: problem ? undefined : this.cacheDir };
+    }
+    return this.cacheChecked.dir;
   }
 
   /** Waits announced on stderr (a person should know why nothing happens): a countdown on a terminal, one line in a pipe, nothing with -q. */

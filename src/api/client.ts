@@ -3,6 +3,7 @@ import { KnownAccounts } from './known-accounts.js';
 import { ApiError, LkError, RateLimitError, TransportError } from '../util/errors.js';
 import { formatBytes, formatDuration } from '../util/units.js';
 import { USER_AGENT } from '../util/version.js';
+import { registerSecret } from '../util/redact.js';
 import { BudgetStore, budgetFromHeaders, Pacer, retryAfterSeconds, sleep, type Budget, type PacingWait, type Waiter } from './rate-limit.js';
 import { scopeForPath } from './endpoints.js';
 
@@ -81,6 +82,7 @@ export class ApiClient {
   readonly pagingConcurrency: number | undefined;
 
   constructor(private readonly options: ClientOptions) {
+    registerSecret(options.key);
     this.now = options.now ?? Date.now;
     this.wait = options.wait ?? sleep;
     this.accounts = options.cacheDir ? new KnownAccounts(options.cacheDir, options.baseUrl) : undefined;
@@ -89,6 +91,7 @@ export class ApiClient {
       now: this.now,
       wait: this.wait,
       spaceOut: !options.noWait,
+      maxSpacingMs: options.maxWaitSeconds * 1000,
       checkWait: (wait) => this.checkRateLimitWait(wait),
       store: options.cacheDir ? new BudgetStore(options.cacheDir, options.baseUrl, this.budgetOwner()) : undefined,
     });
@@ -156,10 +159,13 @@ export class ApiClient {
         await this.wait(seconds * 1000, `for the rate limit: the server answered 429 (Retry-After ${formatDuration(seconds)})`, signal);
         continue;
       }
+      const serverDelay = status === 503 ? retryAfterSeconds(response.headers['retry-after'], this.now()) : undefined;
+      // The server names when it will be back: with --no-wait, or beyond --max-wait, asking sooner is pointless.
+      const refusedBy = serverDelay === undefined || serverDelay <= 1 ? undefined : this.options.noWait ? 'no-wait' : serverDelay > this.options.maxWaitSeconds ? 'max-wait' : undefined;
+      if (refusedBy) throw this.apiError(response, url, requestOptions, failures + 1, refusedBy);
       if (RETRYABLE_STATUS.has(status) && failures < retries) {
         failures += 1;
-        const serverDelay = status === 503 ? retryAfterSeconds(response.headers['retry-after'], this.now()) : undefined;
-        const delayMs = serverDelay !== undefined ? Math.min(serverDelay, this.options.maxWaitSeconds) * 1000 : backoffMs(failures);
+        const delayMs = serverDelay !== undefined ? serverDelay * 1000 : backoffMs(failures);
         await this.wait(delayMs, `before retrying: HTTP ${status} from ${url.pathname} (try ${failures + 1} of ${retries + 1})`, signal);
         continue;
       }
@@ -185,29 +191,23 @@ export class ApiClient {
     const forward = () => aborter.abort();
     signal?.addEventListener('abort', forward, { once: true });
     if (signal?.aborted) aborter.abort();
+    const deadline = new Deadline(this.options.timeoutMs, aborter);
     try {
-      const result = await this.requestWithDeadline(url, aborter);
-      const text = await this.readBody(result, url, requestOptions.onProgress);
+      const result = await this.request(url, aborter, deadline);
+      const text = await this.readBody(result, url, requestOptions.onProgress, deadline);
       const headers = result.headers as Headers;
       const budget = budgetFromHeaders(headers, this.now());
       if (budget) this.pacer.observe(budget, ticket);
       this.options.onExchange?.({ url, status: result.statusCode, ms: this.now() - started, budget, at: this.now() });
       return { status: result.statusCode, headers, text, json: undefined };
     } finally {
+      deadline.stop();
       signal?.removeEventListener('abort', forward);
     }
   }
 
-  /**
-   * undici's own timeouts tick in steps of about a second; this deadline holds --timeout to the millisecond until the
-   * headers arrive. (undici's bodyTimeout then bounds each pause in a long body, such as an export's.)
-   */
-  private async requestWithDeadline(url: URL, aborter: AbortController): Promise<Dispatcher.ResponseData> {
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      aborter.abort();
-    }, this.options.timeoutMs);
+  /** The request until its headers arrive, under the exchange's deadline (see Deadline). */
+  private async request(url: URL, aborter: AbortController, deadline: Deadline): Promise<Dispatcher.ResponseData> {
     try {
       return await request(this.dispatcher, url, {
         method: 'GET',
@@ -215,31 +215,37 @@ export class ApiClient {
         signal: aborter.signal,
       });
     } catch (error) {
-      if (timedOut) throw new TransportError(`GET ${url.pathname} failed: timed out`, true);
+      if (deadline.expired) throw new TransportError(`GET ${url.pathname} failed: timed out`, true);
       throw transportErrorFrom(error, url);
-    } finally {
-      clearTimeout(timer);
     }
   }
 
-  private async readBody(result: Dispatcher.ResponseData, url: URL, onProgress: RequestOptions['onProgress']): Promise<string> {
+  private async readBody(result: Dispatcher.ResponseData, url: URL, onProgress: RequestOptions['onProgress'], deadline: Deadline): Promise<string> {
     const limit = this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     const declared = Number(result.headers['content-length']);
     const total = Number.isFinite(declared) && declared > 0 ? declared : undefined;
+    const tooLarge = () => new TransportError(`response from ${url.pathname} is larger than ${formatBytes(limit)}`, false);
+    // Announced too large: refused before a byte of it is read.
+    if (total !== undefined && total > limit) {
+      result.body.destroy();
+      throw tooLarge();
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     try {
       for await (const chunk of result.body) {
         size += (chunk as Buffer).length;
+        deadline.progress((chunk as Buffer).length);
         if (size > limit) {
           result.body.destroy();
-          throw new TransportError(`response from ${url.pathname} is larger than ${formatBytes(limit)}`, false);
+          throw tooLarge();
         }
         chunks.push(chunk as Buffer);
         onProgress?.(size, total);
       }
     } catch (error) {
       if (error instanceof LkError) throw error;
+      if (deadline.expired) throw new TransportError(`GET ${url.pathname} failed: timed out (the response arrived too slowly)`, true);
       throw transportErrorFrom(error, url, 'body');
     }
     return Buffer.concat(chunks).toString('utf8');
@@ -251,16 +257,22 @@ export class ApiClient {
   }
 
   private parsed(response: ApiResponse, url: URL): ApiResponse {
+    const encoding = String(response.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+    if (encoding !== '' && encoding !== 'identity') {
+      // lk asks for no compression; a body encoded anyway cannot be read, and asking again will not change it.
+      throw new TransportError(`the response from ${url.pathname} is compressed (${encoding.slice(0, 40)}), which lk did not ask for`, false);
+    }
     try {
       response.json = JSON.parse(response.text);
     } catch (error) {
       const type = String(response.headers['content-type'] ?? 'no content type');
-      // JSON announced but not JSON: most likely a body cut short that slipped past the transport, worth another try.
-      if (error instanceof SyntaxError && /json/i.test(type)) {
+      // A body whose length was known (Content-Length, or chunked to its end) arrived whole: it is just not JSON.
+      const complete = response.headers['content-length'] !== undefined || /chunked/i.test(String(response.headers['transfer-encoding'] ?? ''));
+      if (error instanceof SyntaxError && /json/i.test(type) && !complete) {
         throw new TransportError(`GET ${url.pathname} failed: the response was cut short`, true);
       }
-      const reason = error instanceof RangeError ? 'is nested too deeply to read' : `is not JSON (${type.split(';')[0]})`;
-      throw new TransportError(`the response from ${url.pathname} ${reason}`, false, 'Is the base URL the API and not the web app?');
+      const reason = error instanceof RangeError ? 'is nested too deeply to read' : /json/i.test(type) ? 'is not valid JSON' : `is not JSON (${type.split(';')[0]})`;
+      throw new TransportError(`the response from ${url.pathname} ${reason}`, false, /json/i.test(type) ? undefined : 'Is the base URL the API and not the web app?');
     }
     return response;
   }
@@ -278,11 +290,11 @@ export class ApiClient {
     return new RateLimitError(`rate limited (api.rate_limited): the budget resets at ${when}`, resetAt, undefined, refusedBy);
   }
 
-  private apiError(response: ApiResponse, url: URL, requestOptions: RequestOptions, tries: number): ApiError {
+  private apiError(response: ApiResponse, url: URL, requestOptions: RequestOptions, tries: number, refusedWait?: 'no-wait' | 'max-wait'): ApiError {
     const body = safeJson(response.text);
-    const code = typeof body?.code === 'string' ? body.code : undefined;
-    const serverMessage = typeof body?.message === 'string' ? body.message : undefined;
-    const details = { status: response.status, code, body, retryAfterSeconds: retryAfterSeconds(response.headers['retry-after'], this.now()) };
+    const code = typeof body?.code === 'string' ? cut(body.code, 80) : undefined;
+    const serverMessage = typeof body?.message === 'string' ? cut(body.message, MAX_SERVER_MESSAGE) : undefined;
+    const details = { status: response.status, code, body, retryAfterSeconds: retryAfterSeconds(response.headers['retry-after'], this.now()), refusedWait };
     const suffix = code ? ` (${code})` : '';
     if (response.status === 401) {
       return new ApiError(`the key was refused${serverMessage ? `: ${serverMessage}` : ''}${suffix}`, details);
@@ -301,9 +313,55 @@ export class ApiClient {
     }
     const tried = tries > 1 ? ` (tried ${tries} times)` : '';
     const message = serverMessage ?? `HTTP ${response.status}`;
-    return new ApiError(`${message}${suffix}${tried}`, details);
+    const asked = refusedWait && details.retryAfterSeconds !== undefined ? `; the server asked to retry after ${formatDuration(details.retryAfterSeconds)}` : '';
+    return new ApiError(`${message}${suffix}${tried}${asked}`, details);
   }
 }
+
+/** A server's message is quoted, not published: a few hundred characters say what went wrong. */
+const MAX_SERVER_MESSAGE = 300;
+
+function cut(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}…`;
+}
+
+/**
+ * --timeout bounds the whole exchange, not only the wait for headers: the time runs from the request, and it is
+ * renewed only while the body keeps arriving at a useful pace (MIN_PROGRESS_BYTES per period). A body trickling a
+ * byte a second ends in a timeout; a large export arriving steadily does not.
+ */
+class Deadline {
+  expired = false;
+  private received = 0;
+  private timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly ms: number,
+    private readonly aborter: AbortController,
+  ) {
+    this.timer = setTimeout(() => this.check(), ms);
+  }
+
+  progress(bytes: number): void {
+    this.received += bytes;
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+  }
+
+  private check(): void {
+    if (this.received >= MIN_PROGRESS_BYTES) {
+      this.received = 0;
+      this.timer = setTimeout(() => this.check(), this.ms);
+      return;
+    }
+    this.expired = true;
+    this.aborter.abort();
+  }
+}
+
+const MIN_PROGRESS_BYTES = 64 * 1024;
 
 function safeJson(text: string): Record<string, unknown> | undefined {
   try {

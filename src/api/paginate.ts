@@ -1,6 +1,9 @@
 import type { ApiClient, ApiResponse, Headers, Query, RequestOptions } from './client.js';
 import { DEFAULT_PAGING_CONCURRENCY, PageQueue, type PageFetch } from './page-queue.js';
 import { pageNowHolding, uncoveredSpans, type PageRead } from './shifts.js';
+import { UnexpectedResponseError } from '../util/errors.js';
+import { sha256Hex } from '../util/hash.js';
+import { formatCount } from '../util/units.js';
 
 export interface PagingOptions {
   /** First page to read (from 1). */
@@ -16,6 +19,8 @@ export interface PagingOptions {
    * the answer turns out to be an envelope with more, follow it to the end.
    */
   followIfPaged?: boolean | undefined;
+  /** `lk api --paginate`: a first body that is no listing at all (GET /v1/me) is handed over whole. */
+  raw?: boolean | undefined;
 }
 
 export interface Page {
@@ -45,6 +50,41 @@ export function isEnvelope(body: unknown): body is { items: unknown[]; hasMore: 
 
 /** Catch-up reads after the last page, at most: a listing that keeps shifting faster than that is reported, not chased. */
 const MAX_CATCH_UP_PAGES = 10;
+/** Pages in a row that bring no item not seen before: a server going round in circles, not a listing shifting. */
+const MAX_PAGES_WITHOUT_PROGRESS = 3;
+/** Pages past the last one the largest announced total needs, while hasMore stays true. */
+const PAGES_PAST_TOTAL = 2;
+
+/** A body that calls itself an envelope (it has hasMore) must be a whole one: items an array, total a count. */
+function envelopeProblem(body: unknown): string | undefined {
+  if (isEnvelope(body)) {
+    const total = (body as { total?: unknown }).total;
+    return total === undefined || (Number.isSafeInteger(total) && (total as number) >= 0) ? undefined : `total is ${describe(total)}`;
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return `got ${describe(body)}`;
+  const { items, hasMore } = body as { items?: unknown; hasMore?: unknown };
+  if (!Array.isArray(items)) return `items is ${describe(items)}`;
+  return `hasMore is ${describe(hasMore)}`;
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return 'missing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'string') return 'a string';
+  return `${typeof value} ${String(value).slice(0, 20)}`;
+}
+
+function unexpected(path: string, page: number | undefined, problem: string): UnexpectedResponseError {
+  const where = page === undefined ? path : `${path} (page ${page})`;
+  const expected = page === undefined ? 'a list of items (an array, or the envelope {items, hasMore, total})' : 'the envelope {items, hasMore, total}';
+  return new UnexpectedResponseError(`unexpected response from ${where}: expected ${expected}, ${problem}`);
+}
+
+function shortOf(received: number, total: number, why: string): UnexpectedResponseError {
+  return new UnexpectedResponseError(`the listing ended short: received ${formatCount(received)} of ${formatCount(total)} items (${why})`);
+}
 
 type Envelope = { items: unknown[]; hasMore: boolean; total?: number };
 
@@ -69,6 +109,12 @@ export async function* paginate(
   let remaining = options.max ?? Number.POSITIVE_INFINITY;
   const seen = new Set<unknown>();
   const reads: PageRead[] = [];
+  /** Fingerprints of the pages read: a page that repeats one is a server going round in circles. */
+  const fingerprints = new Set<string>();
+  let received = 0;
+  /** Items dropped as seen before: the listing shifted while it was read, which explains a count short of total. */
+  let duplicates = 0;
+  let pagesWithoutProgress = 0;
   // Aborted when --max has its items or the reader stops early: pages still in flight are abandoned.
   const cancel = new AbortController();
   const signal = requestOptions.signal ? AbortSignal.any([requestOptions.signal, cancel.signal]) : cancel.signal;
@@ -78,7 +124,12 @@ export async function* paginate(
     return client.get(path, { ...query, page: sendPage ? page : undefined, limit }, { ...requestOptions, signal, demand });
   };
   /** The page as the reader gets it: the items not seen before, up to --max. */
-  const pageFrom = (response: ApiResponse, page: number, body: Envelope): Page => {
+  const pageFrom = (response: ApiResponse, page: number, body: Envelope, catchUp = false): Page => {
+    if (body.items.length > 0 && !catchUp) {
+      const fingerprint = sha256Hex(JSON.stringify(body.items));
+      if (fingerprints.has(fingerprint)) throw new UnexpectedResponseError(`unexpected response from ${path}: page ${page} repeats an earlier page (the server keeps announcing more)`);
+      fingerprints.add(fingerprint);
+    }
     const fresh = body.items.filter((item) => {
       const id = (item as { id?: unknown } | null)?.id;
       if (id === undefined || id === null) return true;
@@ -86,8 +137,14 @@ export async function* paginate(
       seen.add(id);
       return true;
     });
+    duplicates += body.items.length - fresh.length;
+    pagesWithoutProgress = body.items.length > 0 && fresh.length === 0 && !catchUp ? pagesWithoutProgress + 1 : 0;
+    if (pagesWithoutProgress >= MAX_PAGES_WITHOUT_PROGRESS) {
+      throw new UnexpectedResponseError(`unexpected response from ${path}: page ${page} is the ${MAX_PAGES_WITHOUT_PROGRESS}rd in a row with nothing new`);
+    }
     const items = fresh.slice(0, remaining);
     remaining -= items.length;
+    received += items.length;
     const total = typeof body.total === 'number' ? body.total : undefined;
     if (total !== undefined) reads.push({ page, count: body.items.length, total });
     return { items, page, hasMore: body.hasMore, total, body, status: response.status, headers: response.headers };
@@ -96,8 +153,11 @@ export async function* paginate(
   try {
     const response = await fetchPage(first, () => 1);
     const body = response.json;
-    if (!isEnvelope(body)) {
-      const items = itemsOfPlainBody(body);
+    if (!isEnvelope(body) || envelopeProblem(body)) {
+      const claimsEnvelope = typeof body === 'object' && body !== null && Object.hasOwn(body, 'hasMore');
+      const listLike = Array.isArray(body) || Array.isArray((body as { items?: unknown } | null)?.items);
+      if (claimsEnvelope || (!listLike && !options.raw)) throw unexpected(path, undefined, envelopeProblem(body)!);
+      const items = listLike ? itemsOfPlainBody(body) : [];
       yield { items: items.slice(0, remaining), page: first, hasMore: false, total: items.length, body, status: response.status, headers: response.headers };
       return;
     }
@@ -105,35 +165,49 @@ export async function* paginate(
     yield last;
     if (!(follow || followLater)) return;
 
-    const pageSize = limit ?? body.items.length;
+    // A server may serve fewer than the limit asked for (its own cap): its page size is what the pages hold.
+    const served = body.items.length;
+    const pageSize = limit === undefined ? served : body.hasMore && served > 0 && served < limit ? served : limit;
     const base = last.total;
-    const lastPageOf = (total: number | undefined) => (total === undefined ? 0 : Math.ceil(total / pageSize));
+    const lastPageOf = (total: number | undefined) => (total === undefined || pageSize === 0 ? 0 : Math.ceil(total / pageSize));
     // --max: no page beyond those it still needs (more only if de-duplication leaves it short).
-    const maxPage = first + Math.ceil(remaining / pageSize);
+    const maxPage = first + Math.ceil(remaining / Math.max(1, pageSize));
     // Without a total the number of pages is unknown: one at a time, following hasMore.
     const queue = new PageQueue(fetchPage, base === undefined ? 1 : (client.pagingConcurrency ?? DEFAULT_PAGING_CONCURRENCY), first);
     let pagesRead = 1;
-    let lastCount = body.items.length;
-    for (let page = first + 1; last.hasMore && remaining > 0 && lastCount > 0; page++) {
+    let largestTotal = base ?? 0;
+    for (let page = first + 1; last.hasMore && remaining > 0; page++) {
+      if ((last.body as Envelope).items.length === 0) {
+        throw shortOf(received, Math.max(largestTotal, received), `the server announced more, then sent an empty page ${page - 1}`);
+      }
+      if (base !== undefined && page > lastPageOf(largestTotal) + PAGES_PAST_TOTAL) {
+        throw shortOf(received, largestTotal, `the server still announced more at page ${page - 1}, past its total`);
+      }
       queue.planUpTo(Math.max(page, Math.min(maxPage, lastPageOf(last.total))));
       const next = await queue.take(page);
-      if (!isEnvelope(next.json)) return;
-      last = pageFrom(next, page, next.json);
-      lastCount = next.json.items.length;
+      const problem = envelopeProblem(next.json);
+      if (problem) throw unexpected(path, page, problem);
+      last = pageFrom(next, page, next.json as Envelope);
+      largestTotal = Math.max(largestTotal, last.total ?? 0);
       pagesRead += 1;
       yield last;
     }
-    if (last.hasMore || remaining <= 0 || base === undefined || reads.length !== pagesRead) return;
-
-    for (let extra = 0; extra < MAX_CATCH_UP_PAGES && remaining > 0; extra++) {
-      const gap = uncoveredSpans(reads, pageSize, (first - 1) * pageSize, base)[0];
-      if (!gap) return;
-      const page = pageNowHolding(gap[0], pageSize, base, Math.max(...reads.map((read) => read.total)));
-      const again = await fetchPage(page, () => 1);
-      if (!isEnvelope(again.json) || again.json.items.length === 0) return;
-      // The listing as a whole is complete: this page only fills in what shifted past the others.
-      yield { ...pageFrom(again, page, again.json), hasMore: false };
+    if (last.hasMore || remaining <= 0) return;
+    if (base !== undefined && reads.length === pagesRead) {
+      for (let extra = 0; extra < MAX_CATCH_UP_PAGES && remaining > 0; extra++) {
+        const gap = uncoveredSpans(reads, pageSize, (first - 1) * pageSize, base)[0];
+        if (!gap) break;
+        const page = pageNowHolding(gap[0], pageSize, base, Math.max(...reads.map((read) => read.total)));
+        const again = await fetchPage(page, () => 1);
+        if (!isEnvelope(again.json) || again.json.items.length === 0) break;
+        // The listing as a whole is complete: this page only fills in what shifted past the others.
+        yield { ...pageFrom(again, page, again.json, true), hasMore: false };
+      }
     }
+    // Fewer items than a total that never changed, and no shift to explain it: say so rather than end quietly.
+    const steady = duplicates === 0 && reads.length > 0 && reads.every((read) => read.total === reads[0]!.total);
+    const expected = Math.min(reads[0]?.total ?? 0, options.max ?? Number.POSITIVE_INFINITY) - (first - 1) * pageSize;
+    if (steady && first === 1 && received < expected) throw shortOf(received, expected, 'the server announced no more pages');
   } finally {
     cancel.abort();
   }

@@ -14,38 +14,66 @@ export interface Budget {
 /** Pauses for the rate limit or a retry; the context supplies one that shows a countdown. Rejects when `signal` aborts. */
 export type Waiter = (ms: number, reason: string, signal?: AbortSignal) => Promise<void>;
 
-/** The plain Waiter: a timer that an abort cancels. */
+/** The longest delay setTimeout takes (2^31-1 ms); a longer one would fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** The plain Waiter: a timer that an abort cancels (a wait longer than a timer allows is taken in steps). */
 export function sleep(ms: number, _reason?: string, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     signal?.throwIfAborted();
+    let left = Number.isFinite(ms) ? Math.max(0, ms) : MAX_TIMER_MS;
+    let timer: NodeJS.Timeout;
     const onAbort = () => {
       clearTimeout(timer);
       reject(signal!.reason);
     };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, Math.max(0, ms));
+    const step = () => {
+      const now = Math.min(left, MAX_TIMER_MS);
+      left -= now;
+      timer = setTimeout(() => {
+        if (left > 0) return step();
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, now);
+    };
+    step();
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
 
+/** A window is a minute (SPEC.md §8): what headers say about the reset is held to it. */
+const WINDOW_SECONDS = 60;
+/** No instance allows more a minute than this; a larger number in a header is noise, not a budget. */
+const MAX_BUDGET = 1_000_000;
+
+/**
+ * X-RateLimit-* as a budget, held to what SPEC.md describes: the reset within the minute (an epoch timestamp, 1e308 or
+ * a negative number would otherwise mean a wait of decades or none), the counts whole and non-negative.
+ */
 export function budgetFromHeaders(headers: Record<string, string | string[] | undefined>, now: number): Budget | undefined {
   const limit = numberHeader(headers['x-ratelimit-limit']);
   const remaining = numberHeader(headers['x-ratelimit-remaining']);
   const reset = numberHeader(headers['x-ratelimit-reset']);
   if (limit === undefined || remaining === undefined || reset === undefined) return undefined;
-  return { limit, remaining, resetAt: now + reset * 1000 };
+  const count = (n: number) => Math.floor(clamp(n, 0, MAX_BUDGET));
+  return { limit: count(limit), remaining: count(remaining), resetAt: now + clamp(reset, 0, WINDOW_SECONDS) * 1000 };
 }
+
+/** The longest Retry-After believed: a day (the export hour fits; 1e308 does not). */
+const MAX_RETRY_AFTER_SECONDS = 86_400;
 
 /** Retry-After in seconds (SPEC.md); an HTTP date is accepted too, as servers in front of an instance may send one. */
 export function retryAfterSeconds(value: string | string[] | undefined, now: number): number | undefined {
   const raw = Array.isArray(value) ? value[0] : value;
   if (raw === undefined || raw.trim() === '') return undefined;
   const seconds = Number(raw);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.min(seconds, MAX_RETRY_AFTER_SECONDS);
   const date = Date.parse(raw);
-  return Number.isNaN(date) ? undefined : Math.max(0, (date - now) / 1000);
+  return Number.isNaN(date) ? undefined : clamp((date - now) / 1000, 0, MAX_RETRY_AFTER_SECONDS);
+}
+
+function clamp(n: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, n));
 }
 
 function numberHeader(value: string | string[] | undefined): number | undefined {
@@ -78,6 +106,8 @@ export class BudgetStore {
       const value = JSON.parse(readFileSync(this.file, 'utf8')) as Partial<Budget>;
       const { limit, remaining, resetAt } = value;
       if (![limit, remaining, resetAt].every((n) => typeof n === 'number' && Number.isFinite(n))) return undefined;
+      // A reset further away than a window (a file written by an older lk from an absurd header) is not believed.
+      if (resetAt! > now + (WINDOW_SECONDS + 1) * 1000) return undefined;
       return resetAt! > now ? { limit: limit!, remaining: remaining!, resetAt: resetAt! } : undefined;
     } catch {
       return undefined;
@@ -121,6 +151,8 @@ export interface PacerOptions {
   checkWait: (wait: PacingWait) => void;
   /** false (--no-wait): never space requests out, only refuse when the budget is spent. */
   spaceOut: boolean;
+  /** The longest wait spent spacing requests out (--max-wait): pacing never waits longer than a refusal would. */
+  maxSpacingMs?: number | undefined;
   store?: BudgetStore | undefined;
 }
 
@@ -177,8 +209,9 @@ export class Pacer {
     this.options.store?.write(budget);
   }
 
-  /** A 429: nothing goes before `until` (Retry-After), whatever the headers said. */
+  /** A 429 for a spent budget: nothing goes before `until` (Retry-After, within the minute's window). */
   hold(until: number): void {
+    until = Math.min(until, this.options.now() + WINDOW_MS);
     const limit = this.observed?.limit ?? 0;
     this.observed = { limit, remaining: 0, resetAt: until, ticket: this.started };
     if (limit > 0) this.options.store?.write({ limit, remaining: 0, resetAt: until });
@@ -190,7 +223,9 @@ export class Pacer {
       const wait = this.nextWait(demand);
       if (!wait) break;
       if (wait.spent) this.options.checkWait(wait);
-      await this.options.wait(wait.ms, wait.reason, signal);
+      const ms = wait.spent ? wait.ms : Math.min(wait.ms, this.options.maxSpacingMs ?? wait.ms);
+      await this.options.wait(ms, wait.reason, signal);
+      if (!wait.spent && ms < wait.ms) break;
     }
     this.started += 1;
     this.lastStartAt = this.options.now();

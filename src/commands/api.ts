@@ -52,12 +52,14 @@ async function run(ctx: Context, options: ApiOptions, rawPath: string): Promise<
       await ctx.io.write(`${prettyJson(response.text, { colors: await ctx.colors() })}\n`);
       return;
     }
-    await ctx.io.write(response.text.endsWith('\n') ? response.text : `${response.text}\n`);
+    // Not JSON (or not a terminal): as sent, but on a terminal with what it would act on shown escaped.
+    await ctx.io.writeExact(response.text.endsWith('\n') ? response.text : `${response.text}\n`);
     return;
   }
   const { page, limit, ...rest } = query;
   const paging = {
     all: true,
+    raw: true,
     page: page === undefined ? undefined : wholeNumber('-F page', String(page), 1),
     limit: limit === undefined ? undefined : wholeNumber('-F limit', String(limit), 1, MAX_PAGE_SIZE),
   };

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { accountName, fetchMe } from '../api/account.js';
 import { assertTransportAllowed, normaliseBaseUrl, usesInsecureHttp } from '../config/base-url.js';
-import { isWellFormedKey, maskKey } from '../config/key.js';
+import { describeMalformedKey, isWellFormedKey, maskKey } from '../config/key.js';
 import { configFilePath, updateStoredConfig } from '../config/store.js';
 import type { Context } from '../context.js';
 import { AuthError, UsageError } from '../util/errors.js';
@@ -73,7 +73,7 @@ async function login(ctx: Context, options: LoginOptions): Promise<void> {
   else throw new UsageError('no terminal to ask for the key on', 'Pipe it in: `lk auth login --with-key < keyfile`.');
   if (!key) throw new UsageError('no key given');
   if (!isWellFormedKey(key)) {
-    throw new AuthError(`that is not an API key (${maskKey(key)}): keys look like lk_ and 49 letters or digits`);
+    throw new AuthError(`that is not an API key (${describeMalformedKey(key)}): keys look like lk_ and 49 letters or digits`);
   }
 
   const client = await ctx.client({ key, baseUrl });

@@ -94,7 +94,8 @@ ${examples('lk config set format json', 'lk config get lang', "lk config list --
     .addHelpText('after', examples('lk config get lang', 'lang=$(lk config get lang); echo "${lang:-account default}"'))
     .action(
       configAction(async (run, [name]) => {
-        const value = run.stored.defaults?.[assertSettingName(name!)];
+        const setting = assertSettingName(name!); // a typo exits 2 whether or not anything is stored
+        const value = run.stored.defaults?.[setting];
         if (value !== undefined) await run.io.write(`${String(value)}\n`);
       }),
     );

@@ -154,7 +154,8 @@ async function loadSnapshot(ctx: Context, db: string | undefined) {
   }
   const { exportAccount, obtainExport } = await import('../export/obtain.js');
   const client = await ctx.client();
-  const cache = new ExportCache(ctx.cacheDir, ctx.instance().baseUrl);
+  const cacheDir = ctx.usableCacheDir();
+  const cache = cacheDir === undefined ? undefined : new ExportCache(cacheDir, ctx.instance().baseUrl);
   const account = await exportAccount(client, ctx.key().key);
   const exported = await obtainExport(
     { client, cache, account, io: ctx.io, now: ctx.now, wait: ctx.waiter(), signal: ctx.signal },

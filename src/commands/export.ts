@@ -52,7 +52,8 @@ async function runExport(ctx: Context, options: ExportOptions): Promise<void> {
   const output = { format, gzip: Boolean(options.gzip), header: ctx.options.header !== false, csvSafe: ctx.settings.csvSafe(), io: ctx.io };
 
   const client = await ctx.client();
-  const cache = new ExportCache(ctx.cacheDir, ctx.instance().baseUrl);
+  const cacheDir = ctx.usableCacheDir();
+  const cache = cacheDir === undefined ? undefined : new ExportCache(cacheDir, ctx.instance().baseUrl);
   const account = await exportAccount(client, ctx.key().key);
   const progress = await downloadProgress(ctx.io, 'Downloading the export');
   const exported = await obtainExport(

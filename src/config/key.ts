@@ -13,3 +13,20 @@ export function maskKey(key: string): string {
   if (key.length < 12) return '…';
   return `${key.slice(0, 6)}…${key.slice(-4)}`;
 }
+
+/**
+ * What is wrong with a string that is not a key, by its length and shape only: it may be anything (a password file
+ * named by mistake), so none of its characters are shown.
+ */
+export function describeMalformedKey(text: string): string {
+  const length = [...text].length;
+  const shape = !text.startsWith('lk_')
+    ? 'does not start with lk_'
+    : /[^0-9A-Za-z]/.test(text.slice(3))
+      ? 'holds characters other than letters and digits after lk_'
+      : `has ${length - 3} characters after lk_, not 49`;
+  return `${length} character${length === 1 ? '' : 's'}, ${shape}`;
+}
+
+/** The most a key file or standard input is read for a key: a key is 52 bytes, a few lines of comment fit too. */
+export const MAX_KEY_INPUT_BYTES = 4096;

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { MAX_KEY_INPUT_BYTES } from './key.js';
 import { AuthError, UsageError } from '../util/errors.js';
 import { assertTransportAllowed, normaliseBaseUrl } from './base-url.js';
 import { configFilePath, DEFAULT_PROFILE, type StoredConfig, type StoredProfile } from './store.js';
@@ -85,12 +86,7 @@ export class Settings {
     if (fromEnv) return { key: fromEnv, source: 'LK_API_KEY', origin: 'LK_API_KEY' };
     const file = this.env.LK_API_KEY_FILE;
     if (file) {
-      let text: string;
-      try {
-        text = readFileSync(file, 'utf8');
-      } catch (error) {
-        throw new AuthError(`cannot read LK_API_KEY_FILE ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
-      }
+      const text = readKeyFile(file);
       const key = text.trim();
       if (!key) throw new AuthError(`LK_API_KEY_FILE ${file} is empty`);
       return { key, source: 'LK_API_KEY_FILE', origin: file };
@@ -133,5 +129,34 @@ export class Settings {
 
   csvSafe(): boolean {
     return this.flags.csvSafe ?? (this.storedDefault('csv-safe') as boolean | undefined) ?? BUILT_IN_DEFAULTS['csv-safe'].value;
+  }
+}
+
+/**
+ * LK_API_KEY_FILE, read up to a few KB: a key is 52 bytes, and a path to something endless (a device, a FIFO, a log)
+ * must fail at once instead of filling memory.
+ */
+function readKeyFile(file: string): string {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (error) {
+    throw new AuthError(`cannot read LK_API_KEY_FILE ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+  }
+  try {
+    const buffer = Buffer.alloc(MAX_KEY_INPUT_BYTES + 1);
+    let size = 0;
+    while (size < buffer.length) {
+      const read = readSync(fd, buffer, size, buffer.length - size, null);
+      if (read === 0) break;
+      size += read;
+    }
+    if (size > MAX_KEY_INPUT_BYTES) throw new AuthError(`LK_API_KEY_FILE ${file} holds more than ${MAX_KEY_INPUT_BYTES / 1024} KiB: that is not a key file`);
+    return buffer.subarray(0, size).toString('utf8');
+  } catch (error) {
+    if (error instanceof AuthError) throw error;
+    throw new AuthError(`cannot read LK_API_KEY_FILE ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+  } finally {
+    closeSync(fd);
   }
 }

@@ -23,17 +23,17 @@ export const SETTINGS: Record<SettingName, SettingSpec> = {
   'base-url': { describe: 'instance address in front of /v1', allowed: 'an https URL', parse: normaliseBaseUrl },
   'max-wait': {
     describe: 'longest single rate-limit wait, in seconds',
-    allowed: 'a whole number of seconds ≥ 0',
-    parse: (raw) => parseSeconds('max-wait', raw, 0),
+    allowed: 'seconds from 0 to 86400 (a day)',
+    parse: (raw) => parseSeconds('max-wait', raw, 0, MAX_WAIT_SECONDS),
   },
   timeout: {
     describe: 'per-request timeout, in seconds',
-    allowed: 'a number of seconds > 0',
-    parse: (raw) => parseSeconds('timeout', raw, Number.MIN_VALUE),
+    allowed: 'seconds from 0.1 to 3600',
+    parse: (raw) => parseSeconds('timeout', raw, MIN_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS),
   },
   'max-body': {
     describe: 'largest response body accepted',
-    allowed: 'a size such as 512MiB, 2GiB or 100000000 (bytes)',
+    allowed: 'a size from 1KiB to 512MiB, such as 64MiB or 100000000 (bytes)',
     parse: parseByteSize,
   },
   'csv-safe': {
@@ -60,10 +60,16 @@ export function oneOf<T extends string>(what: string, raw: string, allowed: read
   throw new UsageError(`invalid ${what} "${raw}": use one of ${allowed.join(', ')}`);
 }
 
-export function parseSeconds(what: string, raw: string, min: number): number {
+/** Bounds that keep every timer within what setTimeout can hold (2^31-1 ms) and every value meaningful. */
+export const MAX_WAIT_SECONDS = 86_400;
+export const MIN_TIMEOUT_SECONDS = 0.1;
+export const MAX_TIMEOUT_SECONDS = 3600;
+export const MAX_BODY_BYTES = 512 * 1024 * 1024;
+
+export function parseSeconds(what: string, raw: string, min: number, max: number): number {
   const value = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(value) || value < min) {
-    throw new UsageError(`invalid ${what} "${raw}": expected ${min > 0 ? 'a positive' : 'a non-negative'} number of seconds`);
+  if (raw.trim() === '' || !Number.isFinite(value) || value < min || value > max) {
+    throw new UsageError(`invalid ${what} "${raw}": expected a number of seconds from ${min} to ${max}`);
   }
   return value;
 }
@@ -75,8 +81,8 @@ export function parseByteSize(raw: string): number {
   const match = /^\s*(\d+(?:\.\d+)?)\s*([a-zA-Z]*)\s*$/.exec(raw);
   const unit = match ? BYTE_UNITS[match[2]!.toLowerCase()] : undefined;
   const bytes = match && unit ? Math.floor(Number(match[1]) * unit) : NaN;
-  if (!Number.isFinite(bytes) || bytes < 1024) {
-    throw new UsageError(`invalid max-body "${raw}": expected a size of at least 1KiB, such as 512MiB or 2GiB`);
+  if (!Number.isFinite(bytes) || bytes < 1024 || bytes > MAX_BODY_BYTES) {
+    throw new UsageError(`invalid max-body "${raw}": expected a size from 1KiB to at most 512 MiB, such as 64MiB`);
   }
   return bytes;
 }

@@ -1,4 +1,5 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { folderProblem, ownershipProblem } from '../util/private-folder.js';
 import { join } from 'node:path';
 import { LkError } from '../util/errors.js';
 import { CONFIG_FILE_NAME } from './paths.js';
@@ -35,6 +36,9 @@ export function readStoredConfig(dir: string): StoredConfig {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
     throw new LkError(`cannot read ${file}: ${(error as Error).message}`);
   }
+  // The config names the instance the key is sent to: one others could have written is not read.
+  const problem = folderProblem(dir) ?? ownershipProblem(file, statSync(file));
+  if (problem) throw untrusted(problem, dir);
   try {
     const parsed: unknown = JSON.parse(text);
     return parsed && typeof parsed === 'object' ? (parsed as StoredConfig) : {};
@@ -57,10 +61,28 @@ export function permissionWarning(dir: string): string | undefined {
   return undefined;
 }
 
-/** Applies `change` to the stored config through conf, then pins the folder to 0700 and the file to 0600. */
+function untrusted(problem: string, dir: string): LkError {
+  return new LkError(problem, 1, `lk does not use a config others can change. If the folder is yours, run: chmod 700 ${dir}`);
+}
+
+/**
+ * Applies `change` to the stored config through conf, then pins the folder to 0700 and the file to 0600. A folder
+ * that is a symlink is the user's arrangement: its target is checked, never chmodded (it may be a shared folder).
+ */
 export async function updateStoredConfig(dir: string, change: (config: StoredConfig) => void): Promise<void> {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  chmodSync(dir, 0o700);
+  let linked = false;
+  try {
+    linked = lstatSync(dir).isSymbolicLink();
+  } catch {
+    // not there yet: created below
+  }
+  if (linked) {
+    const problem = folderProblem(dir);
+    if (problem) throw untrusted(problem, dir);
+  } else {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    chmodSync(dir, 0o700);
+  }
   const { default: Conf } = await import('conf');
   const store = new Conf<StoredConfig>({
     cwd: dir,

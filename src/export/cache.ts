@@ -1,5 +1,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { LkError } from '../util/errors.js';
+import { folderProblem } from '../util/private-folder.js';
 import { writeFileAtomic } from '../util/atomic-file.js';
 import { safeFileName } from './rotation.js';
 import { sha256Hex } from '../util/hash.js';
@@ -36,7 +38,10 @@ interface ExportMeta {
 export class ExportCache {
   readonly instanceDir: string;
 
-  constructor(cacheDir: string, private readonly instance: string) {
+  constructor(
+    private readonly cacheDir: string,
+    private readonly instance: string,
+  ) {
     this.instanceDir = join(cacheDir, 'exports', sha256Hex(instance).slice(0, 16));
   }
 
@@ -48,8 +53,17 @@ export class ExportCache {
     return join(this.accountDir(account), 'lock');
   }
 
+  /**
+   * Creates the account's folder, then checks every folder on the way from the cache folder down: each must be a
+   * real folder (no planted symlink), ours, that others cannot write into. Throws when one is not.
+   */
   async prepare(account: string): Promise<void> {
-    await mkdir(this.accountDir(account), { recursive: true, mode: 0o700 });
+    const dir = this.accountDir(account);
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    for (let level = dir; level.length > this.cacheDir.length; level = dirname(level)) {
+      const problem = folderProblem(level, false);
+      if (problem) throw new LkError(problem);
+    }
   }
 
   async read(account: string): Promise<CacheLookup> {

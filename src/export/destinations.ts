@@ -52,7 +52,8 @@ export async function writeExportFiles(exported: ExportToWrite, destination: Exp
   const { dir, keep } = destination;
   await failingAs(`cannot create ${dir}`, () => createFolder(dir));
   const kind: ExportKind = options.format === 'csv' ? 'folder' : options.gzip ? 'json.gz' : 'json';
-  const path = join(dir, exportName(options.account, exported.fetchedAt, kind));
+  const name = exportName(options.account, exported.fetchedAt, kind);
+  const path = join(dir, name);
   if (options.format === 'csv') {
     const files = await csvFolderFiles(exported.json, options);
     await failingAs(`cannot write ${path}`, () => writeFolderAtomic(path, files));
@@ -63,8 +64,9 @@ export async function writeExportFiles(exported: ExportToWrite, destination: Exp
     io.info(`lk: wrote ${path} (${formatBytes(data.length)})`);
   }
   if (keep !== undefined) {
-    const removed = await failingAs(`the export was written, but rotating ${dir} failed`, () => rotateExports(dir, options.account, kind, keep));
+    const { removed, future } = await failingAs(`the export was written, but rotating ${dir} failed`, () => rotateExports(dir, options.account, kind, keep, name));
     if (removed.length > 0) io.info(`lk: removed ${removed.length} older export${removed.length === 1 ? '' : 's'} (--keep ${keep}): ${removed.join(', ')}`);
+    for (const other of future) io.warn(`lk: warning: kept ${other}: stamped in the future, after the export just written (is a clock wrong?)`);
   }
 }
 

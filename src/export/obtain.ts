@@ -5,7 +5,13 @@ import { LkError, RateLimitError, TransportError } from '../util/errors.js';
 import type { IoStreams } from '../output/io.js';
 import { localDateTime } from '../output/dates.js';
 import type { ExportCache, CachedExport } from './cache.js';
-import { acquireLock } from '../util/lock.js';
+import { acquireLock, type Lock } from '../util/lock.js';
+
+/** "no space left on device" from "ENOSPC: no space left on device, open '…'". */
+function reasonOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return /^[A-Z]+: ([^,]+)/.exec(message)?.[1] ?? message;
+}
 
 /**
  * Where an export comes from: the cache while the server's hour is not over, else the server (once between all
@@ -28,7 +34,8 @@ export interface ExportPolicy {
 
 export interface ExportSourceContext {
   client: ApiClient;
-  cache: ExportCache;
+  /** None: the cache folder cannot be used (untrusted, full, not writable); the export is fetched without it. */
+  cache: ExportCache | undefined;
   account: string;
   io: IoStreams;
   now: () => number;
@@ -50,11 +57,20 @@ export interface ObtainedExport {
 
 export async function obtainExport(source: ExportSourceContext, policy: ExportPolicy): Promise<ObtainedExport> {
   const { cache, account, io } = source;
-  await cache.prepare(account);
-  const lock = await acquireLock(cache.lockPath(account), {
-    signal: source.signal,
-    onWait: (holder) => io.info(`lk: another lk export${holder ? ` (pid ${holder.pid})` : ''} is fetching for ${account}; waiting for it…`),
-  });
+  let lock: Lock;
+  try {
+    if (!cache) throw new Error('no cache');
+    await cache.prepare(account);
+    lock = await acquireLock(cache.lockPath(account), {
+      signal: source.signal,
+      onWait: (holder) => io.info(`lk: another lk export${holder ? ` (pid ${holder.pid})` : ''} is fetching for ${account}; waiting for it…`),
+    });
+  } catch (error) {
+    if (error instanceof LkError && error.message === 'interrupted') throw error;
+    // A full disk or an unwritable cache folder must not cost the backup the user asked for: fetch without it.
+    if (cache) io.warn(`lk: warning: cannot use the export cache (${reasonOf(error)}); fetching without it`);
+    return fetchAndCache({ ...source, cache: undefined });
+  }
   try {
     const cached = await readUsableCache(source);
     const now = source.now();
@@ -98,6 +114,7 @@ export async function obtainExport(source: ExportSourceContext, policy: ExportPo
 }
 
 async function readUsableCache(source: ExportSourceContext): Promise<CachedExport | undefined> {
+  if (!source.cache) return undefined;
   const lookup = await source.cache.read(source.account);
   if (lookup.state === 'damaged') source.io.info(`lk: ignoring the cached export: ${lookup.reason}`);
   if (lookup.state !== 'ok') return undefined;
@@ -115,6 +132,7 @@ async function fetchAndCache(source: ExportSourceContext): Promise<ObtainedExpor
   const json = parseExport(text);
   if (!json) throw new TransportError('the export from the server is not a JSON object; nothing was written', false, 'Is the base URL the API and not the web app?');
   const fetchedAt = source.now();
+  if (!source.cache) return { text, json, fetchedAt, fromCache: false };
   try {
     await source.cache.write(source.account, text, fetchedAt);
   } catch (error) {

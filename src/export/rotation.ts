@@ -28,18 +28,45 @@ export function exportName(account: string, epochMs: number, kind: ExportKind): 
   return `lk-export-${safeFileName(account)}-${exportStamp(epochMs)}${SUFFIX[kind]}`;
 }
 
-/** Deletes all but the `keep` newest exports of this account and kind in `dir`; returns the names removed. */
-export async function rotateExports(dir: string, account: string, kind: ExportKind, keep: number): Promise<string[]> {
+export interface Rotation {
+  /** Names deleted. */
+  removed: string[];
+  /** Names left alone: stamped after the export just written (another machine's clock, or this one's, is off). */
+  future: string[];
+}
+
+/**
+ * Deletes all but the `keep` newest exports of this account and kind in `dir`. The export just written counts as
+ * the newest whatever the names say, and is never deleted; exports stamped after it cannot be placed in time and
+ * are left alone (and reported), so a skewed clock never costs a backup. The rest go oldest first, by the fetch
+ * time their names hold.
+ */
+export async function rotateExports(dir: string, account: string, kind: ExportKind, keep: number, justWritten: string): Promise<Rotation> {
   const pattern = new RegExp(`^lk-export-${escapeRegExp(safeFileName(account))}-(\\d{8}T\\d{6}Z)${escapeRegExp(SUFFIX[kind])}$`);
+  const newest = stampTime(pattern.exec(justWritten)?.[1]);
   const entries = await readdir(dir, { withFileTypes: true });
-  const exports = entries
-    .filter((entry) => pattern.test(entry.name) && (kind === 'folder' ? entry.isDirectory() : entry.isFile()))
-    .map((entry) => entry.name)
-    .sort()
-    .reverse();
-  const doomed = exports.slice(keep);
-  for (const name of doomed) await rm(join(dir, name), { recursive: kind === 'folder', force: true });
-  return doomed;
+  const older: Array<{ name: string; at: number }> = [];
+  const future: string[] = [];
+  for (const entry of entries) {
+    const match = pattern.exec(entry.name);
+    if (!match || entry.name === justWritten || !(kind === 'folder' ? entry.isDirectory() : entry.isFile())) continue;
+    const at = stampTime(match[1]);
+    if (at === undefined) continue;
+    if (newest === undefined || at >= newest) future.push(entry.name);
+    else older.push({ name: entry.name, at });
+  }
+  older.sort((a, b) => b.at - a.at);
+  const removed = older.slice(Math.max(0, keep - 1)).map((entry) => entry.name);
+  for (const name of removed) await rm(join(dir, name), { recursive: kind === 'folder', force: true });
+  return { removed, future: future.sort() };
+}
+
+/** 20261122T074501Z as epoch ms; undefined for a stamp that is no real moment. */
+function stampTime(stamp: string | undefined): number | undefined {
+  const parts = stamp && /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(stamp);
+  if (!parts) return undefined;
+  const ms = Date.parse(`${parts[1]}-${parts[2]}-${parts[3]}T${parts[4]}:${parts[5]}:${parts[6]}Z`);
+  return Number.isNaN(ms) ? undefined : ms;
 }
 
 function escapeRegExp(text: string): string {

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type Picocolors from 'picocolors';
 import { configDir } from '../config/paths.js';
 import { readStoredConfig } from '../config/store.js';
+import { escapeForTerminal } from './sanitize.js';
 
 /**
  * The one place that decides everything about the terminal (like gh's iostreams): whether stdout and stderr are
@@ -81,6 +82,14 @@ export class IoStreams {
   async write(text: string | Uint8Array): Promise<void> {
     if (text.length === 0) return;
     if (!this.stdout.write(text)) await once(this.stdout, 'drain');
+  }
+
+  /**
+   * Data in an exact format (json, csv, the server's own text): exact in a pipe or a file, but on a terminal the
+   * characters it would act on (an OSC 52 clipboard write, a window title, a clear screen) are shown escaped.
+   */
+  async writeExact(text: string): Promise<void> {
+    await this.write(this.stdoutIsTTY ? escapeForTerminal(text) : text);
   }
 
   /** A line for a person on stderr; dropped with -q. */

@@ -9,6 +9,8 @@ export function hintFor(error: LkError, now: number = Date.now()): string | unde
   if (error.hint) return error.hint;
   if (error instanceof ApiError) {
     if (error.status === 401) return 'Log in again with a valid key: `lk auth login`.';
+    if (error.refusedWait === 'no-wait') return 'Try again later (--no-wait does not wait for the server).';
+    if (error.refusedWait === 'max-wait') return 'Try again later, or allow a longer --max-wait.';
     if (error.status === 403 && error.domain !== undefined) return 'Enable it in the web app, or leave out --domain.';
     if (error.status === 403 && error.scope !== undefined) {
       return `Create a key with ${error.scope} in the web app's integrations settings, then run \`lk auth login\`.`;

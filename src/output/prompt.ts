@@ -41,13 +41,22 @@ export async function readHidden(io: IoStreams, question: string): Promise<strin
   }
 }
 
-/** The first line of standard input (for `--with-key`, e.g. `lk auth login --with-key < key.txt`). */
-export async function readFirstLine(io: IoStreams): Promise<string> {
+/**
+ * The first line of standard input (for `--with-key`, e.g. `lk auth login --with-key < key.txt`), read up to `max`
+ * characters: an endless stream without a line end (a device, a wrong pipe) is refused instead of read for ever.
+ */
+export async function readFirstLine(io: IoStreams, max = 4096): Promise<string> {
   let text = '';
   io.stdin.setEncoding?.('utf8');
   for await (const chunk of io.stdin) {
     text += chunk as string;
     if (text.includes('\n')) break;
+    if (text.length > max) {
+      (io.stdin as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+      throw new UsageError(`standard input holds more than ${max / 1024} KiB before its first line end: that is not a key`);
+    }
   }
-  return text.split(/\r?\n/, 1)[0]!.trim();
+  const line = text.split(/\r?\n/, 1)[0]!;
+  if (line.length > max) throw new UsageError(`standard input holds more than ${max / 1024} KiB before its first line end: that is not a key`);
+  return line.trim();
 }

@@ -20,3 +20,15 @@ export function sanitizeMessage(text: string): string {
 export function csvSafeCell(cell: string): string {
   return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }
+
+// What a terminal acts on, but tab and newline: C0 controls (ESC, BEL, CR…), DEL, C1 controls (U+009B is an 8-bit
+// CSI), and the bidi controls that reorder what is shown.
+const TERMINAL_ACTIVE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Exact formats (json, csv, `lk api`) on a terminal: each such character shown as a \uXXXX escape instead of acted on.
+ * Inside a JSON string that is the same value, written another way; in a pipe or a file nothing is changed.
+ */
+export function escapeForTerminal(text: string): string {
+  return text.replace(TERMINAL_ACTIVE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

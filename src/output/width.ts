@@ -24,3 +24,17 @@ export function truncate(text: string, width: number): string {
 export function padToWidth(text: string, width: number): string {
   return text + ' '.repeat(Math.max(0, width - displayWidth(text)));
 }
+
+/**
+ * Text longer than any terminal line could show, cut before it is measured: measuring costs time in proportion to the
+ * length, and a 40,000-character title of emoji and combining marks, measured again for every layout step, held a
+ * table (and Ctrl-C) for a minute. `cells` is the most that will be shown; 16 UTF-16 units a cell leaves room for
+ * the longest clusters in use. Ends with … when cut.
+ */
+export function cutForDisplay(text: string, cells: number): string {
+  const max = Math.max(256, cells * 16);
+  if (text.length <= max) return text;
+  // Not inside a surrogate pair.
+  const end = /[\uD800-\uDBFF]/.test(text[max - 1]!) ? max - 1 : max;
+  return `${text.slice(0, end)}…`;
+}

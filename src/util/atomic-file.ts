@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { onInterrupt } from './interrupt.js';
@@ -20,8 +20,46 @@ export function temporaryName(finalPath: string): string {
   return join(dirname(finalPath), `.${basename(finalPath)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
 }
 
+/** temporaryName's pattern: `.name.<pid>-<8 hex>.tmp`. */
+const TEMPORARY_NAME = /^\..+\.(\d+)-[0-9a-f]{8}\.tmp$/;
+/** A temporary file untouched this long was left by a run killed mid-write (SIGKILL, a power cut). */
+export const STALE_TEMPORARY_MS = 10 * 60 * 1000;
+const swept = new Set<string>();
+
+/**
+ * Removes what killed runs left in `dir`: lk's own temporary names only, older than STALE_TEMPORARY_MS, of a process
+ * that is gone. Once per folder and process; never fails the write that asked for it.
+ */
+export function sweepStaleTemporaries(dir: string, now = Date.now()): void {
+  if (swept.has(dir)) return;
+  swept.add(dir);
+  try {
+    for (const name of readdirSync(dir)) {
+      const match = TEMPORARY_NAME.exec(name);
+      if (!match) continue;
+      const pid = Number(match[1]);
+      const path = join(dir, name);
+      const stats = lstatSync(path);
+      if (now - stats.mtimeMs < STALE_TEMPORARY_MS || pid === process.pid || processIsAlive(pid)) continue;
+      rmSync(path, { recursive: stats.isDirectory(), force: true });
+    }
+  } catch {
+    // a folder we cannot list holds nothing we could remove
+  }
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** Writes `data` to `path` atomically. */
 export async function writeFileAtomic(path: string, data: string | Uint8Array, options: AtomicOptions = {}): Promise<void> {
+  sweepStaleTemporaries(dirname(path));
   const temp = temporaryName(path);
   const forget = onInterrupt(() => rmSync(temp, { force: true }));
   try {
@@ -45,6 +83,7 @@ export function replaceStateFileSync(path: string, text: string): boolean {
   const temp = temporaryName(path);
   try {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    sweepStaleTemporaries(dirname(path));
     writeFileSync(temp, text, { mode: 0o600 });
     renameSync(temp, path);
     return true;
@@ -66,6 +105,7 @@ export interface FolderFile {
  */
 export async function writeFolderAtomic(path: string, files: FolderFile[], options: AtomicOptions = {}): Promise<void> {
   const mode = options.mode ?? 0o600;
+  sweepStaleTemporaries(dirname(path));
   const temp = temporaryName(path);
   const previous = temporaryName(path);
   const forget = onInterrupt(() => rmSync(temp, { recursive: true, force: true }));

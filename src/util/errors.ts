@@ -45,6 +45,8 @@ export interface ApiErrorDetails {
   scope?: string | undefined;
   /** 403 user.domain_disabled: the domain asked for. */
   domain?: string | undefined;
+  /** A 503 naming a wait that the run's own limits refused (--no-wait, --max-wait): not retried. */
+  refusedWait?: 'no-wait' | 'max-wait' | undefined;
 }
 
 /** An error response from the server. The exit code follows the status. */
@@ -55,6 +57,7 @@ export class ApiError extends LkError {
   readonly body: unknown;
   readonly scope: string | undefined;
   readonly domain: string | undefined;
+  readonly refusedWait: 'no-wait' | 'max-wait' | undefined;
   constructor(message: string, details: ApiErrorDetails, hint?: string) {
     super(message, exitCodeForStatus(details.status), hint);
     this.status = details.status;
@@ -63,6 +66,7 @@ export class ApiError extends LkError {
     this.body = details.body;
     this.scope = details.scope;
     this.domain = details.domain;
+    this.refusedWait = details.refusedWait;
   }
 }
 
@@ -97,4 +101,11 @@ export function exitCodeForStatus(status: number): number {
   if (status === 429) return ExitCode.rateLimited;
   if (status === 400 || status === 422) return ExitCode.usage;
   return ExitCode.failure;
+}
+
+/** A 200 whose body is not what SPEC.md promises (a broken envelope, a listing cut short, pages that repeat). */
+export class UnexpectedResponseError extends LkError {
+  constructor(message: string, hint?: string) {
+    super(message, ExitCode.failure, hint);
+  }
 }

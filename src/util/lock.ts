@@ -57,18 +57,7 @@ export async function acquireLock(path: string, options: LockOptions = {}): Prom
 function tryCreate(path: string, staleMs: number): Lock | undefined {
   const holder: LockHolder = { pid: process.pid, host: hostname(), since: new Date().toISOString(), token: randomBytes(8).toString('hex') };
   const text = `${JSON.stringify(holder)}\n`;
-  let fd: number;
-  try {
-    fd = openSync(path, 'wx', 0o600);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
-    throw error;
-  }
-  try {
-    writeSync(fd, text);
-  } finally {
-    closeSync(fd);
-  }
+  if (!createWithContent(path, text)) return undefined;
   const release = (): void => {
     clearInterval(heartbeat);
     forget();
@@ -86,6 +75,50 @@ function tryCreate(path: string, staleMs: number): Lock | undefined {
   heartbeat.unref();
   const forget = onInterrupt(release);
   return { release };
+}
+
+/**
+ * Creates the lock with its content in one step: written to a temporary file, then linked to the lock's name (link
+ * fails if the name exists). A lock file is therefore never seen empty while it lives, and a failed write (a full
+ * disk) leaves no lock behind. Returns false when the lock is taken.
+ */
+function createWithContent(path: string, text: string): boolean {
+  const temp = temporaryName(path);
+  try {
+    const tempFd = openSync(temp, 'wx', 0o600);
+    try {
+      writeSync(tempFd, text);
+    } finally {
+      closeSync(tempFd);
+    }
+    try {
+      linkSync(temp, path);
+      return true;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') return false;
+      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP') throw error;
+    }
+    // A file system without hard links: exclusive create, then the content (empty for an instant).
+    let fd: number;
+    try {
+      fd = openSync(path, 'wx', 0o600);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw error;
+    }
+    try {
+      writeSync(fd, text);
+    } catch (error) {
+      closeSync(fd);
+      unlinkQuietly(path);
+      throw error;
+    }
+    closeSync(fd);
+    return true;
+  } finally {
+    unlinkQuietly(temp);
+  }
 }
 
 function readLock(path: string): { text: string; holder: LockHolder | undefined; mtimeMs: number } | undefined {
@@ -112,8 +145,8 @@ function isStale(content: { holder: LockHolder | undefined; mtimeMs: number }, s
   const age = Date.now() - content.mtimeMs;
   if (age > staleMs) return true;
   const { holder } = content;
-  // A lock still being written is unreadable for an instant; one unreadable for seconds is debris from a crash.
-  if (!holder) return age > 5000;
+  // Locks are created whole (createWithContent): an empty or unreadable one is debris from a crash or a full disk.
+  if (!holder) return true;
   return holder.host === hostname() && !processIsAlive(holder.pid);
 }
 

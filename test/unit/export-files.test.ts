@@ -31,7 +31,7 @@ describe('export names and rotation', () => {
     ];
     for (const name of names) writeFileSync(join(dir, name), '{}');
     mkdirSync(join(dir, 'lk-export-a-20250101T000000Z.json')); // a folder with a file's name is not a file export
-    const removed = await rotateExports(dir, 'a', 'json', 2);
+    const { removed } = await rotateExports(dir, 'a', 'json', 2, 'lk-export-a-20260103T000000Z.json');
     expect(removed).toEqual(['lk-export-a-20260101T000000Z.json']);
     expect(readdirSync(dir)).toHaveLength(names.length); // 7 + the folder − 1
   });

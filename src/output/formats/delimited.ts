@@ -2,7 +2,7 @@ import { cellText } from '../cell.js';
 import { columnsOf } from '../fields.js';
 import { getPath } from '../../util/object-path.js';
 import { headerColumns, LateFields } from '../flat-columns.js';
-import { csvSafeCell, sanitizeText } from '../sanitize.js';
+import { csvSafeCell, escapeForTerminal, sanitizeText } from '../sanitize.js';
 import { columnValue, pathColumn, type View } from '../view.js';
 import type { Formatter, ListingWriter, OutputOptions } from '../writer.js';
 
@@ -111,7 +111,9 @@ export const csv: Formatter = {
       const { stringify } = await import('csv-stringify/sync');
       const rows: string[][] = header ? [header] : [];
       for (const item of items) rows.push(csvRecord(item, columns, options.csvSafe));
-      return rows.length > 0 ? stringify(rows, { record_delimiter: 'unix' }) : '';
+      const text = rows.length > 0 ? stringify(rows, { record_delimiter: 'unix' }) : '';
+      // CSV is exact in a pipe or a file; on a terminal the escapes in it are shown, not obeyed.
+      return options.io.stdoutIsTTY ? escapeForTerminal(text) : text;
     });
   },
   async single(value, view, options) {

@@ -36,19 +36,19 @@ export const json: Formatter = {
   },
 };
 
-/** One item per line. */
+/** One item per line; uncoloured, so on a terminal the characters it would act on are shown escaped (writeExact). */
 export const ndjson: Formatter = {
   listing(_view, options) {
     return {
       async write(items) {
         let text = '';
         for (const item of items) text += `${JSON.stringify(shaped(item, options))}\n`;
-        await options.io.write(text);
+        await options.io.writeExact(text);
       },
       async end() {},
     };
   },
   async single(value, _view, options) {
-    await options.io.write(`${JSON.stringify(shaped(value, options))}\n`);
+    await options.io.writeExact(`${JSON.stringify(shaped(value, options))}\n`);
   },
 };

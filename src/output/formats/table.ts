@@ -7,7 +7,7 @@ import { detailedDate, ISO_DATE_TIME } from '../dates.js';
 import { sanitizeText } from '../sanitize.js';
 import { paintPhase, phaseOf } from '../style.js';
 import { columnText, pathColumn, type Column } from '../view.js';
-import { displayWidth, truncate } from '../width.js';
+import { cutForDisplay, displayWidth, truncate } from '../width.js';
 import type { Formatter } from '../writer.js';
 
 const GAP = 2;
@@ -34,7 +34,7 @@ export const table: Formatter = {
       async write(items) {
         if (items.length === 0) return;
         const Table = await loadTable();
-        const rows = items.map((item) => columns.map((column) => sanitizeText(columnText(column, item, options.display))));
+        const rows = items.map((item) => columns.map((column) => sanitizeText(cutForDisplay(columnText(column, item, options.display), options.io.columns))));
         const first = !widths;
         if (!widths) {
           widths = fitWidths(columns, headers, rows, options.io.columns);
@@ -76,7 +76,7 @@ export const table: Formatter = {
     paths.forEach((path, i) => {
       const raw = getPath(value, path);
       const text = typeof raw === 'string' && ISO_DATE_TIME.test(raw) ? detailedDate(raw, now) : cellText(raw);
-      const cell = truncate(sanitizeText(text), valueWidth);
+      const cell = truncate(sanitizeText(cutForDisplay(text, valueWidth)), valueWidth);
       // A status or phase in its phase's colour, as in the listing.
       const leaf = path.split('.').pop();
       const shown = (leaf === 'status' || leaf === 'phase') && phaseOf(raw) ? paintPhase(cell, raw, colors) : cell;
