@@ -66,6 +66,7 @@ export function makeProgram(factory: Factory = processFactory()): Command {
     .option('--no-header', 'no header row in table, csv and tsv')
     .addOption(choiceOption('--lang <lang>', 'language of film and series titles', LANGS))
     .option('--no-color', 'no colour (also NO_COLOR)')
+    .option('--no-pager', 'never page long output (pager: LK_PAGER, config pager, PAGER, else less -FRX)')
     .option('--csv-safe', "prefix ' to csv cells a spreadsheet would run as a formula")
     .option('-q, --quiet', 'nothing on stderr but errors')
     .option('-v, --verbose', 'one stderr line per request (also LK_DEBUG=1); the key redacted')
@@ -141,6 +142,8 @@ export function reportError(error: unknown, stderr: NodeJS.WritableStream & { is
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return ExitCode.ok;
     return ExitCode.usage; // commander has printed its one-line message through outputError
   }
+  // The reader quit the pager before the end: done, not failed.
+  if (error instanceof LkError && error.exitCode === ExitCode.ok) return ExitCode.ok;
   if (error instanceof LkError) {
     const hint = hintFor(error);
     stderr.write(paintErrorLines(`lk: ${shownText(error.message)}\n${hint ? `${shownText(hint)}\n` : ''}`, stderr, env, argv));

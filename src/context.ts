@@ -9,6 +9,7 @@ import { usesInsecureHttp } from './config/base-url.js';
 import { AuthError, UsageError } from './util/errors.js';
 import { folderProblem } from './util/private-folder.js';
 import { IoStreams } from './output/io.js';
+import { pagerCommand } from './output/pager.js';
 import { parseFieldList } from './output/fields.js';
 import { JqCapture, JqFilter } from './output/jq.js';
 import { chooseFormat } from './output/format-choice.js';
@@ -38,6 +39,8 @@ export interface GlobalOptions {
   csvSafe?: boolean;
   /** --jq EXPR: the output goes through this jq filter (src/output/jq.ts). */
   jq?: string;
+  /** --no-pager arrives as pager: false. */
+  pager?: boolean;
 }
 
 /**
@@ -106,6 +109,7 @@ export class Context {
       verbose: options.verbose || this.env.LK_DEBUG === '1',
       noColorFlag: options.color === false,
       color: this.settings.color(),
+      pager: options.pager === false ? undefined : pagerCommand(this.env, this.settings.pager()),
     });
     this.jqCapture = options.jq === undefined ? undefined : new JqCapture(io);
     this.io = this.jqCapture?.io ?? io;
@@ -230,6 +234,10 @@ export class Context {
   }
 
   async close(): Promise<void> {
-    await this.apiClient?.close();
+    try {
+      await this.io.finish();
+    } finally {
+      await this.apiClient?.close();
+    }
   }
 }

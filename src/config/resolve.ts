@@ -127,6 +127,11 @@ export class Settings {
     return (this.storedDefault('max-body') as number | undefined) ?? BUILT_IN_DEFAULTS['max-body'].value;
   }
 
+  /** The `lk config` pager; LK_PAGER and PAGER are weighed around it in output/pager.ts. */
+  pager(): string | undefined {
+    return this.storedDefault('pager') as string | undefined;
+  }
+
   csvSafe(): boolean {
     return this.flags.csvSafe ?? (this.storedDefault('csv-safe') as boolean | undefined) ?? BUILT_IN_DEFAULTS['csv-safe'].value;
   }

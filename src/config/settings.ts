@@ -7,7 +7,7 @@ export const FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
 export const LANGS = ['en', 'fr', 'it'] as const;
 export const COLOR_MODES = ['auto', 'always', 'never'] as const;
 
-export type SettingName = 'format' | 'lang' | 'color' | 'base-url' | 'max-wait' | 'timeout' | 'csv-safe' | 'max-body';
+export type SettingName = 'format' | 'lang' | 'color' | 'base-url' | 'max-wait' | 'timeout' | 'csv-safe' | 'max-body' | 'pager';
 export type SettingValue = string | number | boolean;
 
 interface SettingSpec {
@@ -35,6 +35,14 @@ export const SETTINGS: Record<SettingName, SettingSpec> = {
     describe: 'largest response body accepted',
     allowed: 'a size from 1KiB to 512MiB, such as 64MiB or 100000000 (bytes)',
     parse: parseByteSize,
+  },
+  pager: {
+    describe: 'pager for output taller than the terminal (after LK_PAGER, before PAGER)',
+    allowed: "a command such as 'less -FRX' or 'most'; cat turns paging off",
+    parse: (raw) => {
+      if (raw.trim() === '' || /[\u0000-\u001f]/.test(raw)) throw new UsageError(`invalid pager "${raw}": expected a command such as 'less -FRX'`);
+      return raw.trim();
+    },
   },
   'csv-safe': {
     describe: "prefix ' to csv cells a spreadsheet would run as a formula",
@@ -97,4 +105,5 @@ export const BUILT_IN_DEFAULTS = {
   timeout: { value: 30, text: '30' },
   'csv-safe': { value: false, text: 'false' },
   'max-body': { value: 512 * 1024 * 1024, text: '512MiB' },
+  pager: { value: null, text: 'PAGER, else less -FRX' },
 } as const satisfies Record<SettingName, { value: SettingValue | null; text: string }>;

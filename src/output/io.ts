@@ -4,6 +4,7 @@ import type Picocolors from 'picocolors';
 import { configDir } from '../config/paths.js';
 import { readStoredConfig } from '../config/store.js';
 import { escapeForTerminal } from './sanitize.js';
+import { PagedOutput } from './pager.js';
 
 /**
  * The one place that decides everything about the terminal (like gh's iostreams): whether stdout and stderr are
@@ -14,7 +15,7 @@ import { escapeForTerminal } from './sanitize.js';
 export type ColorMode = 'auto' | 'always' | 'never';
 
 export interface IoOptions {
-  stdout?: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  stdout?: NodeJS.WritableStream & { isTTY?: boolean; columns?: number; rows?: number };
   stderr?: NodeJS.WritableStream & { isTTY?: boolean };
   stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
   env?: NodeJS.ProcessEnv;
@@ -22,6 +23,8 @@ export interface IoOptions {
   verbose?: boolean;
   color?: ColorMode;
   noColorFlag?: boolean;
+  /** The pager command (pager.ts's pagerCommand), or undefined for none (--no-pager, `cat`). */
+  pager?: string | undefined;
 }
 
 export class IoStreams {
@@ -37,6 +40,11 @@ export class IoStreams {
   readonly stderrColorEnabled: boolean;
   private readonly env: NodeJS.ProcessEnv;
   private readonly stdoutColumns: number | undefined;
+  /** Set when this run may page: stdout a terminal of known height, and a pager named. */
+  private readonly paged: PagedOutput | undefined;
+  /** Lines for stderr held while the pager has the terminal, written once it quits. */
+  private heldNotices: string[] = [];
+  private readonly pagerStartListeners: Array<() => void> = [];
 
   constructor(options: IoOptions = {}) {
     const stdout = options.stdout ?? process.stdout;
@@ -54,6 +62,40 @@ export class IoStreams {
     const mode = decideColorMode(options, this.env);
     this.colorEnabled = mode === 'always' || (mode === 'auto' && this.stdoutIsTTY);
     this.stderrColorEnabled = mode === 'always' || (mode === 'auto' && this.stderrIsTTY);
+    // Only a real screen pages: a terminal whose height is known; never a pipe or a file.
+    const rows = (stdout as { rows?: number }).rows;
+    if (options.pager && this.stdoutIsTTY && rows && rows > 0) {
+      this.paged = new PagedOutput({
+        command: options.pager,
+        env: this.env,
+        stdout,
+        stderr,
+        rows,
+        columns: this.columns,
+        onStart: () => {
+          for (const listener of this.pagerStartListeners) listener();
+        },
+      });
+    }
+  }
+
+  /** The pager has (or had) the terminal. */
+  get paging(): boolean {
+    return this.paged?.started ?? false;
+  }
+
+  /** Called when a pager takes the terminal: the spinner stops drawing on it. */
+  onPagerStart(listener: () => void): void {
+    this.pagerStartListeners.push(listener);
+  }
+
+  /** The end of the run's output: short output held for the pager is written, or the pager is waited for. */
+  async finish(): Promise<void> {
+    if (!this.paged) return;
+    await this.paged.finish();
+    const notices = this.heldNotices;
+    this.heldNotices = [];
+    for (const line of notices) this.stderr.write(line);
   }
 
   /** Width of the terminal stdout is on; COLUMNS overrides (tests and narrow panes). */
@@ -81,6 +123,7 @@ export class IoStreams {
   /** Writes to stdout, waiting when the pipe is full so that memory does not grow with the output. */
   async write(text: string | Uint8Array): Promise<void> {
     if (text.length === 0) return;
+    if (this.paged) return this.paged.write(text);
     if (!this.stdout.write(text)) await once(this.stdout, 'drain');
   }
 
@@ -94,12 +137,18 @@ export class IoStreams {
 
   /** A line for a person on stderr; dropped with -q. */
   info(line: string): void {
-    if (!this.quiet) this.stderr.write(line.endsWith('\n') ? line : `${line}\n`);
+    if (!this.quiet) this.toStderr(line.endsWith('\n') ? line : `${line}\n`);
   }
 
   /** A warning on stderr; shown even with -q, since it is about something that may be wrong. */
   warn(line: string): void {
-    this.stderr.write(line.endsWith('\n') ? line : `${line}\n`);
+    this.toStderr(line.endsWith('\n') ? line : `${line}\n`);
+  }
+
+  /** While a pager shows the output, a line on the terminal would land in the middle of its screen: held till it quits. */
+  private toStderr(text: string): void {
+    if (this.paging && this.stderrIsTTY) this.heldNotices.push(text);
+    else this.stderr.write(text);
   }
 
   /** One line per request with -v / LK_DEBUG. */

@@ -30,7 +30,10 @@ class StatusLine {
   private loading: Promise<void> | undefined;
   private forgetInterrupt: (() => unknown) | undefined;
 
-  constructor(private readonly io: IoStreams) {}
+  constructor(private readonly io: IoStreams) {
+    // A pager took the terminal: the spinner must not draw over it.
+    io.onPagerStart(() => this.hide());
+  }
 
   /** A new part; lower ranks come first on the line (what is being done, then why it is waiting). */
   open(rank = 0): StatusPart {
@@ -52,7 +55,7 @@ class StatusLine {
       .sort((a, b) => a.rank - b.rank)
       .map((part) => part.text)
       .join(' · ');
-    if (text === '') return this.hide();
+    if (text === '' || this.io.paging) return this.hide();
     if (!this.spinner) {
       this.loading ??= import('ora').then(
         ({ default: ora }) => {

@@ -8,7 +8,7 @@ export interface InProcessOptions {
   env: NodeJS.ProcessEnv;
   input?: string;
   /** stdout (and stderr) as a terminal of this many columns; default: both are pipes. */
-  tty?: { columns?: number; stderr?: boolean };
+  tty?: { columns?: number; stderr?: boolean; /** A screen this many lines tall (a real terminal's height; enables the pager). */ rows?: number };
   /** A clock to run on (the sandbox's too, for waits to pass in no time). */
   now?: () => number;
   sleep?: Waiter;
@@ -26,10 +26,12 @@ class Capture extends Writable {
   text = '';
   isTTY: boolean | undefined;
   columns: number | undefined;
-  constructor(tty: boolean, columns: number | undefined) {
+  rows: number | undefined;
+  constructor(tty: boolean, columns: number | undefined, rows?: number) {
     super({ decodeStrings: false });
     this.isTTY = tty || undefined;
     this.columns = tty ? columns : undefined;
+    this.rows = tty ? rows : undefined;
   }
   override _write(chunk: unknown, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
     this.text += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
@@ -39,7 +41,7 @@ class Capture extends Writable {
 
 /** Runs lk in this process, as the binary would, with fake streams: the exit code and what it wrote. */
 export async function runInProcess(args: string[], options: InProcessOptions): Promise<InProcessResult> {
-  const stdout = new Capture(Boolean(options.tty), options.tty?.columns ?? 80);
+  const stdout = new Capture(Boolean(options.tty), options.tty?.columns ?? 80, options.tty?.rows);
   const stderr = new Capture(Boolean(options.tty && options.tty.stderr !== false), options.tty?.columns ?? 80);
   const stdin = Readable.from(options.input === undefined || options.input === '' ? [] : [options.input]) as Readable & { isTTY?: boolean };
   const factory: Factory = {

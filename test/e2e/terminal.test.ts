@@ -37,10 +37,15 @@ interface TerminalRun {
  * `2> err.txt | cat > out.txt`), run in `dir`. The environment is exactly `env` plus the basics: nothing from the
  * test runner (CI, NO_COLOR, FORCE_COLOR) reaches lk.
  */
-async function inTerminal(args: string[], env: Record<string, string | undefined>, options: { redirect?: string; dir?: string; columns?: number } = {}): Promise<TerminalRun> {
+async function inTerminal(
+  args: string[],
+  env: Record<string, string | undefined>,
+  options: { redirect?: string; dir?: string; columns?: number; rows?: number; keys?: Array<{ when: RegExp; send: string[] }> } = {},
+): Promise<TerminalRun & { screens: string[] }> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'lk-tty-'));
   const socket = join(dir, 'tmux.sock');
-  const words = Object.entries({ PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8', TZ: 'UTC', TERM: 'xterm-256color', ...env })
+  // No pager unless a test asks for one (LK_PAGER: undefined): most tests read the whole output off the screen.
+  const words = Object.entries({ PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8', TZ: 'UTC', TERM: 'xterm-256color', LK_PAGER: 'cat', ...env })
     .filter((entry): entry is [string, string] => entry[1] !== undefined)
     .map(([name, value]) => shellQuote(`${name}=${value}`));
   const command = ['env', '-i', ...words, shellQuote(process.execPath), shellQuote(LK_BIN), ...args.map(shellQuote)].join(' ');
@@ -49,12 +54,24 @@ async function inTerminal(args: string[], env: Record<string, string | undefined
   writeFileSync(join(dir, 'tmux.conf'), 'set -g history-limit 50000\nset -g remain-on-exit on\n');
   const tmux = (...tmuxArgs: string[]) => run('tmux', ['-u', '-S', socket, ...tmuxArgs], { cwd: dir, env: { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8' }, timeout: 30_000 });
   const columns = String(options.columns ?? 80);
-  await tmux('-f', join(dir, 'tmux.conf'), 'new-session', '-d', '-x', columns, '-y', '50', '-s', 'lk', '-c', dir, 'sh', join(dir, 'run.sh'));
+  await tmux('-f', join(dir, 'tmux.conf'), 'new-session', '-d', '-x', columns, '-y', String(options.rows ?? 50), '-s', 'lk', '-c', dir, 'sh', join(dir, 'run.sh'));
   try {
     await tmux('pipe-pane', '-t', 'lk', '-o', `cat > ${shellQuote(join(dir, 'written'))}`);
     await tmux('wait-for', '-S', 'go');
     const capture = async (colours: boolean) => (await tmux('capture-pane', '-t', 'lk', '-p', '-J', '-S', '-', '-E', '-', ...(colours ? ['-e'] : []))).stdout;
     let screen = '';
+    // Keys for a program that waits for them (a pager): each sent once the screen shows what it waits for.
+    const screens: string[] = [];
+    for (const step of options.keys ?? []) {
+      for (let waited = 0; waited < 30_000; waited += 100) {
+        // The visible screen as it stands, lines not joined (a prompt after a wrapped line is a line of its own).
+        screen = (await tmux('capture-pane', '-t', 'lk', '-p')).stdout;
+        if (step.when.test(screen)) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      screens.push(await capture(true));
+      await tmux('send-keys', '-t', 'lk', ...step.send);
+    }
     for (let waited = 0; waited < 60_000; waited += 100) {
       screen = await capture(false);
       const writtenSoFar = existsSync(join(dir, 'written')) ? readFileSync(join(dir, 'written'), 'utf8') : '';
@@ -65,6 +82,7 @@ async function inTerminal(args: string[], env: Record<string, string | undefined
     const untilMarker = (text: string) => text.slice(0, text.search(/^lk-exit:/m)).replace(/\n+$/, '\n');
     return {
       code,
+      screens,
       screen: untilMarker(screen),
       colouredScreen: untilMarker(await capture(true)),
       written: readFileSync(join(dir, 'written'), 'utf8').replace(/lk-exit:\d+\s*$/, ''),
@@ -274,5 +292,104 @@ describe('colour settings', () => {
     const refused = await bed.lk(['whoami'], { key: 'revoked', tty: {} });
     expect(refused.code).toBe(3);
     expect(refused.stderr).toMatch(red);
+  });
+});
+
+describe('the pager', () => {
+  /** less's prompt at the bottom of a screen it holds: a line that is only ":" (or "(END)"). */
+  const LESS_WAITING = /^(:|\(END\))\s*$/m;
+
+  it('long output opens less -FRX on a terminal: the first screen, colours kept, q quits with exit 0', async () => {
+    const result = await inTerminal(['library', '--all', '--limit', '100'], { ...bed.env(), LK_PAGER: undefined, PAGER: undefined }, {
+      rows: 30,
+      keys: [{ when: LESS_WAITING, send: ['q'] }],
+    });
+    expect(result.code).toBe(0);
+    const held = result.screens[0]!;
+    // less shows the first screen and waits: the header and the first entry, not the last.
+    expect(held.replace(/\u001b\[[0-9;]*m/g, '')).toMatch(LESS_WAITING);
+    expect(held).toContain('TITLE');
+    expect(held).toContain(ids[0]!);
+    expect(held).not.toContain(ids[249]!);
+    // -R: the colours reach the screen through less, not as "ESC[1m" shown as text.
+    expect(held).toMatch(SGR);
+    expect(result.written).toContain('\u001b[1mTITLE');
+    expect(result.screen).not.toMatch(/ESC\[|lk: /);
+  });
+
+  it('quitting before the output is all written (EPIPE from the pager) is success, with nothing on stderr', async () => {
+    // 250 entries as JSON are more than a pipe holds: lk is still writing when q closes less.
+    const result = await inTerminal(['library', '--all', '--limit', '100', '--json'], { ...bed.env(), LK_PAGER: undefined, PAGER: undefined }, {
+      rows: 30,
+      keys: [{ when: LESS_WAITING, send: ['q'] }],
+    });
+    expect(result.code).toBe(0);
+    expect(result.screen).not.toMatch(/lk: |EPIPE|error/i);
+  });
+
+  it('--no-pager, LK_PAGER=cat and a pipe never page: the command ends by itself with every line', async () => {
+    const noPager = await inTerminal(['library', '--all', '--limit', '100', '--no-pager'], { ...bed.env(), LK_PAGER: undefined }, { rows: 30 });
+    expect(noPager.code).toBe(0);
+    expect(noPager.screen.trimEnd().split('\n')).toHaveLength(251);
+    const cat = await inTerminal(['library', '--all', '--limit', '100'], { ...bed.env(), LK_PAGER: 'cat' }, { rows: 30 });
+    expect(cat.screen.trimEnd().split('\n')).toHaveLength(251);
+    const dir = mkdtempSync(join(tmpdir(), 'lk-tty-'));
+    try {
+      const piped = await inTerminal(['library', '--all', '--limit', '100'], { ...bed.env(), LK_PAGER: undefined }, { rows: 30, redirect: '| cat > out.txt', dir });
+      expect(piped.code).toBe(0);
+      expect(readFileSync(join(dir, 'out.txt'), 'utf8').split('\n').filter(Boolean)).toHaveLength(250);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('output shorter than the screen starts no pager: printed at once, the notice after it', async () => {
+    const result = await inTerminal(['library'], { ...bed.env(), LK_PAGER: undefined, PAGER: undefined }, { rows: 30 });
+    expect(result.code).toBe(0);
+    expect(result.screen).toMatch(/^Showing 20 of 250 entries/m);
+  });
+});
+
+describe('which pager', () => {
+  /** A pager that records what it is given into `file`. */
+  const recorder = (dir: string, name: string) => `cat > '${join(dir, name)}'`;
+  const paged = async (env: Record<string, string | undefined>, flags: string[] = []) =>
+    bed.lk(['library', '--all', '--limit', '100', ...flags], { env, tty: { rows: 20 } });
+
+  it('LK_PAGER, else `lk config set pager`, else PAGER; notices wait until the pager is done', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lk-pager-'));
+    try {
+      const home = tempHome();
+      const env = { ...bed.env(), LK_CONFIG_DIR: home.configDir, LK_PAGER: undefined, PAGER: recorder(dir, 'pager') };
+      // PAGER alone.
+      let result = await paged(env);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toBe('');
+      expect(readFileSync(join(dir, 'pager'), 'utf8').trimEnd().split('\n')).toHaveLength(251);
+      // The config comes before PAGER.
+      expect((await bed.lk(['config', 'set', 'pager', recorder(dir, 'config')], { env })).code).toBe(0);
+      result = await paged(env);
+      expect(readFileSync(join(dir, 'config'), 'utf8')).toContain('TITLE');
+      // LK_PAGER before both.
+      result = await paged({ ...env, LK_PAGER: recorder(dir, 'lk-pager') });
+      expect(readFileSync(join(dir, 'lk-pager'), 'utf8')).toContain('TITLE');
+      // --no-pager: straight to the terminal.
+      result = await paged({ ...env, LK_PAGER: recorder(dir, 'never') }, ['--no-pager']);
+      expect(result.stdout.trimEnd().split('\n')).toHaveLength(251);
+      expect(existsSync(join(dir, 'never'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a pipe never pages, whatever pager is named', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lk-pager-'));
+    try {
+      const result = await bed.lk(['library', '--all', '--limit', '100'], { env: { LK_PAGER: recorder(dir, 'pipe') } });
+      expect(result.stdout.trimEnd().split('\n')).toHaveLength(250);
+      expect(existsSync(join(dir, 'pipe'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
