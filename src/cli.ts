@@ -14,6 +14,7 @@ import { registerHistory } from './commands/history.js';
 import { registerLibrary } from './commands/library.js';
 import { registerLists } from './commands/lists.js';
 import { registerNotifications } from './commands/notifications.js';
+import { registerOpen } from './commands/open.js';
 import { registerProfile } from './commands/profile.js';
 import { registerReviews } from './commands/reviews.js';
 import { registerSandbox } from './commands/sandbox.js';
@@ -90,6 +91,7 @@ export function makeProgram(factory: Factory = processFactory()): Command {
   registerSync(program);
   registerSearch(program);
   registerSql(program);
+  registerOpen(program);
   registerApi(program);
   registerConfig(program);
   registerCompletion(program);

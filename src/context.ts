@@ -10,6 +10,7 @@ import { AuthError, UsageError } from './util/errors.js';
 import { folderProblem } from './util/private-folder.js';
 import { IoStreams } from './output/io.js';
 import { pagerCommand } from './output/pager.js';
+import { supportsHyperlinks } from './output/hyperlinks.js';
 import { parseFieldList } from './output/fields.js';
 import { JqCapture, JqFilter } from './output/jq.js';
 import { chooseFormat } from './output/format-choice.js';
@@ -214,7 +215,7 @@ export class Context {
       header: this.options.header !== false,
       csvSafe: this.settings.csvSafe(),
       io: this.io,
-      display: { now: this.now(), colors: await this.colors() },
+      display: { now: this.now(), colors: await this.colors(), hyperlinks: supportsHyperlinks(this.env, this.io.stdoutIsTTY, this.io.colorEnabled) },
     };
   }
 

@@ -5,6 +5,8 @@ import { getPath } from '../util/object-path.js';
 export interface DisplayContext {
   now: number;
   colors: Colors;
+  /** Titles in a table may link to their page (OSC 8): output/hyperlinks.ts decides. */
+  hyperlinks?: boolean;
 }
 
 /** One column of a listing: where its value lives, and how a table shows it. */
@@ -27,6 +29,8 @@ export interface Column {
   align?: 'left' | 'right';
   /** Colour for the (already shortened) table text, e.g. by phase. */
   paint?: (text: string, item: unknown, colors: Colors) => string;
+  /** The page the cell links to on terminals that support OSC 8 (SPEC.md: fields named url link to the web app). */
+  link?: (item: unknown) => unknown;
 }
 
 export interface View {

@@ -13,7 +13,12 @@ const localised: NumberText = formatCount;
 const exact: NumberText = (n) => String(n);
 
 /** Title of a work, whatever the resource nests it under. */
-export const titleColumn = (path = 'work.title'): Column => ({ header: 'Title', path, flex: true });
+export const titleColumn = (path = 'work.title', link: Column['link'] = pageOf): Column => ({ header: 'Title', path, flex: true, link });
+
+/** The item's own page (`url`), else its work's. */
+function pageOf(item: unknown): unknown {
+  return getPath(item, 'url') ?? getPath(item, 'work.url');
+}
 
 /** "WATCHING · IN_PROGRESS": the domain status and the phase it maps to, coloured by phase. */
 export const statusColumn: Column = {
@@ -144,7 +149,7 @@ function itemCount(list: unknown, number: NumberText = localised): string {
 export const listView: View = {
   noun: ['list', 'lists'],
   columns: [
-    looseColumn('Name', ['name', 'title'], { flex: true }),
+    looseColumn('Name', ['name', 'title'], { flex: true, link: (item) => getPath(item, 'url') }),
     { header: 'Items', path: 'itemCount', align: 'right', value: (item) => itemCount(item, exact), display: (item) => itemCount(item) },
     looseColumn('Visibility', ['visibility'], { dim: true }),
     looseColumn('Owner', ['owner', 'owner.username', 'owner.name'], { dim: true }),
@@ -178,7 +183,7 @@ function episodeTitle(item: unknown): unknown {
 export const listItemView: View = {
   noun: ['item', 'items'],
   columns: [
-    looseColumn('Title', ['work.title', 'show.title'], { flex: true }),
+    looseColumn('Title', ['work.title', 'show.title'], { flex: true, link: (item) => getPath(item, 'work.url') }),
     { header: 'Type', path: 'type', value: (item) => listItemType(item), display: (item) => listItemType(item) },
     { header: 'Detail', path: 'season', value: (item) => listItemDetail(item), display: (item) => listItemDetail(item) },
     // Seasons carry a title too ("Season 2"), which Detail already says.
@@ -192,7 +197,7 @@ export const calendarView: View = {
   noun: ['upcoming episode', 'upcoming episodes'],
   columns: [
     looseColumn('Airs', ['airsAt', 'airDate', 'airdate', 'date'], { display: (item, ctx) => shortDateTime(firstOf(item, ['airsAt', 'airDate', 'airdate', 'date']), ctx.now) }),
-    looseColumn('Show', ['show.title', 'work.title'], { flex: true }),
+    looseColumn('Show', ['show.title', 'work.title'], { flex: true, link: (item) => getPath(item, 'show.url') ?? getPath(item, 'work.url') }),
     { header: 'Episode', path: 'episode', value: (item) => eventDetail(item), display: (item) => eventDetail(item) },
     looseColumn('Title', ['title', 'episode.title'], { dim: true, flex: true }),
     { header: 'Behind', path: 'episodesBehind', align: 'right' },
@@ -202,7 +207,7 @@ export const calendarView: View = {
 export const reviewView: View = {
   noun: ['review', 'reviews'],
   columns: [
-    looseColumn('Title', ['work.title', 'entry.work.title'], { flex: true }),
+    looseColumn('Title', ['work.title', 'entry.work.title'], { flex: true, link: pageOf }),
     looseColumn('Rating', ['rating', 'entry.rating']),
     looseColumn('Headline', ['title', 'headline', 'summary', 'body'], { dim: true, flex: true }),
     looseColumn('Likes', ['likes'], { dim: true, align: 'right' }),

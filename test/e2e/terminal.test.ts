@@ -393,3 +393,46 @@ describe('which pager', () => {
     }
   });
 });
+
+describe('titles link to their page (OSC 8) on terminals that support it', () => {
+  const OSC8 = '\u001b]8;;';
+
+  it('VTE 0.70 (GNOME Terminal): each title links to its entry; the links take no width, so the table still fits and aligns', async () => {
+    const result = await inTerminal(['library', '--limit', '40'], { ...bed.env(), VTE_VERSION: '7000' });
+    expect(result.code).toBe(0);
+    expect(result.written).toContain(`${OSC8}https://app.lk.example/library/${ids[0]}\u001b\\`);
+    expect(result.written.split(OSC8).length - 1).toBe(2 * 40);
+    const lines = result.screen.trimEnd().split('\n').filter((line) => !line.startsWith('Showing'));
+    expect(lines).toHaveLength(41);
+    const idAt = displayWidth(lines[0]!.slice(0, lines[0]!.indexOf('ID')));
+    lines.slice(1).forEach((line, i) => {
+      expect(displayWidth(line), line).toBeLessThanOrEqual(80);
+      expect(line.endsWith(ids[i]!), line).toBe(true);
+      expect(displayWidth(line) - displayWidth(ids[i]!), line).toBe(idAt);
+    });
+  });
+
+  it('an unknown terminal, --no-color and a pipe get no link escapes', async () => {
+    const plain = await inTerminal(['library', '--limit', '5'], bed.env());
+    expect(plain.written).not.toContain(OSC8);
+    const noColor = await inTerminal(['library', '--limit', '5', '--no-color'], { ...bed.env(), VTE_VERSION: '7000' });
+    expect(noColor.written).not.toContain(OSC8);
+    expect(noColor.written).not.toContain(ESC);
+    const dir = mkdtempSync(join(tmpdir(), 'lk-tty-'));
+    try {
+      await inTerminal(['library', '--limit', '5', '--format', 'table'], { ...bed.env(), VTE_VERSION: '7000', FORCE_HYPERLINK: '1' }, { redirect: '| cat > out.txt', dir });
+      expect(readFileSync(join(dir, 'out.txt'), 'utf8')).not.toContain(ESC);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('FORCE_HYPERLINK=1 turns them on for any terminal, FORCE_HYPERLINK=0 off for a known one', async () => {
+    const on = await bed.lk(['lists'], { env: { FORCE_HYPERLINK: '1' }, tty: {} });
+    expect(on.stdout).toMatch(/\u001b\]8;;https:\/\/app\.lk\.example\/lists\//);
+    const off = await bed.lk(['library', '--max', '3'], { env: { FORCE_HYPERLINK: '0', WT_SESSION: 'x' }, tty: {} });
+    expect(off.stdout).not.toContain(OSC8);
+    const windows = await bed.lk(['library', '--max', '3'], { env: { WT_SESSION: 'x' }, tty: {} });
+    expect(windows.stdout).toContain(OSC8);
+  });
+});

@@ -8,6 +8,7 @@ import { sanitizeText } from '../sanitize.js';
 import { paintPhase, phaseOf } from '../style.js';
 import { columnText, pathColumn, type Column } from '../view.js';
 import { cutForDisplay, displayWidth, truncate } from '../width.js';
+import { hyperlink, linkableUrl } from '../hyperlinks.js';
 import type { Formatter } from '../writer.js';
 
 const GAP = 2;
@@ -53,8 +54,10 @@ export const table: Formatter = {
               const cell = fitCell(text, room[i]!);
               const column = columns[i]!;
               if (cell === '') return cell;
-              if (column.paint) return column.paint(cell, items[r], colors);
-              return column.dim ? colors.dim(cell) : cell;
+              const painted = column.paint ? column.paint(cell, items[r], colors) : column.dim ? colors.dim(cell) : cell;
+              // Linked after the cut: the wrapper takes no room, and a cut must never fall inside it.
+              const url = options.display.hyperlinks && column.link ? linkableUrl(column.link(items[r])) : undefined;
+              return url ? hyperlink(painted, url) : painted;
             }),
           );
         }
@@ -72,16 +75,19 @@ export const table: Formatter = {
     const labels = paths.map((path) => sanitizeText(path));
     const keyWidth = Math.max(...labels.map((label) => displayWidth(label)), 0);
     const valueWidth = Math.max(options.io.columns - keyWidth - GAP, 10);
-    const page = new Table({ ...LAYOUT, colWidths: [keyWidth + GAP, valueWidth + GAP] });
-    paths.forEach((path, i) => {
+    const rows = paths.map((path, i): [string, string] => {
       const raw = getPath(value, path);
       const text = typeof raw === 'string' && ISO_DATE_TIME.test(raw) ? detailedDate(raw, now) : cellText(raw);
-      const cell = truncate(sanitizeText(cutForDisplay(text, valueWidth)), valueWidth);
+      // A URL is never cut: a cut one leads nowhere; the terminal wraps it and it still copies whole.
+      const cell = linkableUrl(raw) ? sanitizeText(text) : truncate(sanitizeText(cutForDisplay(text, valueWidth)), valueWidth);
       // A status or phase in its phase's colour, as in the listing.
       const leaf = path.split('.').pop();
       const shown = (leaf === 'status' || leaf === 'phase') && phaseOf(raw) ? paintPhase(cell, raw, colors) : cell;
-      page.push([colors.dim(labels[i]!), shown]);
+      return [colors.dim(labels[i]!), shown];
     });
+    const widest = Math.max(valueWidth, ...rows.map(([, shown]) => displayWidth(shown)));
+    const page = new Table({ ...LAYOUT, colWidths: [keyWidth + GAP, widest + GAP] });
+    for (const row of rows) page.push(row);
     await options.io.write(linesOf(page));
   },
 };

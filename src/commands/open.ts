@@ -1,0 +1,59 @@
+import type { Command } from 'commander';
+import type { Context } from '../context.js';
+import { LkError, UsageError } from '../util/errors.js';
+import { getPath } from '../util/object-path.js';
+import { linkableUrl } from '../output/hyperlinks.js';
+import { sanitizeText } from '../output/sanitize.js';
+import { action } from './action.js';
+import { entityId, examples } from './options.js';
+
+interface OpenOptions {
+  list?: string;
+  profilePage?: boolean;
+  work?: boolean;
+  browser?: boolean;
+}
+
+export function registerOpen(program: Command): void {
+  program
+    .command('open')
+    .description("open an entry's page in the web app in your browser (BROWSER), or print its URL")
+    .argument('[id]', 'entry id (the ID column of `lk library`)')
+    .option('--work', "the page of the entry's work instead of the entry's own")
+    .option('--list <id>', 'the page of this list instead')
+    .option('--profile-page', 'your profile page instead')
+    .option('-n, --no-browser', 'print the URL, do not open it')
+    .addHelpText(
+      'after',
+      `
+Opens BROWSER when it is set, else xdg-open (open on macOS). Prints the URL instead where no browser can be opened:
+stdout not a terminal (a pipe, cron, $(…)), an ssh session, or no display.
+${examples('lk open 42', 'lk open --list l7', 'lk open 42 --work -n | xclip', 'BROWSER=firefox lk open --profile-page')}`,
+    )
+    .action(action<OpenOptions>((ctx, options, [id]) => run(ctx, options, id)));
+}
+
+async function run(ctx: Context, options: OpenOptions, rawId: string | undefined): Promise<void> {
+  const targets = [rawId !== undefined, options.list !== undefined, Boolean(options.profilePage)].filter(Boolean).length;
+  if (targets !== 1) throw new UsageError(targets === 0 ? 'what to open? give an entry id, --list ID or --profile-page' : 'open one page: an entry id, --list ID or --profile-page');
+  if (options.work && rawId === undefined) throw new UsageError('--work goes with an entry id');
+  const { path, field, what } =
+    rawId !== undefined
+      ? { path: `/v1/library/${entityId('entry', rawId)}`, field: options.work ? 'work.url' : 'url', what: `library entry ${rawId}` }
+      : options.list !== undefined
+        ? { path: `/v1/lists/${entityId('list', options.list)}`, field: 'url', what: `list ${options.list}` }
+        : { path: '/v1/profile', field: 'url', what: 'profile' };
+  const client = await ctx.client();
+  const body = (await client.get(path, {}, { notFound: what })).json;
+  // An entry without a url of its own still has its work's page.
+  const url = linkableUrl(getPath(body, field)) ?? (field === 'url' && rawId !== undefined ? linkableUrl(getPath(body, 'work.url')) : undefined);
+  if (!url) throw new LkError(`the ${what} has no web page (no http(s) ${field} in the response)`);
+  const { browserFor, openInBrowser } = await import('../output/browser.js');
+  const browser = options.browser === false ? { print: '--no-browser' } : browserFor(ctx.io, ctx.env);
+  if ('print' in browser) {
+    await ctx.io.write(`${url}\n`);
+    return;
+  }
+  if (ctx.io.mayNotify) ctx.io.info(`Opening ${sanitizeText(url)} in your browser.`);
+  await openInBrowser(browser.command, url, ctx.env);
+}
