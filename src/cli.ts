@@ -62,7 +62,7 @@ export function makeProgram(factory: Factory = processFactory()): Command {
     .option('--ndjson', 'shorthand for --format ndjson')
     .option('--csv', 'shorthand for --format csv')
     .option('--tsv', 'shorthand for --format tsv')
-    .option('--fields <list>', 'comma-separated dot paths to output, e.g. id,work.title,status')
+    .option('--fields <list>', 'comma-separated dot paths to output, e.g. id,work.title,status; "help" lists them')
     .option('--jq <expr>', 'filter the JSON output with jq; strings print raw, one value a line')
     .option('--no-header', 'no header row in table, csv and tsv')
     .addOption(choiceOption('--lang <lang>', 'language of film and series titles', LANGS))

@@ -11,7 +11,7 @@ import { folderProblem } from './util/private-folder.js';
 import { IoStreams } from './output/io.js';
 import { pagerCommand } from './output/pager.js';
 import { supportsHyperlinks } from './output/hyperlinks.js';
-import { parseFieldList } from './output/fields.js';
+import { FIELDS_HELP, parseFieldList } from './output/fields.js';
 import { JqCapture, JqFilter } from './output/jq.js';
 import { chooseFormat } from './output/format-choice.js';
 import { countdownWaiter } from './output/progress.js';
@@ -199,9 +199,13 @@ export class Context {
     });
   }
 
+  /** `--fields help`: list the paths instead (output/render.ts). */
+  fieldsHelp(): boolean {
+    return this.options.fields?.trim() === FIELDS_HELP;
+  }
 
   fields(): string[] | undefined {
-    if (this.options.fields === undefined) return undefined;
+    if (this.options.fields === undefined || this.fieldsHelp()) return undefined;
     const fields = parseFieldList(this.options.fields);
     if (fields.length === 0) throw new UsageError('--fields needs at least one field, e.g. --fields id,work.title,status');
     return fields;
@@ -212,6 +216,7 @@ export class Context {
     return {
       format: this.format() as OutputFormat,
       fields: this.fields(),
+      fieldsHelp: this.fieldsHelp(),
       header: this.options.header !== false,
       csvSafe: this.settings.csvSafe(),
       io: this.io,

@@ -46,6 +46,9 @@ ${examples(
 
 async function runExport(ctx: Context, options: ExportOptions): Promise<void> {
   // Every flag is checked before the first request: a typo in a crontab must not spend the export hour.
+  if (ctx.options.fields !== undefined) {
+    throw new UsageError('lk export writes the whole export; --fields does not apply', "Pick parts with jq: lk export | jq '.library'");
+  }
   const format = exportFormat(ctx);
   const destination = exportDestination(ctx, options, format);
   const policy = exportPolicy(ctx, options);

@@ -5,8 +5,35 @@ import type { View } from './view.js';
 import { formatterFor } from './formatters.js';
 import { formatCount } from '../util/units.js';
 
-export { renderSingle } from './formatters.js';
+import { renderSingle as renderSingleFormatted } from './formatters.js';
+import { fieldPaths, unmatchedFields } from './fields.js';
+import { sanitizeText } from './sanitize.js';
 import type { OutputOptions } from './writer.js';
+
+/** One resource in the chosen format; `--fields help` lists its paths, and a `--fields` path it lacks is warned about. */
+export async function renderSingle(value: unknown, view: View | undefined, options: OutputOptions): Promise<void> {
+  if (options.fieldsHelp) return writeFieldPaths([value], view, options);
+  warnUnmatchedFields([value], view, options, 'in the response');
+  await renderSingleFormatted(value, view, options);
+}
+
+/** `--fields help`: the paths one per line on stdout (for scripts and completion), how to use them on a terminal's stderr. */
+async function writeFieldPaths(items: unknown[], view: View | undefined, options: OutputOptions): Promise<void> {
+  const paths = fieldPaths(items, view?.fields ?? []);
+  await options.io.write(paths.map((path) => `${sanitizeText(path)}\n`).join(''));
+  if (options.io.mayNotify) {
+    options.io.info(items.length === 0 ? 'No items to read field paths from.' : 'Field paths for --fields (from the first page), e.g. --fields id,work.title');
+  }
+}
+
+/** A `--fields` path that names nothing gives an empty column: say so, with the paths meant most likely. */
+function warnUnmatchedFields(items: unknown[], view: View | undefined, options: OutputOptions, where: string): void {
+  if (!options.fields) return;
+  for (const { field, closest } of unmatchedFields(options.fields, items, view?.fields ?? [])) {
+    const guess = closest.length > 0 ? `did you mean ${closest.join(', ')}?` : 'see --fields help for the paths there are';
+    options.io.warn(sanitizeText(`lk: warning: --fields ${field} matches nothing ${where}; ${guess}`));
+  }
+}
 
 export interface ListingHints {
   /** The command takes --page/--all, so the "Showing N of TOTAL" notice can suggest them. */
@@ -18,6 +45,11 @@ export interface ListingHints {
  * or that there was nothing. Scripts get only the data.
  */
 export async function renderListing(pages: AsyncIterable<Page>, view: View, options: OutputOptions, hints: ListingHints): Promise<void> {
+  if (options.fieldsHelp) {
+    // The first page is enough to show what items carry; leaving the loop stops the paging.
+    for await (const page of pages) return writeFieldPaths(page.items, view, options);
+    return writeFieldPaths([], view, options);
+  }
   const formatter = await formatterFor(options.format);
   const writer = formatter.listing(view, options);
   const { io } = options;
@@ -32,6 +64,7 @@ export async function renderListing(pages: AsyncIterable<Page>, view: View, opti
       for await (const page of pages) {
         if (last) followed = true;
         last = page;
+        if (shown === 0 && page.items.length > 0) warnUnmatchedFields(page.items, view, options, 'in the first page');
         shown += page.items.length;
         await writer.write(page.items);
         progress.page(shown, page.total, page.hasMore);
@@ -78,6 +111,8 @@ export function readOn(last: Page, one: string): string {
 
 /** A resource of no fixed shape (stats, profile): sections on a terminal, the exact data otherwise. */
 export async function renderSections(value: unknown, options: OutputOptions): Promise<void> {
+  if (options.fieldsHelp) return writeFieldPaths([value], undefined, options);
+  warnUnmatchedFields([value], undefined, options, 'in the response');
   // Loaded on demand: the section layout measures display widths with string-width.
   const sections = await import('./sections.js');
   await sections.renderSections(value, options);

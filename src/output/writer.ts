@@ -7,6 +7,8 @@ export interface OutputOptions {
   format: OutputFormat;
   /** --fields: dot paths that replace the view's columns in every format. */
   fields: string[] | undefined;
+  /** `--fields help`: list the field paths the items carry instead of the output. */
+  fieldsHelp?: boolean;
   header: boolean;
   csvSafe: boolean;
   io: IoStreams;

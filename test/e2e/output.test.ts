@@ -37,7 +37,8 @@ const shellQuote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
  */
 function lkInPty(args: string[], columns = 80, env: Record<string, string | undefined> = bed.env()): Promise<RunResult> {
   const command = `stty cols ${columns} rows 50; exec ${shellQuote(process.execPath)} ${shellQuote(LK_BIN)} ${args.map(shellQuote).join(' ')}`;
-  const fullEnv: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8', TZ: 'UTC', SHELL: '/bin/sh', TERM: 'xterm-256color' };
+  // No pager: these tests read the whole output (the pager's own tests are in terminal.test.ts).
+  const fullEnv: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8', TZ: 'UTC', SHELL: '/bin/sh', TERM: 'xterm-256color', LK_PAGER: 'cat' };
   for (const [name, value] of Object.entries(env)) if (value !== undefined) fullEnv[name] = value;
   return new Promise((resolve, reject) => {
     const child = spawn('script', ['-qec', command, '/dev/null'], { env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
