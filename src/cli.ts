@@ -71,6 +71,7 @@ export function makeProgram(factory: Factory = processFactory()): Command {
     .option('--csv-safe', "prefix ' to csv cells a spreadsheet would run as a formula")
     .option('-q, --quiet', 'nothing on stderr but errors')
     .option('-v, --verbose', 'one stderr line per request (also LK_DEBUG=1); the key redacted')
+    .option('--cache <duration>', 'answer reads from a local response cache younger than this, e.g. 30s, 5m, 1h (for prompts and status bars)')
     .option('--no-wait', 'on a rate limit, fail at once (exit 5) instead of waiting')
     .option('--max-wait <seconds>', 'longest single wait for the rate limit (default 300)')
     .option('--timeout <seconds>', 'per-request timeout (default 30)');

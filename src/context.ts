@@ -40,6 +40,8 @@ export interface GlobalOptions {
   csvSafe?: boolean;
   /** --jq EXPR: the output goes through this jq filter (src/output/jq.ts). */
   jq?: string;
+  /** --cache DURATION: answer reads from the response cache. */
+  cache?: string;
   /** --no-pager arrives as pager: false. */
   pager?: boolean;
 }
@@ -164,6 +166,7 @@ export class Context {
       signal: this.signal,
       cacheDir: this.usableCacheDir(),
       pagingConcurrency: pagingConcurrency(this.env),
+      responseCacheMs: this.responseCacheMs(),
     });
     if (!overrides.key && !overrides.baseUrl) this.apiClient = client;
     return client;
@@ -180,6 +183,16 @@ export class Context {
       this.cacheChecked = { dir: problem ? undefined : this.cacheDir };
     }
     return this.cacheChecked.dir;
+  }
+
+  /** --cache DURATION as milliseconds (`30s`, `5m`, `1h`, `2d`), checked before any request. */
+  responseCacheMs(): number | undefined {
+    const raw = this.options.cache;
+    if (raw === undefined) return undefined;
+    const match = /^(\d{1,9})([smhdw])$/.exec(raw.trim());
+    const unit = match ? { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 }[match[2] as 's'] : undefined;
+    if (!match || !unit || Number(match[1]) === 0) throw new UsageError(`invalid --cache "${raw}": expected a duration such as 30s, 5m or 1h`);
+    return Number(match[1]) * unit;
   }
 
   /** Waits announced on stderr (a person should know why nothing happens): a countdown on a terminal, one line in a pipe, nothing with -q. */

@@ -6,6 +6,7 @@ import { USER_AGENT } from '../util/version.js';
 import { registerSecret } from '../util/redact.js';
 import { BudgetStore, budgetFromHeaders, Pacer, retryAfterSeconds, sleep, type Budget, type PacingWait, type Waiter } from './rate-limit.js';
 import { scopeForPath } from './endpoints.js';
+import { ResponseCache } from './response-cache.js';
 
 export type Query = Record<string, string | number | boolean | undefined>;
 export type Headers = Record<string, string | string[] | undefined>;
@@ -49,6 +50,8 @@ export interface ClientOptions {
   cacheDir?: string;
   /** Pages in flight at once when a listing is followed to the end. */
   pagingConcurrency?: number;
+  /** --cache: answer GETs from the response cache when younger than this (ms); needs cacheDir. */
+  responseCacheMs?: number | undefined;
 }
 
 export interface RequestOptions {
@@ -80,6 +83,7 @@ export class ApiClient {
   /** Which account the key belongs to, kept in the cache folder: the budget is the account's, shared by its keys. */
   readonly accounts: KnownAccounts | undefined;
   readonly pagingConcurrency: number | undefined;
+  private readonly responses: ResponseCache | undefined;
 
   constructor(private readonly options: ClientOptions) {
     registerSecret(options.key);
@@ -87,6 +91,8 @@ export class ApiClient {
     this.wait = options.wait ?? sleep;
     this.accounts = options.cacheDir ? new KnownAccounts(options.cacheDir, options.baseUrl) : undefined;
     this.pagingConcurrency = options.pagingConcurrency;
+    this.responses =
+      options.cacheDir && options.responseCacheMs ? new ResponseCache(options.cacheDir, options.baseUrl, options.key, options.responseCacheMs, this.now) : undefined;
     this.pacer = new Pacer({
       now: this.now,
       wait: this.wait,
@@ -121,6 +127,15 @@ export class ApiClient {
 
   async get(path: string, query: Query = {}, requestOptions: RequestOptions = {}): Promise<ApiResponse> {
     const url = this.url(path, query);
+    // --cache: a fresh enough answer costs no request and no rate limit.
+    const cached = this.responses?.read(url);
+    if (cached) {
+      try {
+        return this.parsed(cached, url);
+      } catch {
+        // a damaged entry: ask the server
+      }
+    }
     const signal = anySignal(this.options.signal, requestOptions.signal);
     const retries = this.options.retries ?? 3;
     let failures = 0;
@@ -130,7 +145,11 @@ export class ApiClient {
       let response: ApiResponse;
       try {
         response = await this.send(url, requestOptions, ticket, signal);
-        if (response.status >= 200 && response.status < 300) return this.parsed(response, url);
+        if (response.status >= 200 && response.status < 300) {
+          const parsed = this.parsed(response, url);
+          this.responses?.write(url, parsed);
+          return parsed;
+        }
       } catch (error) {
         if (error instanceof TransportError && error.retryable && failures < retries) {
           failures += 1;

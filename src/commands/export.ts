@@ -46,6 +46,9 @@ ${examples(
 
 async function runExport(ctx: Context, options: ExportOptions): Promise<void> {
   // Every flag is checked before the first request: a typo in a crontab must not spend the export hour.
+  if (ctx.options.cache !== undefined) {
+    throw new UsageError('lk export has its own cache; --cache does not apply', 'Accept an older export with --max-age, e.g. lk export --max-age 6h');
+  }
   if (ctx.options.fields !== undefined) {
     throw new UsageError('lk export writes the whole export; --fields does not apply', "Pick parts with jq: lk export | jq '.library'");
   }
