@@ -39,7 +39,8 @@ export class Settings {
     readonly env: NodeJS.ProcessEnv,
     readonly configDir: string,
   ) {
-    this.profileName = flags.profile ?? (env.LK_PROFILE || DEFAULT_PROFILE);
+    const switched = typeof stored.defaultProfile === 'string' && stored.defaultProfile !== '' ? stored.defaultProfile : undefined;
+    this.profileName = flags.profile ?? (env.LK_PROFILE || switched || DEFAULT_PROFILE);
   }
 
   get profile(): StoredProfile | undefined {

@@ -14,6 +14,8 @@ export interface StoredProfile {
 
 export interface StoredConfig {
   defaults?: Partial<Record<SettingName, SettingValue>>;
+  /** The profile used when neither --profile nor LK_PROFILE names one (`lk auth switch`). */
+  defaultProfile?: string;
   profiles?: Record<string, StoredProfile>;
 }
 
