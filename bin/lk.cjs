@@ -2,7 +2,7 @@
 'use strict';
 // `lk --version` and `lk --help` run in prompts and loops: they are answered from the strings the build stored in
 // dist/static.cjs, without loading commander and the command tree; `lk completion --profiles` likewise from
-// dist/profiles.cjs. Everything else is the program in dist/cli.cjs.
+// dist/profiles.cjs, and `lk completion --ids KIND` from dist/ids.cjs. Everything else is the program in dist/cli.cjs.
 // This file is CommonJS, and writes with fs.writeSync, because Node starts a CommonJS file sooner than an ES module
 // and setting up process.stdout costs more than answering: each saves milliseconds on a 40 ms start.
 const { fstatSync, writeSync } = require('node:fs');
@@ -30,6 +30,9 @@ if (only === '--version' || only === '-V') {
 } else if (args.length === 2 && args[0] === 'completion' && args[1] === '--profiles') {
   // Run by the completion scripts at Tab time: the stored profile names, read from the config file alone.
   answer(require('../dist/profiles.cjs').profileLines());
+} else if (args.length === 3 && args[0] === 'completion' && args[1] === '--ids') {
+  // Likewise for entry and list ids, from the local mirror: nothing where there is none (or on Node < 22.13).
+  answer(require('../dist/ids.cjs').idLines(args[2]));
 } else {
   enableCompileCache();
   require('../dist/cli.cjs')

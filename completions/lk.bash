@@ -5,18 +5,21 @@
 
 # Sets __lk_subs, __lk_flags and __lk_value_flags for the command path in $1 ('' for lk itself).
 __lk_node() {
-    local globals='-V --version --profile --base-url --format --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --csv-safe -q --quiet -v --verbose --no-wait --max-wait --timeout -h --help'
-    local global_values='--profile --base-url --format --fields --jq --lang --max-wait --timeout'
+    local globals='-V --version --profile --base-url --format --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout -h --help'
+    local global_values='--profile --base-url --format --fields --jq --lang --cache --max-wait --timeout'
     __lk_subs= __lk_flags=$globals __lk_value_flags=$global_values
     case $1 in
     '')
-        __lk_subs='auth whoami library history lists calendar stats reviews profile notifications export convert sync search sql api config completion sandbox'
+        __lk_subs='auth whoami library history lists calendar stats reviews profile notifications export convert sync search sql open api config completion sandbox'
         ;;
     'auth')
-        __lk_subs='login status logout'
+        __lk_subs='login status switch token logout'
         ;;
     'auth login')
         __lk_flags="--with-key --allow-http $globals"
+        ;;
+    'auth token')
+        __lk_flags="--show $globals"
         ;;
     'library')
         __lk_subs='list show history'
@@ -45,8 +48,8 @@ __lk_node() {
         __lk_value_flags="--db --page --limit --max $global_values"
         ;;
     'calendar')
-        __lk_flags='--domain --offline --db -o --output --spoiler-free --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --csv-safe -q --quiet -v --verbose --no-wait --max-wait --timeout -h --help'
-        __lk_value_flags='--domain --db -o --output --format --profile --base-url --fields --jq --lang --max-wait --timeout'
+        __lk_flags='--domain --offline --db -o --output --spoiler-free --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout -h --help'
+        __lk_value_flags='--domain --db -o --output --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout'
         ;;
     'stats')
         __lk_flags="--domain --offline --db $globals"
@@ -87,6 +90,10 @@ __lk_node() {
         __lk_flags="--db --schema $globals"
         __lk_value_flags="--db $global_values"
         ;;
+    'open')
+        __lk_flags="--work --list --profile-page -n --no-browser $globals"
+        __lk_value_flags="--list $global_values"
+        ;;
     'api')
         __lk_flags="-F --field --paginate --include $globals"
         __lk_value_flags="-F --field $global_values"
@@ -95,8 +102,8 @@ __lk_node() {
         __lk_subs='list get set unset'
         ;;
     'sandbox')
-        __lk_flags='--port --host --seed --entries --rate-limit --export-interval --json -V --version --profile --base-url --format --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --csv-safe -q --quiet -v --verbose --no-wait --max-wait --timeout -h --help'
-        __lk_value_flags='--port --host --seed --entries --rate-limit --export-interval --profile --base-url --format --fields --jq --lang --max-wait --timeout'
+        __lk_flags='--port --host --seed --entries --rate-limit --export-interval --json -V --version --profile --base-url --format --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout -h --help'
+        __lk_value_flags='--port --host --seed --entries --rate-limit --export-interval --profile --base-url --format --fields --jq --lang --cache --max-wait --timeout'
         ;;
     esac
 }
@@ -119,12 +126,15 @@ __lk_child() {
     '|sync') __lk_name=sync ;;
     '|search') __lk_name=search ;;
     '|sql') __lk_name=sql ;;
+    '|open') __lk_name=open ;;
     '|api') __lk_name=api ;;
     '|config') __lk_name=config ;;
     '|completion') __lk_name=completion ;;
     '|sandbox') __lk_name=sandbox ;;
     'auth|login') __lk_name=login ;;
     'auth|status') __lk_name=status ;;
+    'auth|switch') __lk_name=switch ;;
+    'auth|token') __lk_name=token ;;
     'auth|logout') __lk_name=logout ;;
     'library|list') __lk_name=list ;;
     'library|show') __lk_name=show ;;
@@ -158,19 +168,29 @@ __lk_value() {
     esac
 }
 
-# Sets __lk_words to the values of operand $2 (from 0) at command path $1.
+# Sets __lk_words to the values of operand $2 (from 0) at command path $1, or __lk_dynamic to the words after
+# lk that print them at Tab time (__lk_with_operands: followed by the operands typed before).
 __lk_operand() {
-    __lk_words=
+    __lk_words= __lk_dynamic= __lk_with_operands=
     case $1\|$2 in
+    'auth switch|0') __lk_dynamic='completion --profiles' ;;
+    'library show|0') __lk_dynamic='completion --ids entries' ;;
+    'library history|0') __lk_dynamic='completion --ids entries' ;;
+    'lists show|0') __lk_dynamic='completion --ids lists' ;;
     'convert|0') __lk_words='letterboxd goodreads yamtrack mal' ;;
+    'open|0') __lk_dynamic='completion --ids entries' ;;
+    'config get|0') __lk_words='format lang color base-url max-wait timeout max-body pager csv-safe' ;;
+    'config set|0') __lk_words='format lang color base-url max-wait timeout max-body pager csv-safe' ;;
+    'config set|1') __lk_dynamic='completion --setting-values' __lk_with_operands=1 ;;
+    'config unset|0') __lk_words='format lang color base-url max-wait timeout max-body pager csv-safe' ;;
     'completion|0') __lk_words='bash zsh fish' ;;
     esac
 }
 
 _lk() {
     local cur=${COMP_WORDS[COMP_CWORD]} path= flag= prefix= word i operands=0 skip=0
-    local __lk_subs __lk_flags __lk_value_flags __lk_name __lk_kind __lk_words
-    local -a candidates
+    local __lk_subs __lk_flags __lk_value_flags __lk_name __lk_kind __lk_words __lk_dynamic __lk_with_operands
+    local -a candidates ops
     COMPREPLY=()
     # The words before the cursor: subcommands make the path, flags are passed over with their values.
     for ((i = 1; i < COMP_CWORD; i++)); do
@@ -188,7 +208,7 @@ _lk() {
             if ((operands == 0)) && __lk_child "$path" "$word"; then
                 path=${path:+$path }$__lk_name
             else
-                operands=$((operands + 1))
+                operands=$((operands + 1)) ops+=("$word")
             fi
             ;;
         esac
@@ -234,6 +254,15 @@ _lk() {
         read -ra candidates <<<"$__lk_subs"
     else
         __lk_operand "$path" "$operands"
+        if [[ -n $__lk_dynamic ]]; then
+            # Read, not expanded: ids and values are data, whatever they hold.
+            read -ra candidates <<<"$__lk_dynamic"
+            ((__lk_with_operands)) && candidates+=("${ops[@]}")
+            while IFS= read -r word; do
+                [[ -n $word && $word == "$cur"* ]] && COMPREPLY+=("$(printf %q "$word")")
+            done < <("${COMP_WORDS[0]}" "${candidates[@]}" 2>/dev/null)
+            return 0
+        fi
         read -ra candidates <<<"$__lk_words"
     fi
     for word in "${candidates[@]}"; do [[ $word == "$cur"* ]] && COMPREPLY+=("$word"); done

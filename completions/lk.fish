@@ -13,7 +13,7 @@ function __lk_value_flags
         case lists 'lists list' notifications
             printf '%s\n' --db --page --limit --max
         case calendar
-            printf '%s\n' --domain --db -o --output --format --profile --base-url --fields --jq --lang --max-wait --timeout
+            printf '%s\n' --domain --db -o --output --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout
             return
         case stats
             printf '%s\n' --domain --db
@@ -27,13 +27,15 @@ function __lk_value_flags
             printf '%s\n' --db
         case search
             printf '%s\n' --domain --phase --db --page --limit --max
+        case open
+            printf '%s\n' --list
         case api
             printf '%s\n' -F --field
         case sandbox
-            printf '%s\n' --port --host --seed --entries --rate-limit --export-interval --profile --base-url --format --fields --jq --lang --max-wait --timeout
+            printf '%s\n' --port --host --seed --entries --rate-limit --export-interval --profile --base-url --format --fields --jq --lang --cache --max-wait --timeout
             return
     end
-    printf '%s\n' --profile --base-url --format --fields --jq --lang --max-wait --timeout
+    printf '%s\n' --profile --base-url --format --fields --jq --lang --cache --max-wait --timeout
 end
 
 # The subcommand of command path $argv[1] called $argv[2] (a name or an alias), if there is one.
@@ -69,6 +71,8 @@ function __lk_child
             echo search
         case '|sql'
             echo sql
+        case '|open'
+            echo open
         case '|api'
             echo api
         case '|config'
@@ -81,6 +85,10 @@ function __lk_child
             echo login
         case 'auth|status'
             echo status
+        case 'auth|switch'
+            echo switch
+        case 'auth|token'
+            echo token
         case 'auth|logout'
             echo logout
         case 'library|list'
@@ -115,6 +123,7 @@ function __lk_parse
     set -e words[1]
     set -l path
     set -l operands 0
+    set -l operand_words
     set -l skip 0
     for word in $words
         if test $skip = 1
@@ -134,10 +143,12 @@ function __lk_parse
             set path $path $child
         else
             set operands (math $operands + 1)
+            set -a operand_words $word
         end
     end
     set -g __lk_path "$path"
     set -g __lk_operands $operands
+    set -g __lk_operand_words $operand_words
 end
 
 function __lk_at --description 'Is the command line at one of these command paths?'
@@ -160,6 +171,14 @@ function __lk_profiles --description 'Stored profile names'
     $command completion --profiles 2>/dev/null
 end
 
+function __lk_dynamic --description 'Values known at Tab time: what lk ARGS prints ($argv[1] = 1: the operands typed before are added)'
+    __lk_parse
+    set -l command (commandline -opc)[1]
+    set -l args $argv[2..-1]
+    test "$argv[1]" = 1; and set -a args $__lk_operand_words
+    $command $args 2>/dev/null
+end
+
 # No file names unless a flag asks for a file.
 complete -c lk -f
 
@@ -179,24 +198,39 @@ complete -c lk -n "__lk_operand '' 0" -a convert -d 'write files other services 
 complete -c lk -n "__lk_operand '' 0" -a sync -d 'create or update the local SQLite mirror of your account (then lk search, lk sql, --offline)'
 complete -c lk -n "__lk_operand '' 0" -a search -d 'full-text search of the mirror: titles, notes and reviews (lk sync first)'
 complete -c lk -n "__lk_operand '' 0" -a sql -d 'run a read-only SQL query on the mirror, output in any format; --schema prints the schema'
+complete -c lk -n "__lk_operand '' 0" -a open -d 'open an entry\'s page in the web app in your browser (BROWSER), or print its URL'
 complete -c lk -n "__lk_operand '' 0" -a api -d 'raw GET of any path under /v1; prints the JSON as the server sent it'
-complete -c lk -n "__lk_operand '' 0" -a config -d 'stored defaults: format, lang, color, base-url, max-wait, timeout, max-body, csv-safe (flags and environment still win)'
+complete -c lk -n "__lk_operand '' 0" -a config -d 'stored defaults: format, lang, color, base-url, max-wait, timeout, max-body, pager, csv-safe (flags and environment still win)'
 complete -c lk -n "__lk_operand '' 0" -a completion -d 'print the completion script for bash, zsh or fish (the same as completions/ in the package)'
 complete -c lk -n "__lk_operand '' 0" -a sandbox -d 'run the bundled reference API with demo data on loopback, until interrupted'
 
 # lk auth: subcommands
 complete -c lk -n "__lk_operand auth 0" -a login -d 'check a key against the instance (GET /v1/me) and store it in the profile'
 complete -c lk -n "__lk_operand auth 0" -a status -d 'which instance and key are in use, where they come from, and what the key may do'
+complete -c lk -n "__lk_operand auth 0" -a switch -d 'make a stored profile the default (used when neither --profile nor LK_PROFILE names one)'
+complete -c lk -n "__lk_operand auth 0" -a token -d 'print the key for scripts; refused on a terminal unless --show'
 complete -c lk -n "__lk_operand auth 0" -a logout -d 'forget the profile\'s stored key'
+
+# lk auth switch: operands
+complete -c lk -n "__lk_operand 'auth switch' 0" -a '(__lk_dynamic 0 completion --profiles)' -d 'name'
 
 # lk library: subcommands
 complete -c lk -n "__lk_operand library 0" -a list -d 'list library entries, newest first'
 complete -c lk -n "__lk_operand library 0" -a show -d 'one library entry by its id'
 complete -c lk -n "__lk_operand library 0" -a history -d 'the history of one entry, undated events last'
 
+# lk library show: operands
+complete -c lk -n "__lk_operand 'library show' 0" -a '(__lk_dynamic 0 completion --ids entries)' -d 'id'
+
+# lk library history: operands
+complete -c lk -n "__lk_operand 'library history' 0" -a '(__lk_dynamic 0 completion --ids entries)' -d 'id'
+
 # lk lists: subcommands
 complete -c lk -n "__lk_operand lists 0" -a list -d 'your lists'
 complete -c lk -n "__lk_operand lists 0" -a show -d 'the works, seasons and episodes on one list (--json prints the list itself)'
+
+# lk lists show: operands
+complete -c lk -n "__lk_operand 'lists show' 0" -a '(__lk_dynamic 0 completion --ids lists)' -d 'id'
 
 # lk profile: subcommands
 complete -c lk -n "__lk_operand profile 0" -a achievements -d 'your achievements, unlocked or in progress'
@@ -204,11 +238,24 @@ complete -c lk -n "__lk_operand profile 0" -a achievements -d 'your achievements
 # lk convert: operands
 complete -c lk -n "__lk_operand convert 0" -a 'letterboxd goodreads yamtrack mal' -d 'target'
 
+# lk open: operands
+complete -c lk -n "__lk_operand open 0" -a '(__lk_dynamic 0 completion --ids entries)' -d 'id'
+
 # lk config: subcommands
 complete -c lk -n "__lk_operand config 0" -a list -d 'every setting with its value and where it comes from; profiles with masked keys'
 complete -c lk -n "__lk_operand config 0" -a get -d 'print the stored value of a setting (nothing, exit 0, when it is not set)'
 complete -c lk -n "__lk_operand config 0" -a set -d 'store a default, checked first (a wrong value is refused with the allowed ones)'
 complete -c lk -n "__lk_operand config 0" -a unset -d 'forget a stored default (the built-in one applies again)'
+
+# lk config get: operands
+complete -c lk -n "__lk_operand 'config get' 0" -a 'format lang color base-url max-wait timeout max-body pager csv-safe' -d 'setting'
+
+# lk config set: operands
+complete -c lk -n "__lk_operand 'config set' 0" -a 'format lang color base-url max-wait timeout max-body pager csv-safe' -d 'setting'
+complete -c lk -n "__lk_operand 'config set' 1" -a '(__lk_dynamic 1 completion --setting-values)' -d 'value'
+
+# lk config unset: operands
+complete -c lk -n "__lk_operand 'config unset' 0" -a 'format lang color base-url max-wait timeout max-body pager csv-safe' -d 'setting'
 
 # lk completion: operands
 complete -c lk -n "__lk_operand completion 0" -a 'bash zsh fish' -d 'shell'
@@ -216,6 +263,7 @@ complete -c lk -n "__lk_operand completion 0" -a 'bash zsh fish' -d 'shell'
 # Flags of each command
 complete -c lk -n "__lk_at 'auth login'" -l with-key -d 'read the key from standard input instead of asking'
 complete -c lk -n "__lk_at 'auth login'" -l allow-http -d 'allow plain http to this non-loopback instance (a self-hosted one at home)'
+complete -c lk -n "__lk_at 'auth token'" -l show -d 'print it even on a terminal (it stays on the screen and in the scrollback)'
 complete -c lk -n "__lk_at library 'library list' search" -l phase -x -a 'PLANNED IN_PROGRESS DONE DROPPED' -d 'only entries in this phase'
 complete -c lk -n "__lk_at library 'library list' history calendar stats reviews search" -l domain -x -a 'MEDIA GAMES BOOKS MUSIC' -d 'only this domain'
 complete -c lk -n "__lk_at library 'library list'" -l sort -x -a 'added title rating finished' -d 'sort by'
@@ -230,7 +278,7 @@ complete -c lk -n "__lk_at history" -l from -x -d 'from this day or moment: YYYY
 complete -c lk -n "__lk_at history" -l to -x -d 'up to this day (inclusive) or moment, in the same forms'
 complete -c lk -n "__lk_at calendar" -s o -l output -r -F -d 'with --format ics: write the feed to this file (whole or not at all)'
 complete -c lk -n "__lk_at calendar" -l spoiler-free -d 'with --format ics: leave episode titles out of the feed'
-complete -c lk -n "__lk_at calendar" -l format -x -a 'table json ndjson csv tsv ics' -d 'output format'
+complete -c lk -n "__lk_at calendar" -l format -x -a 'table json ndjson csv tsv ics' -d 'output format: table, json, ndjson, csv, tsv'
 complete -c lk -n "__lk_at export" -s o -l output -r -F -d 'write the export to this file (whole or not at all)'
 complete -c lk -n "__lk_at export" -l output-dir -x -a '(__fish_complete_directories (commandline -ct))' -d 'write lk-export-<account>-<UTC time fetched>.json (or a CSV folder) here'
 complete -c lk -n "__lk_at export" -l keep -x -d 'with --output-dir: then delete all but the N newest exports of this account and kind there'
@@ -245,6 +293,10 @@ complete -c lk -n "__lk_at convert" -l rating-scale -x -a '5 10 100' -d 'the ins
 complete -c lk -n "__lk_at convert" -l db -r -F -d 'read this lk sync mirror (default: the profile\'s mirror when it exists, else the export)'
 complete -c lk -n "__lk_at sync" -l full -d 'ignore a cached export and re-read every entry: the server as it is now, every row compared'
 complete -c lk -n "__lk_at sql" -l schema -d 'print the schema of the mirror (tables, indexes, full-text tables, views)'
+complete -c lk -n "__lk_at open" -l work -d 'the page of the entry\'s work instead of the entry\'s own'
+complete -c lk -n "__lk_at open" -l list -x -d 'the page of this list instead'
+complete -c lk -n "__lk_at open" -l profile-page -d 'your profile page instead'
+complete -c lk -n "__lk_at open" -s n -l no-browser -d 'print the URL, do not open it'
 complete -c lk -n "__lk_at api" -s F -l field -x -d 'add a query parameter (repeatable)'
 complete -c lk -n "__lk_at api" -l paginate -d 'follow hasMore (limit=100 unless -F limit) and print one JSON array of every item'
 complete -c lk -n "__lk_at api" -l include -d 'print the status line and response headers to stderr'
@@ -260,19 +312,21 @@ complete -c lk -n "__lk_at sandbox" -l json -d 'print the base URL and the demo 
 complete -c lk -s V -l version -d 'print the version'
 complete -c lk -l profile -x -a '(__lk_profiles)' -d 'stored profile (account + instance)'
 complete -c lk -l base-url -x -d 'the address in front of /v1'
-complete -c lk -n "not __lk_at calendar" -l format -x -a 'table json ndjson csv tsv' -d 'output format'
+complete -c lk -n "not __lk_at calendar" -l format -x -a 'table json ndjson csv tsv' -d 'output format: table, json, ndjson, csv, tsv'
 complete -c lk -n "not __lk_at sandbox" -l json -d 'shorthand for --format json'
 complete -c lk -l ndjson -d 'shorthand for --format ndjson'
 complete -c lk -l csv -d 'shorthand for --format csv'
 complete -c lk -l tsv -d 'shorthand for --format tsv'
-complete -c lk -l fields -x -d 'comma-separated dot paths to output, e.g. id,work.title,status'
+complete -c lk -l fields -x -d 'comma-separated dot paths to output, e.g. id,work.title,status; "help" lists them'
 complete -c lk -l jq -x -d 'filter the JSON output with jq; strings print raw, one value a line'
 complete -c lk -l no-header -d 'no header row in table, csv and tsv'
 complete -c lk -l lang -x -a 'en fr it' -d 'language of film and series titles'
 complete -c lk -l no-color -d 'no colour (also NO_COLOR)'
+complete -c lk -l no-pager -d 'never page long output (pager: LK_PAGER, config pager, PAGER, else less -FRX)'
 complete -c lk -l csv-safe -d 'prefix \' to csv cells a spreadsheet would run as a formula'
 complete -c lk -s q -l quiet -d 'nothing on stderr but errors'
 complete -c lk -s v -l verbose -d 'one stderr line per request (also LK_DEBUG=1); the key redacted'
+complete -c lk -l cache -x -d 'answer reads from a local response cache younger than this, e.g. 30s, 5m, 1h (for prompts and status bars)'
 complete -c lk -l no-wait -d 'on a rate limit, fail at once (exit 5) instead of waiting'
 complete -c lk -l max-wait -x -d 'longest single wait for the rate limit (default 300)'
 complete -c lk -l timeout -x -d 'per-request timeout (default 30)'

@@ -57,6 +57,17 @@ await build({
   logLevel: 'warning',
 });
 
+// `lk completion --ids entries|lists` runs at every Tab after `lk library show` and the like: the same, for ids.
+await build({
+  entryPoints: ['src/completion/ids.ts'],
+  outfile: 'dist/ids.cjs',
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  logLevel: 'warning',
+});
+
 // The launcher's compile cache lives in lk's cache folder: the same rule for finding it as the program's.
 await build({
   entryPoints: ['src/config/paths.ts'],

@@ -1,6 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { sleep } from './api/rate-limit.js';
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, Help, InvalidArgumentError, Option } from 'commander';
 import { registerApi } from './commands/api.js';
 import { registerAuth } from './commands/auth.js';
 import { registerCalendar } from './commands/calendar.js';
@@ -26,6 +26,7 @@ import { registerWhoami } from './commands/whoami.js';
 import { FORMATS, LANGS } from './config/settings.js';
 import type { Factory } from './context.js';
 import { ExitCode, LkError } from './util/errors.js';
+import { canonicalChoice } from './util/choice.js';
 import { runInterruptCleanups } from './util/interrupt.js';
 import { paintErrorLines } from './output/io.js';
 import { hintFor } from './output/messages.js';
@@ -46,7 +47,14 @@ export function makeProgram(factory: Factory = processFactory()): Command {
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .showSuggestionAfterError(true)
-    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
+    .configureHelp({
+      sortSubcommands: false,
+      // A subcommand lists its own flags, then one line for the twenty global ones (lk --help lists them).
+      formatHelp(this: Help, command: Command, helper: Help): string {
+        const text = Help.prototype.formatHelp.call(this, command, helper);
+        return command.parent ? `${text}\n${GLOBAL_OPTIONS_LINE}\n` : text;
+      },
+    })
     .configureOutput({
       writeOut: (text) => factory.stdout.write(text),
       writeErr: (text) => factory.stderr.write(text),
@@ -57,7 +65,8 @@ export function makeProgram(factory: Factory = processFactory()): Command {
     .exitOverride()
     .addOption(new Option('--profile <name>', 'stored profile (account + instance)').env('LK_PROFILE'))
     .addOption(new Option('--base-url <url>', 'the address in front of /v1').env('LK_BASE_URL'))
-    .addOption(choiceOption('--format <format>', 'output format', [...FORMATS, 'ics']))
+    // ics is offered by lk calendar alone (its help says so; other commands refuse it): not listed here.
+    .addOption(formatOption())
     .option('--json', 'shorthand for --format json')
     .option('--ndjson', 'shorthand for --format ndjson')
     .option('--csv', 'shorthand for --format csv')
@@ -126,6 +135,22 @@ function refuseJqWhereNotApplied(command: Command): void {
   const name = top.name();
   if (WITHOUT_JQ.has(name)) throw new UsageError(`--jq does not apply to lk ${name}`, name === 'completion' ? undefined : `Pipe its --json output into jq instead: lk ${name} … --json | jq …`);
 }
+
+/**
+ * --format in any case, handed on as spelt in CLI.md. Unlike choiceOption, not commander's choices: they would list
+ * ics in every command's help and error, and only lk calendar takes it (its help says so, the others refuse it).
+ */
+function formatOption(): Option {
+  const accepted = [...FORMATS, 'ics'];
+  return new Option('--format <format>', `output format: ${FORMATS.join(', ')}`).argParser((raw: string) => {
+    const value = canonicalChoice(raw, accepted);
+    if (value === undefined) throw new InvalidArgumentError(`Allowed choices are ${FORMATS.join(', ')}.`);
+    return value;
+  });
+}
+
+/** Under every subcommand's options: where the global ones are. */
+export const GLOBAL_OPTIONS_LINE = 'Global options (--json, --fields, --profile, -q, …): see `lk --help`.';
 
 /**
  * `lk --help` exactly as commander prints it `width` columns wide. The build stores it, so that bin/lk.cjs answers

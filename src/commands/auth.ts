@@ -12,7 +12,7 @@ import { renderSingle } from '../output/render.js';
 import { formatterFor } from '../output/formatters.js';
 import { readFirstLine, readHidden } from '../output/prompt.js';
 import { action } from './action.js';
-import { examples } from './options.js';
+import { completeOperandOf, examples } from './options.js';
 
 interface LoginOptions {
   withKey?: boolean;
@@ -54,10 +54,14 @@ export function registerAuth(program: Command): void {
     .addHelpText('after', examples('lk auth status', 'lk auth status --json | jq .scopes'))
     .action(action((ctx) => status(ctx)));
 
-  auth
-    .command('switch')
-    .description('make a stored profile the default (used when neither --profile nor LK_PROFILE names one)')
-    .argument('<name>', 'a stored profile')
+  completeOperandOf(
+    auth
+      .command('switch')
+      .description('make a stored profile the default (used when neither --profile nor LK_PROFILE names one)')
+      .argument('<name>', 'a stored profile'),
+    0,
+    { dynamic: { args: ['completion', '--profiles'] } },
+  )
     .addHelpText('after', examples('lk auth switch work', 'lk auth status'))
     .action(action((ctx, _options, [name]) => switchProfile(ctx, name!)));
 

@@ -19,7 +19,7 @@ import { renderListing, renderSingle } from '../output/render.js';
 import type { View } from '../output/view.js';
 import type { OutputFormat, OutputOptions } from '../output/writer.js';
 import { factoryOf } from './action.js';
-import { examples, showDefaultSubcommandOptions, addDefaultSubcommand } from './options.js';
+import { completeOperandOf, examples, showDefaultSubcommandOptions, addDefaultSubcommand } from './options.js';
 
 /** One setting as `config list` shows it: never a key (those live in profiles, shown masked). */
 interface SettingRow {
@@ -87,10 +87,14 @@ ${examples('lk config set format json', 'lk config get lang', "lk config list --
     .action(configAction(async (run) => list(run)));
   showDefaultSubcommandOptions(config, listCommand);
 
-  config
-    .command('get')
-    .description('print the stored value of a setting (nothing, exit 0, when it is not set)')
-    .argument('<setting>', Object.keys(SETTINGS).join(', '))
+  completeOperandOf(
+    config
+      .command('get')
+      .description('print the stored value of a setting (nothing, exit 0, when it is not set)')
+      .argument('<setting>', Object.keys(SETTINGS).join(', ')),
+    0,
+    { choices: Object.keys(SETTINGS) },
+  )
     .addHelpText('after', examples('lk config get lang', 'lang=$(lk config get lang); echo "${lang:-account default}"'))
     .action(
       configAction(async (run, [name]) => {
@@ -100,11 +104,15 @@ ${examples('lk config set format json', 'lk config get lang', "lk config list --
       }),
     );
 
-  config
+  const set = config
     .command('set')
     .description('store a default, checked first (a wrong value is refused with the allowed ones)')
     .argument('<setting>', Object.keys(SETTINGS).join(', '))
-    .argument('<value>', 'the value (see `lk config --help` for what each setting takes)')
+    .argument('<value>', 'the value (see `lk config --help` for what each setting takes)');
+  completeOperandOf(set, 0, { choices: Object.keys(SETTINGS) });
+  // The values of the setting typed before: `lk completion --setting-values NAME`.
+  completeOperandOf(set, 1, { dynamic: { args: ['completion', '--setting-values'], withOperands: true } });
+  set
     .addHelpText('after', examples('lk config set lang fr', "lk config set format json && lk whoami | jq -r '.account.username'", 'lk config set base-url https://tracker.example.org'))
     .action(
       configAction(async (run, [rawName, raw]) => {
@@ -118,10 +126,14 @@ ${examples('lk config set format json', 'lk config get lang', "lk config list --
       }),
     );
 
-  config
-    .command('unset')
-    .description('forget a stored default (the built-in one applies again)')
-    .argument('<setting>', Object.keys(SETTINGS).join(', '))
+  completeOperandOf(
+    config
+      .command('unset')
+      .description('forget a stored default (the built-in one applies again)')
+      .argument('<setting>', Object.keys(SETTINGS).join(', ')),
+    0,
+    { choices: Object.keys(SETTINGS) },
+  )
     .addHelpText(
       'after',
       examples(

@@ -4,7 +4,7 @@ import { renderListing, renderSingle } from '../output/render.js';
 import { entryView, historyView } from '../output/views.js';
 import { action } from './action.js';
 import { choiceOption } from './choices.js';
-import { addPagingOptions, domainOption, entityId, examples, ORDERS, pagingFrom, PHASES, showDefaultSubcommandOptions, SORTS, addDefaultSubcommand } from './options.js';
+import { addPagingOptions, domainOption, entityId, examples, ORDERS, pagingFrom, PHASES, showDefaultSubcommandOptions, SORTS, addDefaultSubcommand, completeOperandOf, ENTRY_IDS } from './options.js';
 import { dbOption, offlineOption, runOffline } from './offline.js';
 
 interface ListOptions {
@@ -63,10 +63,14 @@ export function registerLibrary(program: Command): void {
     );
   showDefaultSubcommandOptions(library, list);
 
-  library
-    .command('show')
-    .description('one library entry by its id')
-    .argument('<id>', 'entry id (the ID column of `lk library`)')
+  completeOperandOf(
+    library
+      .command('show')
+      .description('one library entry by its id')
+      .argument('<id>', 'entry id (the ID column of `lk library`)'),
+    0,
+    { dynamic: ENTRY_IDS },
+  )
     .addHelpText('after', examples('lk library show 42', 'lk library show 42 --json | jq .work'))
     .action(
       action(async (ctx, _options, [rawId]) => {
@@ -79,10 +83,14 @@ export function registerLibrary(program: Command): void {
     );
 
   addPagingOptions(
-    library
-      .command('history')
-      .description('the history of one entry, undated events last')
-      .argument('<id>', 'entry id'),
+    completeOperandOf(
+      library
+        .command('history')
+        .description('the history of one entry, undated events last')
+        .argument('<id>', 'entry id'),
+      0,
+      { dynamic: ENTRY_IDS },
+    ),
   )
     .addHelpText('after', examples('lk library history 42', 'lk library history 42 --all --json | jq \'map(select(.date == null)) | length\''))
     .action(

@@ -6,7 +6,7 @@ import { sanitizeText } from '../output/sanitize.js';
 import { listItemView, listView } from '../output/views.js';
 import { action } from './action.js';
 import { dbOption, offlineOption, runOffline } from './offline.js';
-import { addPagingOptions, entityId, examples, pagingFrom, showDefaultSubcommandOptions, type PagingFlags, addDefaultSubcommand } from './options.js';
+import { addPagingOptions, entityId, examples, pagingFrom, showDefaultSubcommandOptions, type PagingFlags, addDefaultSubcommand, completeOperandOf, LIST_IDS } from './options.js';
 
 export function registerLists(program: Command): void {
   const lists = program
@@ -31,10 +31,14 @@ export function registerLists(program: Command): void {
     );
   showDefaultSubcommandOptions(lists, list);
 
-  lists
-    .command('show')
-    .description('the works, seasons and episodes on one list (--json prints the list itself)')
-    .argument('<id>', 'list id (the ID column of `lk lists`)')
+  completeOperandOf(
+    lists
+      .command('show')
+      .description('the works, seasons and episodes on one list (--json prints the list itself)')
+      .argument('<id>', 'list id (the ID column of `lk lists`)'),
+    0,
+    { dynamic: LIST_IDS },
+  )
     .addHelpText(
       'after',
       examples('lk lists show 7', "lk lists show 7 --json | jq -r '.items[] | select(.type == \"episode\")'", 'lk lists show 7 --csv > list-7.csv'),

@@ -5,7 +5,7 @@ import { getPath } from '../util/object-path.js';
 import { linkableUrl } from '../output/hyperlinks.js';
 import { sanitizeText } from '../output/sanitize.js';
 import { action } from './action.js';
-import { entityId, examples } from './options.js';
+import { completeOperandOf, ENTRY_IDS, entityId, examples } from './options.js';
 
 interface OpenOptions {
   list?: string;
@@ -15,10 +15,12 @@ interface OpenOptions {
 }
 
 export function registerOpen(program: Command): void {
-  program
+  const open = program
     .command('open')
     .description("open an entry's page in the web app in your browser (BROWSER), or print its URL")
-    .argument('[id]', 'entry id (the ID column of `lk library`)')
+    .argument('[id]', 'entry id (the ID column of `lk library`)');
+  completeOperandOf(open, 0, { dynamic: ENTRY_IDS });
+  open
     .option('--work', "the page of the entry's work instead of the entry's own")
     .option('--list <id>', 'the page of this list instead')
     .option('--profile-page', 'your profile page instead')
@@ -26,8 +28,9 @@ export function registerOpen(program: Command): void {
     .addHelpText(
       'after',
       `
-Opens BROWSER when it is set, else xdg-open (open on macOS). Prints the URL instead where no browser can be opened:
-stdout not a terminal (a pipe, cron, $(…)), an ssh session, or no display.
+Opens BROWSER when it is set, else xdg-open (open on macOS). Prints the URL
+instead where no browser can be opened: stdout not a terminal (a pipe, cron,
+$(…)), an ssh session, or no display.
 ${examples('lk open 42', 'lk open --list l7', 'lk open 42 --work -n | xclip', 'BROWSER=firefox lk open --profile-page')}`,
     )
     .action(action<OpenOptions>((ctx, options, [id]) => run(ctx, options, id)));

@@ -1,5 +1,5 @@
 import { Help, type Command, type Option } from 'commander';
-import { markDefaultSubcommand } from '../completion/model.js';
+import { completeOperand, markDefaultSubcommand, type DynamicValues } from '../completion/model.js';
 import type { PagingOptions } from '../api/paginate.js';
 import { UsageError } from '../util/errors.js';
 import { resolveFriendlyDate, type Edge } from '../util/relative-date.js';
@@ -137,3 +137,13 @@ export function addDefaultSubcommand(group: Command, name: string, options: { hi
   markDefaultSubcommand(group, sub);
   return sub;
 }
+
+/** How operand `index` of `command` completes on Tab (completion only: what is accepted is unchanged). */
+export function completeOperandOf(command: Command, index: number, how: { choices?: readonly string[]; dynamic?: DynamicValues }): Command {
+  completeOperand(command.registeredArguments[index], how);
+  return command;
+}
+
+/** Entry and list ids come from the local mirror at Tab time (`lk completion --ids`), never from the network. */
+export const ENTRY_IDS: DynamicValues = { args: ['completion', '--ids', 'entries'] };
+export const LIST_IDS: DynamicValues = { args: ['completion', '--ids', 'lists'] };

@@ -80,12 +80,18 @@ export function bashScript(tree: CompletionTree): string {
   line('}');
   line();
 
-  line(`# Sets ${p}_words to the values of operand $2 (from 0) at command path $1.`);
+  line(`# Sets ${p}_words to the values of operand $2 (from 0) at command path $1, or ${p}_dynamic to the words after`);
+  line(`# ${tree.name} that print them at Tab time (${p}_with_operands: followed by the operands typed before).`);
   line(`${p}_operand() {`);
-  line(`    ${p}_words=`);
+  line(`    ${p}_words= ${p}_dynamic= ${p}_with_operands=`);
   line(`    case $1\\|$2 in`);
   for (const node of tree.nodes) {
     node.operands.forEach((operand, index) => {
+      if (operand.dynamic && !operand.variadic) {
+        const withOperands = operand.dynamic.withOperands ? ` ${p}_with_operands=1` : '';
+        line(`    ${singleQuote(`${pathOf(node)}|${index}`)}) ${p}_dynamic=${singleQuote(operand.dynamic.args.join(' '))}${withOperands} ;;`);
+        return;
+      }
       const words = `${p}_words=${singleQuote((operand.choices ?? []).join(' '))}`;
       if (operand.variadic) {
         if (operand.choices) line(`    ${singleQuote(`${pathOf(node)}|`)}*) ${words} ;;`);
@@ -101,8 +107,8 @@ export function bashScript(tree: CompletionTree): string {
 
   line(`_${tree.name}() {`);
   line(`    local cur=\${COMP_WORDS[COMP_CWORD]} path= flag= prefix= word i operands=0 skip=0`);
-  line(`    local ${p}_subs ${p}_flags ${p}_value_flags ${p}_name ${p}_kind ${p}_words`);
-  line('    local -a candidates');
+  line(`    local ${p}_subs ${p}_flags ${p}_value_flags ${p}_name ${p}_kind ${p}_words ${p}_dynamic ${p}_with_operands`);
+  line('    local -a candidates ops');
   line('    COMPREPLY=()');
   line('    # The words before the cursor: subcommands make the path, flags are passed over with their values.');
   line('    for ((i = 1; i < COMP_CWORD; i++)); do');
@@ -120,7 +126,7 @@ export function bashScript(tree: CompletionTree): string {
   line(`            if ((operands == 0)) && ${p}_child "$path" "$word"; then`);
   line(`                path=\${path:+$path }$${p}_name`);
   line('            else');
-  line('                operands=$((operands + 1))');
+  line('                operands=$((operands + 1)) ops+=("$word")');
   line('            fi');
   line('            ;;');
   line('        esac');
@@ -166,6 +172,15 @@ export function bashScript(tree: CompletionTree): string {
   line(`        read -ra candidates <<<"$${p}_subs"`);
   line('    else');
   line(`        ${p}_operand "$path" "$operands"`);
+  line(`        if [[ -n $${p}_dynamic ]]; then`);
+  line('            # Read, not expanded: ids and values are data, whatever they hold.');
+  line(`            read -ra candidates <<<"$${p}_dynamic"`);
+  line(`            ((${p}_with_operands)) && candidates+=("\${ops[@]}")`);
+  line('            while IFS= read -r word; do');
+  line('                [[ -n $word && $word == "$cur"* ]] && COMPREPLY+=("$(printf %q "$word")")');
+  line(`            done < <("\${COMP_WORDS[0]}" "\${candidates[@]}" 2>/dev/null)`);
+  line('            return 0');
+  line('        fi');
   line(`        read -ra candidates <<<"$${p}_words"`);
   line('    fi');
   line('    for word in "${candidates[@]}"; do [[ $word == "$cur"* ]] && COMPREPLY+=("$word"); done');

@@ -60,6 +60,7 @@ export function fishScript(tree: CompletionTree): string {
   line('    set -e words[1]');
   line('    set -l path');
   line('    set -l operands 0');
+  line('    set -l operand_words');
   line('    set -l skip 0');
   line('    for word in $words');
   line('        if test $skip = 1');
@@ -79,10 +80,12 @@ export function fishScript(tree: CompletionTree): string {
   line('            set path $path $child');
   line('        else');
   line('            set operands (math $operands + 1)');
+  line('            set -a operand_words $word');
   line('        end');
   line('    end');
   line(`    set -g ${p}_path "$path"`);
   line(`    set -g ${p}_operands $operands`);
+  line(`    set -g ${p}_operand_words $operand_words`);
   line('end');
   line();
   line(`function ${p}_at --description 'Is the command line at one of these command paths?'`);
@@ -105,6 +108,14 @@ export function fishScript(tree: CompletionTree): string {
   line('    $command completion --profiles 2>/dev/null');
   line('end');
   line();
+  line(`function ${p}_dynamic --description 'Values known at Tab time: what lk ARGS prints ($argv[1] = 1: the operands typed before are added)'`);
+  line(`    ${p}_parse`);
+  line('    set -l command (commandline -opc)[1]');
+  line('    set -l args $argv[2..-1]');
+  line(`    test "$argv[1]" = 1; and set -a args $${p}_operand_words`);
+  line('    $command $args 2>/dev/null');
+  line('end');
+  line();
   line('# No file names unless a flag asks for a file.');
   line(`complete -c ${name} -f`);
 
@@ -118,10 +129,15 @@ export function fishScript(tree: CompletionTree): string {
       for (const sub of node.subcommands) {
         line(`complete -c ${name} -n ${atOperand(0)} -a ${sub.names[0]} -d ${fishQuote(oneLine(sub.description))}`);
       }
-    } else if (node.operands.some((operand) => operand.choices)) {
+    } else if (node.operands.some((operand) => operand.choices || operand.dynamic)) {
       line();
       line(`# ${title}: operands`);
       node.operands.forEach((operand, index) => {
+        if (operand.dynamic) {
+          const call = `(${p}_dynamic ${operand.dynamic.withOperands ? 1 : 0} ${operand.dynamic.args.join(' ')})`;
+          line(`complete -c ${name} -n ${atOperand(index, operand.variadic)} -a ${fishQuote(call)} -d ${fishQuote(operand.name)}`);
+          return;
+        }
         if (!operand.choices) return;
         line(`complete -c ${name} -n ${atOperand(index, operand.variadic)} -a ${fishQuote(operand.choices.join(' '))} -d ${fishQuote(operand.name)}`);
       });

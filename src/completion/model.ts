@@ -1,4 +1,5 @@
-import type { Command, Option } from 'commander';
+import type { Argument, Command, Option } from 'commander';
+import { FORMATS } from '../config/settings.js';
 
 export const COMPLETION_SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type CompletionShell = (typeof COMPLETION_SHELLS)[number];
@@ -34,7 +35,24 @@ export interface OperandSpec {
   name: string;
   required: boolean;
   choices?: readonly string[];
+  /** Values known only at Tab time: what `lk ARGS…` prints, one a line (ids from the mirror, a setting's values). */
+  dynamic?: DynamicValues;
   variadic: boolean;
+}
+
+export interface DynamicValues {
+  /** The words after `lk`, e.g. ['completion', '--ids', 'entries']. */
+  args: readonly string[];
+  /** The operands typed before this one are added to args (`lk config set format <Tab>` asks for format's values). */
+  withOperands?: boolean;
+}
+
+/** How an operand completes, when commander's own choices do not say (they would also change what it accepts). */
+const operandCompletions = new WeakMap<Argument, { choices?: readonly string[]; dynamic?: DynamicValues }>();
+
+/** Completion-only values for an operand: commander still accepts anything, and the command checks it. */
+export function completeOperand(argument: Argument | undefined, how: { choices?: readonly string[]; dynamic?: DynamicValues }): void {
+  if (argument) operandCompletions.set(argument, how);
 }
 
 export interface CommandNode {
@@ -101,6 +119,7 @@ export function completionTree(program: Command): CompletionTree {
         required: argument.required,
         variadic: argument.variadic,
         ...(argument.argChoices ? { choices: argument.argChoices } : {}),
+        ...operandCompletions.get(argument),
       })),
     };
     nodes.push(node);
@@ -146,8 +165,15 @@ function flagSpec(option: Option): FlagSpec {
   };
 }
 
+/** Values of flags that commander does not check itself (the command does, for the command it is on). */
+const FLAG_CHOICES: Record<string, readonly string[]> = {
+  '--format': [...FORMATS, 'ics'],
+};
+
 function valueSource(option: Option, name: string): ValueSource {
   if (option.argChoices) return { kind: 'choices', name, choices: option.argChoices };
+  const choices = option.long ? FLAG_CHOICES[option.long] : undefined;
+  if (choices) return { kind: 'choices', name, choices };
   const dynamic = option.long ? DYNAMIC_VALUES[option.long] : undefined;
   if (dynamic) return { kind: dynamic, name };
   // The value's name in the flag says what it is: `-o, --output <file>`, `--output-dir <dir>`.

@@ -45,7 +45,7 @@ export function zshScript(tree: CompletionTree): string {
     }
     const specs = [globals, ...node.flags.flatMap((flag) => optionSpecs(flag, name))];
     if (node.subcommands.length > 0) specs.push(singleQuote(`: :${subcommandsFunction(node)}`), singleQuote('*:: :->subcommand'));
-    else specs.push(...node.operands.map((operand) => singleQuote(operandSpec(operand))));
+    else specs.push(...node.operands.map((operand) => singleQuote(operandSpec(operand, name))));
     // -A: after the subcommand's name, its own function reads the flags (it knows the ones that differ there).
     line(`  _arguments -C -S${node.subcommands.length > 0 ? ` -A '-*'` : ''} \\`);
     for (const spec of specs) line(`    ${spec} \\`);
@@ -77,6 +77,17 @@ export function zshScript(tree: CompletionTree): string {
   line('  local -a profiles');
   line(`  profiles=(\${(f)"$(_call_program profiles \${_${name}_command:-${name}} completion --profiles 2>/dev/null)"})`);
   line(`  _wanted profiles expl 'stored profile' compadd -a profiles`);
+  line('}');
+  line();
+  line(`# Values known at Tab time: what \`${name} ARGS…\` prints, one a line ($1 = 1: the operands typed before are added).`);
+  line(`_${name}_dynamic() {`);
+  line('  local with=$1; shift');
+  line('  local -a args values');
+  line('  args=("$@")');
+  line('  # $words is this command\'s line from its name on: the words before the cursor, less flags, are its operands.');
+  line('  (( with )) && args+=("${(@)${(@)words[2,CURRENT-1]}:#-*}")');
+  line(`  values=(\${(f)"$(_call_program values \${_${name}_command:-${name}} "\${(@)args}" 2>/dev/null)"})`);
+  line(`  _wanted values expl value compadd -a values`);
   line('}');
   line();
   line('if [[ $zsh_eval_context[-1] == loadautofunc ]]; then');
@@ -114,8 +125,13 @@ function valueAction(flag: FlagSpec, name: string): string {
   }
 }
 
-function operandSpec(operand: OperandSpec): string {
-  const action = operand.choices ? `(${operand.choices.map(escapeWord).join(' ')})` : ' ';
+function operandSpec(operand: OperandSpec, name: string): string {
+  // In braces: run as written (a plain function action would get compadd's options before its own arguments).
+  const action = operand.dynamic
+    ? `{_${name}_dynamic ${operand.dynamic.withOperands ? 1 : 0} ${operand.dynamic.args.map(escapeWord).join(' ')}}`
+    : operand.choices
+      ? `(${operand.choices.map(escapeWord).join(' ')})`
+      : ' ';
   const position = operand.variadic ? '*:' : operand.required ? ':' : '::';
   return `${position}${escapeSpec(operand.name)}:${action}`;
 }

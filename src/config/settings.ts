@@ -13,13 +13,15 @@ export type SettingValue = string | number | boolean;
 interface SettingSpec {
   describe: string;
   allowed: string;
+  /** The values to offer on Tab, when there is a short list of them. */
+  values?: readonly string[];
   parse(raw: string): SettingValue;
 }
 
 export const SETTINGS: Record<SettingName, SettingSpec> = {
-  format: { describe: 'output format', allowed: FORMATS.join(', '), parse: (raw) => oneOf('format', raw, FORMATS) },
-  lang: { describe: 'language of film and series titles', allowed: LANGS.join(', '), parse: (raw) => oneOf('lang', raw, LANGS) },
-  color: { describe: 'when to colour output', allowed: COLOR_MODES.join(', '), parse: (raw) => oneOf('color', raw, COLOR_MODES) },
+  format: { describe: 'output format', allowed: FORMATS.join(', '), values: FORMATS, parse: (raw) => oneOf('format', raw, FORMATS) },
+  lang: { describe: 'language of film and series titles', allowed: LANGS.join(', '), values: LANGS, parse: (raw) => oneOf('lang', raw, LANGS) },
+  color: { describe: 'when to colour output', allowed: COLOR_MODES.join(', '), values: COLOR_MODES, parse: (raw) => oneOf('color', raw, COLOR_MODES) },
   'base-url': { describe: 'instance address in front of /v1', allowed: 'an https URL', parse: normaliseBaseUrl },
   'max-wait': {
     describe: 'longest single rate-limit wait, in seconds',
@@ -39,6 +41,7 @@ export const SETTINGS: Record<SettingName, SettingSpec> = {
   pager: {
     describe: 'pager for output taller than the terminal (after LK_PAGER, before PAGER)',
     allowed: "a command such as 'less -FRX' or 'most'; cat turns paging off",
+    values: ['less -FRX', 'cat'],
     parse: (raw) => {
       if (raw.trim() === '' || /[\u0000-\u001f]/.test(raw)) throw new UsageError(`invalid pager "${raw}": expected a command such as 'less -FRX'`);
       return raw.trim();
@@ -47,6 +50,7 @@ export const SETTINGS: Record<SettingName, SettingSpec> = {
   'csv-safe': {
     describe: "prefix ' to csv cells a spreadsheet would run as a formula",
     allowed: 'true, false',
+    values: ['true', 'false'],
     parse: (raw) => oneOf('csv-safe', raw, ['true', 'false'] as const) === 'true',
   },
 };

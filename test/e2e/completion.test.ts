@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOMAINS, ORDERS, PHASES, SORTS } from '../../src/commands/options.js';
-import { FORMATS, LANGS } from '../../src/config/settings.js';
+import { COLOR_MODES, FORMATS, LANGS, SETTINGS } from '../../src/config/settings.js';
+import { hasSqlite } from '../../src/completion/ids.js';
 import { LK_BIN, runLk } from './harness.js';
 
 /**
@@ -18,7 +19,37 @@ const SCRIPT_FILES = { bash: 'lk.bash', zsh: '_lk', fish: 'lk.fish' } as const;
 type Shell = keyof typeof SCRIPT_FILES;
 const SHELLS = Object.keys(SCRIPT_FILES) as Shell[];
 const PROFILES = ['home', 'work'];
-const TOP_LEVEL = ['auth', 'whoami', 'library', 'history', 'lists', 'calendar', 'stats', 'reviews', 'profile', 'notifications', 'export', 'api', 'config', 'completion', 'sandbox'];
+const TOP_LEVEL = ['auth', 'whoami', 'library', 'history', 'lists', 'calendar', 'stats', 'reviews', 'profile', 'notifications', 'export', 'open', 'api', 'config', 'completion', 'sandbox'];
+const SETTING_NAMES = Object.keys(SETTINGS);
+/** The ids of the tiny mirror each test home gets (see makeMirror). */
+const MIRROR_ENTRIES = ['e1abc', 'e2def', 'x9zzz'];
+const MIRROR_LISTS = ['l7', 'l8'];
+
+/**
+ * A mirror as `lk sync` leaves it: `<data>/<profile>.db` with entries(id, json) and lists(id, json). Written with
+ * node:sqlite where this Node has it (22.13 and later); on older Node, where lk reads no mirror, the sqlite3 program
+ * writes the same file, so that the test still shows that a real mirror completes nothing there, quietly.
+ */
+function makeMirror(dataDir: string, profile = 'default'): void {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, `${profile}.db`);
+  const sql = [
+    'CREATE TABLE entries (id TEXT PRIMARY KEY, json TEXT NOT NULL, updated_at TEXT);',
+    'CREATE TABLE lists (id TEXT PRIMARY KEY, json TEXT NOT NULL);',
+    ...MIRROR_ENTRIES.map((id) => `INSERT INTO entries (id, json) VALUES ('${id}', '{"id":"${id}"}');`),
+    ...MIRROR_LISTS.map((id) => `INSERT INTO lists (id, json) VALUES ('${id}', '{"id":"${id}"}');`),
+  ].join('\n');
+  const getBuiltinModule = (process as unknown as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule;
+  const sqlite = hasSqlite() ? (getBuiltinModule?.call(process, 'node:sqlite') as { DatabaseSync: new (path: string) => { exec(sql: string): void; close(): void } }) : undefined;
+  if (sqlite) {
+    const db = new sqlite.DatabaseSync(file);
+    db.exec(sql);
+    db.close();
+    return;
+  }
+  const made = spawnSync('sqlite3', [file], { input: sql, encoding: 'utf8' });
+  if (made.error || made.status !== 0) writeFileSync(file, 'SQLite format 3\u0000 (sqlite3 not installed: not a database, which must complete nothing too)');
+}
 
 describe('completions/ is what `lk completion SHELL` prints now', () => {
   for (const shell of SHELLS) {
@@ -196,7 +227,23 @@ const CASES: Array<{ title: string; line: string; exactly?: readonly string[]; i
   { title: 'stored profile names for --profile after a command', line: 'lk library --profile w', exactly: ['work'] },
   { title: 'commands after a global flag and its value', line: 'lk --profile work --json lib', exactly: ['library'] },
   { title: 'the shells of lk completion', line: 'lk completion ', exactly: ['bash', 'zsh', 'fish'] },
-  { title: 'nothing for an id', line: 'lk library show ', exactly: [] },
+  { title: 'nothing for an id without a mirror', line: 'lk lists show ', exactly: [] },
+  { title: 'setting names for lk config set', line: 'lk config set ', exactly: SETTING_NAMES },
+  { title: 'setting names for lk config get, from what is typed', line: 'lk config get la', exactly: ['lang'] },
+  { title: 'setting names for lk config unset', line: 'lk config unset ', exactly: SETTING_NAMES },
+  { title: 'the values of the setting named: format', line: 'lk config set format ', exactly: FORMATS },
+  { title: 'the values of the setting named: color', line: 'lk config set color ', exactly: COLOR_MODES },
+  { title: 'the values of the setting named: csv-safe', line: 'lk config set csv-safe ', exactly: ['true', 'false'] },
+  { title: 'nothing for a free value (timeout)', line: 'lk config set timeout ', exactly: [] },
+  { title: 'stored profile names for lk auth switch', line: 'lk auth switch ', exactly: PROFILES },
+];
+
+/** What Tab offers for ids from the mirror: its ids on Node 22.13 and later, nothing (and no error) before. */
+const ID_CASES = [
+  { title: 'entry ids for lk library show', line: 'lk library show ', ids: MIRROR_ENTRIES },
+  { title: 'entry ids from what is typed', line: 'lk library history e', ids: ['e1abc', 'e2def'] },
+  { title: 'entry ids for lk open', line: 'lk open ', ids: MIRROR_ENTRIES },
+  { title: 'list ids for lk lists show', line: 'lk lists show ', ids: MIRROR_LISTS },
 ];
 
 for (const shell of SHELLS) {
@@ -206,6 +253,20 @@ for (const shell of SHELLS) {
       home = completionHome();
     });
     afterAll(() => rmSync(home.root, { recursive: true, force: true }));
+
+    describe(`ids from the local mirror (${hasSqlite() ? 'node:sqlite' : `none on Node ${process.versions.node}`})`, () => {
+      let mirrored: CompletionHome;
+      beforeAll(() => {
+        mirrored = completionHome();
+        makeMirror(join(mirrored.env.XDG_DATA_HOME!, 'lk'));
+      });
+      afterAll(() => rmSync(mirrored.root, { recursive: true, force: true }));
+      for (const { title, line, ids } of ID_CASES) {
+        it(`${title}: "${line}"`, () => {
+          expect(sorted(complete(shell, mirrored, line))).toEqual(hasSqlite() ? sorted(ids) : []);
+        });
+      }
+    });
 
     for (const { title, line, exactly, includes, excludes } of CASES) {
       it(`${title}: "${line}"`, () => {
@@ -218,6 +279,43 @@ for (const shell of SHELLS) {
     }
   });
 }
+
+describe('lk completion --ids', () => {
+  it('prints the mirror\'s ids one a line on Node 22.13 and later; on older Node nothing, exit 0, nothing on stderr', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'lk-completion-'));
+    try {
+      makeMirror(join(root, 'data'), 'work');
+      const env = { LK_DATA_DIR: join(root, 'data'), LK_PROFILE: 'work', LK_CONFIG_DIR: join(root, 'config') };
+      const entries = await runLk(['completion', '--ids', 'entries'], { env });
+      expect(entries).toMatchObject({ code: 0, stderr: '' });
+      expect(entries.stdout).toBe(hasSqlite() ? MIRROR_ENTRIES.map((id) => `${id}\n`).join('') : '');
+      const lists = await runLk(['completion', '--ids', 'lists'], { env });
+      expect(lists).toMatchObject({ code: 0, stderr: '', stdout: hasSqlite() ? 'l7\nl8\n' : '' });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('a missing mirror, a damaged file, an unknown kind: nothing, exit 0, quietly', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'lk-completion-'));
+    try {
+      const env = { LK_DATA_DIR: join(root, 'data'), LK_CONFIG_DIR: join(root, 'config') };
+      expect(await runLk(['completion', '--ids', 'entries'], { env })).toMatchObject({ code: 0, stdout: '', stderr: '' });
+      mkdirSync(join(root, 'data'));
+      writeFileSync(join(root, 'data', 'default.db'), 'not a database');
+      expect(await runLk(['completion', '--ids', 'entries'], { env })).toMatchObject({ code: 0, stdout: '', stderr: '' });
+      expect(await runLk(['completion', '--ids', 'secrets'], { env })).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('--setting-values prints the values of a setting, nothing for a free or unknown one', async () => {
+    expect((await runLk(['completion', '--setting-values', 'lang'])).stdout).toBe(LANGS.map((lang) => `${lang}\n`).join(''));
+    expect(await runLk(['completion', '--setting-values', 'timeout'])).toMatchObject({ code: 0, stdout: '' });
+    expect(await runLk(['completion', '--setting-values', 'nope'])).toMatchObject({ code: 0, stdout: '' });
+  });
+});
 
 describe('installed as the README says', () => {
   let home: CompletionHome;

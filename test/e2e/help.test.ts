@@ -85,29 +85,58 @@ describe('--help on every command and subcommand', () => {
   });
 });
 
+describe('help that fits', () => {
+  it('a subcommand lists its own flags and one line pointing to the global ones, not the twenty of them', async () => {
+    for (const path of [['library'], ['library', 'show'], ['auth', 'status'], ['config', 'set'], ['open']]) {
+      const help = (await runLkInProcess([...path, '--help'])).stdout;
+      expect(help, path.join(' ')).toContain('Global options (--json, --fields, --profile, -q, …): see `lk --help`.');
+      for (const global of ['--base-url <url>', '--no-color', '--max-wait <seconds>', '--csv-safe', '--timeout <seconds>']) {
+        expect(help, `${path.join(' ')} repeats ${global}`).not.toContain(global);
+      }
+      for (const line of help.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
+    }
+  });
+
+  it('lk --help lists every global option', async () => {
+    const help = (await runLkInProcess(['--help'])).stdout;
+    for (const global of ['--base-url <url>', '--no-color', '--no-pager', '--cache <duration>', '--fields <list>', '--max-wait <seconds>']) expect(help).toContain(global);
+  });
+
+  it('--format offers ics only on lk calendar: in help, in errors, and in what it accepts', async () => {
+    expect((await runLkInProcess(['--help'])).stdout).not.toMatch(/\bics\b/);
+    expect((await runLkInProcess(['calendar', '--help'])).stdout).toMatch(/--format ics/);
+    for (const path of [['library'], ['history'], ['whoami']]) expect((await runLkInProcess([...path, '--help'])).stdout).not.toMatch(/\bics\b/);
+    const refused = await runLkInProcess(['library', '--format', 'ics'], { env: {} });
+    expect(refused.code).toBe(2);
+    const unknown = await runLkInProcess(['library', '--format', 'xml'], { env: {} });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^lk: invalid --format "xml": use one of table, json, ndjson, csv, tsv$/m);
+  });
+});
+
 describe('help details', () => {
   it('lk library --help shows the options of `lk library list` under a heading of their own, and they work there', async () => {
     const help = (await runLkInProcess(['library', '--help'])).stdout;
     expect(help).toContain('Options of `lk library` (= lk library list):');
-    const section = help.slice(help.indexOf('Options of `lk library`'), help.indexOf('Global Options:'));
+    const section = help.slice(help.indexOf('Options of `lk library`'), help.indexOf('Global options ('));
     for (const flag of ['--phase <phase>', '--domain <domain>', '--sort <key>', '--order <order>', '--page <n>', '--limit <n>', '--all', '--max <n>']) {
       expect(section).toContain(flag);
     }
     // Shown, not registered: `lk library list --help` keeps them under its own "Options:".
     const list = (await runLkInProcess(['library', 'list', '--help'])).stdout;
     expect(list).not.toContain('Options of');
-    expect(list.slice(list.indexOf('Options:'), list.indexOf('Global Options:'))).toContain('--phase <phase>');
+    expect(list.slice(list.indexOf('Options:'), list.indexOf('Global options ('))).toContain('--phase <phase>');
   });
 
   it('lk lists --help shows the paging flags of `lk lists list`', async () => {
     const help = (await runLkInProcess(['lists', '--help'])).stdout;
-    const section = help.slice(help.indexOf('Options of `lk lists` (= lk lists list):'), help.indexOf('Global Options:'));
+    const section = help.slice(help.indexOf('Options of `lk lists` (= lk lists list):'), help.indexOf('Global options ('));
     for (const flag of ['--page <n>', '--limit <n>', '--all', '--max <n>']) expect(section).toContain(flag);
   });
 
   it('lk sandbox --help says what its --json prints', async () => {
     const help = (await runLkInProcess(['sandbox', '--help'])).stdout;
-    expect(help.slice(help.indexOf('Options:'), help.indexOf('Global Options:'))).toMatch(/--json +print the base URL and the demo keys/);
+    expect(help.slice(help.indexOf('Options:'), help.indexOf('Global options ('))).toMatch(/--json +print the base URL and the demo keys/);
   });
 
   it('cron lines escape % (cron turns a bare one into a newline)', async () => {
