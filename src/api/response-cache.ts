@@ -2,7 +2,14 @@ import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } fro
 import { join } from 'node:path';
 import { replaceStateFileSync } from '../util/atomic-file.js';
 import { sha256Hex } from '../util/hash.js';
-import type { ApiResponse } from './client.js';
+
+/** A response as the client holds it (client.ts's ApiResponse; declared here so the two files do not import each other). */
+export interface CachedResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  json: unknown;
+}
 
 /**
  * `--cache DURATION` (like `gh api --cache 1h`): successful GET answers kept in the cache folder, so that a shell
@@ -30,7 +37,7 @@ export class ResponseCache {
   }
 
   /** A stored answer for this URL younger than the duration asked for, else undefined. */
-  read(url: URL): ApiResponse | undefined {
+  read(url: URL): CachedResponse | undefined {
     this.sweep();
     try {
       const stored = JSON.parse(readFileSync(this.fileOf(url), 'utf8')) as StoredResponse;
@@ -42,7 +49,7 @@ export class ResponseCache {
   }
 
   /** Keeps a successful answer; a cache folder that cannot be written only costs a request next time. */
-  write(url: URL, response: ApiResponse): void {
+  write(url: URL, response: CachedResponse): void {
     try {
       mkdirSync(this.dir, { recursive: true, mode: 0o700 });
       chmodSync(this.dir, 0o700);

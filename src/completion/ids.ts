@@ -1,6 +1,4 @@
-import { homedir } from 'node:os';
-import { join } from 'node:path';
-import { configDir } from '../config/paths.js';
+import { configDir, mirrorPath } from '../config/paths.js';
 import { readStoredConfig } from '../config/store.js';
 
 /**
@@ -15,13 +13,6 @@ export type IdKind = (typeof ID_KINDS)[number];
 
 /** How many ids Tab offers at most: a shell lists them all, and a library can hold thousands. */
 const MAX_IDS = 2000;
-
-/** CLI.md: LK_DATA_DIR, else $XDG_DATA_HOME/lk, else ~/.local/share/lk. */
-export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.LK_DATA_DIR) return env.LK_DATA_DIR;
-  if (env.XDG_DATA_HOME) return join(env.XDG_DATA_HOME, 'lk');
-  return join(homedir(), '.local', 'share', 'lk');
-}
 
 /** The profile a command would use: LK_PROFILE, else the one `lk auth switch` chose, else default. */
 function profileName(env: NodeJS.ProcessEnv): string {
@@ -43,7 +34,8 @@ export function hasSqlite(version: string = process.versions.node): boolean {
 
 export function mirrorIds(kind: IdKind, env: NodeJS.ProcessEnv = process.env): string[] {
   if (!hasSqlite() || !(ID_KINDS as readonly string[]).includes(kind)) return [];
-  const file = join(dataDir(env), `${profileName(env)}.db`);
+  // The file `lk sync` writes: <data folder>/<profile>.db.
+  const file = mirrorPath(env, profileName(env));
   // Node 22 announces node:sqlite as experimental on stderr: not at Tab time.
   const emitWarning = process.emitWarning;
   process.emitWarning = () => {};

@@ -110,7 +110,7 @@ describe('help that fits', () => {
     expect(refused.code).toBe(2);
     const unknown = await runLkInProcess(['library', '--format', 'xml'], { env: {} });
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/^lk: invalid --format "xml": use one of table, json, ndjson, csv, tsv$/m);
+    expect(unknown.stderr).toMatch(/^lk: option '--format <format>' argument 'xml' is invalid\. Allowed choices are table, json, ndjson, csv, tsv\.$/m);
   });
 });
 
