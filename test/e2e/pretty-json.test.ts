@@ -20,7 +20,8 @@ const shellQuote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
 async function inTerminal(args: string[], env: Record<string, string | undefined>, redirect = ''): Promise<{ code: number; written: string; dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'lk-pretty-'));
   const socket = join(dir, 'tmux.sock');
-  const words = Object.entries({ PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8', TZ: 'UTC', TERM: 'xterm-256color', ...env })
+  // No pager: these tests read every byte written (terminal.test.ts tests the pager).
+  const words = Object.entries({ PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8', TZ: 'UTC', TERM: 'xterm-256color', LK_PAGER: 'cat', ...env })
     .filter((entry): entry is [string, string] => entry[1] !== undefined)
     .map(([name, value]) => shellQuote(`${name}=${value}`));
   const command = ['env', '-i', ...words, shellQuote(process.execPath), shellQuote(LK_BIN), ...args.map(shellQuote)].join(' ');
