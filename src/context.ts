@@ -18,6 +18,7 @@ import { countdownWaiter } from './output/progress.js';
 import { verboseLine } from './output/verbose.js';
 import type { OutputFormat, OutputOptions } from './output/writer.js';
 import type { DisplayContext } from './output/view.js';
+import type { OutputFile } from './util/output-file.js';
 
 /** The global options as commander hands them over (`--no-x` flags arrive as `x: false`). */
 export interface GlobalOptions {
@@ -44,6 +45,8 @@ export interface GlobalOptions {
   cache?: string;
   /** --no-pager arrives as pager: false. */
   pager?: boolean;
+  /** -o FILE of the command (listings, calendar): the output goes there, whole or not at all. */
+  output?: string;
 }
 
 /**
@@ -79,6 +82,7 @@ export class Context {
   /** With --jq: stdout held for the filter; the terminal's own streams stay here. */
   private readonly jqCapture: JqCapture | undefined;
   private jqFilter: JqFilter | undefined;
+  private outputFile: OutputFile | undefined;
 
   constructor(
     readonly options: GlobalOptions,
@@ -202,12 +206,14 @@ export class Context {
 
   /** The output format: a shorthand or --format, else the `lk config` default, else table on a terminal, plain rows in a pipe. */
   format(allowed: readonly string[] = FORMATS): OutputFormat | 'ics' {
+    // -o FILE is no terminal: plain rows there, as in a pipe.
+    const toFile = this.options.output !== undefined && this.options.output !== '-';
     return chooseFormat({
       shorthands: (['json', 'ndjson', 'csv', 'tsv'] as const).filter((name) => this.options[name]),
       format: this.options.format,
       jq: this.options.jq,
       stored: this.settings.format(),
-      stdoutIsTTY: this.io.stdoutIsTTY,
+      stdoutIsTTY: this.io.stdoutIsTTY && !toFile,
       allowed,
     });
   }
@@ -224,20 +230,57 @@ export class Context {
     return fields;
   }
 
-  /** How listings and single resources are written; `ics` is calendar's own, refused here by format(). */
+  /**
+   * How listings and single resources are written; `ics` is calendar's own, refused here by format(). With -o FILE
+   * the output goes to a temporary file that commitOutput() puts in place once the command has succeeded, so the
+   * file is whole or untouched; a file is no terminal, so its default is plain rows, without colour.
+   */
   async outputOptions(): Promise<OutputOptions> {
+    const format = this.format() as OutputFormat;
+    const fields = this.fields();
+    if (this.options.output !== undefined && this.options.jq !== undefined) {
+      throw new UsageError('--jq prints to stdout: it does not combine with -o', 'Redirect instead: lk … --jq EXPR > FILE');
+    }
+    const io = this.options.output === undefined ? this.io : await this.openOutput(this.options.output);
     return {
-      format: this.format() as OutputFormat,
-      fields: this.fields(),
+      format,
+      fields,
       fieldsHelp: this.fieldsHelp(),
       header: this.options.header !== false,
       csvSafe: this.settings.csvSafe(),
-      io: this.io,
-      display: { now: this.now(), colors: await this.colors(), hyperlinks: supportsHyperlinks(this.env, this.io.stdoutIsTTY, this.io.colorEnabled) },
+      io,
+      display: { now: this.now(), colors: await this.colors(io), hyperlinks: supportsHyperlinks(this.env, io.stdoutIsTTY, io.colorEnabled) },
     };
   }
 
-  colors(): Promise<DisplayContext['colors']> {
+  /** The streams of a run whose stdout is the -o file: stderr, -q and -v as the run's own. */
+  private async openOutput(path: string): Promise<IoStreams> {
+    if (path === '') throw new UsageError('-o/--output needs a path');
+    if (path === '-') return this.io;
+    const { openOutputFile } = await import('./util/output-file.js');
+    this.outputFile ??= await openOutputFile(path);
+    return new IoStreams({
+      stdout: this.outputFile.stream,
+      stderr: this.factory.stderr,
+      stdin: this.factory.stdin,
+      env: { ...this.env, COLUMNS: undefined },
+      quiet: this.options.quiet,
+      verbose: this.io.verbose,
+      color: 'never',
+    });
+  }
+
+  /** Puts the -o file in place (after a successful run) and says so; nothing when there is none. */
+  async commitOutput(): Promise<void> {
+    const file = this.outputFile;
+    if (!file) return;
+    this.outputFile = undefined;
+    await file.commit();
+    if (!file.through) this.io.info(`lk: wrote ${file.path}`);
+  }
+
+  colors(io: IoStreams = this.io): Promise<DisplayContext['colors']> {
+    if (io !== this.io) return import('picocolors').then(({ default: pc }) => pc.createColors(io.colorEnabled));
     this.colorsPromise ??= import('picocolors').then(({ default: pc }) => pc.createColors(this.io.colorEnabled));
     return this.colorsPromise;
   }
@@ -254,6 +297,9 @@ export class Context {
 
   async close(): Promise<void> {
     try {
+      // A run that did not reach commitOutput() failed: the file the user named stays as it was.
+      await this.outputFile?.abort();
+      this.outputFile = undefined;
       await this.io.finish();
     } finally {
       await this.apiClient?.close();

@@ -43,6 +43,7 @@ export function action<O extends object>(
       await ctx.compileJq();
       await run(ctx, options, this.processedArgs as string[]);
       await ctx.finishJq();
+      await ctx.commitOutput();
     } finally {
       await ctx.close();
     }

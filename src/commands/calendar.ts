@@ -22,7 +22,7 @@ export function registerCalendar(program: Command): void {
     .description('upcoming episodes of the shows you follow (up to 90 days, at most 60), in your local time')
     .addOption(domainOption())
     .addOption(offlineOption()).addOption(dbOption())
-    .option('-o, --output <file>', 'with --format ics: write the feed to this file (whole or not at all)')
+    .option('-o, --output <file>', 'write the output (or the --format ics feed) to this file, whole or not at all')
     .option('--spoiler-free', 'with --format ics: leave episode titles out of the feed')
     .addHelpText(
       'after',
@@ -50,9 +50,6 @@ ${examples(
 async function runCalendar(ctx: Context, options: CalendarOptions): Promise<void> {
   const format = ctx.format([...FORMATS, 'ics']);
   if (format === 'ics') return runFeed(ctx, options);
-  if (options.output !== undefined) {
-    throw new UsageError('-o/--output writes the iCalendar feed: add --format ics', 'For other formats, redirect: lk calendar --csv > upcoming.csv');
-  }
   if (options.spoilerFree) {
     throw new UsageError('--spoiler-free applies to the iCalendar feed (--format ics)', 'To leave titles out elsewhere: --fields airsAt,show.title,season,episode');
   }

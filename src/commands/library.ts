@@ -4,7 +4,7 @@ import { renderListing, renderSingle } from '../output/render.js';
 import { entryView, historyView } from '../output/views.js';
 import { action } from './action.js';
 import { choiceOption } from './choices.js';
-import { addPagingOptions, domainOption, entityId, examples, ORDERS, pagingFrom, PHASES, showDefaultSubcommandOptions, SORTS, addDefaultSubcommand, completeOperandOf, ENTRY_IDS } from './options.js';
+import { addOutputOption, addPagingOptions, domainOption, entityId, examples, ORDERS, pagingFrom, PHASES, showDefaultSubcommandOptions, SORTS, addDefaultSubcommand, completeOperandOf, ENTRY_IDS } from './options.js';
 import { dbOption, offlineOption, runOffline } from './offline.js';
 
 interface ListOptions {
@@ -64,8 +64,7 @@ export function registerLibrary(program: Command): void {
   showDefaultSubcommandOptions(library, list);
 
   completeOperandOf(
-    library
-      .command('show')
+    addOutputOption(library.command('show'))
       .description('one library entry by its id')
       .argument('<id>', 'entry id (the ID column of `lk library`)'),
     0,

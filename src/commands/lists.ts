@@ -6,7 +6,7 @@ import { sanitizeText } from '../output/sanitize.js';
 import { listItemView, listView } from '../output/views.js';
 import { action } from './action.js';
 import { dbOption, offlineOption, runOffline } from './offline.js';
-import { addPagingOptions, entityId, examples, pagingFrom, showDefaultSubcommandOptions, type PagingFlags, addDefaultSubcommand, completeOperandOf, LIST_IDS } from './options.js';
+import { addOutputOption, addPagingOptions, entityId, examples, pagingFrom, showDefaultSubcommandOptions, type PagingFlags, addDefaultSubcommand, completeOperandOf, LIST_IDS } from './options.js';
 
 export function registerLists(program: Command): void {
   const lists = program
@@ -32,8 +32,7 @@ export function registerLists(program: Command): void {
   showDefaultSubcommandOptions(lists, list);
 
   completeOperandOf(
-    lists
-      .command('show')
+    addOutputOption(lists.command('show'))
       .description('the works, seasons and episodes on one list (--json prints the list itself)')
       .argument('<id>', 'list id (the ID column of `lk lists`)'),
     0,

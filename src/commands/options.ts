@@ -24,9 +24,14 @@ export interface PagingFlags {
   offline?: boolean;
 }
 
-/** --page, --limit, --all, --max: on every command whose response is an envelope. */
+/** -o FILE: on every command that prints data (CLI.md), with export's guarantees (src/util/output-file.ts). */
+export function addOutputOption(command: Command): Command {
+  return command.option('-o, --output <file>', 'write the output to this file, whole or not at all (0600 when new)');
+}
+
+/** --page, --limit, --all, --max (and -o): on every command whose response is an envelope. */
 export function addPagingOptions(command: Command): Command {
-  return command
+  return addOutputOption(command)
     .option('--page <n>', 'page to show, from 1')
     .option('--limit <n>', 'items per page, 1 to 100 (default 20; 100 with --all)')
     .option('--all', 'every item, following pages to the end (streams as pages arrive)')

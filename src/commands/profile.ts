@@ -3,7 +3,7 @@ import { paginate } from '../api/paginate.js';
 import { renderListing, renderSections } from '../output/render.js';
 import { achievementView } from '../output/views.js';
 import { action } from './action.js';
-import { addPagingOptions, examples, pagingFrom, showDefaultSubcommandOptions, type PagingFlags, addDefaultSubcommand } from './options.js';
+import { addOutputOption, addPagingOptions, examples, pagingFrom, showDefaultSubcommandOptions, type PagingFlags, addDefaultSubcommand } from './options.js';
 
 export function registerProfile(program: Command): void {
   const profile = program
@@ -11,7 +11,7 @@ export function registerProfile(program: Command): void {
     .description('your public profile, and the achievements you unlocked')
     .addHelpText('after', examples('lk profile', "lk profile --json | jq -r '.username'", 'lk profile achievements --all'));
 
-  const show = addDefaultSubcommand(profile, 'show', { hidden: true })
+  const show = addOutputOption(addDefaultSubcommand(profile, 'show', { hidden: true }))
     .description('your profile')
     .addHelpText('after', examples('lk profile', "lk profile --json | jq -r '.username'"))
     .action(

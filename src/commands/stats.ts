@@ -2,11 +2,10 @@ import type { Command } from 'commander';
 import { renderSections } from '../output/render.js';
 import { action } from './action.js';
 import { dbOption, offlineOption, runOffline } from './offline.js';
-import { domainOption, examples } from './options.js';
+import { addOutputOption, domainOption, examples } from './options.js';
 
 export function registerStats(program: Command): void {
-  program
-    .command('stats')
+  addOutputOption(program.command('stats'))
     .description('your stats summary, a section per group of figures')
     .addOption(domainOption()).addOption(offlineOption()).addOption(dbOption())
     .addHelpText(

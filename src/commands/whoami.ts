@@ -2,11 +2,10 @@ import type { Command } from 'commander';
 import { fetchMe } from '../api/account.js';
 import { renderSingle } from '../output/render.js';
 import { action } from './action.js';
-import { examples } from './options.js';
+import { addOutputOption, examples } from './options.js';
 
 export function registerWhoami(program: Command): void {
-  program
-    .command('whoami')
+  addOutputOption(program.command('whoami'))
     .description('show the account, the key in use and its rate limit')
     .addHelpText('after', examples('lk whoami', "lk whoami --json | jq -r '.account.username'"))
     .action(

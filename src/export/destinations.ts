@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
@@ -7,7 +6,7 @@ import { writeFileAtomic, writeFolderAtomic, type FolderFile } from '../util/ato
 import { exportName, rotateExports, type ExportKind } from './rotation.js';
 import type { IoStreams } from '../output/io.js';
 import { exportToCsvFiles } from './csv.js';
-import { failingAs, replaceFile } from '../util/output-file.js';
+import { createFolder, failingAs, replaceFile } from '../util/output-file.js';
 
 /**
  * Writes an export where the user asked: stdout, one file (-o), or a new timestamped file or CSV folder in a
@@ -74,13 +73,4 @@ async function csvFolderFiles(json: Record<string, unknown>, options: ExportWrit
   const files = await exportToCsvFiles(json, { header: options.header, csvSafe: options.csvSafe });
   if (!options.gzip) return files.map((file) => ({ name: file.name, data: file.text }));
   return Promise.all(files.map(async (file) => ({ name: `${file.name}.gz`, data: await gzip(file.text) })));
-}
-
-/** The backup folder itself, but not its parents: a typo in a crontab should fail, not grow a tree somewhere. */
-async function createFolder(dir: string): Promise<void> {
-  try {
-    await mkdir(dir, { mode: 0o700 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
 }

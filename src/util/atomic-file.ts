@@ -147,7 +147,7 @@ async function writeNewFile(path: string, data: string | Uint8Array, mode: numbe
 }
 
 /** Makes a rename durable across a power cut; best effort, as some file systems refuse fsync on folders. */
-function syncFolder(path: string): void {
+export function syncFolder(path: string): void {
   let fd: number | undefined;
   try {
     fd = openSync(path, 'r');

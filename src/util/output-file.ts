@@ -1,21 +1,158 @@
-import { stat } from 'node:fs/promises';
-import { writeFileAtomic } from './atomic-file.js';
+import { close, createWriteStream, fchmod, fsync, open, rmSync } from 'node:fs';
+import { lstat, mkdir, readlink, realpath, rename, rm, stat } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { dirname, resolve } from 'node:path';
+import type { Writable } from 'node:stream';
+import { once } from 'node:events';
+import { syncFolder, temporaryName } from './atomic-file.js';
 import { LkError } from './errors.js';
+import { onInterrupt } from './interrupt.js';
 
 /**
- * A file the user named (-o FILE): written whole or not at all. Replacing a file keeps its permissions (chmod 644
- * a calendar feed once for a web server); a new one is private, 0600, as what lk writes is personal data.
+ * A file the user named with -o, for every command that takes it (export, calendar, listings). What sits at the
+ * path decides how it is written:
+ * - a regular file, or nothing yet: a temporary file in the same folder, flushed, then renamed over it, so the file
+ *   appears whole or not at all. A replaced file keeps its permissions; a new one is private (0600), as what lk
+ *   writes is personal data. A missing folder is created (that folder only, 0700, as `export --output-dir` does).
+ * - a symbolic link: followed, and its target replaced the same way (the link stays a link).
+ * - anything else (a FIFO, a terminal or other device, /dev/stdout, a process substitution's /dev/fd/63): written
+ *   through, as a shell redirection would; replacing it by a regular file would break it for every later program.
  */
-export async function replaceFile(path: string, data: string | Buffer): Promise<void> {
-  await failingAs(`cannot write ${path}`, async () => writeFileAtomic(path, data, { mode: await modeToKeep(path) }));
+export interface OutputFile {
+  /** The path as the user gave it, for messages. */
+  readonly path: string;
+  /** True when the data goes straight into a FIFO or device, not through a temporary file. */
+  readonly through: boolean;
+  readonly stream: Writable;
+  /** Makes the written data the file's content (rename), or finishes the write-through. */
+  commit(): Promise<void>;
+  /** Leaves whatever was at the path untouched (a write-through has already written what it wrote). */
+  abort(): Promise<void>;
 }
 
-async function modeToKeep(path: string): Promise<number> {
+export async function openOutputFile(path: string): Promise<OutputFile> {
+  return failingAs(`cannot write ${path}`, async () => {
+    const existing = await stat(path).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw error;
+    });
+    if (existing?.isDirectory()) throw new LkError(`cannot write ${path}: it is a folder`);
+    if (existing && !existing.isFile()) return writeThrough(path, await openFd(path, 'w', 0o600));
+    const target = existing ? await realpath(path) : await danglingTarget(path);
+    await createFolder(dirname(target));
+    return replaceAtomically(path, target, existing ? existing.mode & 0o7777 : 0o600);
+  });
+}
+
+/** Writes `data` to the path the user named, by the rules of openOutputFile. */
+export async function replaceFile(path: string, data: string | Uint8Array): Promise<void> {
+  const file = await openOutputFile(path);
   try {
-    return (await stat(path)).mode & 0o777;
-  } catch {
-    return 0o600;
+    await failingAs(`cannot write ${path}`, async () => {
+      if (!file.stream.write(data)) await once(file.stream, 'drain');
+    });
+    await file.commit();
+  } catch (error) {
+    await file.abort();
+    throw error;
   }
+}
+
+/** Where a new file goes: the path itself, or where a dangling symbolic link points (links followed to the end). */
+async function danglingTarget(path: string): Promise<string> {
+  let current = resolve(path);
+  for (let hops = 0; hops < 40; hops++) {
+    const info = await lstat(current).catch(() => undefined);
+    if (!info?.isSymbolicLink()) return current;
+    current = resolve(dirname(current), await readlink(current));
+  }
+  throw new LkError(`cannot write ${path}: too many levels of symbolic links`);
+}
+
+/** The folder itself, not its parents: a typo in a crontab should fail, not grow a tree somewhere. */
+export async function createFolder(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { mode: 0o700 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+}
+
+async function replaceAtomically(path: string, target: string, mode: number): Promise<OutputFile> {
+  const temp = temporaryName(target);
+  // Exclusive create: a file or link planted at the temporary name makes this fail instead of being followed.
+  const fd = await openFd(temp, 'wx', mode);
+  const forget = onInterrupt(() => rmSync(temp, { force: true }));
+  const stream = createWriteStream('', { fd, autoClose: false });
+  let settled = false;
+  let closed = false;
+  const closeOnce = async () => {
+    if (closed) return;
+    closed = true;
+    await closeFd(fd);
+  };
+  return {
+    path,
+    through: false,
+    stream,
+    async commit() {
+      if (settled) return;
+      settled = true;
+      try {
+        await failingAs(`cannot write ${path}`, async () => {
+          await endStream(stream);
+          await fsyncFd(fd);
+          // open() applied the umask; the replaced file's bits (or 0600) are meant exactly.
+          await fchmodFd(fd, mode);
+          await closeOnce();
+          await rename(temp, target);
+          syncFolder(dirname(target));
+        });
+      } catch (error) {
+        await closeOnce().catch(() => undefined);
+        await rm(temp, { force: true });
+        throw error;
+      } finally {
+        forget();
+      }
+    },
+    async abort() {
+      if (settled) return;
+      settled = true;
+      stream.destroy();
+      await closeOnce().catch(() => undefined);
+      await rm(temp, { force: true });
+      forget();
+    },
+  };
+}
+
+function writeThrough(path: string, fd: number): OutputFile {
+  const stream = createWriteStream('', { fd, autoClose: false });
+  let settled = false;
+  const finish = async (flush: boolean) => {
+    if (settled) return;
+    settled = true;
+    try {
+      if (flush) await failingAs(`cannot write ${path}`, () => endStream(stream));
+      else stream.destroy();
+    } finally {
+      await closeFd(fd).catch(() => undefined);
+    }
+  };
+  return { path, through: true, stream, commit: () => finish(true), abort: () => finish(false) };
+}
+
+const openFd = promisify(open) as (path: string, flags: string, mode: number) => Promise<number>;
+const fsyncFd = promisify(fsync);
+const fchmodFd = promisify(fchmod);
+const closeFd = promisify(close);
+
+async function endStream(stream: Writable): Promise<void> {
+  if (stream.errored) throw stream.errored;
+  const finished = once(stream, 'finish');
+  stream.end();
+  await finished;
 }
 
 /** File-system errors as one clear line (exit 1) instead of an "unexpected error". */

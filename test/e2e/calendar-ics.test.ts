@@ -164,8 +164,8 @@ describe('lk calendar --format ics', () => {
     expect(statSync(file).mode & 0o777).toBe(0o644);
   });
 
-  it('-o into a folder that does not exist fails with one line (exit 1)', async () => {
-    const file = join(tempHome().root, 'missing', 'lk.ics');
+  it('-o into a folder whose parent does not exist fails with one line (exit 1)', async () => {
+    const file = join(tempHome().root, 'missing', 'deeper', 'lk.ics');
     const result = await bed.lk(['calendar', '--format', 'ics', '-o', file]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^lk: cannot write .*lk\.ics: no such file or directory\n$/);
@@ -180,7 +180,6 @@ describe('usage errors, before any request', () => {
     [['stats', '--format', 'ics']],
     [['export', '--format', 'ics']],
     [['auth', 'login', '--with-key', '--format', 'ics']],
-    [['calendar', '--csv', '-o', 'upcoming.csv']],
     [['calendar', '--json', '--spoiler-free']],
     [['calendar', '--format', 'ics', '--fields', 'id']],
     [['calendar', '--format', 'ics', '--json']],
