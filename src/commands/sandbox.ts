@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { UsageError } from '../util/errors.js';
 import { factoryOf } from './action.js';
 import { examples, wholeNumber } from './options.js';
@@ -10,6 +10,7 @@ interface SandboxFlags {
   entries?: string;
   rateLimit?: string;
   exportInterval?: string;
+  variant?: string;
   json?: boolean;
 }
 
@@ -23,6 +24,7 @@ export function registerSandbox(program: Command): void {
     .option('--entries <n>', 'library entries of the demo account (up to 100000)')
     .option('--rate-limit <n>', 'requests per minute per account (0 lifts the limit)')
     .option('--export-interval <seconds>', 'seconds between two exports of an account (default 3600)')
+    .addOption(new Option('--variant <name>', 'alt: play a second implementation (UUID ids, other field names)').choices(['default', 'alt']))
     // The global --json, registered here too so that this help says what it does for the sandbox.
     .option('--json', 'print the base URL and the demo keys as one JSON object (for scripts and tests)')
     .addHelpText(
@@ -41,6 +43,7 @@ export function registerSandbox(program: Command): void {
         entries: flags.entries === undefined ? undefined : wholeNumber('--entries', flags.entries, 0, 100_000),
         rateLimit: flags.rateLimit === undefined ? undefined : wholeNumber('--rate-limit', flags.rateLimit, 0),
         exportIntervalSeconds: flags.exportInterval === undefined ? undefined : wholeNumber('--export-interval', flags.exportInterval, 0),
+        variant: flags.variant as 'default' | 'alt' | undefined,
         json: Boolean(flags.json),
       };
       if (!options.host) throw new UsageError('--host needs an address');

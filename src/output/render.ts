@@ -4,6 +4,7 @@ import { listingProgress } from './progress.js';
 import type { View } from './view.js';
 import { formatterFor } from './formatters.js';
 import { formatCount } from '../util/units.js';
+import { displayWidth } from './width.js';
 
 import { renderSingle as renderSingleFormatted } from './formatters.js';
 import { fieldPaths, unmatchedFields } from './fields.js';
@@ -87,8 +88,32 @@ export async function renderListing(pages: AsyncIterable<Page>, view: View, opti
   }
   if (last.hasMore && io.mayNotify && hints.paged) {
     const total = last.total !== undefined ? ` of ${formatCount(last.total)}` : '';
-    io.info(`Showing ${formatCount(shown)}${total} ${shown === 1 ? one : many} — ${readOn(last, one)}`);
+    io.info(footer(`${formatCount(shown)}${total} ${shown === 1 ? one : many}`, last, one, io.columns));
   }
+}
+
+/**
+ * "Showing 20 of 1,234 entries — …" on one line of the terminal: the full wording when it fits, shorter ones when it
+ * does not, so that it never wraps (at 40 columns: "20 of 1,234 entries · --page 2 · --all").
+ */
+export function footer(count: string, last: Page, one: string, width: number): string {
+  const next = nextPage(last);
+  const candidates = [
+    `Showing ${count} — ${readOn(last, one)}`,
+    next === 'max' ? `Showing ${count} — --all, or a larger --max` : next ? `Showing ${count} — next: ${next}, all: --all` : `Showing ${count} — all: --all`,
+    next === 'max' ? `${count} · --all or a larger --max` : next ? `${count} · ${next} · --all` : `${count} · --all`,
+    `Showing ${count}`,
+  ];
+  return candidates.find((line) => displayWidth(line) <= width) ?? candidates.at(-1)!;
+}
+
+/** The flags that show the next page ("--limit 5 --page 3"), 'max' when --max stopped inside a page. */
+function nextPage(last: Page): string | 'max' | undefined {
+  const served = (last.body as { items?: unknown } | null)?.items;
+  const size = Array.isArray(served) ? served.length : 0;
+  if (size === 0) return undefined;
+  if (last.items.length < size) return 'max';
+  return `${size === DEFAULT_PAGE_SIZE ? '' : `--limit ${size} `}--page ${last.page + 1}`;
 }
 
 /** SPEC.md's page size when a request names no limit. */

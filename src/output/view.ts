@@ -1,5 +1,5 @@
 import type { Colors } from 'picocolors/types.js';
-import { cellText } from './cell.js';
+import { labelOf } from './cell.js';
 import { getPath } from '../util/object-path.js';
 
 export interface DisplayContext {
@@ -25,6 +25,8 @@ export interface Column {
   flex?: boolean;
   /** A secondary column, dimmed. */
   dim?: boolean;
+  /** The item's id: the first column left out of a narrow table (pipes, --json and `show` keep it whole). */
+  id?: boolean;
   /** Numbers line up on the right (table only). */
   align?: 'left' | 'right';
   /** Colour for the (already shortened) table text, e.g. by phase. */
@@ -53,7 +55,7 @@ export function columnValue(column: Column, item: unknown): unknown {
 /** The table text of a column for one item: its display function, else the exact value as text. */
 export function columnText(column: Column, item: unknown, ctx: DisplayContext): string {
   if (column.display) return column.display(item, ctx);
-  return cellText(columnValue(column, item));
+  return labelOf(columnValue(column, item));
 }
 
 /** A column for a plain path, for --fields and for shapes no view knows. */

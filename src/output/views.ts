@@ -1,7 +1,8 @@
 import { cellText } from './cell.js';
 import { shortDate, shortDateTime } from './dates.js';
 import { getPath } from '../util/object-path.js';
-import { paintPhase } from './style.js';
+import { paintPhase, phaseOf } from './style.js';
+import { labelOf } from './cell.js';
 import type { Column, View } from './view.js';
 import { formatCount } from '../util/units.js';
 
@@ -26,7 +27,8 @@ export const statusColumn: Column = {
   path: 'status',
   display: (item) => {
     const status = str(getPath(item, 'status'));
-    const phase = str(getPath(item, 'phase'));
+    // SPEC.md §3 maps every status to its phase: an instance that sends no phase still gets it shown.
+    const phase = str(getPath(item, 'phase') ?? phaseOf(getPath(item, 'status')));
     return phase && phase !== status ? `${status} · ${phase}` : status;
   },
   // By the phase the entry carries, else by the phase its status maps to (SPEC.md §3).
@@ -50,15 +52,66 @@ export function progressText(progress: unknown, number: NumberText = localised):
     pair(p.episodes, p.total ?? p.totalEpisodes, 'ep') ??
     pair(p.pages, p.total ?? p.totalPages, 'p') ??
     (typeof p.minutes === 'number' ? `${number(p.minutes)} min` : undefined) ??
-    (typeof p.current === 'number' ? `${p.current}${typeof p.total === 'number' ? `/${p.total}` : ''}${typeof p.unit === 'string' ? ` ${p.unit}` : ''}` : '')
+    (typeof p.current === 'number' ? currentText(p.current, p.total, p.unit, number) : '')
   );
+}
+
+/** The first value present among paths: fields SPEC.md does not name may be spelt differently on another instance. */
+function firstOf(item: unknown, paths: string[]): unknown {
+  for (const path of paths) {
+    const value = getPath(item, path);
+    if (value !== undefined && value !== null && value !== '') return value;
+  }
+  return undefined;
+}
+
+/** The body of a notification, unless the Title column already shows it. */
+function notificationBody(item: unknown): unknown {
+  const body = firstOf(item, ['message', 'text', 'body']);
+  return firstOf(item, ['title', 'subject']) === undefined ? undefined : body;
+}
+
+/** Read or not: a `read` boolean, or a `readAt` time (null while unread); undefined when the instance says neither. */
+export function isRead(item: unknown): boolean | undefined {
+  const read = getPath(item, 'read');
+  if (typeof read === 'boolean') return read;
+  const readAt = getPath(item, 'readAt');
+  if (readAt === null) return false;
+  return readAt === undefined ? undefined : true;
+}
+
+/** A column named by `paths[0]` (for --fields), whose value is the first of its spellings present, in table and pipe. */
+const looseColumn = (header: string, paths: string[], extra: Partial<Column> = {}): Column => ({
+  header,
+  path: paths[0]!,
+  value: (item) => firstOf(item, paths),
+  display: (item) => labelOf(firstOf(item, paths)),
+  ...extra,
+});
+
+/** The same for a date: relative in a table, the server's exact text in a pipe. */
+const looseDateColumn = (header: string, paths: string[], dim = true): Column => ({
+  header,
+  path: paths[0]!,
+  dim,
+  value: (item) => firstOf(item, paths),
+  display: (item, ctx) => shortDate(firstOf(item, paths), ctx.now),
+});
+
+/** One spelling per unit, whatever the instance calls it: "12/24 ep", "340/512 p", "1,230 min". */
+const UNIT_SHORT: Record<string, string> = { episode: 'ep', episodes: 'ep', ep: 'ep', page: 'p', pages: 'p', p: 'p', minute: 'min', minutes: 'min', min: 'min' };
+
+function currentText(current: number, total: unknown, unit: unknown, number: NumberText): string {
+  const short = typeof unit === 'string' ? (UNIT_SHORT[unit.toLowerCase()] ?? unit) : '';
+  if (short === 'min') return `${number(current)} min`;
+  return `${current}${typeof total === 'number' ? `/${total}` : ''}${short ? ` ${short}` : ''}`;
 }
 
 export const entryView: View = {
   noun: ['entry', 'entries'],
   columns: [
     titleColumn(),
-    { header: 'Type', path: 'work.type', dim: true },
+    looseColumn('Type', ['work.type', 'work.mediaType', 'work.kind'], { dim: true }),
     statusColumn,
     { header: 'Rating', path: 'rating', align: 'right' },
     {
@@ -67,8 +120,8 @@ export const entryView: View = {
       value: (item) => progressText(getPath(item, 'progress'), exact),
       display: (item) => progressText(getPath(item, 'progress')),
     },
-    dateColumn('Added', 'dates.added'),
-    { header: 'ID', path: 'id', dim: true },
+    looseDateColumn('Added', ['dates.added', 'addedAt', 'createdAt']),
+    { header: 'ID', path: 'id', dim: true, id: true },
   ],
   // SPEC.md's fields of an entry and its work, and the progress fields of each domain (see progressText).
   fields: [
@@ -102,7 +155,7 @@ export const historyView: View = {
         return date === null ? 'undated' : shortDate(date, ctx.now);
       },
     },
-    { header: 'Kind', path: 'kind' },
+    looseColumn('Kind', ['kind', 'type']),
     titleColumn(),
     { header: 'Detail', path: 'detail', value: (item) => eventDetail(item), display: (item) => eventDetail(item) },
     { header: 'Cycle', path: 'cycle', dim: true },
@@ -110,33 +163,6 @@ export const historyView: View = {
   // What eventDetail reads: episodes carry season and episode, sessions minutes or pages.
   fields: ['id', 'kind', 'date', 'cycle', 'work.title', 'season', 'episode', 'minutes', 'pages'],
 };
-
-/** The first value present among paths: fields SPEC.md does not name may be spelt differently on another instance. */
-function firstOf(item: unknown, paths: string[]): unknown {
-  for (const path of paths) {
-    const value = getPath(item, path);
-    if (value !== undefined && value !== null && value !== '') return value;
-  }
-  return undefined;
-}
-
-/** A column named by `paths[0]` (for --fields), whose value is the first of its spellings present, in table and pipe. */
-const looseColumn = (header: string, paths: string[], extra: Partial<Column> = {}): Column => ({
-  header,
-  path: paths[0]!,
-  value: (item) => firstOf(item, paths),
-  display: (item) => str(firstOf(item, paths)),
-  ...extra,
-});
-
-/** The same for a date: relative in a table, the server's exact text in a pipe. */
-const looseDateColumn = (header: string, paths: string[], dim = true): Column => ({
-  header,
-  path: paths[0]!,
-  dim,
-  value: (item) => firstOf(item, paths),
-  display: (item, ctx) => shortDate(firstOf(item, paths), ctx.now),
-});
 
 /** "12 items" whether the list carries a count or the items themselves. */
 function itemCount(list: unknown, number: NumberText = localised): string {
@@ -152,9 +178,10 @@ export const listView: View = {
     looseColumn('Name', ['name', 'title'], { flex: true, link: (item) => getPath(item, 'url') }),
     { header: 'Items', path: 'itemCount', align: 'right', value: (item) => itemCount(item, exact), display: (item) => itemCount(item) },
     looseColumn('Visibility', ['visibility'], { dim: true }),
-    looseColumn('Owner', ['owner', 'owner.username', 'owner.name'], { dim: true }),
+    // A username, or an object naming the owner: its label, never its JSON.
+    looseColumn('Owner', ['owner.username', 'owner.displayName', 'owner.name', 'owner'], { dim: true, value: (item) => labelOf(firstOf(item, ['owner'])) }),
     looseDateColumn('Updated', ['updatedAt', 'dates.updated', 'createdAt']),
-    { header: 'ID', path: 'id', dim: true },
+    { header: 'ID', path: 'id', dim: true, id: true },
   ],
 };
 
@@ -212,7 +239,7 @@ export const reviewView: View = {
     looseColumn('Headline', ['title', 'headline', 'summary', 'body'], { dim: true, flex: true }),
     looseColumn('Likes', ['likes'], { dim: true, align: 'right' }),
     looseDateColumn('Written', ['createdAt', 'date', 'dates.created']),
-    { header: 'ID', path: 'id', dim: true },
+    { header: 'ID', path: 'id', dim: true, id: true },
   ],
 };
 
@@ -239,8 +266,16 @@ export const notificationView: View = {
   columns: [
     looseDateColumn('Date', ['createdAt', 'date'], false),
     looseColumn('Kind', ['type', 'kind'], { dim: true }),
-    looseColumn('Title', ['title', 'message'], { flex: true }),
-    looseColumn('Message', ['message', 'text', 'body'], { dim: true, flex: true }),
-    { header: 'Read', path: 'read', display: (item) => (getPath(item, 'read') === false ? 'unread' : getPath(item, 'read') === true ? 'read' : '') },
+    // An instance may send a title and a body, or a message alone: the message then heads the row, shown once.
+    looseColumn('Title', ['title', 'subject', 'message', 'text', 'body'], { flex: true }),
+    {
+      header: 'Message',
+      path: 'message',
+      dim: true,
+      flex: true,
+      value: (item) => notificationBody(item),
+      display: (item) => str(notificationBody(item)),
+    },
+    { header: 'Read', path: 'read', value: (item) => isRead(item), display: (item) => (isRead(item) === false ? 'unread' : isRead(item) === true ? 'read' : '') },
   ],
 };

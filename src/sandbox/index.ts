@@ -7,6 +7,9 @@ import { SandboxData, type AccountSpec } from './data.js';
 import type { FaultOptions } from './faults.js';
 import { DOMAINS, iso, startOfUtcDay, type EventKind } from './model.js';
 import { SandboxServer, type SandboxCounters } from './server.js';
+import { AltVariant, VARIANTS, type Variant } from './variant.js';
+
+export type { Variant } from './variant.js';
 
 export type { FaultOptions } from './faults.js';
 export type { SandboxCounters } from './server.js';
@@ -28,6 +31,11 @@ export interface SandboxOptions {
   faults?: FaultOptions;
   /** Clock, ms since the epoch (default Date.now). */
   now?: () => number;
+  /**
+   * 'alt' plays a second implementation of SPEC.md: UUID ids, an owner object, notifications with title, body and
+   * readAt, and other names for every field SPEC.md does not fix (README.md, "The alt variant"). Default 'default'.
+   */
+  variant?: Variant;
 }
 
 export interface DemoKey {
@@ -116,7 +124,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const startedAt = now();
   const data = new SandboxData(seed, startOfUtcDay(startedAt), accountSpecs(entries));
   const keyRecords = buildDemoKeys(seed, startedAt);
-  const server = new SandboxServer({ data, keys: keyRecords, rateLimit, exportIntervalSeconds, seed, now, faults: options.faults ?? {} });
+  const variant = options.variant ?? 'default';
+  if (!VARIANTS.includes(variant)) throw new RangeError(`sandbox option variant must be one of ${VARIANTS.join(', ')} (got ${String(variant)})`);
+  const alt = variant === 'alt' ? new AltVariant() : undefined;
+  const server = new SandboxServer({ data, keys: keyRecords, rateLimit, exportIntervalSeconds, seed, now, faults: options.faults ?? {}, variant: alt });
   const address = await server.listen(options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
   const hostForUrl = address.family === 'IPv6' || address.address.includes(':') ? `[${address.address}]` : address.address;
   const keys: DemoKey[] = keyRecords.map((record) => ({
@@ -146,10 +157,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     addEntries: (account: string, n: number) => {
       data.account(account).addEntries(wholeNumber('n', n), now());
     },
-    entryIds: (account: string) => data.account(account).entries.map((entry) => entry.id),
-    removeEntry: (account: string, id: string) => data.account(account).removeEntry(id),
-    rateEntry: (account: string, id: string, rating: number | null) => data.account(account).rateEntry(id, rating, now()),
-    addEvent: (account: string, id: string, kind: EventKind = 'FILM_SEEN') => data.account(account).addEvent(id, kind, now(), { minutes: 90 }),
+    entryIds: (account: string) => data.account(account).entries.map((entry) => (alt ? alt.uuid(entry.id) : entry.id)),
+    removeEntry: (account: string, id: string) => data.account(account).removeEntry(alt ? alt.idIn(id) : id),
+    rateEntry: (account: string, id: string, rating: number | null) => data.account(account).rateEntry(alt ? alt.idIn(id) : id, rating, now()),
+    addEvent: (account: string, id: string, kind: EventKind = 'FILM_SEEN') => data.account(account).addEvent(alt ? alt.idIn(id) : id, kind, now(), { minutes: 90 }),
     close: () => server.close(),
   };
 }

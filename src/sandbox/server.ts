@@ -2,6 +2,7 @@
  * The HTTP side of the sandbox: counting, CORS, injected faults, rate limit, authentication, routing, errors and
  * writing responses. The order of the checks is documented in README.md ("Request pipeline").
  */
+import type { AltVariant } from './variant.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { authenticate, forbiddenScope, type KeyRecord } from './auth.js';
@@ -34,6 +35,8 @@ export interface ServerConfig {
   seed: number;
   now: () => number;
   faults: FaultOptions;
+  /** The alt variant's rewriting of bodies and ids, when the sandbox plays a second implementation. */
+  variant?: AltVariant | undefined;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -191,7 +194,8 @@ export class SandboxServer {
       if (identity instanceof HttpError) throw identity;
       const matched = matchRoute(pathname);
       if (!matched) throw notFound(`No endpoint GET ${pathname}.`);
-      const { route, ids } = matched;
+      const { route } = matched;
+      const ids = this.config.variant ? matched.ids.map((id) => this.config.variant!.idIn(id)) : matched.ids;
       if (route.scope !== null && !identity.scopes.includes(route.scope)) throw forbiddenScope(route.scope);
       const account = this.config.data.account(identity.account);
       if (faulty && route.name === 'library' && faults.addEntriesPerRequest) account.addEntries(faults.addEntriesPerRequest, now);
@@ -209,7 +213,8 @@ export class SandboxServer {
           counters.exports += 1;
         },
       });
-      await this.sendReply(res, reply, fate === 'truncate');
+      const variant = this.config.variant;
+      await this.sendReply(res, variant && 'body' in reply ? { ...reply, body: variant.body(route.name, reply.body) } : reply, fate === 'truncate');
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       this.sendError(res, error, fate === 'truncate');

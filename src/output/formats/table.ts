@@ -31,6 +31,9 @@ export const table: Formatter = {
     let widths: number[] | undefined;
     /** Cut widths: the columns' own, but the last column may use the rest of the line (a later id one digit longer). */
     let room: number[] = [];
+    /** The columns that fit, by index, and those that show only the primary part of their cells. */
+    let shown: number[] = [];
+    let primaryOnly: boolean[] = [];
     return {
       async write(items) {
         if (items.length === 0) return;
@@ -39,18 +42,24 @@ export const table: Formatter = {
         const first = !widths;
         if (!widths) {
           widths = fitWidths(columns, headers, rows, options.io.columns);
-          const before = widths.slice(0, -1).reduce((sum, width) => sum + width + GAP, 0);
-          room = widths.map((width, i) => (i === widths!.length - 1 ? Math.max(width, options.io.columns - before) : width));
+          shown = widths.flatMap((width, i) => (width > 0 ? [i] : []));
+          const lastShown = shown.at(-1)!;
+          const before = shown.slice(0, -1).reduce((sum, i) => sum + widths![i]! + GAP, 0);
+          // A left-aligned last column may use the rest of the line (a later id one digit longer); numbers stay put.
+          room = widths.map((width, i) => (i === lastShown && columns[i]!.align !== 'right' ? Math.max(width, options.io.columns - before) : width));
+          // A column shows its secondary parts (" · DONE") on every row or on none.
+          primaryOnly = widths.map((width, i) => rows.some((row) => displayWidth(row[i]!) > width));
         }
         const page = new Table({
           ...LAYOUT,
-          head: first && options.header ? headers.map((header, i) => colors.bold(truncate(header, widths![i]!))) : [],
-          colWidths: room.map((width) => width + GAP),
-          colAligns: columns.map((column) => column.align ?? 'left'),
+          head: first && options.header ? shown.map((i) => colors.bold(truncate(headers[i]!, widths![i]!))) : [],
+          colWidths: shown.map((i) => room[i]! + GAP),
+          colAligns: shown.map((i) => columns[i]!.align ?? 'left'),
         });
         for (const [r, row] of rows.entries()) {
           page.push(
-            row.map((text, i) => {
+            shown.map((i) => {
+              const text = primaryOnly[i] ? primaryPart(row[i]!) : row[i]!;
               const cell = fitCell(text, room[i]!);
               const column = columns[i]!;
               if (cell === '') return cell;
@@ -159,26 +168,41 @@ function fitCell(text: string, width: number): string {
 }
 
 /**
- * Natural widths, then shrink until the row fits the terminal: the flexible columns (titles) first, but only down to
- * FLEX_KEEP, since a title is what a person reads the row for; then the others, widest first, down to their header
- * or their widest primary part; then the titles again, down to MIN_FLEX_WIDTH.
+ * Natural widths, then shrink until the row fits the terminal: a second flexible column (an episode title, a note)
+ * first; the title only down to FLEX_KEEP, since a title is what a person reads the row for; then the others, widest
+ * first, down to their header or their widest primary part. Should that not be enough (long ids, a narrow pane),
+ * columns are left out rather than let a row wrap: the ID column first (`lk … --json` and pipes keep it whole), then
+ * the dimmed ones from the right; then the title goes down to MIN_FLEX_WIDTH, and the other columns from the right
+ * are left out until the row fits. A left-out column has width 0.
  */
 export function fitWidths(columns: Column[], headers: string[], rows: string[][], terminalWidth: number): number[] {
   const widths = columns.map((_, i) => Math.max(displayWidth(headers[i]!), ...rows.map((row) => displayWidth(row[i]!))));
-  let excess = widths.reduce((sum, w) => sum + w, 0) - (terminalWidth - GAP * (columns.length - 1));
+  const shown = columns.map(() => true);
+  const used = () => widths.reduce((sum, w, i) => sum + (shown[i] ? w + GAP : 0), 0) - GAP;
+  const excess = () => used() - terminalWidth;
   // A column gives up its secondary parts (" · DONE") before it cuts into a primary value.
   const primaryWidth = (i: number) => Math.max(0, ...rows.map((row) => displayWidth(primaryPart(row[i]!))));
   const floor = (i: number) => Math.min(widths[i]!, Math.max(MIN_FLEX_WIDTH, displayWidth(headers[i]!), columns[i]!.flex ? 0 : primaryWidth(i)));
   const shrink = (i: number, to: number) => {
-    const cut = Math.max(0, Math.min(excess, widths[i]! - to));
-    widths[i] = widths[i]! - cut;
-    excess -= cut;
+    if (!shown[i]) return;
+    widths[i] = widths[i]! - Math.max(0, Math.min(excess(), widths[i]! - to));
+  };
+  const drop = (i: number) => {
+    if (excess() > 0 && shown.filter(Boolean).length > 1) shown[i] = false;
   };
   const indices = columns.map((_, i) => i);
   const flexible = indices.filter((i) => columns[i]!.flex);
+  const title = flexible[0];
   const others = indices.filter((i) => !columns[i]!.flex).sort((a, b) => widths[b]! - widths[a]!);
-  for (const i of flexible) shrink(i, Math.max(FLEX_KEEP, floor(i)));
+  for (const i of flexible.slice(1)) shrink(i, floor(i));
+  if (title !== undefined) shrink(title, Math.max(FLEX_KEEP, floor(title)));
   for (const i of others) shrink(i, floor(i));
-  for (const i of flexible) shrink(i, floor(i));
-  return widths;
+  const fromTheRight = [...indices].reverse().filter((i) => i !== title && i !== 0);
+  for (const i of fromTheRight.filter((i) => columns[i]!.id)) drop(i);
+  for (const i of fromTheRight.filter((i) => columns[i]!.dim)) drop(i);
+  if (title !== undefined) shrink(title, floor(title));
+  for (const i of fromTheRight) drop(i);
+  // Whatever still does not fit (a single huge column) is cut to the line.
+  for (const i of [...indices].reverse()) if (excess() > 0) shrink(i, 1);
+  return widths.map((width, i) => (shown[i] ? width : 0));
 }
