@@ -10,6 +10,7 @@ import { registerConvert } from './commands/convert.js';
 import { registerExport } from './commands/export.js';
 import { attachFactory } from './commands/action.js';
 import { choiceOption } from './commands/choices.js';
+import { closestName } from './commands/options.js';
 import { registerHistory } from './commands/history.js';
 import { registerLibrary } from './commands/library.js';
 import { registerLists } from './commands/lists.js';
@@ -86,6 +87,17 @@ export function makeProgram(factory: Factory = processFactory()): Command {
     .option('--timeout <seconds>', 'per-request timeout (default 30)');
 
   attachFactory(program, factory);
+  // `lk help nothing` is a usage error (exit 2, on stderr), not the root help: commander would print that and exit 0.
+  const internals = program as unknown as { _dispatchHelpCommand(name?: string): unknown; _findCommand(name: string): Command | undefined };
+  const dispatchHelp = internals._dispatchHelpCommand.bind(program);
+  internals._dispatchHelpCommand = (name?: string) => {
+    if (name && !internals._findCommand(name)) {
+      const names = program.commands.map((command) => command.name());
+      const suggestion = closestName(name, names);
+      program.error(`error: no command '${name}' to show help for${suggestion ? ` (Did you mean ${suggestion}?)` : ''}`, { code: 'commander.unknownCommand' });
+    }
+    return dispatchHelp(name);
+  };
   registerAuth(program);
   registerWhoami(program);
   registerLibrary(program);

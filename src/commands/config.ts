@@ -77,7 +77,8 @@ export function registerConfig(program: Command): void {
 Settings:
 ${Object.entries(SETTINGS).map(([name, spec]) => `  ${name.padEnd(10)} ${spec.describe} (${spec.allowed})`).join('\n')}
 
-Precedence, highest first: flag, environment, profile setting, lk config default, built-in default.
+Precedence, highest first: flag, environment, the profile's instance and key (lk auth login), lk config default,
+built-in default. Defaults apply to every profile: --profile is refused by get, set and unset.
 ${examples('lk config set format json', 'lk config get lang', "lk config list --json | jq '.settings.lang'")}`,
     );
 
@@ -168,6 +169,14 @@ interface ConfigRun {
 function configAction(run: (config: ConfigRun, operands: string[]) => Promise<void>): (this: Command) => Promise<void> {
   return async function (this: Command) {
     const options = this.optsWithGlobals() as GlobalOptions;
+    // Defaults are global: a profile holds only its instance and key (lk auth login). Saying --profile here would
+    // suggest a profile-scoped setting that lk does not have.
+    if (this.name() !== 'list' && this.getOptionValueSourceWithGlobals('profile') === 'cli') {
+      throw new UsageError(
+        `lk config ${this.name()} changes the defaults of every profile: --profile does not apply`,
+        'A profile holds its instance and key: `lk --profile NAME auth login --base-url URL`.',
+      );
+    }
     const factory = factoryOf(this);
     const dir = configDir(factory.env);
     const stored = readStoredConfig(dir);

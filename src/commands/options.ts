@@ -1,4 +1,4 @@
-import { Help, type Command, type Option } from 'commander';
+import { Command, Help, type Option } from 'commander';
 import { completeOperand, markDefaultSubcommand, type DynamicValues } from '../completion/model.js';
 import type { PagingOptions } from '../api/paginate.js';
 import { UsageError } from '../util/errors.js';
@@ -39,6 +39,9 @@ export function addPagingOptions(command: Command): Command {
 }
 
 export function pagingFrom(options: PagingFlags): PagingOptions {
+  if (options.all && options.page !== undefined) {
+    throw new UsageError('--all reads every page from the first: it does not combine with --page', 'For one page: --page N (with --limit); for everything: --all.');
+  }
   return {
     page: options.page === undefined ? undefined : wholeNumber('--page', options.page, 1),
     limit: options.limit === undefined ? undefined : wholeNumber('--limit', options.limit, 1, 100),
@@ -124,7 +127,8 @@ export function showDefaultSubcommandOptions(group: Command, sub: Command): void
     // Subcommands created after this call inherit the configuration: only the group itself gets the extra section.
     visibleOptions(this: Help, cmd: Command) {
       const own = baseVisibleOptions.call(this, cmd);
-      if (cmd !== group) return own;
+      // Only for help: a subcommand's unknown option must not be "corrected" into the default subcommand's flag.
+      if (cmd !== group || suggestingOptions > 0) return own;
       const heading = `Options of \`${path(group)}\` (= ${path(sub)}):`;
       const extra = baseVisibleOptions
         .call(this, sub)
@@ -140,6 +144,20 @@ export function showDefaultSubcommandOptions(group: Command, sub: Command): void
 export function addDefaultSubcommand(group: Command, name: string, options: { hidden?: boolean } = {}): Command {
   const sub = group.command(name, { isDefault: true, ...options });
   markDefaultSubcommand(group, sub);
+  // `lk config sett format json` reaches the default subcommand with "sett" as an operand: it is a mistyped
+  // subcommand, said as such (exit 2), not "too many arguments for 'list'".
+  const internals = sub as unknown as { _excessArguments(args: string[]): void };
+  const excess = internals._excessArguments.bind(sub);
+  internals._excessArguments = (args: string[]) => {
+    const word = args[0];
+    if (word === undefined || sub.registeredArguments.length > 0) return excess(args);
+    const names = group.commands.filter((command) => !(command as unknown as { _hidden?: boolean })._hidden).map((command) => command.name());
+    const suggestion = closestName(word, names);
+    const path = `${group.parent ? `${group.parent.name()} ` : ''}${group.name()}`;
+    sub.error(`error: unknown command '${word}' for '${path}'${suggestion ? ` (Did you mean ${suggestion}?)` : ` (commands: ${names.join(', ')})`}`, {
+      code: 'commander.unknownCommand',
+    });
+  };
   return sub;
 }
 
@@ -152,3 +170,39 @@ export function completeOperandOf(command: Command, index: number, how: { choice
 /** Entry and list ids come from the local mirror at Tab time (`lk completion --ids`), never from the network. */
 export const ENTRY_IDS: DynamicValues = { args: ['completion', '--ids', 'entries'] };
 export const LIST_IDS: DynamicValues = { args: ['completion', '--ids', 'lists'] };
+
+/** The name a typo most likely meant: within a third of its length in edits (commander's own rule). */
+export function closestName(word: string, names: string[]): string | undefined {
+  let best: { name: string; distance: number } | undefined;
+  for (const name of names) {
+    const distance = editDistance(word.toLowerCase(), name.toLowerCase());
+    if (distance <= Math.max(1, Math.floor(name.length / 3)) && (!best || distance < best.distance)) best = { name, distance };
+  }
+  return best?.name;
+}
+
+/** Damerau–Levenshtein distance (optimal string alignment): a swapped pair of letters is one edit. */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/** Set while commander looks for an option to suggest (see showDefaultSubcommandOptions). */
+let suggestingOptions = 0;
+const commandInternals = Command.prototype as unknown as { unknownOption(flag: string): never };
+const unknownOption = commandInternals.unknownOption;
+commandInternals.unknownOption = function (this: Command, flag: string): never {
+  suggestingOptions += 1;
+  try {
+    return unknownOption.call(this, flag);
+  } finally {
+    suggestingOptions -= 1;
+  }
+};

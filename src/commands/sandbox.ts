@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { UsageError } from '../util/errors.js';
+import { ExitCode, LkError, UsageError } from '../util/errors.js';
 import { factoryOf } from './action.js';
 import { examples, wholeNumber } from './options.js';
 
@@ -50,7 +50,16 @@ export function registerSandbox(program: Command): void {
       const { runSandboxCommand } = await import('../sandbox/index.js');
       const clean = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
       const { stdout, stderr } = factoryOf(this);
-      await runSandboxCommand(clean, { stdout, stderr });
+      try {
+        await runSandboxCommand(clean, { stdout, stderr });
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        const where = `${options.host}:${options.port}`;
+        if (code === 'EADDRINUSE') throw new LkError(`cannot start the sandbox: ${where} is already in use`, ExitCode.failure, 'Choose another --port, or leave it out for a free one.');
+        if (code === 'EACCES') throw new LkError(`cannot start the sandbox: not allowed to listen on ${where}`, ExitCode.failure, 'Ports below 1024 need privileges: choose a --port above 1024.');
+        if (code === 'EADDRNOTAVAIL') throw new LkError(`cannot start the sandbox: ${options.host} is not an address of this machine`);
+        throw error;
+      }
       // The server keeps the process alive until Ctrl-C.
     });
 }

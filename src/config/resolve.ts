@@ -142,12 +142,19 @@ export class Settings {
  * LK_API_KEY_FILE, read up to a few KB: a key is 52 bytes, and a path to something endless (a device, a FIFO, a log)
  * must fail at once instead of filling memory.
  */
+/** "cannot read the key file that LK_API_KEY_FILE names, /run/secrets/lk: no such file" (exit 3), not a bare ENOENT. */
+function keyFileError(file: string, error: unknown): AuthError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a folder' : (code ?? 'unreadable');
+  return new AuthError(`cannot read the key file that LK_API_KEY_FILE names, ${file}: ${why}`, 'Point LK_API_KEY_FILE at a file holding only the key, or unset it.');
+}
+
 function readKeyFile(file: string): string {
   let fd: number;
   try {
     fd = openSync(file, 'r');
   } catch (error) {
-    throw new AuthError(`cannot read LK_API_KEY_FILE ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+    throw keyFileError(file, error);
   }
   try {
     const buffer = Buffer.alloc(MAX_KEY_INPUT_BYTES + 1);
@@ -161,7 +168,7 @@ function readKeyFile(file: string): string {
     return buffer.subarray(0, size).toString('utf8');
   } catch (error) {
     if (error instanceof AuthError) throw error;
-    throw new AuthError(`cannot read LK_API_KEY_FILE ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+    throw keyFileError(file, error);
   } finally {
     closeSync(fd);
   }

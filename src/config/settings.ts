@@ -1,5 +1,5 @@
 import { UsageError } from '../util/errors.js';
-import { normaliseBaseUrl } from './base-url.js';
+import { assertTransportAllowed, normaliseBaseUrl } from './base-url.js';
 import { canonicalChoice } from '../util/choice.js';
 
 /** The defaults `lk config` can store, each validated on set and when read back. */
@@ -22,7 +22,16 @@ export const SETTINGS: Record<SettingName, SettingSpec> = {
   format: { describe: 'output format', allowed: FORMATS.join(', '), values: FORMATS, parse: (raw) => oneOf('format', raw, FORMATS) },
   lang: { describe: 'language of film and series titles', allowed: LANGS.join(', '), values: LANGS, parse: (raw) => oneOf('lang', raw, LANGS) },
   color: { describe: 'when to colour output', allowed: COLOR_MODES.join(', '), values: COLOR_MODES, parse: (raw) => oneOf('color', raw, COLOR_MODES) },
-  'base-url': { describe: 'instance address in front of /v1', allowed: 'an https URL', parse: normaliseBaseUrl },
+  'base-url': {
+    describe: 'instance address in front of /v1',
+    allowed: 'an https URL (http on loopback)',
+    // Refused here as every request would refuse it: plain http only to loopback (--allow-http is a login's choice).
+    parse: (raw) => {
+      const url = normaliseBaseUrl(raw);
+      assertTransportAllowed(url, false);
+      return url;
+    },
+  },
   'max-wait': {
     describe: 'longest single rate-limit wait, in seconds',
     allowed: 'seconds from 0 to 86400 (a day)',
