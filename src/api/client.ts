@@ -1,7 +1,7 @@
 import { Agent, request, type Dispatcher } from './undici.js';
 import { KnownAccounts } from './known-accounts.js';
 import { ApiError, LkError, RateLimitError, TransportError } from '../util/errors.js';
-import { formatBytes, formatDuration } from '../util/units.js';
+import { formatBytes, formatDuration, formatMoment } from '../util/units.js';
 import { USER_AGENT } from '../util/version.js';
 import { registerSecret } from '../util/redact.js';
 import { BudgetStore, budgetFromHeaders, Pacer, retryAfterSeconds, sleep, type Budget, type PacingWait, type Waiter } from './rate-limit.js';
@@ -305,7 +305,7 @@ export class ApiClient {
 
   private rateLimitError(seconds: number, refusedBy: 'no-wait' | 'max-wait'): RateLimitError {
     const resetAt = new Date(this.now() + seconds * 1000);
-    const when = `${resetAt.toLocaleTimeString()} (in ${formatDuration(seconds)})`;
+    const when = formatMoment(resetAt.getTime(), this.now());
     return new RateLimitError(`rate limited (api.rate_limited): the budget resets at ${when}`, resetAt, undefined, refusedBy);
   }
 

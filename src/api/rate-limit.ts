@@ -1,3 +1,4 @@
+import { formatMoment } from '../util/units.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { replaceStateFileSync } from '../util/atomic-file.js';
@@ -239,8 +240,8 @@ export class Pacer {
     if (!budget) return undefined;
     const available = budget.remaining - (this.started - budget.ticket);
     const untilReset = budget.resetAt + RESET_MARGIN_MS - now;
-    // Formatted only when there is a wait to announce: the first toLocaleTimeString starts ICU (~13 ms, 7 MB).
-    const resetsAt = () => new Date(budget.resetAt).toLocaleTimeString();
+    // Formatted only when there is a wait to announce (time zone data is loaded on first use).
+    const resetsAt = () => formatMoment(budget.resetAt, now);
     const spent = (): PacingWait => ({
       ms: untilReset,
       spent: true,

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { fetchMe } from '../api/account.js';
-import { renderSingle } from '../output/render.js';
+import { renderWhoami } from '../output/account.js';
 import { action } from './action.js';
 import { addOutputOption, examples } from './options.js';
 
@@ -13,7 +13,7 @@ export function registerWhoami(program: Command): void {
         const client = await ctx.client();
         const options = await ctx.outputOptions();
         const me = await fetchMe(client, ctx.key().key);
-        await renderSingle(me.json, undefined, options);
+        await renderWhoami(me.json, options);
         // A table of nothing would leave a person wondering; --json and the other formats keep the body as it came.
         if (options.format === 'table' && isEmpty(me.json) && options.io.mayNotify) {
           options.io.info('The server sent no account, key or rate-limit information (GET /v1/me answered with nothing in it).');

@@ -1,9 +1,8 @@
 import { accountName, fetchMe } from '../api/account.js';
 import type { ApiClient, Waiter } from '../api/client.js';
-import { formatDuration } from '../util/units.js';
+import { formatDuration, formatMoment } from '../util/units.js';
 import { LkError, RateLimitError, TransportError } from '../util/errors.js';
 import type { IoStreams } from '../output/io.js';
-import { localDateTime } from '../output/dates.js';
 import type { ExportCache, CachedExport } from './cache.js';
 import { acquireLock, type Lock } from '../util/lock.js';
 
@@ -166,9 +165,9 @@ function exportRefused(resetAt: Date, now: number, cacheAge: number | undefined)
   );
 }
 
-/** "2026-11-22 14:05 (in 42m)", in local time. */
+/** "14:05:09 (in 42m)", in local time: formatMoment, as every message says a moment. */
 function moment(epochMs: number, now: number): string {
-  return `${localDateTime(new Date(epochMs).toISOString())} (in ${formatDuration((epochMs - now) / 1000)})`;
+  return formatMoment(epochMs, now);
 }
 
 function ago(ms: number): string {

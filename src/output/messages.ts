@@ -1,5 +1,5 @@
 import { ApiError, type LkError, RateLimitError, TransportError } from '../util/errors.js';
-import { formatDuration } from '../util/units.js';
+import { formatDuration, formatMoment } from '../util/units.js';
 
 /**
  * The advice line under an error: what to do next, naming the commands and flags a person would type. api/ errors
@@ -19,7 +19,7 @@ export function hintFor(error: LkError, now: number = Date.now()): string | unde
   }
   if (error instanceof RateLimitError && error.refusedBy) {
     const seconds = Math.max(0, (error.resetAt.getTime() - now) / 1000);
-    const when = `${error.resetAt.toLocaleTimeString()} (in ${formatDuration(seconds)})`;
+    const when = formatMoment(error.resetAt.getTime(), now);
     return error.refusedBy === 'no-wait' ? `Try again after ${when}.` : `Try again after ${when}, or allow a longer --max-wait.`;
   }
   if (error instanceof TransportError && error.httpsBaseUrl) return `The instance wants https: use --base-url ${error.httpsBaseUrl}.`;

@@ -25,6 +25,8 @@ export interface Column {
   flex?: boolean;
   /** A secondary column, dimmed. */
   dim?: boolean;
+  /** Texts the column may show on a later page (every status · phase of SPEC.md §3): widths allow for them. */
+  expected?: string[];
   /** The item's id: the first column left out of a narrow table (pipes, --json and `show` keep it whole). */
   id?: boolean;
   /** Numbers line up on the right (table only). */

@@ -31,6 +31,7 @@ export const statusColumn: Column = {
     const phase = str(getPath(item, 'phase') ?? phaseOf(getPath(item, 'status')));
     return phase && phase !== status ? `${status} · ${phase}` : status;
   },
+  expected: ['WATCHING · IN_PROGRESS', 'UP_TO_DATE · DONE', 'COMPLETED · DONE', 'TO_LISTEN · PLANNED'],
   // By the phase the entry carries, else by the phase its status maps to (SPEC.md §3).
   paint: (text, item, colors) => paintPhase(text, getPath(item, 'phase') ?? getPath(item, 'status'), colors),
 };

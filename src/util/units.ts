@@ -15,3 +15,17 @@ export function formatBytes(bytes: number): string {
 export function formatCount(n: number): string {
   return n.toLocaleString('en-US');
 }
+
+/**
+ * A moment a person waits for, the same way in every message (rate-limit resets, the next export): local 24-hour
+ * time, the day in front when it is not today, and how far off it is: "14:05:09 (in 55s)", "2026-11-24 09:00:00 (in 18h)".
+ */
+export function formatMoment(epochMs: number, now: number): string {
+  const date = new Date(epochMs);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  const today = new Date(now);
+  const sameDay = date.getFullYear() === today.getFullYear() && date.getMonth() === today.getMonth() && date.getDate() === today.getDate();
+  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+  return `${sameDay ? time : `${day} ${time}`} (in ${formatDuration(Math.max(0, (epochMs - now) / 1000))})`;
+}

@@ -84,7 +84,7 @@ describe('lk export', () => {
     bed.sandbox.resetCounters();
     const fresh = await lkExport(bed, cache, ['--fresh']);
     expect(fresh.code).toBe(5);
-    expect(fresh.stderr).toMatch(/^lk: a fresh export is possible after \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(in /);
+    expect(fresh.stderr).toMatch(/^lk: a fresh export is possible after (\d{4}-\d{2}-\d{2} )?\d{2}:\d{2}:\d{2} \(in /);
     expect(bed.sandbox.counters.requests).toBe(0);
   });
 
@@ -263,7 +263,7 @@ describe('lk export against the hourly limit', () => {
     const refused = await lkExport(hourly, cache, []);
     expect(refused.code).toBe(5);
     expect(refused.stdout).toBe('');
-    expect(refused.stderr).toMatch(/try again after \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    expect(refused.stderr).toMatch(/try again after (\d{4}-\d{2}-\d{2} )?\d{2}:\d{2}:\d{2} \(in /);
   });
 
   it('a 429 that spent the minute\'s budget is waited out like any request, not taken for the export hour', async () => {

@@ -153,7 +153,7 @@ describe('the "Showing N of TOTAL" hint, in a real terminal', () => {
   it('after --max 3 it names --limit 3, and that page holds entries 4 to 6', async () => {
     const result = await lkInPty(['library', '--max', '3']);
     expect(result.code).toBe(0);
-    expect(hint(result)).toBe('Showing 3 of 250 entries — --all for every entry, --limit 3 --page 2 for the next');
+    expect(hint(result)).toBe('Showing 3 of 250 entries — next: --limit 3 --page 2, all: --all');
     const next = JSON.parse((await bed.lk(['library', '--limit', '3', '--page', '2', '--json'])).stdout) as Array<{ id: string }>;
     expect(next.map((entry) => entry.id)).toEqual(library.slice(3, 6).map((entry) => entry.id));
   });
@@ -166,11 +166,16 @@ describe('the "Showing N of TOTAL" hint, in a real terminal', () => {
 
   it('with the default page size it says only --page 2; --limit 5 --page 3 leads on to --limit 5 --page 4', async () => {
     expect(hint(await lkInPty(['library']))).toBe('Showing 20 of 250 entries — --all for every entry, --page 2 for the next');
-    expect(hint(await lkInPty(['library', '--limit', '5', '--page', '3']))).toBe('Showing 5 of 250 entries — --all for every entry, --limit 5 --page 4 for the next');
+    expect(hint(await lkInPty(['library', '--limit', '5', '--page', '3']))).toBe('Showing 5 of 250 entries — next: --limit 5 --page 4, all: --all');
+  });
+
+  it('shortens its wording rather than wrap: at 80 columns the long one would', async () => {
+    const result = await bed.lk(['library', '--limit', '5', '--page', '3'], { tty: { columns: 50 } });
+    expect(result.stderr).toBe('5 of 250 entries · --limit 5 --page 4 · --all\n');
   });
 
   it('uses the listing\'s own noun: events for history', async () => {
-    expect(hint(await lkInPty(['history', '--max', '4']))).toMatch(/^Showing 4 of [\d,]+ events — --all for every event, --limit 4 --page 2 for the next$/);
+    expect(hint(await lkInPty(['history', '--max', '4']))).toMatch(/^Showing 4 of [\d,]+ events — next: --limit 4 --page 2, all: --all$/);
   });
 
   it('never reaches a pipe', async () => {

@@ -76,6 +76,30 @@ describe('--all and --page (item 12)', () => {
   );
 });
 
+describe('one style for moments (item 7)', () => {
+  it('a rate-limit refusal names the reset as 24-hour local time and how far off it is', async () => {
+    const limited = await startTestBed({ rateLimit: 1 });
+    try {
+      await limited.lk(['whoami']);
+      const result = await limited.lk(['library', '--no-wait']);
+      expect(result.code).toBe(5);
+      expect(result.stderr).toMatch(/ \d\d:\d\d:\d\d \(in \d+s\)/);
+      expect(result.stderr).not.toMatch(/[AP]M/);
+    } finally {
+      await limited.sandbox.close();
+    }
+  });
+
+  it('the export hour is named the same way', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'lk-exp-'));
+    const env = { LK_CACHE_DIR: join(home, 'cache') };
+    expect((await bed.lk(['export', '-o', join(home, 'a.json')], { env })).code).toBe(0);
+    const result = await bed.lk(['export', '--fresh', '-o', join(home, 'b.json')], { env });
+    expect(result.code).toBe(5);
+    expect(result.stderr).toMatch(/(\d{4}-\d\d-\d\d )?\d\d:\d\d:\d\d \(in \d+[hms]\)/);
+  });
+});
+
 describe('clear errors (item 14)', () => {
   it('lk sandbox --port BUSY says the port is in use, in one line (exit 1)', async () => {
     const port = new URL(bed.sandbox.url).port;

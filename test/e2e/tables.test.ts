@@ -91,18 +91,18 @@ describe.each(['default', 'alt'] as const)('the %s sandbox', (variant) => {
   it('a status shows its phase on every row or on none (UP_TO_DATE as READ)', async () => {
     const STATUS = /\b(COMPLETED|UP_TO_DATE|READ|LISTENED|WATCHING|PLAYING|READING|BACKLOG|TO_READ|TO_LISTEN)\b( · [A-Z_]+)?/;
     for (const columns of [80, 100, 120, 200]) {
-      const rows = plain((await bed.lk(['library', '--all'], { tty: { columns } })).stdout).split('\n').slice(1, -1);
+      const rows = plain((await bed.lk(['library', '--all'], { tty: { columns, stderr: false } })).stdout).split('\n').slice(1, -1);
       const statuses = rows.map((row) => STATUS.exec(row)).filter((match) => match !== null);
       const withPhase = statuses.filter((match) => match[2] !== undefined);
       expect([0, statuses.length], `${columns} columns`).toContain(withPhase.length);
     }
-    const wide = plain((await bed.lk(['library', '--all'], { tty: { columns: 200 } })).stdout);
+    const wide = plain((await bed.lk(['library', '--all'], { tty: { columns: 200, stderr: false } })).stdout);
     expect(wide).toMatch(/UP_TO_DATE · DONE/);
     expect(wide).toMatch(/READ · DONE/);
   });
 
   it('notifications: the title once, the message beside it, and whether each was read', async () => {
-    const result = await bed.lk(['notifications', '--all'], { tty: { columns: 200 } });
+    const result = await bed.lk(['notifications', '--all'], { tty: { columns: 200, stderr: false } });
     const rows = plain(result.stdout).split('\n').slice(1, -1);
     expect(rows.length).toBeGreaterThan(5);
     expect(rows.filter((row) => / read$/.test(row.trimEnd())).length).toBeGreaterThan(0);
@@ -113,7 +113,7 @@ describe.each(['default', 'alt'] as const)('the %s sandbox', (variant) => {
   });
 
   it('progress reads one way: "1,230 min", never "1230 minutes"', async () => {
-    const result = plain((await bed.lk(['library', '--all', '--domain', 'GAMES'], { tty: { columns: 200 } })).stdout);
+    const result = plain((await bed.lk(['library', '--all', '--domain', 'GAMES'], { tty: { columns: 200, stderr: false } })).stdout);
     expect(result).toMatch(/\d min\b/);
     expect(result).not.toMatch(/minutes/);
   });
@@ -122,4 +122,29 @@ describe.each(['default', 'alt'] as const)('the %s sandbox', (variant) => {
     const result = plain((await bed.lk(['lists'], { tty: { columns: 200 } })).stdout);
     expect(result).toMatch(/\bcamille\b/);
   });
+
+  it('whoami: the account, the key with every scope in full, its expiry and the rate limit with units', async () => {
+    for (const columns of [50, 80]) {
+      const result = await bed.lk(['whoami'], { tty: { columns } });
+      expect(result.code).toBe(0);
+      // Continuation lines (a long value wrapped after a comma) joined back.
+      const screen = plain(result.stdout).replace(/\n {12}/g, ' ');
+      expect(screen).toMatch(/^Account +demo \(Demo User\)$/m);
+      expect(screen).toMatch(/^Expires +never$/m);
+      expect(screen).toMatch(/^Rate limit +[\d,]+ of [\d,]+ requests left this minute, resets in \d+s$/m);
+      for (const scope of ['library:read', 'lists:read', 'calendar:read', 'stats:read', 'reviews:read', 'profile:read', 'notifications:read', 'export:read']) {
+        expect(screen).toContain(scope);
+      }
+      expect(screen.replace(/lk_\w+…/, '')).not.toContain('…');
+      expect(plain(result.stdout).split('\n').filter((line) => displayWidth(line) > columns)).toEqual([]);
+    }
+  });
+
+  it('show keeps URLs whole, even on a narrow terminal', async () => {
+    const id = bed.sandbox.entryIds('demo')[0]!;
+    const json = JSON.parse((await bed.lk(['library', 'show', id, '--json'])).stdout) as { url: string };
+    const screen = plain((await bed.lk(['library', 'show', id], { tty: { columns: 50 } })).stdout);
+    expect(screen).toContain(json.url);
+  });
 });
+

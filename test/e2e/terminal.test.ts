@@ -164,7 +164,7 @@ describe('progress while --all pages', () => {
     expect(result.written).toMatch(PAGING_COUNT);
     // Cleared: the screen keeps the rows and the notice, not the spinner.
     expect(result.screen).not.toMatch(PAGING_COUNT);
-    expect(result.screen.trimEnd().split('\n').at(-1)).toBe('Showing 200 of 250 entries — --all for every entry, --limit 50 --page 5 for the next');
+    expect(result.screen.trimEnd().split('\n').at(-1)).toBe('Showing 200 of 250 entries — next: --limit 50 --page 5, all: --all');
   });
 
   it('the same with stdout in a file: the spinner stays on the terminal, the file gets only data', async () => {

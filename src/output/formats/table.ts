@@ -41,14 +41,16 @@ export const table: Formatter = {
         const rows = items.map((item) => columns.map((column) => sanitizeText(cutForDisplay(columnText(column, item, options.display), options.io.columns))));
         const first = !widths;
         if (!widths) {
-          widths = fitWidths(columns, headers, rows, options.io.columns);
+          // Rows of later pages may be wider: what a column expects to show counts as a row of the first page.
+          const sample = [...rows, ...expectedRows(columns)];
+          widths = fitWidths(columns, headers, sample, options.io.columns);
           shown = widths.flatMap((width, i) => (width > 0 ? [i] : []));
           const lastShown = shown.at(-1)!;
           const before = shown.slice(0, -1).reduce((sum, i) => sum + widths![i]! + GAP, 0);
           // A left-aligned last column may use the rest of the line (a later id one digit longer); numbers stay put.
           room = widths.map((width, i) => (i === lastShown && columns[i]!.align !== 'right' ? Math.max(width, options.io.columns - before) : width));
           // A column shows its secondary parts (" · DONE") on every row or on none.
-          primaryOnly = widths.map((width, i) => rows.some((row) => displayWidth(row[i]!) > width));
+          primaryOnly = widths.map((width, i) => sample.some((row) => displayWidth(row[i]!) > width));
         }
         const page = new Table({
           ...LAYOUT,
@@ -100,6 +102,12 @@ export const table: Formatter = {
     await options.io.write(linesOf(page));
   },
 };
+
+/** A column's expected texts as extra rows (blank in the other columns), widest first. */
+function expectedRows(columns: Column[]): string[][] {
+  const most = Math.max(0, ...columns.map((column) => column.expected?.length ?? 0));
+  return Array.from({ length: most }, (_, r) => columns.map((column) => column.expected?.[r] ?? ''));
+}
 
 /** No borders, no left padding, GAP blanks between columns (right padding; the last column's is trimmed away). */
 const NO_BORDER = Object.fromEntries(
@@ -171,8 +179,8 @@ function fitCell(text: string, width: number): string {
  * Natural widths, then shrink until the row fits the terminal: a second flexible column (an episode title, a note)
  * first; the title only down to FLEX_KEEP, since a title is what a person reads the row for; then the others, widest
  * first, down to their header or their widest primary part. Should that not be enough (long ids, a narrow pane),
- * columns are left out rather than let a row wrap: the ID column first (`lk … --json` and pipes keep it whole), then
- * the dimmed ones from the right; then the title goes down to MIN_FLEX_WIDTH, and the other columns from the right
+ * columns are left out rather than let a row wrap: one dimmed column when that is enough, else the ID column
+ * (`lk … --json` and pipes keep it whole), then the dimmed ones from the right; then the title goes down to MIN_FLEX_WIDTH, and the other columns from the right
  * are left out until the row fits. A left-out column has width 0.
  */
 export function fitWidths(columns: Column[], headers: string[], rows: string[][], terminalWidth: number): number[] {
@@ -198,6 +206,10 @@ export function fitWidths(columns: Column[], headers: string[], rows: string[][]
   if (title !== undefined) shrink(title, Math.max(FLEX_KEEP, floor(title)));
   for (const i of others) shrink(i, floor(i));
   const fromTheRight = [...indices].reverse().filter((i) => i !== title && i !== 0);
+  // One dimmed column whose room is enough is given up before the id (a short id is worth more than a date)…
+  const enough = fromTheRight.find((i) => columns[i]!.dim && !columns[i]!.id && widths[i]! + GAP >= excess());
+  if (enough !== undefined) drop(enough);
+  // …else the id (36 cells of a UUID), then the dimmed columns from the right.
   for (const i of fromTheRight.filter((i) => columns[i]!.id)) drop(i);
   for (const i of fromTheRight.filter((i) => columns[i]!.dim)) drop(i);
   if (title !== undefined) shrink(title, floor(title));
