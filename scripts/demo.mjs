@@ -40,8 +40,15 @@ const binDir = join(home, 'bin');
 mkdirSync(binDir);
 symlinkSync(lk, join(binDir, 'lk'));
 
+// Bold command lines on a terminal only, by the rules lk itself follows: `npm run demo > demo.txt` stays plain text.
+const bold = (() => {
+  if (process.env.NO_COLOR) return (text) => text;
+  if (process.env.FORCE_COLOR && process.env.FORCE_COLOR !== '0') return (text) => `\u001b[1m${text}\u001b[0m`;
+  return process.stdout.isTTY ? (text) => `\u001b[1m${text}\u001b[0m` : (text) => text;
+})();
+
 function show(title, args, shell) {
-  process.stdout.write(`\n\u001b[1m$ ${shell ?? `lk ${args.join(' ')}`}\u001b[0m   # ${title}\n`);
+  process.stdout.write(`\n${bold(`$ ${shell ?? `lk ${args.join(' ')}`}`)}   # ${title}\n`);
   const result = shell
     ? spawnSync('bash', ['-c', shell], { stdio: 'inherit', env: { ...env, PATH: `${binDir}:${process.env.PATH}` } })
     : spawnSync(process.execPath, [lk, ...args], { stdio: 'inherit', env });
@@ -56,6 +63,16 @@ try {
   show('the latest history', ['history', '--limit', '6']);
   show('the whole library, counted by phase in a pipeline', [], 'lk library --all --tsv --no-header --fields phase | sort | uniq -c');
   show('an account that has disabled games', [], 'LK_API_KEY=$NOGAMES_KEY lk library --domain GAMES');
+  process.stdout.write(
+    [
+      '',
+      'To go on:',
+      '  npm link                 # puts lk on your PATH (or run it as npx lk …, from this folder)',
+      '  lk sandbox               # a sandbox of your own; it prints the LK_BASE_URL and LK_API_KEY to use',
+      '  lk --help                # every command; lk COMMAND --help for its flags and examples',
+      '',
+    ].join('\n'),
+  );
 } finally {
   sandbox.kill('SIGTERM');
   rmSync(home, { recursive: true, force: true });

@@ -27,5 +27,9 @@ describe('npm run demo', () => {
     // The last step is meant to fail: a disabled domain exits 4, naming it.
     expect(output).toContain('GAMES domain is disabled');
     expect(output).toContain('(exit 4)');
+    // Piped to a file, as here: plain text, no escape codes.
+    expect(output).not.toContain('\u001b');
+    // It ends saying how to go on.
+    expect(output).toMatch(/To go on:\n {2}npm link .*npx lk/);
   }, 60_000);
 });
