@@ -148,6 +148,40 @@ describe('lk library in a real terminal 80 columns wide', () => {
   });
 });
 
+describe.each(['default', 'alt'] as const)('every listing in a real terminal, against the %s sandbox', (variant) => {
+  let listingBed: TestBed;
+  let commands: string[][];
+  beforeAll(async () => {
+    listingBed = await startTestBed({ rateLimit: 0, variant });
+    const entry = listingBed.sandbox.entryIds('demo')[0]!;
+    const lists = JSON.parse((await listingBed.lk(['lists', '--json'])).stdout) as Array<{ id: string }>;
+    commands = [
+      ['library'],
+      ['library', 'history', entry],
+      ['history'],
+      ['lists'],
+      ['lists', 'show', lists[0]!.id],
+      ['reviews'],
+      ['notifications'],
+      ['calendar'],
+      ['profile', 'achievements'],
+      ['whoami'],
+    ];
+  });
+  afterAll(() => listingBed.sandbox.close());
+
+  it.each([80, 50])('at %i columns: no wrapped row, nothing past the edge, the paging notice on one line', async (columns) => {
+    for (const args of commands) {
+      const result = await inTerminal(args, listingBed.env(), { columns });
+      expect(result.code, args.join(' ')).toBe(0);
+      // capture-pane -J joins a wrapped line back: any line wider than the pane wrapped.
+      const lines = result.screen.trimEnd().split('\n');
+      expect(lines.length, args.join(' ')).toBeGreaterThan(1);
+      expect(lines.filter((line) => displayWidth(line) > columns), `lk ${args.join(' ')} at ${columns} columns`).toEqual([]);
+    }
+  }, 120_000);
+});
+
 describe('progress while --all pages', () => {
   /** One page at a time, each answered after 300 ms: 250 entries in pages of 50 take a visible moment. */
   const slow = () => ({ ...bed.env(), LK_PAGING_CONCURRENCY: '1' });
