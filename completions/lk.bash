@@ -21,54 +21,68 @@ __lk_node() {
     'auth token')
         __lk_flags="--show $globals"
         ;;
+    'whoami')
+        __lk_flags="-o --output $globals"
+        __lk_value_flags="-o --output $global_values"
+        ;;
     'library')
         __lk_subs='list show history'
-        __lk_flags="--phase --domain --sort --order --offline --db --page --limit --all --max $globals"
-        __lk_value_flags="--phase --domain --sort --order --db --page --limit --max $global_values"
+        __lk_flags="--phase --domain --sort --order --offline --db -o --output --page --limit --all --max $globals"
+        __lk_value_flags="--phase --domain --sort --order --db -o --output --page --limit --max $global_values"
         ;;
     'library list')
-        __lk_flags="--phase --domain --sort --order --offline --db --page --limit --all --max $globals"
-        __lk_value_flags="--phase --domain --sort --order --db --page --limit --max $global_values"
+        __lk_flags="--phase --domain --sort --order --offline --db -o --output --page --limit --all --max $globals"
+        __lk_value_flags="--phase --domain --sort --order --db -o --output --page --limit --max $global_values"
+        ;;
+    'library show')
+        __lk_flags="-o --output $globals"
+        __lk_value_flags="-o --output $global_values"
         ;;
     'library history')
-        __lk_flags="--page --limit --all --max $globals"
-        __lk_value_flags="--page --limit --max $global_values"
+        __lk_flags="-o --output --page --limit --all --max $globals"
+        __lk_value_flags="-o --output --page --limit --max $global_values"
         ;;
     'history')
-        __lk_flags="--from --to --domain --offline --db --page --limit --all --max $globals"
-        __lk_value_flags="--from --to --domain --db --page --limit --max $global_values"
+        __lk_flags="--from --to --domain --offline --db -o --output --page --limit --all --max $globals"
+        __lk_value_flags="--from --to --domain --db -o --output --page --limit --max $global_values"
         ;;
     'lists')
         __lk_subs='list show'
-        __lk_flags="--offline --db --page --limit --all --max $globals"
-        __lk_value_flags="--db --page --limit --max $global_values"
+        __lk_flags="--offline --db -o --output --page --limit --all --max $globals"
+        __lk_value_flags="--db -o --output --page --limit --max $global_values"
         ;;
     'lists list')
-        __lk_flags="--offline --db --page --limit --all --max $globals"
-        __lk_value_flags="--db --page --limit --max $global_values"
+        __lk_flags="--offline --db -o --output --page --limit --all --max $globals"
+        __lk_value_flags="--db -o --output --page --limit --max $global_values"
+        ;;
+    'lists show')
+        __lk_flags="-o --output $globals"
+        __lk_value_flags="-o --output $global_values"
         ;;
     'calendar')
         __lk_flags='--domain --offline --db -o --output --spoiler-free --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout -h --help'
         __lk_value_flags='--domain --db -o --output --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout'
         ;;
     'stats')
-        __lk_flags="--domain --offline --db $globals"
-        __lk_value_flags="--domain --db $global_values"
+        __lk_flags="-o --output --domain --offline --db $globals"
+        __lk_value_flags="-o --output --domain --db $global_values"
         ;;
     'reviews')
-        __lk_flags="--domain --offline --db --page --limit --all --max $globals"
-        __lk_value_flags="--domain --db --page --limit --max $global_values"
+        __lk_flags="--domain --offline --db -o --output --page --limit --all --max $globals"
+        __lk_value_flags="--domain --db -o --output --page --limit --max $global_values"
         ;;
     'profile')
         __lk_subs='achievements'
+        __lk_flags="-o --output $globals"
+        __lk_value_flags="-o --output $global_values"
         ;;
     'profile achievements')
-        __lk_flags="--page --limit --all --max $globals"
-        __lk_value_flags="--page --limit --max $global_values"
+        __lk_flags="-o --output --page --limit --all --max $globals"
+        __lk_value_flags="-o --output --page --limit --max $global_values"
         ;;
     'notifications')
-        __lk_flags="--offline --db --page --limit --all --max $globals"
-        __lk_value_flags="--db --page --limit --max $global_values"
+        __lk_flags="--offline --db -o --output --page --limit --all --max $globals"
+        __lk_value_flags="--db -o --output --page --limit --max $global_values"
         ;;
     'export')
         __lk_flags="-o --output --output-dir --keep --gzip --max-age --fresh $globals"
@@ -83,8 +97,8 @@ __lk_node() {
         __lk_value_flags="--db $global_values"
         ;;
     'search')
-        __lk_flags="--domain --phase --db --page --limit --all --max $globals"
-        __lk_value_flags="--domain --phase --db --page --limit --max $global_values"
+        __lk_flags="--domain --phase --db -o --output --page --limit --all --max $globals"
+        __lk_value_flags="--domain --phase --db -o --output --page --limit --max $global_values"
         ;;
     'sql')
         __lk_flags="--db --schema $globals"
@@ -102,8 +116,8 @@ __lk_node() {
         __lk_subs='list get set unset'
         ;;
     'sandbox')
-        __lk_flags='--port --host --seed --entries --rate-limit --export-interval --json -V --version --profile --base-url --format --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout -h --help'
-        __lk_value_flags='--port --host --seed --entries --rate-limit --export-interval --profile --base-url --format --fields --jq --lang --cache --max-wait --timeout'
+        __lk_flags='--port --host --seed --entries --rate-limit --export-interval --variant --json -V --version --profile --base-url --format --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout -h --help'
+        __lk_value_flags='--port --host --seed --entries --rate-limit --export-interval --variant --profile --base-url --format --fields --jq --lang --cache --max-wait --timeout'
         ;;
     esac
 }
@@ -154,14 +168,15 @@ __lk_child() {
 __lk_value() {
     __lk_kind= __lk_words=
     case $1\|$2 in
+    'whoami|-o' | 'whoami|--output' | 'library|--db' | 'library|-o' | 'library|--output' | 'library list|--db' | 'library list|-o' | 'library list|--output' | 'library show|-o' | 'library show|--output' | 'library history|-o' | 'library history|--output' | 'history|--db' | 'history|-o' | 'history|--output' | 'lists|--db' | 'lists|-o' | 'lists|--output' | 'lists list|--db' | 'lists list|-o' | 'lists list|--output' | 'lists show|-o' | 'lists show|--output' | 'calendar|--db' | 'calendar|-o' | 'calendar|--output' | 'stats|-o' | 'stats|--output' | 'stats|--db' | 'reviews|--db' | 'reviews|-o' | 'reviews|--output' | 'profile|-o' | 'profile|--output' | 'profile achievements|-o' | 'profile achievements|--output' | 'notifications|--db' | 'notifications|-o' | 'notifications|--output' | 'export|-o' | 'export|--output' | 'convert|-o' | 'convert|--output' | 'convert|--db' | 'sync|--db' | 'search|--db' | 'search|-o' | 'search|--output' | 'sql|--db') __lk_kind=files ;;
     'library|--phase' | 'library list|--phase' | 'search|--phase') __lk_kind=words __lk_words='PLANNED IN_PROGRESS DONE DROPPED' ;;
     'library|--domain' | 'library list|--domain' | 'history|--domain' | 'calendar|--domain' | 'stats|--domain' | 'reviews|--domain' | 'convert|--domain' | 'search|--domain') __lk_kind=words __lk_words='MEDIA GAMES BOOKS MUSIC' ;;
     'library|--sort' | 'library list|--sort') __lk_kind=words __lk_words='added title rating finished' ;;
     'library|--order' | 'library list|--order') __lk_kind=words __lk_words='desc asc' ;;
-    'library|--db' | 'library list|--db' | 'history|--db' | 'lists|--db' | 'lists list|--db' | 'calendar|--db' | 'calendar|-o' | 'calendar|--output' | 'stats|--db' | 'reviews|--db' | 'notifications|--db' | 'export|-o' | 'export|--output' | 'convert|-o' | 'convert|--output' | 'convert|--db' | 'sync|--db' | 'search|--db' | 'sql|--db') __lk_kind=files ;;
     'calendar|--format') __lk_kind=words __lk_words='table json ndjson csv tsv ics' ;;
     'export|--output-dir') __lk_kind=dirs ;;
     'convert|--rating-scale') __lk_kind=words __lk_words='5 10 100' ;;
+    'sandbox|--variant') __lk_kind=words __lk_words='default alt' ;;
     *'|--profile') __lk_kind=profiles ;;
     *'|--format') __lk_kind=words __lk_words='table json ndjson csv tsv' ;;
     *'|--lang') __lk_kind=words __lk_words='en fr it' ;;

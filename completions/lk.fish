@@ -4,21 +4,23 @@
 # Flags that take a value at the command path in $argv[1] ('' for lk itself), one a line.
 function __lk_value_flags
     switch $argv[1]
+        case whoami 'library show' 'lists show' profile
+            printf '%s\n' -o --output
         case library 'library list'
-            printf '%s\n' --phase --domain --sort --order --db --page --limit --max
+            printf '%s\n' --phase --domain --sort --order --db -o --output --page --limit --max
         case 'library history' 'profile achievements'
-            printf '%s\n' --page --limit --max
+            printf '%s\n' -o --output --page --limit --max
         case history
-            printf '%s\n' --from --to --domain --db --page --limit --max
+            printf '%s\n' --from --to --domain --db -o --output --page --limit --max
         case lists 'lists list' notifications
-            printf '%s\n' --db --page --limit --max
+            printf '%s\n' --db -o --output --page --limit --max
         case calendar
             printf '%s\n' --domain --db -o --output --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout
             return
         case stats
-            printf '%s\n' --domain --db
+            printf '%s\n' -o --output --domain --db
         case reviews
-            printf '%s\n' --domain --db --page --limit --max
+            printf '%s\n' --domain --db -o --output --page --limit --max
         case export
             printf '%s\n' -o --output --output-dir --keep --max-age
         case convert
@@ -26,13 +28,13 @@ function __lk_value_flags
         case sync sql
             printf '%s\n' --db
         case search
-            printf '%s\n' --domain --phase --db --page --limit --max
+            printf '%s\n' --domain --phase --db -o --output --page --limit --max
         case open
             printf '%s\n' --list
         case api
             printf '%s\n' -F --field
         case sandbox
-            printf '%s\n' --port --host --seed --entries --rate-limit --export-interval --profile --base-url --format --fields --jq --lang --cache --max-wait --timeout
+            printf '%s\n' --port --host --seed --entries --rate-limit --export-interval --variant --profile --base-url --format --fields --jq --lang --cache --max-wait --timeout
             return
     end
     printf '%s\n' --profile --base-url --format --fields --jq --lang --cache --max-wait --timeout
@@ -264,6 +266,7 @@ complete -c lk -n "__lk_operand completion 0" -a 'bash zsh fish' -d 'shell'
 complete -c lk -n "__lk_at 'auth login'" -l with-key -d 'read the key from standard input instead of asking'
 complete -c lk -n "__lk_at 'auth login'" -l allow-http -d 'allow plain http to this non-loopback instance (a self-hosted one at home)'
 complete -c lk -n "__lk_at 'auth token'" -l show -d 'print it even on a terminal (it stays on the screen and in the scrollback)'
+complete -c lk -n "__lk_at whoami library 'library list' 'library show' 'library history' history lists 'lists list' 'lists show' stats reviews profile 'profile achievements' notifications search" -s o -l output -r -F -d 'write the output to this file, whole or not at all (0600 when new)'
 complete -c lk -n "__lk_at library 'library list' search" -l phase -x -a 'PLANNED IN_PROGRESS DONE DROPPED' -d 'only entries in this phase'
 complete -c lk -n "__lk_at library 'library list' history calendar stats reviews search" -l domain -x -a 'MEDIA GAMES BOOKS MUSIC' -d 'only this domain'
 complete -c lk -n "__lk_at library 'library list'" -l sort -x -a 'added title rating finished' -d 'sort by'
@@ -276,7 +279,7 @@ complete -c lk -n "__lk_at library 'library list' 'library history' history list
 complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications search" -l max -x -d 'stop after N items'
 complete -c lk -n "__lk_at history" -l from -x -d 'from this day or moment: YYYY-MM-DD, ISO 8601 (local time without a zone), 7d, 2w, 12h, today, yesterday'
 complete -c lk -n "__lk_at history" -l to -x -d 'up to this day (inclusive) or moment, in the same forms'
-complete -c lk -n "__lk_at calendar" -s o -l output -r -F -d 'with --format ics: write the feed to this file (whole or not at all)'
+complete -c lk -n "__lk_at calendar" -s o -l output -r -F -d 'write the output (or the --format ics feed) to this file, whole or not at all'
 complete -c lk -n "__lk_at calendar" -l spoiler-free -d 'with --format ics: leave episode titles out of the feed'
 complete -c lk -n "__lk_at calendar" -l format -x -a 'table json ndjson csv tsv ics' -d 'output format: table, json, ndjson, csv, tsv'
 complete -c lk -n "__lk_at export" -s o -l output -r -F -d 'write the export to this file (whole or not at all)'
@@ -306,6 +309,7 @@ complete -c lk -n "__lk_at sandbox" -l seed -x -d 'seed of the generated data (s
 complete -c lk -n "__lk_at sandbox" -l entries -x -d 'library entries of the demo account (up to 100000)'
 complete -c lk -n "__lk_at sandbox" -l rate-limit -x -d 'requests per minute per account (0 lifts the limit)'
 complete -c lk -n "__lk_at sandbox" -l export-interval -x -d 'seconds between two exports of an account (default 3600)'
+complete -c lk -n "__lk_at sandbox" -l variant -x -a 'default alt' -d 'alt: play a second implementation (UUID ids, other field names)'
 complete -c lk -n "__lk_at sandbox" -l json -d 'print the base URL and the demo keys as one JSON object (for scripts and tests)'
 
 # Global flags, accepted after any command
