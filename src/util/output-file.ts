@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { dirname, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { once } from 'node:events';
-import { syncFolder, temporaryName } from './atomic-file.js';
+import { sweepStaleTemporaries, syncFolder, temporaryName } from './atomic-file.js';
 import { LkError } from './errors.js';
 import { onInterrupt } from './interrupt.js';
 
@@ -79,6 +79,8 @@ export async function createFolder(dir: string): Promise<void> {
 }
 
 async function replaceAtomically(path: string, target: string, mode: number): Promise<OutputFile> {
+  // What a killed run (SIGKILL, a power cut) left behind next to the file, as writeFileAtomic does.
+  sweepStaleTemporaries(dirname(target));
   const temp = temporaryName(target);
   // Exclusive create: a file or link planted at the temporary name makes this fail instead of being followed.
   const fd = await openFd(temp, 'wx', mode);
