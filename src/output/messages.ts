@@ -1,5 +1,5 @@
 import { ApiError, type LkError, RateLimitError, TransportError } from '../util/errors.js';
-import { formatDuration, formatMoment } from '../util/units.js';
+import { formatMoment } from '../util/units.js';
 
 /**
  * The advice line under an error: what to do next, naming the commands and flags a person would type. api/ errors
@@ -18,7 +18,6 @@ export function hintFor(error: LkError, now: number = Date.now()): string | unde
     return undefined;
   }
   if (error instanceof RateLimitError && error.refusedBy) {
-    const seconds = Math.max(0, (error.resetAt.getTime() - now) / 1000);
     const when = formatMoment(error.resetAt.getTime(), now);
     return error.refusedBy === 'no-wait' ? `Try again after ${when}.` : `Try again after ${when}, or allow a longer --max-wait.`;
   }
