@@ -3,11 +3,12 @@ import { paginate } from '../api/paginate.js';
 import { FORMATS } from '../config/settings.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../util/errors.js';
-import { renderCalendarFeed, renderListing } from '../output/render.js';
+import { renderCalendarFeed } from '../output/render.js';
 import { calendarView } from '../output/views.js';
 import { action } from './action.js';
 import { dbOption, offlineOption, runOffline } from './offline.js';
 import { domainOption, examples } from './options.js';
+import { runListing } from './listing.js';
 
 interface CalendarOptions {
   domain?: string;
@@ -54,11 +55,8 @@ async function runCalendar(ctx: Context, options: CalendarOptions): Promise<void
     throw new UsageError('--spoiler-free applies to the iCalendar feed (--format ics)', 'To leave titles out elsewhere: --fields airsAt,show.title,season,episode');
   }
   if (options.offline) return runOffline(ctx, 'calendar', options);
-  const output = await ctx.outputOptions();
-  const client = await ctx.client();
-  const query = { domain: options.domain, lang: ctx.lang() };
   // Not an envelope in SPEC.md (at most 60 items); should an instance page it, every page is read.
-  await renderListing(paginate(client, '/v1/calendar', query, { followIfPaged: true }), calendarView, output, { paged: false });
+  await runListing(ctx, { endpoint: 'calendar', view: calendarView, followIfPaged: true }, { domain: options.domain, lang: ctx.lang() }, {});
 }
 
 async function runFeed(ctx: Context, options: CalendarOptions): Promise<void> {

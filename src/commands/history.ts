@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
-import { paginate } from '../api/paginate.js';
 import { UsageError } from '../util/errors.js';
-import { renderListing } from '../output/render.js';
 import { historyView } from '../output/views.js';
 import { action } from './action.js';
 import { dbOption, offlineOption, runOffline } from './offline.js';
-import { addPagingOptions, dateBound, domainOption, examples, isoDate, pagingFrom } from './options.js';
+import { addPagingOptions, dateBound, domainOption, examples, isoDate } from './options.js';
+import { runListing } from './listing.js';
+import type { Context } from '../context.js';
 
 interface HistoryOptions {
   from?: string;
@@ -38,21 +38,18 @@ export function registerHistory(program: Command): void {
         '0 6 * * 1  lk history --from 7d --csv > ~/weekly-history.csv',
       ),
     )
-    .action(
-      action<HistoryOptions>(async (ctx, options) => {
-        if (options.offline) return runOffline(ctx, 'history', options);
-        const now = ctx.now();
-        const from = options.from === undefined ? undefined : isoDate('--from', options.from, { edge: 'start', now });
-        const to = options.to === undefined ? undefined : isoDate('--to', options.to, { edge: 'end', now });
-        // The server refuses an empty window (400); say so before asking it. A --to day includes that whole day.
-        if (from !== undefined && to !== undefined && dateBound(from, 'start') > dateBound(to, 'end')) {
-          throw new UsageError(`--from ${from} is after --to ${to}: nothing can fall in that window`);
-        }
-        const paging = pagingFrom(options);
-        const output = await ctx.outputOptions();
-        const client = await ctx.client();
-        const query = { from, to, domain: options.domain, lang: ctx.lang() };
-        await renderListing(paginate(client, '/v1/history', query, paging), historyView, output, { paged: true });
-      }),
-    );
+    .action(action(run));
+}
+
+/** `lk history`: events across the library in a from/to window, newest first. */
+export async function run(ctx: Context, options: HistoryOptions): Promise<void> {
+  if (options.offline) return runOffline(ctx, 'history', options);
+  const now = ctx.now();
+  const from = options.from === undefined ? undefined : isoDate('--from', options.from, { edge: 'start', now });
+  const to = options.to === undefined ? undefined : isoDate('--to', options.to, { edge: 'end', now });
+  // The server refuses an empty window (400); say so before asking it. A --to day includes that whole day.
+  if (from !== undefined && to !== undefined && dateBound(from, 'start') > dateBound(to, 'end')) {
+    throw new UsageError(`--from ${from} is after --to ${to}: nothing can fall in that window`);
+  }
+  await runListing(ctx, { endpoint: 'history', view: historyView }, { from, to, domain: options.domain, lang: ctx.lang() }, options);
 }

@@ -1,22 +1,17 @@
 import type { Command } from 'commander';
-import { paginate } from '../api/paginate.js';
-import { renderListing, renderSingle } from '../output/render.js';
+import type { Context } from '../context.js';
 import { entryView, historyView } from '../output/views.js';
 import { action } from './action.js';
+import { runListing, runSingle } from './listing.js';
 import { choiceOption } from './choices.js';
-import { addOutputOption, addPagingOptions, domainOption, entityId, examples, ORDERS, pagingFrom, PHASES, showDefaultSubcommandOptions, SORTS, addDefaultSubcommand, completeOperandOf, ENTRY_IDS } from './options.js';
+import { addOutputOption, addPagingOptions, domainOption, examples, ORDERS, PHASES, type PagingFlags, showDefaultSubcommandOptions, SORTS, addDefaultSubcommand, completeOperandOf, ENTRY_IDS } from './options.js';
 import { dbOption, offlineOption, runOffline } from './offline.js';
 
-interface ListOptions {
+interface ListOptions extends PagingFlags {
   phase?: string;
   domain?: string;
   sort?: string;
   order?: string;
-  page?: string;
-  limit?: string;
-  all?: boolean;
-  max?: string;
-  offline?: boolean;
 }
 
 export function registerLibrary(program: Command): void {
@@ -51,16 +46,7 @@ export function registerLibrary(program: Command): void {
         '0 3 * * *  lk library --all --csv > ~/library.csv',
       ),
     )
-    .action(
-      action<ListOptions>(async (ctx, options) => {
-        if (options.offline) return runOffline(ctx, 'library', options);
-        const paging = pagingFrom(options);
-        const query = { phase: options.phase, domain: options.domain, sort: options.sort, order: options.order, lang: ctx.lang() };
-        const output = await ctx.outputOptions();
-        const client = await ctx.client();
-        await renderListing(paginate(client, '/v1/library', query, paging), entryView, output, { paged: true });
-      }),
-    );
+    .action(action(runList));
   showDefaultSubcommandOptions(library, list);
 
   completeOperandOf(
@@ -71,15 +57,7 @@ export function registerLibrary(program: Command): void {
     { dynamic: ENTRY_IDS },
   )
     .addHelpText('after', examples('lk library show 42', 'lk library show 42 --json | jq .work'))
-    .action(
-      action(async (ctx, _options, [rawId]) => {
-        const id = entityId('entry', rawId!);
-        const output = await ctx.outputOptions();
-        const client = await ctx.client();
-        const entry = await client.get(`/v1/library/${id}`, { lang: ctx.lang() }, { notFound: `library entry ${rawId}` });
-        await renderSingle(entry.json, entryView, output);
-      }),
-    );
+    .action(action(runShow));
 
   addPagingOptions(
     completeOperandOf(
@@ -92,15 +70,22 @@ export function registerLibrary(program: Command): void {
     ),
   )
     .addHelpText('after', examples('lk library history 42', 'lk library history 42 --all --json | jq \'map(select(.date == null)) | length\''))
-    .action(
-      action<ListOptions>(async (ctx, options, [rawId]) => {
-        const id = entityId('entry', rawId!);
-        const paging = pagingFrom(options);
-        const output = await ctx.outputOptions();
-        const client = await ctx.client();
-        // A 404 on the first page means the entry does not exist.
-        const pages = paginate(client, `/v1/library/${id}/history`, { lang: ctx.lang() }, paging, { notFound: `library entry ${rawId}` });
-        await renderListing(pages, historyView, output, { paged: true });
-      }),
-    );
+    .action(action(runHistory));
+}
+
+/** `lk library`: the entries, filtered and sorted by the server (or the mirror, --offline). */
+export async function runList(ctx: Context, options: ListOptions): Promise<void> {
+  if (options.offline) return runOffline(ctx, 'library', options);
+  const query = { phase: options.phase, domain: options.domain, sort: options.sort, order: options.order, lang: ctx.lang() };
+  await runListing(ctx, { endpoint: 'library', view: entryView }, query, options);
+}
+
+/** `lk library show ID`. */
+export async function runShow(ctx: Context, _options: object, [id]: string[]): Promise<void> {
+  await runSingle(ctx, { endpoint: 'entry', view: entryView, id: { what: 'library entry', raw: id! } }, { lang: ctx.lang() });
+}
+
+/** `lk library history ID`: one entry's events, undated ones last. */
+export async function runHistory(ctx: Context, options: PagingFlags, [id]: string[]): Promise<void> {
+  await runListing(ctx, { endpoint: 'entryHistory', view: historyView, id: { what: 'library entry', raw: id! } }, { lang: ctx.lang() }, options);
 }

@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
-import { pageOf, paginate } from '../api/paginate.js';
-import { getPath } from '../util/object-path.js';
-import { renderListing, renderSingle } from '../output/render.js';
-import { sanitizeText } from '../output/sanitize.js';
-import { listItemView, listView } from '../output/views.js';
+import { pathOf } from '../api/endpoints.js';
+import type { Context } from '../context.js';
+import { renderListWithItems } from '../output/render.js';
+import { listView } from '../output/views.js';
 import { action } from './action.js';
+import { runListing } from './listing.js';
 import { dbOption, offlineOption, runOffline } from './offline.js';
-import { addOutputOption, addPagingOptions, entityId, examples, pagingFrom, showDefaultSubcommandOptions, type PagingFlags, addDefaultSubcommand, completeOperandOf, LIST_IDS } from './options.js';
+import { addOutputOption, addPagingOptions, entityId, examples, showDefaultSubcommandOptions, type PagingFlags, addDefaultSubcommand, completeOperandOf, LIST_IDS } from './options.js';
 
 export function registerLists(program: Command): void {
   const lists = program
@@ -19,16 +19,7 @@ export function registerLists(program: Command): void {
       'after',
       examples('lk lists', "lk lists --json | jq -r '.[] | [.id, .name] | @tsv'", '0 5 * * *  lk lists --all --csv > ~/lists.csv'),
     )
-    .action(
-      action<PagingFlags>(async (ctx, options) => {
-        if (options.offline) return runOffline(ctx, 'lists', options);
-        const paging = pagingFrom(options);
-        const output = await ctx.outputOptions();
-        const client = await ctx.client();
-        // GET /v1/lists may answer with an envelope or a plain array: paginate reads both.
-        await renderListing(paginate(client, '/v1/lists', { lang: ctx.lang() }, paging), listView, output, { paged: true });
-      }),
-    );
+    .action(action(runList));
   showDefaultSubcommandOptions(lists, list);
 
   completeOperandOf(
@@ -42,23 +33,20 @@ export function registerLists(program: Command): void {
       'after',
       examples('lk lists show 7', "lk lists show 7 --json | jq -r '.items[] | select(.type == \"episode\")'", 'lk lists show 7 --csv > list-7.csv'),
     )
-    .action(
-      action(async (ctx, _options, [rawId]) => {
-        const id = entityId('list', rawId!);
-        const output = await ctx.outputOptions();
-        const client = await ctx.client();
-        const list = (await client.get(`/v1/lists/${id}`, { lang: ctx.lang() }, { notFound: `list ${rawId}` })).json;
-        if (output.format === 'json') {
-          await renderSingle(list, undefined, output);
-          return;
-        }
-        const items = (list as { items?: unknown } | null)?.items;
-        // On a terminal, the list's name heads its items (on stderr, so that the table stays pure data).
-        const name = getPath(list, 'name') ?? getPath(list, 'title');
-        if (output.format === 'table' && typeof name === 'string' && output.io.mayNotify) {
-          output.io.info(output.display.colors.bold(sanitizeText(name)));
-        }
-        await renderListing(pageOf(Array.isArray(items) ? items : []), listItemView, output, { paged: false });
-      }),
-    );
+    .action(action(runShow));
+}
+
+/** `lk lists`: GET /v1/lists may answer with an envelope or a plain array; paginate reads both. */
+export async function runList(ctx: Context, options: PagingFlags): Promise<void> {
+  if (options.offline) return runOffline(ctx, 'lists', options);
+  await runListing(ctx, { endpoint: 'lists', view: listView }, { lang: ctx.lang() }, options);
+}
+
+/** `lk lists show ID`: the list's items (the list itself with --json). */
+export async function runShow(ctx: Context, _options: object, [rawId]: string[]): Promise<void> {
+  const id = entityId('list', rawId!);
+  const output = await ctx.outputOptions();
+  const client = await ctx.client();
+  const list = (await client.get(pathOf('list', id), { lang: ctx.lang() }, { notFound: `list ${rawId}` })).json;
+  await renderListWithItems(list, output);
 }

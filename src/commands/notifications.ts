@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import { paginate } from '../api/paginate.js';
-import { renderListing } from '../output/render.js';
 import { notificationView } from '../output/views.js';
 import { action } from './action.js';
 import { dbOption, offlineOption, runOffline } from './offline.js';
-import { addPagingOptions, examples, pagingFrom, type PagingFlags } from './options.js';
+import { addPagingOptions, examples, type PagingFlags } from './options.js';
+import { runListing } from './listing.js';
+import type { Context } from '../context.js';
 
 export function registerNotifications(program: Command): void {
   addPagingOptions(program.command('notifications').description('your notifications, newest first').addOption(offlineOption()).addOption(dbOption()))
@@ -16,13 +16,11 @@ export function registerNotifications(program: Command): void {
         '*/30 * * * *  lk notifications --limit 5 --tsv --no-header >> ~/notifications.log',
       ),
     )
-    .action(
-      action<PagingFlags>(async (ctx, options) => {
-        if (options.offline) return runOffline(ctx, 'notifications', options);
-        const paging = pagingFrom(options);
-        const output = await ctx.outputOptions();
-        const client = await ctx.client();
-        await renderListing(paginate(client, '/v1/notifications', {}, paging), notificationView, output, { paged: true });
-      }),
-    );
+    .action(action(run));
+}
+
+/** `lk notifications`. */
+export async function run(ctx: Context, options: PagingFlags): Promise<void> {
+  if (options.offline) return runOffline(ctx, 'notifications', options);
+  await runListing(ctx, { endpoint: 'notifications', view: notificationView }, {}, options);
 }

@@ -6,6 +6,7 @@ import { linkableUrl } from '../output/hyperlinks.js';
 import { sanitizeText } from '../output/sanitize.js';
 import { action } from './action.js';
 import { completeOperandOf, ENTRY_IDS, entityId, examples } from './options.js';
+import { pathOf } from '../api/endpoints.js';
 
 interface OpenOptions {
   list?: string;
@@ -42,9 +43,9 @@ async function run(ctx: Context, options: OpenOptions, rawId: string | undefined
   if (options.work && rawId === undefined) throw new UsageError('--work goes with an entry id');
   const { path, field, what } =
     rawId !== undefined
-      ? { path: `/v1/library/${entityId('entry', rawId)}`, field: options.work ? 'work.url' : 'url', what: `library entry ${rawId}` }
+      ? { path: pathOf('entry', entityId('entry', rawId)), field: options.work ? 'work.url' : 'url', what: `library entry ${rawId}` }
       : options.list !== undefined
-        ? { path: `/v1/lists/${entityId('list', options.list)}`, field: 'url', what: `list ${options.list}` }
+        ? { path: pathOf('list', entityId('list', options.list)), field: 'url', what: `list ${options.list}` }
         : { path: '/v1/profile', field: 'url', what: 'profile' };
   const client = await ctx.client();
   const body = (await client.get(path, {}, { notFound: what })).json;

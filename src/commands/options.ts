@@ -91,12 +91,12 @@ export function dateBound(date: string, edge: 'start' | 'end'): number {
   return Date.parse(date);
 }
 
-/** An id for a path segment: validated here, URL-encoded when the path is built. */
+/** An id for a path segment: checked here, before any request; src/api/endpoints.ts pathOf encodes it. */
 export function entityId(what: string, raw: string): string {
   if (!/^[A-Za-z0-9._~-]{1,128}$/.test(raw) || raw === '.' || raw === '..') {
     throw new UsageError(`invalid ${what} id "${raw}": expected letters, digits, '-', '_', '.' or '~'`);
   }
-  return encodeURIComponent(raw);
+  return raw;
 }
 
 const DURATION_UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };

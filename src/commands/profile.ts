@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
-import { paginate } from '../api/paginate.js';
-import { renderListing, renderSections } from '../output/render.js';
+import { renderSections } from '../output/render.js';
 import { achievementView } from '../output/views.js';
 import { action } from './action.js';
-import { addOutputOption, addPagingOptions, examples, pagingFrom, showDefaultSubcommandOptions, type PagingFlags, addDefaultSubcommand } from './options.js';
+import { addOutputOption, addPagingOptions, examples, showDefaultSubcommandOptions, type PagingFlags, addDefaultSubcommand } from './options.js';
+import { runListing } from './listing.js';
+import type { Context } from '../context.js';
 
 export function registerProfile(program: Command): void {
   const profile = program
@@ -28,12 +29,10 @@ export function registerProfile(program: Command): void {
       'after',
       examples('lk profile achievements', "lk profile achievements --all --json | jq '[.[] | select(.unlockedAt != null)] | length'"),
     )
-    .action(
-      action<PagingFlags>(async (ctx, options) => {
-        const paging = pagingFrom(options);
-        const output = await ctx.outputOptions();
-        const client = await ctx.client();
-        await renderListing(paginate(client, '/v1/profile/achievements', {}, paging), achievementView, output, { paged: true });
-      }),
-    );
+    .action(action(runAchievements));
+}
+
+/** `lk profile achievements`. */
+export async function runAchievements(ctx: Context, options: PagingFlags): Promise<void> {
+  await runListing(ctx, { endpoint: 'achievements', view: achievementView }, {}, options);
 }

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import { paginate } from '../api/paginate.js';
-import { renderListing } from '../output/render.js';
 import { reviewView } from '../output/views.js';
 import { action } from './action.js';
 import { dbOption, offlineOption, runOffline } from './offline.js';
-import { addPagingOptions, domainOption, examples, pagingFrom, type PagingFlags } from './options.js';
+import { addPagingOptions, domainOption, examples, type PagingFlags } from './options.js';
+import { runListing } from './listing.js';
+import type { Context } from '../context.js';
 
 export function registerReviews(program: Command): void {
   addPagingOptions(
@@ -21,14 +21,11 @@ export function registerReviews(program: Command): void {
         '0 3 * * 0  lk reviews --all --csv > ~/reviews.csv',
       ),
     )
-    .action(
-      action<PagingFlags & { domain?: string }>(async (ctx, options) => {
-        if (options.offline) return runOffline(ctx, 'reviews', options);
-        const paging = pagingFrom(options);
-        const output = await ctx.outputOptions();
-        const client = await ctx.client();
-        const query = { domain: options.domain, lang: ctx.lang() };
-        await renderListing(paginate(client, '/v1/reviews', query, paging), reviewView, output, { paged: true });
-      }),
-    );
+    .action(action(run));
+}
+
+/** `lk reviews`. */
+export async function run(ctx: Context, options: PagingFlags & { domain?: string }): Promise<void> {
+  if (options.offline) return runOffline(ctx, 'reviews', options);
+  await runListing(ctx, { endpoint: 'reviews', view: reviewView }, { domain: options.domain, lang: ctx.lang() }, options);
 }

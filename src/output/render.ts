@@ -1,4 +1,6 @@
-import type { Page } from '../api/paginate.js';
+import { pageOf, type Page } from '../api/paginate.js';
+import { getPath } from '../util/object-path.js';
+import { listItemView } from './views.js';
 import type { IoStreams } from './io.js';
 import { listingProgress } from './progress.js';
 import type { View } from './view.js';
@@ -174,3 +176,17 @@ export async function renderCalendarFeed(pages: AsyncIterable<Page>, output: Fee
   io.info(`lk: wrote ${path} (${formatCount(feed.events)} event${feed.events === 1 ? '' : 's'})`);
 }
 
+
+/**
+ * One list: with --json the list itself, as the server sent it; otherwise its items, headed on a terminal by the
+ * list's name (on stderr, so that the table stays pure data).
+ */
+export async function renderListWithItems(list: unknown, options: OutputOptions): Promise<void> {
+  if (options.format === 'json') return renderSingle(list, undefined, options);
+  const items = (list as { items?: unknown } | null)?.items;
+  const name = getPath(list, 'name') ?? getPath(list, 'title');
+  if (options.format === 'table' && typeof name === 'string' && options.io.mayNotify) {
+    options.io.info(options.display.colors.bold(sanitizeText(name)));
+  }
+  await renderListing(pageOf(Array.isArray(items) ? items : []), listItemView, options, { paged: false });
+}
