@@ -2,7 +2,7 @@
 // and dist/static.cjs, the version and top-level help as plain strings so that bin/lk.cjs can answer `lk --version`
 // and `lk --help` without loading the program.
 import { build } from 'esbuild';
-import { rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 
 const dist = new URL('../dist/', import.meta.url);
@@ -31,8 +31,23 @@ const sandboxApart = {
   },
 };
 // Packages stay in node_modules, but for ES-module-only ones the program needs synchronously: require() cannot load
-// those on Node 20.18 (it can from 20.19), so they are bundled, with whatever they import.
-const BUNDLED = new Set(['string-width']);
+// those on Node 20.18 (it can from 20.19), so they are bundled, with whatever they import. undici is bundled too (the
+// Agent and request files src/api/undici.ts names): one file to read instead of some fifty, and HTTP/2 loaded only
+// when a server offers it.
+const BUNDLED = new Set(['string-width', 'undici']);
+const lazyHttp2 = {
+  name: 'lazy-http2',
+  setup(build) {
+    // undici's client requires its HTTP/2 side, and with it node:http2 (~20 ms), at load; lk speaks HTTP/1.1 unless
+    // a server negotiates h2, so it is required on first use. test/unit/undici-files.test.ts checks the line is there.
+    build.onLoad({ filter: /undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const eager = "const connectH2 = require('./client-h2.js')";
+      if (!source.includes(eager)) throw new Error(`lazy-http2: undici's client.js no longer has: ${eager}`);
+      return { contents: source.replace(eager, "let h2; const connectH2 = (...args) => (h2 ??= require('./client-h2.js'))(...args)"), loader: 'js' };
+    });
+  },
+};
 const packagesApart = {
   name: 'packages-apart',
   setup(build) {
@@ -43,7 +58,7 @@ const packagesApart = {
     });
   },
 };
-await build({ ...commonJs, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.cjs', plugins: [sandboxApart, packagesApart] });
+await build({ ...commonJs, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.cjs', plugins: [sandboxApart, packagesApart, lazyHttp2] });
 await build({ ...commonJs, entryPoints: ['src/sandbox/index.ts'], outfile: 'dist/sandbox.cjs', plugins: [packagesApart] });
 
 // `lk completion --profiles` runs at every Tab after --profile: one small CommonJS file, no program.

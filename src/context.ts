@@ -149,9 +149,9 @@ export class Context {
   /** The shared API client, built on first use so that commands without requests never load undici. */
   async client(overrides: { key?: string; baseUrl?: string } = {}): Promise<ApiClient> {
     if (this.apiClient && !overrides.key && !overrides.baseUrl) return this.apiClient;
-    const { ApiClient } = await import('./api/client.js');
-    // The key first: with nothing configured, "not logged in" (exit 3) is the helpful answer.
+    // The key first: with nothing configured, "not logged in" (exit 3) is the helpful answer, and needs no HTTP client.
     const key = overrides.key ?? this.key().key;
+    const { ApiClient } = await import('./api/client.js');
     const instance = overrides.baseUrl ? undefined : this.instance();
     const baseUrl = overrides.baseUrl ?? instance!.baseUrl;
     if (instance?.allowHttp && usesInsecureHttp(baseUrl)) {

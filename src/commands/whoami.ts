@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { fetchMe } from '../api/account.js';
-import { renderWhoami } from '../output/account.js';
+import { renderWhoami } from '../output/render.js';
 import { action } from './action.js';
 import { addOutputOption, examples } from './options.js';
 

@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * What every command pays for at start-up: the modules src/cli.ts reaches through static imports (type-only imports
+ * and `await import()` excluded). dist/cli.cjs bundles lk's modules (and string-width), so the run-time import
+ * recorder of test/e2e/lazy-loading.test.ts cannot see them; this reads the source instead.
+ */
+const src = resolve(dirname(fileURLToPath(import.meta.url)), '../../src');
+const STATIC_IMPORT = /^import\s+(?!type\b)(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]/gm;
+
+function startUpGraph(): { modules: Set<string>; packages: Set<string> } {
+  const modules = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string) => {
+    if (modules.has(file)) return;
+    modules.add(file);
+    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) {
+      if (specifier!.startsWith('.')) visit(resolve(dirname(file), specifier!.replace(/\.js$/, '.ts')));
+      else packages.add(specifier!);
+    }
+  };
+  visit(resolve(src, 'cli.ts'));
+  return { modules, packages };
+}
+
+describe('start-up loads only what every command needs', () => {
+  const { modules, packages } = startUpGraph();
+  const relative = [...modules].map((file) => file.slice(src.length + 1));
+
+  it('reads the graph: cli.ts reaches the commands and commander', () => {
+    expect(relative).toContain('commands/library.ts');
+    expect(packages).toContain('commander');
+  });
+
+  it.each(['string-width', 'cli-table3', 'ora', 'csv-stringify', 'csv-stringify/sync', 'jq-wasm', 'conf', 'undici', 'picocolors', '@napi-rs/keyring'])(
+    '%s is loaded only by the commands and formats that use it',
+    (name) => {
+      expect(packages).not.toContain(name);
+    },
+  );
+
+  it.each(['output/width.ts', 'output/formats/table.ts', 'output/sections.ts', 'output/account.ts', 'sandbox/index.ts', 'mirror/open.ts', 'api/client.ts'])(
+    'src/%s is not part of start-up',
+    (module) => {
+      expect(relative).not.toContain(module);
+    },
+  );
+});
