@@ -84,7 +84,8 @@ export function makeProgram(factory: Factory = processFactory()): Command {
     .option('--cache <duration>', 'answer reads from a local response cache younger than this, e.g. 30s, 5m, 1h (for prompts and status bars)')
     .option('--no-wait', 'on a rate limit, fail at once (exit 5) instead of waiting')
     .option('--max-wait <seconds>', 'longest single wait for the rate limit (default 300)')
-    .option('--timeout <seconds>', 'per-request timeout (default 30)');
+    .option('--timeout <seconds>', 'per-request timeout (default 30)')
+    .option('--cacert <file>', 'trust this CA (PEM) for the instance, besides the usual ones (also LK_CA_FILE)');
 
   attachFactory(program, factory);
   // `lk help nothing` is a usage error (exit 2, on stderr), not the root help: commander would print that and exit 0.
@@ -126,8 +127,8 @@ export function makeProgram(factory: Factory = processFactory()): Command {
 Exit codes: 0 ok, 1 failure, 2 usage, 3 not authenticated, 4 forbidden,
             5 rate limited, 6 not found.
 Environment: LK_API_KEY, LK_API_KEY_FILE, LK_BASE_URL, LK_PROFILE,
-             LK_CONFIG_DIR, LK_CACHE_DIR, LK_DATA_DIR, LK_DEBUG, NO_COLOR,
-             FORCE_COLOR.
+             LK_CONFIG_DIR, LK_CACHE_DIR, LK_DATA_DIR, LK_CA_FILE, LK_DEBUG,
+             NO_COLOR, FORCE_COLOR, HTTPS_PROXY, HTTP_PROXY, NO_PROXY.
 
 Examples:
   lk auth login --base-url https://tracker.example.org

@@ -47,6 +47,7 @@ export interface GlobalOptions {
   pager?: boolean;
   /** -o FILE of the command (listings, calendar): the output goes there, whole or not at all. */
   output?: string;
+  cacert?: string;
 }
 
 /**
@@ -103,6 +104,7 @@ export class Context {
         maxWait: options.maxWait,
         timeout: options.timeout,
         csvSafe: options.csvSafe,
+        cacert: options.cacert,
       },
       this.env,
       this.configDir,
@@ -157,9 +159,12 @@ export class Context {
     if (instance?.allowHttp && usesInsecureHttp(baseUrl)) {
       this.io.warn(`lk: warning: sending the key over plain http to ${new URL(baseUrl).host} (saved with --allow-http)`);
     }
+    const ca = await this.trustedCertificates();
     const client = new ApiClient({
       baseUrl,
       key,
+      ca,
+      proxyEnv: this.env,
       onExchange: this.io.verbose ? (exchange) => this.io.debug(verboseLine(exchange)) : undefined,
       timeoutMs: this.settings.timeoutSeconds() * 1000,
       maxWaitSeconds: this.settings.maxWaitSeconds(),
@@ -172,6 +177,11 @@ export class Context {
       pagingConcurrency: pagingConcurrency(this.env),
       responseCacheMs: this.responseCacheMs(),
     });
+    const proxy = client.proxyFor(new URL(baseUrl));
+    if (proxy && new URL(baseUrl).protocol === 'http:') {
+      // No TLS inside the tunnel: whoever runs the proxy can read the key.
+      this.io.warn(`lk: warning: the key goes in clear through the proxy ${proxy} to plain-http ${new URL(baseUrl).host}; use https, or NO_PROXY=${new URL(baseUrl).hostname}`);
+    }
     if (!overrides.key && !overrides.baseUrl) this.apiClient = client;
     return client;
   }
@@ -197,6 +207,18 @@ export class Context {
     const unit = match ? { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 }[match[2] as 's'] : undefined;
     if (!match || !unit || Number(match[1]) === 0) throw new UsageError(`invalid --cache "${raw}": expected a duration such as 30s, 5m or 1h`);
     return Number(match[1]) * unit;
+  }
+
+  /** Node's CAs plus the one --cacert / LK_CA_FILE / `ca-file` names; undefined (Node's own, untouched) when none is. */
+  async trustedCertificates(): Promise<string[] | undefined> {
+    const caFile = this.settings.caFile();
+    if (!caFile) return undefined;
+    const { trustedCertificates } = await import('./api/ca.js');
+    try {
+      return trustedCertificates(caFile.file);
+    } catch (error) {
+      throw new UsageError(`${(error as Error).message} (from ${caFile.source})`);
+    }
   }
 
   /** Waits announced on stderr (a person should know why nothing happens): a countdown on a terminal, one line in a pipe, nothing with -q. */

@@ -1,12 +1,13 @@
-import { Agent, request, type Dispatcher } from './undici.js';
+import { request, type Dispatcher } from './undici.js';
 import { KnownAccounts } from './known-accounts.js';
-import { ApiError, LkError, RateLimitError, TransportError } from '../util/errors.js';
+import { ApiError, LkError, type NetworkProblem, RateLimitError, TransportError } from '../util/errors.js';
 import { formatBytes, formatDuration, formatMoment } from '../util/units.js';
 import { USER_AGENT } from '../util/version.js';
 import { registerSecret } from '../util/redact.js';
 import { BudgetStore, budgetFromHeaders, Pacer, retryAfterSeconds, sleep, type Budget, type PacingWait, type Waiter } from './rate-limit.js';
 import { scopeForPath } from './endpoints.js';
 import { ResponseCache } from './response-cache.js';
+import { createDispatcher, maskProxy, proxyFor, proxySettingsFromEnv, proxyVariable, type ProxySettings } from './transport.js';
 
 export type Query = Record<string, string | number | boolean | undefined>;
 export type Headers = Record<string, string | string[] | undefined>;
@@ -30,6 +31,8 @@ export interface Exchange {
   budget: Budget | undefined;
   /** When the answer arrived (epoch ms), to say when the budget resets. */
   at: number;
+  /** The proxy it went through (credentials masked), when one did. */
+  proxy?: string | undefined;
 }
 
 export interface ClientOptions {
@@ -52,6 +55,10 @@ export interface ClientOptions {
   pagingConcurrency?: number;
   /** --cache: answer GETs from the response cache when younger than this (ms); needs cacheDir. */
   responseCacheMs?: number | undefined;
+  /** Certificates to trust instead of Node's defaults (transport.ts trustedCertificates); none: the defaults. */
+  ca?: string[] | undefined;
+  /** Where HTTPS_PROXY, HTTP_PROXY and NO_PROXY are read (the run's environment); none: no proxy. */
+  proxyEnv?: NodeJS.ProcessEnv;
 }
 
 export interface RequestOptions {
@@ -76,7 +83,8 @@ export const DEFAULT_MAX_BODY_BYTES = 512 * 1024 * 1024;
 
 /** The one HTTP client every command uses: base URL, key, timeout, JSON, typed errors, waits and retries. */
 export class ApiClient {
-  private readonly dispatcher: Dispatcher;
+  /** Made on the first request: a proxy agent is loaded only then. */
+  private dispatcherPromise: Promise<Dispatcher> | undefined;
   private readonly now: () => number;
   private readonly wait: Waiter;
   private readonly pacer: Pacer;
@@ -84,6 +92,7 @@ export class ApiClient {
   readonly accounts: KnownAccounts | undefined;
   readonly pagingConcurrency: number | undefined;
   private readonly responses: ResponseCache | undefined;
+  readonly proxies: ProxySettings;
 
   constructor(private readonly options: ClientOptions) {
     registerSecret(options.key);
@@ -101,13 +110,13 @@ export class ApiClient {
       checkWait: (wait) => this.checkRateLimitWait(wait),
       store: options.cacheDir ? new BudgetStore(options.cacheDir, options.baseUrl, this.budgetOwner()) : undefined,
     });
-    this.dispatcher = new Agent({
-      keepAliveTimeout: 10_000,
-      connections: 8,
-      connect: { timeout: options.timeoutMs },
-      headersTimeout: options.timeoutMs,
-      bodyTimeout: options.timeoutMs,
-    });
+    this.proxies = proxySettingsFromEnv(options.proxyEnv ?? {});
+  }
+
+  /** The proxy a request to this URL goes through (credentials masked), or undefined when it goes direct. */
+  proxyFor(url: URL): string | undefined {
+    const proxy = proxyFor(url, this.proxies);
+    return proxy === undefined ? undefined : maskProxy(proxy);
   }
 
   /** The full URL of a /v1 path; the base URL's own path prefix (a reverse proxy's) is kept. */
@@ -157,7 +166,7 @@ export class ApiClient {
           continue;
         }
         if (error instanceof TransportError && failures > 0) {
-          throw new TransportError(`${error.message} (tried ${failures + 1} times)`, false, error.hint);
+          throw new TransportError(`${error.message} (tried ${failures + 1} times)`, false, error.hint, error.httpsBaseUrl, error.network);
         }
         throw error;
       }
@@ -193,7 +202,7 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    await this.dispatcher.close();
+    await (await this.dispatcherPromise)?.close();
   }
 
   /** A wait for a spent budget: refused at once with --no-wait, or when longer than --max-wait. */
@@ -217,7 +226,7 @@ export class ApiClient {
       const headers = result.headers as Headers;
       const budget = budgetFromHeaders(headers, this.now());
       if (budget) this.pacer.observe(budget, ticket);
-      this.options.onExchange?.({ url, status: result.statusCode, ms: this.now() - started, budget, at: this.now() });
+      this.options.onExchange?.({ url, status: result.statusCode, ms: this.now() - started, budget, at: this.now(), proxy: this.proxyFor(url) });
       return { status: result.statusCode, headers, text, json: undefined };
     } finally {
       deadline.stop();
@@ -228,14 +237,15 @@ export class ApiClient {
   /** The request until its headers arrive, under the exchange's deadline (see Deadline). */
   private async request(url: URL, aborter: AbortController, deadline: Deadline): Promise<Dispatcher.ResponseData> {
     try {
-      return await request(this.dispatcher, url, {
+      this.dispatcherPromise ??= createDispatcher({ timeoutMs: this.options.timeoutMs, ca: this.options.ca, proxies: this.proxies });
+      return await request(await this.dispatcherPromise, url, {
         method: 'GET',
         headers: { authorization: `Bearer ${this.options.key}`, accept: 'application/json', 'user-agent': USER_AGENT },
         signal: aborter.signal,
       });
     } catch (error) {
       if (deadline.expired) throw new TransportError(`GET ${url.pathname} failed: timed out`, true);
-      throw transportErrorFrom(error, url);
+      throw transportErrorFrom(error, url, 'request', this.route(url));
     }
   }
 
@@ -268,6 +278,11 @@ export class ApiClient {
       throw transportErrorFrom(error, url, 'body');
     }
     return Buffer.concat(chunks).toString('utf8');
+  }
+
+  private route(url: URL): Route {
+    const proxy = this.proxyFor(url);
+    return proxy === undefined ? {} : { proxy, variable: proxyVariable(this.options.proxyEnv ?? {}, url) };
   }
 
   private budgetOwner(): { account: string } | { key: string } {
@@ -412,7 +427,6 @@ function redirectError(response: ApiResponse, url: URL): LkError {
 
 const RETRYABLE_CODES = new Set([
   'ECONNRESET',
-  'ECONNREFUSED',
   'EPIPE',
   'ETIMEDOUT',
   'EAI_AGAIN',
@@ -424,15 +438,80 @@ const RETRYABLE_CODES = new Set([
   'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
 ]);
 
+/** How a request travelled: through which proxy (masked), named by which variable. */
+interface Route {
+  proxy?: string;
+  variable?: string | undefined;
+}
+
+const UNKNOWN_AUTHORITY = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+]);
+const NOT_TLS = new Set(['ERR_SSL_WRONG_VERSION_NUMBER', 'ERR_SSL_PACKET_LENGTH_TOO_LONG', 'ERR_SSL_HTTP_REQUEST', 'ERR_SSL_RECORD_LAYER_FAILURE']);
+
+/** A TLS failure as one plain line naming the host and the cause (the advice is output/messages.ts's). */
+function tlsErrorFrom(code: string | undefined, message: string, url: URL, altNames: unknown): TransportError | undefined {
+  const host = url.host;
+  const tls = (reason: Extract<NetworkProblem, { kind: 'tls' }>['reason'], text: string) =>
+    new TransportError(`TLS with ${host} failed: ${text}`, false, undefined, undefined, { kind: 'tls', reason, host });
+  if (code && UNKNOWN_AUTHORITY.has(code)) return tls('unknown-authority', `its certificate is signed by an authority this machine does not trust (${code})`);
+  if (code === 'CERT_HAS_EXPIRED') return tls('expired', 'its certificate has expired (CERT_HAS_EXPIRED)');
+  if (code === 'CERT_NOT_YET_VALID') return tls('not-yet-valid', 'its certificate is not valid yet (CERT_NOT_YET_VALID)');
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
+    const names = typeof altNames === 'string' && altNames ? altNames : /cert's (?:altnames|list): (.+)$/.exec(message.trim())?.[1];
+    return tls('name-mismatch', `its certificate is for ${names ? names.trim() : 'other names'}, not ${url.hostname}`);
+  }
+  if ((code && NOT_TLS.has(code)) || /wrong version number|packet length too long|http request/i.test(message)) {
+    return tls('not-tls', 'it answered in plain http, not TLS (is this an http port?)');
+  }
+  if (code?.startsWith('ERR_SSL_') || code?.startsWith('ERR_TLS_') || code?.startsWith('CERT_')) return tls('other', `${message} (${code})`);
+  return undefined;
+}
+
 /** `phase` body: the headers had arrived, so a closed socket means the body was cut short. */
-function transportErrorFrom(error: unknown, url: URL, phase: 'request' | 'body' = 'request'): LkError {
+function transportErrorFrom(error: unknown, url: URL, phase: 'request' | 'body' = 'request', route: Route = {}): LkError {
   if (error instanceof LkError) return error;
   const err = error as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
-  if (err?.name === 'AbortError' || err?.code === 'UND_ERR_ABORTED') return new TransportError('interrupted', false);
   const code = err?.code ?? err?.cause?.code;
+  const message = String(err?.message ?? '');
+  // undici: "Proxy response (403) !== 200 when HTTP Tunneling", an AbortError that no one asked for.
+  const tunnel = /Proxy response \((\d+)\)/.exec(message);
+  if (route.proxy && (tunnel || code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN')) {
+    const why = tunnel ? `refused the connection to ${url.host} (HTTP ${tunnel[1]})` : `cannot be reached (${describeNetworkCode(code) ?? code})`;
+    const from = route.variable ? ` (from ${route.variable})` : '';
+    return new TransportError(`the proxy ${route.proxy}${from} ${why}`, false, undefined, undefined, {
+      kind: 'proxy',
+      proxy: route.proxy,
+      variable: route.variable,
+      host: url.host,
+    });
+  }
+  if (err?.name === 'AbortError' || code === 'UND_ERR_ABORTED') return new TransportError('interrupted', false);
+  if (phase === 'request') {
+    const withCert = err as { cert?: { subjectaltname?: unknown }; cause?: { cert?: { subjectaltname?: unknown } } };
+    const altNames = withCert?.cert?.subjectaltname ?? withCert?.cause?.cert?.subjectaltname;
+    const tlsError = tlsErrorFrom(code ?? err?.cause?.code, `${message} ${String(err?.cause?.message ?? '')}`, url, altNames);
+    if (tlsError) return tlsError;
+    if (code === 'ECONNREFUSED') {
+      // Nothing listens there: a retry a second later would meet the same closed port, so none is made.
+      return new TransportError(`cannot connect to ${url.host}: connection refused`, false, undefined, undefined, { kind: 'refused', host: url.host });
+    }
+  }
   const cut = phase === 'body' && (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'UND_ERR_CLOSED');
   const reason = cut ? 'the response was cut short' : (describeNetworkCode(code) ?? err?.message ?? (phase === 'body' ? 'the response was cut short' : 'the request failed'));
-  return new TransportError(`GET ${url.pathname} failed: ${reason}`, code !== undefined && RETRYABLE_CODES.has(code));
+  // Plain http to a TLS port: the server hangs up on the first bytes it cannot read as a TLS hello.
+  const tlsPort = phase === 'request' && url.protocol === 'http:' && (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET');
+  return new TransportError(
+    `GET ${url.pathname} failed: ${reason}`,
+    code !== undefined && RETRYABLE_CODES.has(code),
+    undefined,
+    undefined,
+    tlsPort ? { kind: 'tls-port', host: url.host } : undefined,
+  );
 }
 
 function describeNetworkCode(code: string | undefined): string | undefined {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { ExitCode, LkError, UsageError } from '../util/errors.js';
 import { factoryOf } from './action.js';
@@ -12,6 +13,8 @@ interface SandboxFlags {
   exportInterval?: string;
   variant?: string;
   json?: boolean;
+  tlsKey?: string;
+  tlsCert?: string;
 }
 
 export function registerSandbox(program: Command): void {
@@ -25,6 +28,8 @@ export function registerSandbox(program: Command): void {
     .option('--rate-limit <n>', 'requests per minute per account (0 lifts the limit)')
     .option('--export-interval <seconds>', 'seconds between two exports of an account (default 3600)')
     .addOption(new Option('--variant <name>', 'alt: play a second implementation (UUID ids, other field names)').choices(['default', 'alt']))
+    .option('--tls-key <file>', 'serve https with this PEM private key (with --tls-cert)')
+    .option('--tls-cert <file>', 'serve https with this PEM certificate or chain (with --tls-key)')
     // The global --json, registered here too so that this help says what it does for the sandbox.
     .option('--json', 'print the base URL and the demo keys as one JSON object (for scripts and tests)')
     .addHelpText(
@@ -47,8 +52,10 @@ export function registerSandbox(program: Command): void {
         json: Boolean(flags.json),
       };
       if (!options.host) throw new UsageError('--host needs an address');
+      if ((flags.tlsKey === undefined) !== (flags.tlsCert === undefined)) throw new UsageError('--tls-key and --tls-cert go together');
+      const tls = flags.tlsKey !== undefined && flags.tlsCert !== undefined ? { key: readPem('--tls-key', flags.tlsKey), cert: readPem('--tls-cert', flags.tlsCert) } : undefined;
       const { runSandboxCommand } = await import('../sandbox/index.js');
-      const clean = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+      const clean = Object.fromEntries(Object.entries({ ...options, tls }).filter(([, value]) => value !== undefined));
       const { stdout, stderr } = factoryOf(this);
       try {
         await runSandboxCommand(clean, { stdout, stderr });
@@ -62,4 +69,12 @@ export function registerSandbox(program: Command): void {
       }
       // The server keeps the process alive until Ctrl-C.
     });
+}
+
+function readPem(flag: string, file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`${flag}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
 }

@@ -29,6 +29,7 @@ export interface SettingFlags {
   maxWait?: string | undefined;
   timeout?: string | undefined;
   csvSafe?: boolean | undefined;
+  cacert?: string | undefined;
 }
 
 export class Settings {
@@ -131,6 +132,14 @@ export class Settings {
   /** The `lk config` pager; LK_PAGER and PAGER are weighed around it in output/pager.ts. */
   pager(): string | undefined {
     return this.storedDefault('pager') as string | undefined;
+  }
+
+  /** --cacert, else LK_CA_FILE, else the `lk config` default: a CA to trust besides Node's own. */
+  caFile(): { file: string; source: '--cacert' | 'LK_CA_FILE' | 'config' } | undefined {
+    if (this.flags.cacert !== undefined) return { file: this.flags.cacert, source: '--cacert' };
+    if (this.env.LK_CA_FILE) return { file: this.env.LK_CA_FILE, source: 'LK_CA_FILE' };
+    const stored = this.storedDefault('ca-file') as string | undefined;
+    return stored ? { file: stored, source: 'config' } : undefined;
   }
 
   csvSafe(): boolean {

@@ -1,3 +1,4 @@
+import { isAbsolute } from 'node:path';
 import { UsageError } from '../util/errors.js';
 import { assertTransportAllowed, normaliseBaseUrl } from './base-url.js';
 import { canonicalChoice } from '../util/choice.js';
@@ -7,7 +8,7 @@ export const FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
 export const LANGS = ['en', 'fr', 'it'] as const;
 export const COLOR_MODES = ['auto', 'always', 'never'] as const;
 
-export type SettingName = 'format' | 'lang' | 'color' | 'base-url' | 'max-wait' | 'timeout' | 'csv-safe' | 'max-body' | 'pager';
+export type SettingName = 'format' | 'lang' | 'color' | 'base-url' | 'max-wait' | 'timeout' | 'csv-safe' | 'max-body' | 'pager' | 'ca-file';
 export type SettingValue = string | number | boolean;
 
 interface SettingSpec {
@@ -54,6 +55,14 @@ export const SETTINGS: Record<SettingName, SettingSpec> = {
     parse: (raw) => {
       if (raw.trim() === '' || /[\u0000-\u001f]/.test(raw)) throw new UsageError(`invalid pager "${raw}": expected a command such as 'less -FRX'`);
       return raw.trim();
+    },
+  },
+  'ca-file': {
+    describe: 'a PEM file of the certificate authority to trust for the instance (added to the usual ones)',
+    allowed: 'an absolute path',
+    parse: (raw) => {
+      if (!isAbsolute(raw)) throw new UsageError(`invalid ca-file "${raw}": expected an absolute path`);
+      return raw;
     },
   },
   'csv-safe': {
@@ -119,4 +128,5 @@ export const BUILT_IN_DEFAULTS = {
   'csv-safe': { value: false, text: 'false' },
   'max-body': { value: 512 * 1024 * 1024, text: '512MiB' },
   pager: { value: null, text: 'PAGER, else less -FRX' },
+  'ca-file': { value: null, text: "none: Node's CAs and NODE_EXTRA_CA_CERTS" },
 } as const satisfies Record<SettingName, { value: SettingValue | null; text: string }>;

@@ -1,4 +1,4 @@
-import { ApiError, type LkError, RateLimitError, TransportError } from '../util/errors.js';
+import { ApiError, type LkError, type NetworkProblem, RateLimitError, TransportError } from '../util/errors.js';
 import { formatMoment } from '../util/units.js';
 
 /**
@@ -22,5 +22,32 @@ export function hintFor(error: LkError, now: number = Date.now()): string | unde
     return error.refusedBy === 'no-wait' ? `Try again after ${when}.` : `Try again after ${when}, or allow a longer --max-wait.`;
   }
   if (error instanceof TransportError && error.httpsBaseUrl) return `The instance wants https: use --base-url ${error.httpsBaseUrl}.`;
+  if (error instanceof TransportError && error.network) return networkHint(error.network);
   return undefined;
+}
+
+function networkHint(problem: NetworkProblem): string {
+  switch (problem.kind) {
+    case 'refused':
+      return `Is the instance running, and is the base URL right? (\`lk doctor\` checks the whole path.)`;
+    case 'proxy':
+      return `Check ${problem.variable ?? 'HTTPS_PROXY'}, or reach ${problem.host.replace(/:\d+$/, '')} directly with NO_PROXY=${problem.host.replace(/:\d+$/, '')}.`;
+    case 'tls-port':
+      return `If ${problem.host} serves https, use --base-url https://${problem.host}.`;
+    case 'tls':
+      switch (problem.reason) {
+        case 'unknown-authority':
+          return 'If the instance has its own certificate authority, trust it with --cacert FILE (or LK_CA_FILE, `lk config set ca-file FILE`, NODE_EXTRA_CA_CERTS).';
+        case 'expired':
+          return "The instance's administrator must renew its certificate (or this machine's clock is wrong: `lk doctor`).";
+        case 'not-yet-valid':
+          return "Check this machine's clock (`lk doctor`), or wait until the certificate is valid.";
+        case 'name-mismatch':
+          return 'Use the host name the certificate was issued for in --base-url.';
+        case 'not-tls':
+          return 'The port serves plain http: check the port, or use --base-url http://… for a loopback instance.';
+        default:
+          return 'Run `lk doctor` for details.';
+      }
+  }
 }

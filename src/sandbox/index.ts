@@ -36,6 +36,8 @@ export interface SandboxOptions {
    * readAt, and other names for every field SPEC.md does not fix (README.md, "The alt variant"). Default 'default'.
    */
   variant?: Variant;
+  /** Serve https with this PEM private key and certificate (or chain); the URL then starts with https://. */
+  tls?: { key: string | Buffer; cert: string | Buffer };
 }
 
 export interface DemoKey {
@@ -127,7 +129,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const variant = options.variant ?? 'default';
   if (!VARIANTS.includes(variant)) throw new RangeError(`sandbox option variant must be one of ${VARIANTS.join(', ')} (got ${String(variant)})`);
   const alt = variant === 'alt' ? new AltVariant() : undefined;
-  const server = new SandboxServer({ data, keys: keyRecords, rateLimit, exportIntervalSeconds, seed, now, faults: options.faults ?? {}, variant: alt });
+  const server = new SandboxServer({ data, keys: keyRecords, rateLimit, exportIntervalSeconds, seed, now, faults: options.faults ?? {}, variant: alt, tls: options.tls });
   const address = await server.listen(options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
   const hostForUrl = address.family === 'IPv6' || address.address.includes(':') ? `[${address.address}]` : address.address;
   const keys: DemoKey[] = keyRecords.map((record) => ({
@@ -139,7 +141,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     description: record.description,
   }));
   return {
-    url: `http://${hostForUrl}:${address.port}`,
+    url: `${options.tls ? 'https' : 'http'}://${hostForUrl}:${address.port}`,
     keys,
     key(name: string): string {
       const found = keys.find((key) => key.name === name);

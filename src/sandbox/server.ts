@@ -4,6 +4,7 @@
  */
 import type { AltVariant } from './variant.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { authenticate, forbiddenScope, type KeyRecord } from './auth.js';
 import type { SandboxData } from './data.js';
@@ -37,6 +38,8 @@ export interface ServerConfig {
   faults: FaultOptions;
   /** The alt variant's rewriting of bodies and ids, when the sandbox plays a second implementation. */
   variant?: AltVariant | undefined;
+  /** Serve https with this PEM key and certificate (chain); none: plain http. */
+  tls?: { key: string | Buffer; cert: string | Buffer } | undefined;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -61,10 +64,14 @@ export class SandboxServer {
     this.faultOptions = config.faults;
     this.limiter = new RateLimiter(config.rateLimit);
     this.keysByValue = new Map(config.keys.map((key) => [key.key, key]));
-    this.http = createServer({ keepAlive: true }, (req, res) => {
+    const onRequest = (req: IncomingMessage, res: ServerResponse) => {
       res.on('error', () => {}); // a client that went away mid-response is not the server's problem
       this.handle(req, res).catch((error: unknown) => this.fail(res, error));
-    });
+    };
+    // https.Server has the same request/listen/close interface as http.Server (it is a tls.Server underneath).
+    this.http = config.tls
+      ? (createTlsServer({ keepAlive: true, key: config.tls.key, cert: config.tls.cert }, onRequest) as unknown as Server)
+      : createServer({ keepAlive: true }, onRequest);
   }
 
   get faults(): FaultOptions {

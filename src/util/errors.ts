@@ -82,15 +82,24 @@ export class RateLimitError extends LkError {
   }
 }
 
+/** What went wrong on the way to the instance, as data: output/messages.ts words the advice. */
+export type NetworkProblem =
+  | { kind: 'tls'; reason: 'unknown-authority' | 'expired' | 'not-yet-valid' | 'name-mismatch' | 'not-tls' | 'other'; host: string }
+  | { kind: 'tls-port'; host: string }
+  | { kind: 'refused'; host: string }
+  | { kind: 'proxy'; proxy: string; variable: string | undefined; host: string };
+
 /** The network or the response itself failed: refused, reset, timed out, cut short, not JSON. */
 export class TransportError extends LkError {
   readonly retryable: boolean;
   /** A redirect from http to https on the same host: the base URL that would work. */
   readonly httpsBaseUrl: string | undefined;
-  constructor(message: string, retryable: boolean, hint?: string, httpsBaseUrl?: string) {
+  readonly network: NetworkProblem | undefined;
+  constructor(message: string, retryable: boolean, hint?: string, httpsBaseUrl?: string, network?: NetworkProblem) {
     super(message, ExitCode.failure, hint);
     this.retryable = retryable;
     this.httpsBaseUrl = httpsBaseUrl;
+    this.network = network;
   }
 }
 

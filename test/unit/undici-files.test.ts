@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { Agent, request } from '../../src/api/undici.js';
+import { Agent, loadEnvHttpProxyAgent, request } from '../../src/api/undici.js';
 
 const require = createRequire(import.meta.url);
 
@@ -29,7 +29,8 @@ describe('the undici files lk loads directly', () => {
     }
   });
 
-  it('are the same classes undici exports, not copies', () => {
+  it('are the same classes undici exports, not copies', async () => {
     expect(Agent).toBe((require('undici') as { Agent: unknown }).Agent);
+    expect(await loadEnvHttpProxyAgent()).toBe((require('undici') as { EnvHttpProxyAgent: unknown }).EnvHttpProxyAgent);
   });
 });
