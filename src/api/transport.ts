@@ -18,7 +18,9 @@ export function proxySettingsFromEnv(env: NodeJS.ProcessEnv): ProxySettings {
     const value = env[name.toLowerCase()] ?? env[name.toUpperCase()];
     return value === undefined || value.trim() === '' ? undefined : value.trim();
   };
-  return { httpProxy: pick('http_proxy'), httpsProxy: pick('https_proxy'), noProxy: pick('no_proxy') };
+  // curl takes `proxy.corp:3128` for http://proxy.corp:3128.
+  const withScheme = (proxy: string | undefined) => (proxy === undefined || proxy.includes('://') ? proxy : `http://${proxy}`);
+  return { httpProxy: withScheme(pick('http_proxy')), httpsProxy: withScheme(pick('https_proxy')), noProxy: pick('no_proxy') };
 }
 
 /** The variable a proxy URL came from, for messages (`HTTPS_PROXY`, `http_proxy`…). */
@@ -82,6 +84,9 @@ export async function createDispatcher(options: TransportOptions): Promise<Dispa
   };
   const { httpProxy, httpsProxy, noProxy } = options.proxies;
   if (!httpProxy && !httpsProxy) return new Agent(agentOptions);
+  for (const proxy of [httpProxy, httpsProxy]) {
+    if (proxy !== undefined && !URL.canParse(proxy)) throw new LkError(`the proxy address ${maskProxy(proxy)} is not a URL`, 2, 'Use the form http://host:port in HTTPS_PROXY / HTTP_PROXY.');
+  }
   // Through a proxy, the instance's TLS is set up inside the CONNECT tunnel with requestTls (connect is the proxy's).
   const EnvHttpProxy = await loadEnvHttpProxyAgent();
   return new EnvHttpProxy({
