@@ -79,6 +79,7 @@ export class Context {
   private readonly sleep: Waiter;
   private apiClient: ApiClient | undefined;
   private cacheChecked: { dir: string | undefined } | undefined;
+  private resolvedKey: Promise<ResolvedKey> | undefined;
   private colorsPromise: Promise<DisplayContext['colors']> | undefined;
   /** With --jq: stdout held for the filter; the terminal's own streams stay here. */
   private readonly jqCapture: JqCapture | undefined;
@@ -136,9 +137,15 @@ export class Context {
     return this.settings.instance();
   }
 
-  /** The key, format-checked: a malformed key never leaves the machine. */
-  key(): ResolvedKey {
-    const resolved = this.settings.key();
+  /** The key, format-checked: a malformed key never leaves the machine. Read once per run. */
+  key(): Promise<ResolvedKey> {
+    this.resolvedKey ??= this.readKey();
+    return this.resolvedKey;
+  }
+
+  private async readKey(): Promise<ResolvedKey> {
+    const resolved = await this.settings.keyWithKeyring();
+    if (resolved.warning) this.io.warn(resolved.warning);
     if (!isWellFormedKey(resolved.key)) {
       throw new AuthError(
         `the key from ${resolved.origin} is malformed (${describeMalformedKey(resolved.key)}): keys look like lk_ and 49 letters or digits`,
@@ -152,7 +159,7 @@ export class Context {
   async client(overrides: { key?: string; baseUrl?: string } = {}): Promise<ApiClient> {
     if (this.apiClient && !overrides.key && !overrides.baseUrl) return this.apiClient;
     // The key first: with nothing configured, "not logged in" (exit 3) is the helpful answer, and needs no HTTP client.
-    const key = overrides.key ?? this.key().key;
+    const key = overrides.key ?? (await this.key()).key;
     const { ApiClient } = await import('./api/client.js');
     const instance = overrides.baseUrl ? undefined : this.instance();
     const baseUrl = overrides.baseUrl ?? instance!.baseUrl;

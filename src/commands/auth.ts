@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { accountName, fetchMe } from '../api/account.js';
 import { assertTransportAllowed, normaliseBaseUrl, usesInsecureHttp } from '../config/base-url.js';
 import { describeMalformedKey, isWellFormedKey, maskKey } from '../config/key.js';
+import { keyringMayAnswer, keyringName } from '../config/keyring.js';
 import { configFilePath, updateStoredConfig } from '../config/store.js';
 import type { Context } from '../context.js';
 import { ApiError, AuthError, LkError, UsageError } from '../util/errors.js';
@@ -18,6 +19,7 @@ interface LoginOptions {
   withKey?: boolean;
   allowHttp?: boolean;
   baseUrl?: string;
+  insecureStorage?: boolean;
 }
 
 export function registerAuth(program: Command): void {
@@ -38,6 +40,7 @@ export function registerAuth(program: Command): void {
     .description('check a key against the instance (GET /v1/me) and store it in the profile')
     .option('--with-key', 'read the key from standard input instead of asking')
     .option('--allow-http', 'allow plain http to this non-loopback instance (a self-hosted one at home)')
+    .option('--insecure-storage', 'keep the key in the config file (mode 0600) even where a system keyring answers')
     .addHelpText(
       'after',
       examples(
@@ -101,17 +104,20 @@ async function login(ctx: Context, options: LoginOptions): Promise<void> {
   try {
     const me = (await fetchMe(client, key)).json;
     const account = accountName(me);
+    const inKeyring = await storeInKeyring(ctx, profileName, key, Boolean(options.insecureStorage));
     await updateStoredConfig(ctx.configDir, (config) => {
       config.profiles ??= {};
       config.profiles[profileName] = {
         ...config.profiles[profileName],
         baseUrl,
-        key,
+        key: inKeyring ? undefined : key,
+        keyring: inKeyring ? true : undefined,
         allowHttp: usesInsecureHttp(baseUrl) ? true : undefined,
         account,
       };
     });
-    ctx.io.info(`Logged in to ${new URL(baseUrl).host} as ${account ?? 'unknown account'} with ${maskKey(key)} (profile "${profileName}").`);
+    const where = inKeyring ? keyringName() : configFilePath(ctx.configDir);
+    ctx.io.info(`Logged in to ${new URL(baseUrl).host} as ${account ?? 'unknown account'} with ${maskKey(key)} (profile "${profileName}", key in ${where}).`);
     if (ctx.env.LK_API_KEY || ctx.env.LK_API_KEY_FILE) {
       ctx.io.warn(`lk: note: ${ctx.env.LK_API_KEY ? 'LK_API_KEY' : 'LK_API_KEY_FILE'} is set and overrides the stored key.`);
     }
@@ -203,7 +209,7 @@ async function profileReport(ctx: Context, name: string, active: boolean): Promi
   };
   let key: ResolvedKey;
   try {
-    key = settings.key();
+    key = await settings.keyWithKeyring();
     report.key = maskKey(key.key);
     report.keySource = key.source;
     report.keyOrigin = key.origin;
@@ -298,22 +304,54 @@ async function token(ctx: Context, options: { show?: boolean }): Promise<void> {
   if (ctx.io.stdoutIsTTY && !options.show) {
     throw new UsageError('not printing the key to a terminal', 'Use it in a command, e.g. curl -H "Authorization: Bearer $(lk auth token)" …, or add --show.');
   }
-  await ctx.io.write(`${ctx.key().key}\n`);
+  await ctx.io.write(`${(await ctx.key()).key}\n`);
 }
 
 async function logout(ctx: Context): Promise<void> {
   const profileName = ctx.settings.profileName;
-  if (!ctx.settings.profile?.key) {
+  const profile = ctx.settings.profile;
+  if (!profile?.key && !profile?.keyring) {
     ctx.io.info(`No key stored for profile "${profileName}".`);
   } else {
+    if (profile.keyring) {
+      const { keyringDelete } = await import('../config/keyring.js');
+      try {
+        await keyringDelete(profileName);
+      } catch (error) {
+        ctx.io.warn(`lk: warning: could not remove the key from ${keyringName()}: ${(error as Error).message}`);
+      }
+    }
     await updateStoredConfig(ctx.configDir, (config) => {
-      const profile = config.profiles?.[profileName];
-      if (profile) delete profile.key;
+      const stored = config.profiles?.[profileName];
+      if (stored) {
+        delete stored.key;
+        delete stored.keyring;
+      }
     });
     ctx.io.info(`Forgot the key of profile "${profileName}".`);
   }
   if (ctx.env.LK_API_KEY || ctx.env.LK_API_KEY_FILE) {
     ctx.io.warn(`lk: note: ${ctx.env.LK_API_KEY ? 'LK_API_KEY' : 'LK_API_KEY_FILE'} is still set in this environment.`);
+  }
+}
+
+/**
+ * The keyring when one answers, unless --insecure-storage; else the config file, saying why. Returns true when the
+ * key went into the keyring. A keyring that fails is a fallback, never an error.
+ */
+async function storeInKeyring(ctx: Context, profileName: string, key: string, insecureStorage: boolean): Promise<boolean> {
+  if (insecureStorage) return false;
+  if (!keyringMayAnswer(ctx.env)) {
+    ctx.io.warn(`lk: note: no system keyring here (no session bus); the key goes in ${configFilePath(ctx.configDir)} (mode 0600).`);
+    return false;
+  }
+  const { keyringSet } = await import('../config/keyring.js');
+  try {
+    await keyringSet(profileName, key);
+    return true;
+  } catch (error) {
+    ctx.io.warn(`lk: note: ${keyringName()} did not answer (${(error as Error).message}); the key goes in ${configFilePath(ctx.configDir)} (mode 0600).`);
+    return false;
   }
 }
 

@@ -156,7 +156,7 @@ async function loadSnapshot(ctx: Context, db: string | undefined) {
   const client = await ctx.client();
   const cacheDir = ctx.usableCacheDir();
   const cache = cacheDir === undefined ? undefined : new ExportCache(cacheDir, ctx.instance().baseUrl);
-  const account = await exportAccount(client, ctx.key().key);
+  const account = await exportAccount(client, (await ctx.key()).key);
   const exported = await obtainExport(
     { client, cache, account, io: ctx.io, now: ctx.now, wait: ctx.waiter(), signal: ctx.signal },
     { fresh: false, maxAgeMs: undefined, maxWaitSeconds: undefined },

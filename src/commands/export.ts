@@ -60,7 +60,7 @@ async function runExport(ctx: Context, options: ExportOptions): Promise<void> {
   const client = await ctx.client();
   const cacheDir = ctx.usableCacheDir();
   const cache = cacheDir === undefined ? undefined : new ExportCache(cacheDir, ctx.instance().baseUrl);
-  const account = await exportAccount(client, ctx.key().key);
+  const account = await exportAccount(client, (await ctx.key()).key);
   const progress = await downloadProgress(ctx.io, 'Downloading the export');
   const exported = await obtainExport(
     { client, cache, account, io: ctx.io, now: ctx.now, wait: ctx.waiter(), signal: ctx.signal, onProgress: progress.update, onSettled: progress.stop },

@@ -55,7 +55,7 @@ async function runSync(ctx: Context, options: SyncFlags): Promise<void> {
       io: ctx.io,
       cacheDir: ctx.cacheDir,
       baseUrl: ctx.instance().baseUrl,
-      key: ctx.key().key,
+      key: (await ctx.key()).key,
       profile: ctx.settings.profileName,
       now: ctx.now,
       wait: ctx.waiter(),

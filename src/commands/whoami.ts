@@ -12,7 +12,7 @@ export function registerWhoami(program: Command): void {
       action(async (ctx) => {
         const client = await ctx.client();
         const options = await ctx.outputOptions();
-        const me = await fetchMe(client, ctx.key().key);
+        const me = await fetchMe(client, (await ctx.key()).key);
         await renderWhoami(me.json, options);
         // A table of nothing would leave a person wondering; --json and the other formats keep the body as it came.
         if (options.format === 'table' && isEmpty(me.json) && options.io.mayNotify) {

@@ -1,17 +1,19 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { MAX_KEY_INPUT_BYTES } from './key.js';
 import { AuthError, UsageError } from '../util/errors.js';
 import { assertTransportAllowed, normaliseBaseUrl } from './base-url.js';
 import { configFilePath, DEFAULT_PROFILE, type StoredConfig, type StoredProfile } from './store.js';
 import { BUILT_IN_DEFAULTS, parseByteSize, SETTINGS, type SettingName, type SettingValue } from './settings.js';
 
-export type KeySource = 'LK_API_KEY' | 'LK_API_KEY_FILE' | 'config';
+export type KeySource = 'LK_API_KEY' | 'LK_API_KEY_FILE' | 'config' | 'keyring';
 
 export interface ResolvedKey {
   key: string;
   source: KeySource;
-  /** Where it came from, for `auth status`: the variable, or the file's path. */
+  /** Where it came from, for `auth status`: the variable, the file's path, or the keyring. */
   origin: string;
+  /** Something a person should hear about where the key lives (a key file others can read). */
+  warning?: string;
 }
 
 export interface ResolvedInstance {
@@ -82,19 +84,41 @@ export class Settings {
     return { profile: this.profileName, baseUrl, baseUrlSource: source, allowHttp: httpAllowedHere };
   }
 
-  /** LK_API_KEY, then LK_API_KEY_FILE, then the profile's stored key. */
+  /** key(), with a key kept in the system keyring read from there (the keyring module loads only then). */
+  async keyWithKeyring(): Promise<ResolvedKey> {
+    const resolved = this.key();
+    if (resolved.source !== 'keyring') return resolved;
+    const { keyringGet, keyringName } = await import('./keyring.js');
+    let key: string | null;
+    try {
+      key = await keyringGet(this.profileName);
+    } catch (error) {
+      throw new AuthError(
+        `the key of profile "${this.profileName}" is in ${keyringName()}, which did not answer: ${(error as Error).message}`,
+        'Unlock the keyring, or log in again with `lk auth login --insecure-storage` to keep the key in the config file.',
+      );
+    }
+    if (!key) throw new AuthError(`the key of profile "${this.profileName}" is no longer in ${keyringName()}`, 'Log in again: `lk auth login`.');
+    return { key, source: 'keyring', origin: keyringName() };
+  }
+
+  /** LK_API_KEY, then LK_API_KEY_FILE, then the profile's stored key (a keyring one: see keyWithKeyring). */
   key(): ResolvedKey {
     const fromEnv = this.env.LK_API_KEY?.trim();
     if (fromEnv) return { key: fromEnv, source: 'LK_API_KEY', origin: 'LK_API_KEY' };
     const file = this.env.LK_API_KEY_FILE;
     if (file) {
-      const text = readKeyFile(file);
+      const { text, mode } = readKeyFile(file);
       const key = text.trim();
       if (!key) throw new AuthError(`LK_API_KEY_FILE ${file} is empty`);
-      return { key, source: 'LK_API_KEY_FILE', origin: file };
+      const warning =
+        mode & 0o077 ? `lk: warning: the key file ${file} is readable by others (mode ${mode.toString(8).padStart(4, '0')}); run: chmod 600 ${file}` : undefined;
+      return { key, source: 'LK_API_KEY_FILE', origin: file, ...(warning ? { warning } : {}) };
     }
     const stored = this.profile?.key;
     if (stored) return { key: stored, source: 'config', origin: configFilePath(this.configDir) };
+    // Read by Context.key(), asynchronously and only when a request needs it.
+    if (this.profile?.keyring) return { key: '', source: 'keyring', origin: 'keyring' };
     throw new AuthError(
       `not logged in (profile "${this.profileName}")`,
       'Run `lk auth login --base-url https://your.instance`, or set LK_API_KEY.',
@@ -158,7 +182,8 @@ function keyFileError(file: string, error: unknown): AuthError {
   return new AuthError(`cannot read the key file that LK_API_KEY_FILE names, ${file}: ${why}`, 'Point LK_API_KEY_FILE at a file holding only the key, or unset it.');
 }
 
-function readKeyFile(file: string): string {
+/** The file's text, and its permission bits (from the same open file: no race with a chmod in between). */
+function readKeyFile(file: string): { text: string; mode: number } {
   let fd: number;
   try {
     fd = openSync(file, 'r');
@@ -174,7 +199,7 @@ function readKeyFile(file: string): string {
       size += read;
     }
     if (size > MAX_KEY_INPUT_BYTES) throw new AuthError(`LK_API_KEY_FILE ${file} holds more than ${MAX_KEY_INPUT_BYTES / 1024} KiB: that is not a key file`);
-    return buffer.subarray(0, size).toString('utf8');
+    return { text: buffer.subarray(0, size).toString('utf8'), mode: fstatSync(fd).mode & 0o777 };
   } catch (error) {
     if (error instanceof AuthError) throw error;
     throw keyFileError(file, error);

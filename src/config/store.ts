@@ -10,6 +10,8 @@ export interface StoredProfile {
   key?: string;
   allowHttp?: boolean;
   account?: string;
+  /** The key lives in the system keyring (config/keyring.ts), not in this file. */
+  keyring?: boolean;
 }
 
 export interface StoredConfig {
