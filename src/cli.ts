@@ -5,6 +5,7 @@ import { registerApi } from './commands/api.js';
 import { registerAuth } from './commands/auth.js';
 import { registerCalendar } from './commands/calendar.js';
 import { registerCompletion } from './commands/completion.js';
+import { registerDoctor } from './commands/doctor.js';
 import { registerConfig } from './commands/config.js';
 import { registerConvert } from './commands/convert.js';
 import { registerExport } from './commands/export.js';
@@ -118,6 +119,7 @@ export function makeProgram(factory: Factory = processFactory()): Command {
   registerApi(program);
   registerConfig(program);
   registerCompletion(program);
+  registerDoctor(program);
   registerSandbox(program);
   program.hook('preAction', (_program, command) => refuseJqWhereNotApplied(command));
 

@@ -156,8 +156,9 @@ export class Context {
   }
 
   /** The shared API client, built on first use so that commands without requests never load undici. */
-  async client(overrides: { key?: string; baseUrl?: string } = {}): Promise<ApiClient> {
-    if (this.apiClient && !overrides.key && !overrides.baseUrl) return this.apiClient;
+  async client(overrides: { key?: string; baseUrl?: string; probe?: boolean } = {}): Promise<ApiClient> {
+    const shared = !overrides.key && !overrides.baseUrl && !overrides.probe;
+    if (this.apiClient && shared) return this.apiClient;
     // The key first: with nothing configured, "not logged in" (exit 3) is the helpful answer, and needs no HTTP client.
     const key = overrides.key ?? (await this.key()).key;
     const { ApiClient } = await import('./api/client.js');
@@ -175,7 +176,9 @@ export class Context {
       onExchange: this.io.verbose ? (exchange) => this.io.debug(verboseLine(exchange)) : undefined,
       timeoutMs: this.settings.timeoutSeconds() * 1000,
       maxWaitSeconds: this.settings.maxWaitSeconds(),
-      noWait: this.options.wait === false,
+      // A probe (lk doctor) reports what it meets: no waiting, no retrying.
+      noWait: this.options.wait === false || Boolean(overrides.probe),
+      ...(overrides.probe ? { retries: 0 } : {}),
       maxBodyBytes: this.settings.maxBodyBytes(),
       now: this.now,
       wait: this.waiter(),
@@ -185,11 +188,11 @@ export class Context {
       responseCacheMs: this.responseCacheMs(),
     });
     const proxy = client.proxyFor(new URL(baseUrl));
-    if (proxy && new URL(baseUrl).protocol === 'http:') {
+    if (proxy && new URL(baseUrl).protocol === 'http:' && !overrides.probe) {
       // No TLS inside the tunnel: whoever runs the proxy can read the key.
       this.io.warn(`lk: warning: the key goes in clear through the proxy ${proxy} to plain-http ${new URL(baseUrl).host}; use https, or NO_PROXY=${new URL(baseUrl).hostname}`);
     }
-    if (!overrides.key && !overrides.baseUrl) this.apiClient = client;
+    if (shared) this.apiClient = client;
     return client;
   }
 
