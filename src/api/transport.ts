@@ -85,7 +85,8 @@ export async function createDispatcher(options: TransportOptions): Promise<Dispa
   const { httpProxy, httpsProxy, noProxy } = options.proxies;
   if (!httpProxy && !httpsProxy) return new Agent(agentOptions);
   for (const proxy of [httpProxy, httpsProxy]) {
-    if (proxy !== undefined && !URL.canParse(proxy)) throw new LkError(`the proxy address ${maskProxy(proxy)} is not a URL`, 2, 'Use the form http://host:port in HTTPS_PROXY / HTTP_PROXY.');
+    if (proxy !== undefined && !URL.canParse(proxy))
+      throw new LkError(`the proxy address ${maskProxy(proxy)} is not a URL`, 2, 'Use the form http://host:port in HTTPS_PROXY / HTTP_PROXY.');
   }
   // Through a proxy, the instance's TLS is set up inside the CONNECT tunnel with requestTls (connect is the proxy's).
   const EnvHttpProxy = await loadEnvHttpProxyAgent();

@@ -39,7 +39,7 @@ export function registerDoctor(program: Command): void {
     .command('doctor')
     .description('check Node, folders, key, instance, TLS, proxy, clock, rate limit, export hour and mirror; each with the fix')
     .option('--json', 'the checks as one JSON object: {ok, checks: [{id, status, message, fix}]}')
-    .addHelpText('after', examples('lk doctor', "lk doctor --json | jq -r '.checks[] | select(.status != \"ok\") | .fix'"))
+    .addHelpText('after', examples('lk doctor', 'lk doctor --json | jq -r \'.checks[] | select(.status != "ok") | .fix\''))
     .action(action((ctx) => doctor(ctx)));
 }
 
@@ -52,7 +52,12 @@ function atLeast(version: string, minimum: number[]): boolean {
 export function nodeCheck(version: string): Check {
   const major = Number(version.split('.')[0]);
   if (!atLeast(version, MIN_VERSION)) {
-    return { id: 'node', status: 'fail', message: `Node ${version} is too old: lk needs 20.18.1 or later`, fix: 'Install Node 22, 24 or 26 (https://nodejs.org).' };
+    return {
+      id: 'node',
+      status: 'fail',
+      message: `Node ${version} is too old: lk needs 20.18.1 or later`,
+      fix: 'Install Node 22, 24 or 26 (https://nodejs.org).',
+    };
   }
   if (SUPPORTED_MAJORS.includes(major) || major > Math.max(...SUPPORTED_MAJORS)) {
     return { id: 'node', status: 'ok', message: `Node ${version} (supported: 22, 24, 26)`, fix: null };
@@ -95,7 +100,12 @@ function folderCheck(id: string, what: string, dir: string, file?: string): Chec
     try {
       const fileMode = statSync(file).mode & 0o777;
       if (fileMode & 0o077) {
-        return { id, status: 'warn', message: `${file} is readable by others (mode ${fileMode.toString(8).padStart(4, '0')})`, fix: `chmod 600 ${file}` };
+        return {
+          id,
+          status: 'warn',
+          message: `${file} is readable by others (mode ${fileMode.toString(8).padStart(4, '0')})`,
+          fix: `chmod 600 ${file}`,
+        };
       }
     } catch {
       // no file yet
@@ -121,7 +131,12 @@ async function doctor(ctx: Context): Promise<void> {
   try {
     const resolved = await ctx.key();
     key = resolved.key;
-    checks.push({ id: 'key', status: 'ok', message: `profile "${ctx.settings.profileName}", key ${maskKey(resolved.key)} from ${resolved.origin}`, fix: null });
+    checks.push({
+      id: 'key',
+      status: 'ok',
+      message: `profile "${ctx.settings.profileName}", key ${maskKey(resolved.key)} from ${resolved.origin}`,
+      fix: null,
+    });
   } catch (error) {
     checks.push(fromError('key', error));
   }
@@ -166,12 +181,22 @@ async function instanceChecks(ctx: Context, checks: Check[], baseUrl: string, ke
   if (proxy) {
     checks.push(
       plainHttp
-        ? { id: 'proxy', status: 'warn', message: `through ${proxy} to plain-http ${url.host}: the proxy can read the key`, fix: `Use https, or NO_PROXY=${url.hostname}.` }
+        ? {
+            id: 'proxy',
+            status: 'warn',
+            message: `through ${proxy} to plain-http ${url.host}: the proxy can read the key`,
+            fix: `Use https, or NO_PROXY=${url.hostname}.`,
+          }
         : { id: 'proxy', status: 'ok', message: `through ${proxy} (a CONNECT tunnel: the key stays inside TLS)`, fix: null },
     );
   } else {
     const set = client.proxies.httpProxy || client.proxies.httpsProxy;
-    checks.push({ id: 'proxy', status: 'ok', message: set ? `direct (NO_PROXY matches ${url.hostname})` : 'direct (no HTTPS_PROXY / HTTP_PROXY)', fix: null });
+    checks.push({
+      id: 'proxy',
+      status: 'ok',
+      message: set ? `direct (NO_PROXY matches ${url.hostname})` : 'direct (no HTTPS_PROXY / HTTP_PROXY)',
+      fix: null,
+    });
   }
 
   let response: ApiResponse | undefined;
@@ -206,7 +231,12 @@ async function instanceChecks(ctx: Context, checks: Check[], baseUrl: string, ke
       );
     } else {
       const ca = ctx.settings.caFile();
-      checks.push({ id: 'tls', status: 'ok', message: `certificate of ${url.host} trusted${ca ? ` (with ${ca.file} from ${ca.source})` : ''}`, fix: null });
+      checks.push({
+        id: 'tls',
+        status: 'ok',
+        message: `certificate of ${url.host} trusted${ca ? ` (with ${ca.file} from ${ca.source})` : ''}`,
+        fix: null,
+      });
     }
   }
   if (failure instanceof ApiError && failure.status === 401 && key) {
@@ -225,7 +255,12 @@ async function instanceChecks(ctx: Context, checks: Check[], baseUrl: string, ke
       const text = `this machine's clock is ${formatDuration(Math.abs(skew))} ${skew >= 0 ? 'ahead of' : 'behind'} the server's`;
       checks.push(
         Math.abs(skew) > SKEW_WARN_SECONDS
-          ? { id: 'clock', status: 'warn', message: text, fix: 'Synchronise the clock (e.g. timedatectl set-ntp true): certificates, key expiry and rate-limit resets read it.' }
+          ? {
+              id: 'clock',
+              status: 'warn',
+              message: text,
+              fix: 'Synchronise the clock (e.g. timedatectl set-ntp true): certificates, key expiry and rate-limit resets read it.',
+            }
           : { id: 'clock', status: 'ok', message: Math.abs(skew) <= 1 ? "in step with the server's" : text, fix: null },
       );
     }
@@ -236,7 +271,12 @@ async function instanceChecks(ctx: Context, checks: Check[], baseUrl: string, ke
       const reset = formatDuration(Math.max(0, Math.ceil((budget.resetAt - ctx.now()) / 1000)));
       checks.push(
         budget.remaining <= 0
-          ? { id: 'budget', status: 'warn', message: `rate limit spent: 0/${budget.limit} left, resets in ${reset}`, fix: `Wait ${reset}; commands wait on their own unless --no-wait.` }
+          ? {
+              id: 'budget',
+              status: 'warn',
+              message: `rate limit spent: 0/${budget.limit} left, resets in ${reset}`,
+              fix: `Wait ${reset}; commands wait on their own unless --no-wait.`,
+            }
           : { id: 'budget', status: 'ok', message: `${budget.remaining}/${budget.limit} requests left this minute (resets in ${reset})`, fix: null },
       );
     }
@@ -253,13 +293,23 @@ async function exportCheck(ctx: Context, baseUrl: string, account: string | unde
   const lookup = await new ExportCache(ctx.cacheDir, baseUrl).read(account);
   if (lookup.state === 'missing') return { id: 'export', status: 'ok', message: `no export of ${account} cached: one is possible now`, fix: null };
   if (lookup.state === 'damaged') {
-    return { id: 'export', status: 'warn', message: `the cached export of ${account} is damaged (${lookup.reason})`, fix: 'The next lk export fetches a fresh one (if the hour allows).' };
+    return {
+      id: 'export',
+      status: 'warn',
+      message: `the cached export of ${account} is damaged (${lookup.reason})`,
+      fix: 'The next lk export fetches a fresh one (if the hour allows).',
+    };
   }
   const age = ctx.now() - lookup.entry.fetchedAt;
   const ago = formatDuration(Math.max(0, Math.round(age / 1000)));
   if (age < EXPORT_INTERVAL_MS) {
     const wait = formatDuration(Math.ceil((EXPORT_INTERVAL_MS - age) / 1000));
-    return { id: 'export', status: 'ok', message: `last export of ${account} ${ago} ago: within the hour, lk export answers from the cache; a fresh one in ${wait}`, fix: null };
+    return {
+      id: 'export',
+      status: 'ok',
+      message: `last export of ${account} ${ago} ago: within the hour, lk export answers from the cache; a fresh one in ${wait}`,
+      fix: null,
+    };
   }
   return { id: 'export', status: 'ok', message: `last export of ${account} ${ago} ago: a fresh one is possible now`, fix: null };
 }

@@ -1,3 +1,5 @@
+import type { AsyncEntry } from '@napi-rs/keyring';
+
 /**
  * The system keyring (Secret Service, macOS Keychain, Windows Credential Manager) through @napi-rs/keyring, loaded
  * only when a key is stored or read there. Every failure is an answer ("no keyring here"), never a crash: lk then
@@ -26,8 +28,10 @@ export function keyringMayAnswer(env: NodeJS.ProcessEnv, platform: NodeJS.Platfo
 
 export class KeyringUnavailable extends Error {}
 
-async function withEntry<T>(profile: string, use: (entry: import('@napi-rs/keyring').AsyncEntry, signal: AbortSignal) => Promise<T>): Promise<T> {
-  let module: typeof import('@napi-rs/keyring');
+type KeyringModule = { AsyncEntry: typeof AsyncEntry };
+
+async function withEntry<T>(profile: string, use: (entry: AsyncEntry, signal: AbortSignal) => Promise<T>): Promise<T> {
+  let module: KeyringModule;
   try {
     module = await import('@napi-rs/keyring');
   } catch (error) {
@@ -46,7 +50,11 @@ async function withEntry<T>(profile: string, use: (entry: import('@napi-rs/keyri
     return await Promise.race([use(entry, controller.signal), timeout]);
   } catch (error) {
     if (error instanceof KeyringUnavailable) throw error;
-    throw new KeyringUnavailable(String((error as Error).message ?? error).split('\n')[0]!.trim());
+    throw new KeyringUnavailable(
+      String((error as Error).message ?? error)
+        .split('\n')[0]!
+        .trim(),
+    );
   } finally {
     clearTimeout(timer);
   }

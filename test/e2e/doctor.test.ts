@@ -52,14 +52,28 @@ describe('lk doctor against the sandbox', () => {
     dataDir = join(bed.home.root, 'data');
   });
   afterAll(() => bed.sandbox.close());
-  const doctor = (options: Parameters<TestBed['lk']>[1] = {}) => bed.lk(['doctor', '--json'], { ...options, env: { LK_DATA_DIR: dataDir, ...options.env } });
+  const doctor = (options: Parameters<TestBed['lk']>[1] = {}) =>
+    bed.lk(['doctor', '--json'], { ...options, env: { LK_DATA_DIR: dataDir, ...options.env } });
 
   it('all well: every check present with fixed keys, ok, exit 0', async () => {
     const result = await doctor();
     expect(result.code).toBe(0);
     const { ok, checks } = report(result);
     expect(ok).toBe(true);
-    expect(checks.map((item) => item.id)).toEqual(['node', 'sqlite', 'config', 'cache', 'key', 'proxy', 'instance', 'tls', 'clock', 'budget', 'export', 'mirror']);
+    expect(checks.map((item) => item.id)).toEqual([
+      'node',
+      'sqlite',
+      'config',
+      'cache',
+      'key',
+      'proxy',
+      'instance',
+      'tls',
+      'clock',
+      'budget',
+      'export',
+      'mirror',
+    ]);
     for (const item of checks) expect(Object.keys(item)).toEqual(['id', 'status', 'message', 'fix']);
     const notOk = checks.filter((item) => item.status !== 'ok').map((item) => item.id);
     expect(notOk.every((id) => id === 'node' || id === 'sqlite')).toBe(true);
@@ -154,7 +168,10 @@ describe('lk doctor against the sandbox', () => {
     try {
       await small.lk(['whoami']);
       const result = await small.lk(['doctor', '--json']);
-      expect(check(result, 'budget')).toMatchObject({ status: 'warn', message: expect.stringMatching(/rate limit spent: 0\/2 left, resets in \d+s/) });
+      expect(check(result, 'budget')).toMatchObject({
+        status: 'warn',
+        message: expect.stringMatching(/rate limit spent: 0\/2 left, resets in \d+s/),
+      });
     } finally {
       await small.sandbox.close();
     }
@@ -178,7 +195,11 @@ describe('lk doctor: TLS and proxy', () => {
   it('an unknown authority: tls fails with the way out', async () => {
     const result = await https.lk(['doctor', '--json']);
     expect(result.code).toBe(1);
-    expect(check(result, 'tls')).toMatchObject({ status: 'fail', message: expect.stringMatching(/does not trust/), fix: expect.stringMatching(/--cacert FILE/) });
+    expect(check(result, 'tls')).toMatchObject({
+      status: 'fail',
+      message: expect.stringMatching(/does not trust/),
+      fix: expect.stringMatching(/--cacert FILE/),
+    });
   });
 
   it('with --cacert: tls ok, naming the CA file', async () => {
@@ -189,7 +210,10 @@ describe('lk doctor: TLS and proxy', () => {
   it('through a proxy: which one, masked', async () => {
     const url = `http://user:hunter2@127.0.0.1:${proxy.port}`;
     const result = await https.lk(['doctor', '--json', '--cacert', pki.caFile], { env: { HTTPS_PROXY: url } });
-    expect(check(result, 'proxy')).toMatchObject({ status: 'ok', message: `through http://***:***@127.0.0.1:${proxy.port} (a CONNECT tunnel: the key stays inside TLS)` });
+    expect(check(result, 'proxy')).toMatchObject({
+      status: 'ok',
+      message: `through http://***:***@127.0.0.1:${proxy.port} (a CONNECT tunnel: the key stays inside TLS)`,
+    });
     expect(result.stdout).not.toContain('hunter2');
   });
 
@@ -212,6 +236,9 @@ describe('lk doctor: TLS and proxy', () => {
     const port = await freePort();
     const result = await https.lk(['doctor', '--json', '--cacert', pki.caFile], { env: { HTTPS_PROXY: `http://127.0.0.1:${port}` } });
     expect(result.code).toBe(1);
-    expect(check(result, 'instance')).toMatchObject({ status: 'fail', message: `the proxy http://127.0.0.1:${port} (from HTTPS_PROXY) cannot be reached (connection refused)` });
+    expect(check(result, 'instance')).toMatchObject({
+      status: 'fail',
+      message: `the proxy http://127.0.0.1:${port} (from HTTPS_PROXY) cannot be reached (connection refused)`,
+    });
   });
 });

@@ -84,9 +84,14 @@ describe('the key in the system keyring', () => {
       env: { LK_CONFIG_DIR: configDir, DBUS_SESSION_BUS_ADDRESS: missingBus },
     });
     expect(login.code).toBe(0);
-    expect(login.stderr).toMatch(/^lk: note: the system keyring \(Secret Service\) did not answer \(.+\); the key goes in .*config\.json \(mode 0600\)\.\n/);
+    expect(login.stderr).toMatch(
+      /^lk: note: the system keyring \(Secret Service\) did not answer \(.+\); the key goes in .*config\.json \(mode 0600\)\.\n/,
+    );
     expect(JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')).profiles.default.key).toBe(bed.sandbox.key('full'));
-    const status = await bed.lkProcess(['auth', 'status', '--json'], { key: null, env: { LK_CONFIG_DIR: configDir, DBUS_SESSION_BUS_ADDRESS: missingBus } });
+    const status = await bed.lkProcess(['auth', 'status', '--json'], {
+      key: null,
+      env: { LK_CONFIG_DIR: configDir, DBUS_SESSION_BUS_ADDRESS: missingBus },
+    });
     expect(status.code).toBe(0);
     expect(JSON.parse(status.stdout)).toMatchObject({ keySource: 'config' });
   });

@@ -44,7 +44,9 @@ describe('through a real forward proxy (tinyproxy on loopback)', () => {
     const before = proxy.tunnels().length;
     const result = await http.lk(['whoami', '--json'], { env: { HTTP_PROXY: proxy.url } });
     expect(result.code).toBe(0);
-    expect(result.stderr).toMatch(/^lk: warning: the key goes in clear through the proxy http:\/\/127\.0\.0\.1:\d+ to plain-http 127\.0\.0\.1:\d+; use https, or NO_PROXY=127\.0\.0\.1\n$/);
+    expect(result.stderr).toMatch(
+      /^lk: warning: the key goes in clear through the proxy http:\/\/127\.0\.0\.1:\d+ to plain-http 127\.0\.0\.1:\d+; use https, or NO_PROXY=127\.0\.0\.1\n$/,
+    );
     expect((await tunnelsAfter(proxy, before + 1)).slice(before)).toEqual([new URL(http.sandbox.url).host]);
   });
 
@@ -94,7 +96,10 @@ describe('a proxy that refuses', () => {
   it('nothing listening on the proxy port: a clear error naming the proxy, exit 1, no retries', async () => {
     const closed = await freePort();
     const waits: string[] = [];
-    const result = await bed.lk(['whoami'], { env: { HTTP_PROXY: `http://127.0.0.1:${closed}` }, sleep: async (_ms, reason) => void waits.push(String(reason)) });
+    const result = await bed.lk(['whoami'], {
+      env: { HTTP_PROXY: `http://127.0.0.1:${closed}` },
+      sleep: async (_ms, reason) => void waits.push(String(reason)),
+    });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`lk: the proxy http://127.0.0.1:${closed} (from HTTP_PROXY) cannot be reached (connection refused)\n`);
     expect(result.stderr).toContain('NO_PROXY=127.0.0.1');
@@ -108,7 +113,9 @@ describe('a proxy that refuses', () => {
       bed.sandbox.resetCounters();
       const result = await bed.lk(['whoami'], { env: { HTTP_PROXY: denying.url } });
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain(`lk: the proxy ${denying.url} (from HTTP_PROXY) refused the connection to ${new URL(bed.sandbox.url).host} (HTTP 403)`);
+      expect(result.stderr).toContain(
+        `lk: the proxy ${denying.url} (from HTTP_PROXY) refused the connection to ${new URL(bed.sandbox.url).host} (HTTP 403)`,
+      );
       expect(bed.sandbox.counters.requests).toBe(0);
     } finally {
       await denying.stop();

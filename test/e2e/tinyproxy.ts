@@ -28,7 +28,10 @@ export async function startTinyproxy(extra: string[] = []): Promise<TestProxy> {
   const dir = mkdtempSync(join(tmpdir(), 'lk-proxy-'));
   const port = await freePort();
   const config = join(dir, 'tinyproxy.conf');
-  writeFileSync(config, [`Port ${port}`, 'Listen 127.0.0.1', 'Timeout 30', 'Allow 127.0.0.1', 'LogLevel Info', 'MaxClients 20', ...extra, ''].join('\n'));
+  writeFileSync(
+    config,
+    [`Port ${port}`, 'Listen 127.0.0.1', 'Timeout 30', 'Allow 127.0.0.1', 'LogLevel Info', 'MaxClients 20', ...extra, ''].join('\n'),
+  );
   const child: ChildProcess = spawn('tinyproxy', ['-d', '-c', config], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));

@@ -107,7 +107,9 @@ describe('TLS failures name the host and the cause', () => {
     try {
       const result = await bed.lk(['whoami', '--cacert', pki.caFile]);
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain(`lk: TLS with ${new URL(bed.sandbox.url).host} failed: its certificate is for DNS:wrong.example, not 127.0.0.1`);
+      expect(result.stderr).toContain(
+        `lk: TLS with ${new URL(bed.sandbox.url).host} failed: its certificate is for DNS:wrong.example, not 127.0.0.1`,
+      );
       expect(result.stderr).toMatch(/host name the certificate was issued for/);
     } finally {
       await bed.sandbox.close();
@@ -146,7 +148,10 @@ describe('connection refused', () => {
     const bed = await startTestBed();
     try {
       const waits: string[] = [];
-      const result = await bed.lk(['whoami'], { env: { LK_BASE_URL: `http://127.0.0.1:${port}` }, sleep: async (_ms, reason) => void waits.push(String(reason)) });
+      const result = await bed.lk(['whoami'], {
+        env: { LK_BASE_URL: `http://127.0.0.1:${port}` },
+        sleep: async (_ms, reason) => void waits.push(String(reason)),
+      });
       expect(result.code).toBe(1);
       expect(result.stderr).toContain(`lk: cannot connect to 127.0.0.1:${port}: connection refused\n`);
       expect(result.stderr).toMatch(/Is the instance running/);
