@@ -40,6 +40,14 @@ describe('through a real forward proxy (tinyproxy on loopback)', () => {
     expect(proxy.log()).not.toMatch(/authorization/i);
   });
 
+  it('the built binary (undici without its index) opens the tunnel too', async () => {
+    const before = proxy.tunnels().length;
+    const result = await https.lkProcess(['whoami', '--json', '--cacert', pki.caFile], { env: { HTTPS_PROXY: proxy.url } });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect((await tunnelsAfter(proxy, before + 1)).slice(before)).toEqual([new URL(https.sandbox.url).host]);
+  });
+
   it('HTTP_PROXY: a plain-http instance goes through the proxy too, with a warning that the key crosses it in clear', async () => {
     const before = proxy.tunnels().length;
     const result = await http.lk(['whoami', '--json'], { env: { HTTP_PROXY: proxy.url } });

@@ -34,3 +34,16 @@ describe('the undici files lk loads directly', () => {
     expect(await loadEnvHttpProxyAgent()).toBe((require('undici') as { EnvHttpProxyAgent: unknown }).EnvHttpProxyAgent);
   });
 });
+
+describe('the proxy agent lk loads when a proxy is set', () => {
+  it('can open a tunnel without undici’s index: Dispatcher.prototype.connect is in place', async () => {
+    const EnvHttpProxyAgent = await loadEnvHttpProxyAgent();
+    const agent = new EnvHttpProxyAgent({ httpProxy: 'http://127.0.0.1:9', httpsProxy: '', noProxy: '' });
+    try {
+      expect(typeof (agent as unknown as { connect: unknown }).connect).toBe('function');
+      expect(require('undici/lib/api/api-connect.js')).toBe((require('undici/lib/dispatcher/dispatcher.js') as { prototype: { connect: unknown } }).prototype.connect);
+    } finally {
+      await agent.close();
+    }
+  });
+});
