@@ -5,18 +5,18 @@
 
 # Sets __lk_subs, __lk_flags and __lk_value_flags for the command path in $1 ('' for lk itself).
 __lk_node() {
-    local globals='-V --version --profile --base-url --format --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout -h --help'
-    local global_values='--profile --base-url --format --fields --jq --lang --cache --max-wait --timeout'
+    local globals='-V --version --profile --base-url --format --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
+    local global_values='--profile --base-url --format --fields --jq --lang --cache --max-wait --timeout --cacert'
     __lk_subs= __lk_flags=$globals __lk_value_flags=$global_values
     case $1 in
     '')
-        __lk_subs='auth whoami library history lists calendar stats reviews profile notifications export convert sync search sql open api config completion sandbox'
+        __lk_subs='auth whoami library history lists calendar stats reviews profile notifications export convert sync search sql open api config completion doctor sandbox'
         ;;
     'auth')
         __lk_subs='login status switch token logout'
         ;;
     'auth login')
-        __lk_flags="--with-key --allow-http $globals"
+        __lk_flags="--with-key --allow-http --insecure-storage $globals"
         ;;
     'auth token')
         __lk_flags="--show $globals"
@@ -60,8 +60,8 @@ __lk_node() {
         __lk_value_flags="-o --output $global_values"
         ;;
     'calendar')
-        __lk_flags='--domain --offline --db -o --output --spoiler-free --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout -h --help'
-        __lk_value_flags='--domain --db -o --output --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout'
+        __lk_flags='--domain --offline --db -o --output --spoiler-free --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
+        __lk_value_flags='--domain --db -o --output --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
         ;;
     'stats')
         __lk_flags="-o --output --domain --offline --db $globals"
@@ -115,9 +115,13 @@ __lk_node() {
     'config')
         __lk_subs='list get set unset'
         ;;
+    'doctor')
+        __lk_flags='--json -V --version --profile --base-url --format --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
+        __lk_value_flags='--profile --base-url --format --fields --jq --lang --cache --max-wait --timeout --cacert'
+        ;;
     'sandbox')
-        __lk_flags='--port --host --seed --entries --rate-limit --export-interval --variant --json -V --version --profile --base-url --format --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout -h --help'
-        __lk_value_flags='--port --host --seed --entries --rate-limit --export-interval --variant --profile --base-url --format --fields --jq --lang --cache --max-wait --timeout'
+        __lk_flags='--port --host --seed --entries --rate-limit --export-interval --variant --tls-key --tls-cert --json -V --version --profile --base-url --format --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
+        __lk_value_flags='--port --host --seed --entries --rate-limit --export-interval --variant --tls-key --tls-cert --profile --base-url --format --fields --jq --lang --cache --max-wait --timeout --cacert'
         ;;
     esac
 }
@@ -144,6 +148,7 @@ __lk_child() {
     '|api') __lk_name=api ;;
     '|config') __lk_name=config ;;
     '|completion') __lk_name=completion ;;
+    '|doctor') __lk_name=doctor ;;
     '|sandbox') __lk_name=sandbox ;;
     'auth|login') __lk_name=login ;;
     'auth|status') __lk_name=status ;;
@@ -168,7 +173,7 @@ __lk_child() {
 __lk_value() {
     __lk_kind= __lk_words=
     case $1\|$2 in
-    'whoami|-o' | 'whoami|--output' | 'library|--db' | 'library|-o' | 'library|--output' | 'library list|--db' | 'library list|-o' | 'library list|--output' | 'library show|-o' | 'library show|--output' | 'library history|-o' | 'library history|--output' | 'history|--db' | 'history|-o' | 'history|--output' | 'lists|--db' | 'lists|-o' | 'lists|--output' | 'lists list|--db' | 'lists list|-o' | 'lists list|--output' | 'lists show|-o' | 'lists show|--output' | 'calendar|--db' | 'calendar|-o' | 'calendar|--output' | 'stats|-o' | 'stats|--output' | 'stats|--db' | 'reviews|--db' | 'reviews|-o' | 'reviews|--output' | 'profile|-o' | 'profile|--output' | 'profile achievements|-o' | 'profile achievements|--output' | 'notifications|--db' | 'notifications|-o' | 'notifications|--output' | 'export|-o' | 'export|--output' | 'convert|-o' | 'convert|--output' | 'convert|--db' | 'sync|--db' | 'search|--db' | 'search|-o' | 'search|--output' | 'sql|--db') __lk_kind=files ;;
+    'whoami|-o' | 'whoami|--output' | 'library|--db' | 'library|-o' | 'library|--output' | 'library list|--db' | 'library list|-o' | 'library list|--output' | 'library show|-o' | 'library show|--output' | 'library history|-o' | 'library history|--output' | 'history|--db' | 'history|-o' | 'history|--output' | 'lists|--db' | 'lists|-o' | 'lists|--output' | 'lists list|--db' | 'lists list|-o' | 'lists list|--output' | 'lists show|-o' | 'lists show|--output' | 'calendar|--db' | 'calendar|-o' | 'calendar|--output' | 'stats|-o' | 'stats|--output' | 'stats|--db' | 'reviews|--db' | 'reviews|-o' | 'reviews|--output' | 'profile|-o' | 'profile|--output' | 'profile achievements|-o' | 'profile achievements|--output' | 'notifications|--db' | 'notifications|-o' | 'notifications|--output' | 'export|-o' | 'export|--output' | 'convert|-o' | 'convert|--output' | 'convert|--db' | 'sync|--db' | 'search|--db' | 'search|-o' | 'search|--output' | 'sql|--db' | 'sandbox|--tls-key' | 'sandbox|--tls-cert' | *'|--cacert') __lk_kind=files ;;
     'library|--phase' | 'library list|--phase' | 'search|--phase') __lk_kind=words __lk_words='PLANNED IN_PROGRESS DONE DROPPED' ;;
     'library|--domain' | 'library list|--domain' | 'history|--domain' | 'calendar|--domain' | 'stats|--domain' | 'reviews|--domain' | 'convert|--domain' | 'search|--domain') __lk_kind=words __lk_words='MEDIA GAMES BOOKS MUSIC' ;;
     'library|--sort' | 'library list|--sort') __lk_kind=words __lk_words='added title rating finished' ;;
@@ -194,10 +199,10 @@ __lk_operand() {
     'lists show|0') __lk_dynamic='completion --ids lists' ;;
     'convert|0') __lk_words='letterboxd goodreads yamtrack mal' ;;
     'open|0') __lk_dynamic='completion --ids entries' ;;
-    'config get|0') __lk_words='format lang color base-url max-wait timeout max-body pager csv-safe' ;;
-    'config set|0') __lk_words='format lang color base-url max-wait timeout max-body pager csv-safe' ;;
+    'config get|0') __lk_words='format lang color base-url max-wait timeout max-body pager ca-file csv-safe' ;;
+    'config set|0') __lk_words='format lang color base-url max-wait timeout max-body pager ca-file csv-safe' ;;
     'config set|1') __lk_dynamic='completion --setting-values' __lk_with_operands=1 ;;
-    'config unset|0') __lk_words='format lang color base-url max-wait timeout max-body pager csv-safe' ;;
+    'config unset|0') __lk_words='format lang color base-url max-wait timeout max-body pager ca-file csv-safe' ;;
     'completion|0') __lk_words='bash zsh fish' ;;
     esac
 }

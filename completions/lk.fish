@@ -15,7 +15,7 @@ function __lk_value_flags
         case lists 'lists list' notifications
             printf '%s\n' --db -o --output --page --limit --max
         case calendar
-            printf '%s\n' --domain --db -o --output --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout
+            printf '%s\n' --domain --db -o --output --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert
             return
         case stats
             printf '%s\n' -o --output --domain --db
@@ -33,11 +33,14 @@ function __lk_value_flags
             printf '%s\n' --list
         case api
             printf '%s\n' -F --field
+        case doctor
+            printf '%s\n' --profile --base-url --format --fields --jq --lang --cache --max-wait --timeout --cacert
+            return
         case sandbox
-            printf '%s\n' --port --host --seed --entries --rate-limit --export-interval --variant --profile --base-url --format --fields --jq --lang --cache --max-wait --timeout
+            printf '%s\n' --port --host --seed --entries --rate-limit --export-interval --variant --tls-key --tls-cert --profile --base-url --format --fields --jq --lang --cache --max-wait --timeout --cacert
             return
     end
-    printf '%s\n' --profile --base-url --format --fields --jq --lang --cache --max-wait --timeout
+    printf '%s\n' --profile --base-url --format --fields --jq --lang --cache --max-wait --timeout --cacert
 end
 
 # The subcommand of command path $argv[1] called $argv[2] (a name or an alias), if there is one.
@@ -81,6 +84,8 @@ function __lk_child
             echo config
         case '|completion'
             echo completion
+        case '|doctor'
+            echo doctor
         case '|sandbox'
             echo sandbox
         case 'auth|login'
@@ -202,8 +207,9 @@ complete -c lk -n "__lk_operand '' 0" -a search -d 'full-text search of the mirr
 complete -c lk -n "__lk_operand '' 0" -a sql -d 'run a read-only SQL query on the mirror, output in any format; --schema prints the schema'
 complete -c lk -n "__lk_operand '' 0" -a open -d 'open an entry\'s page in the web app in your browser (BROWSER), or print its URL'
 complete -c lk -n "__lk_operand '' 0" -a api -d 'raw GET of any path under /v1; prints the JSON as the server sent it'
-complete -c lk -n "__lk_operand '' 0" -a config -d 'stored defaults: format, lang, color, base-url, max-wait, timeout, max-body, pager, csv-safe (flags and environment still win)'
+complete -c lk -n "__lk_operand '' 0" -a config -d 'stored defaults: format, lang, color, base-url, max-wait, timeout, max-body, pager, ca-file, csv-safe (flags and environment still win)'
 complete -c lk -n "__lk_operand '' 0" -a completion -d 'print the completion script for bash, zsh or fish (the same as completions/ in the package)'
+complete -c lk -n "__lk_operand '' 0" -a doctor -d 'check Node, folders, key, instance, TLS, proxy, clock, rate limit, export hour and mirror; each with the fix'
 complete -c lk -n "__lk_operand '' 0" -a sandbox -d 'run the bundled reference API with demo data on loopback, until interrupted'
 
 # lk auth: subcommands
@@ -250,14 +256,14 @@ complete -c lk -n "__lk_operand config 0" -a set -d 'store a default, checked fi
 complete -c lk -n "__lk_operand config 0" -a unset -d 'forget a stored default (the built-in one applies again)'
 
 # lk config get: operands
-complete -c lk -n "__lk_operand 'config get' 0" -a 'format lang color base-url max-wait timeout max-body pager csv-safe' -d 'setting'
+complete -c lk -n "__lk_operand 'config get' 0" -a 'format lang color base-url max-wait timeout max-body pager ca-file csv-safe' -d 'setting'
 
 # lk config set: operands
-complete -c lk -n "__lk_operand 'config set' 0" -a 'format lang color base-url max-wait timeout max-body pager csv-safe' -d 'setting'
+complete -c lk -n "__lk_operand 'config set' 0" -a 'format lang color base-url max-wait timeout max-body pager ca-file csv-safe' -d 'setting'
 complete -c lk -n "__lk_operand 'config set' 1" -a '(__lk_dynamic 1 completion --setting-values)' -d 'value'
 
 # lk config unset: operands
-complete -c lk -n "__lk_operand 'config unset' 0" -a 'format lang color base-url max-wait timeout max-body pager csv-safe' -d 'setting'
+complete -c lk -n "__lk_operand 'config unset' 0" -a 'format lang color base-url max-wait timeout max-body pager ca-file csv-safe' -d 'setting'
 
 # lk completion: operands
 complete -c lk -n "__lk_operand completion 0" -a 'bash zsh fish' -d 'shell'
@@ -265,6 +271,7 @@ complete -c lk -n "__lk_operand completion 0" -a 'bash zsh fish' -d 'shell'
 # Flags of each command
 complete -c lk -n "__lk_at 'auth login'" -l with-key -d 'read the key from standard input instead of asking'
 complete -c lk -n "__lk_at 'auth login'" -l allow-http -d 'allow plain http to this non-loopback instance (a self-hosted one at home)'
+complete -c lk -n "__lk_at 'auth login'" -l insecure-storage -d 'keep the key in the config file (mode 0600) even where a system keyring answers'
 complete -c lk -n "__lk_at 'auth token'" -l show -d 'print it even on a terminal (it stays on the screen and in the scrollback)'
 complete -c lk -n "__lk_at whoami library 'library list' 'library show' 'library history' history lists 'lists list' 'lists show' stats reviews profile 'profile achievements' notifications search" -s o -l output -r -F -d 'write the output to this file, whole or not at all (0600 when new)'
 complete -c lk -n "__lk_at library 'library list' search" -l phase -x -a 'PLANNED IN_PROGRESS DONE DROPPED' -d 'only entries in this phase'
@@ -303,6 +310,7 @@ complete -c lk -n "__lk_at open" -s n -l no-browser -d 'print the URL, do not op
 complete -c lk -n "__lk_at api" -s F -l field -x -d 'add a query parameter (repeatable)'
 complete -c lk -n "__lk_at api" -l paginate -d 'follow hasMore (limit=100 unless -F limit) and print one JSON array of every item'
 complete -c lk -n "__lk_at api" -l include -d 'print the status line and response headers to stderr'
+complete -c lk -n "__lk_at doctor" -l json -d 'the checks as one JSON object: {ok, checks: [{id, status, message, fix}]}'
 complete -c lk -n "__lk_at sandbox" -l port -x -d 'port to listen on (default: a free one)'
 complete -c lk -n "__lk_at sandbox" -l host -x -d 'address to bind (default 127.0.0.1; anything else exposes the demo data)'
 complete -c lk -n "__lk_at sandbox" -l seed -x -d 'seed of the generated data (same seed, same data)'
@@ -310,6 +318,8 @@ complete -c lk -n "__lk_at sandbox" -l entries -x -d 'library entries of the dem
 complete -c lk -n "__lk_at sandbox" -l rate-limit -x -d 'requests per minute per account (0 lifts the limit)'
 complete -c lk -n "__lk_at sandbox" -l export-interval -x -d 'seconds between two exports of an account (default 3600)'
 complete -c lk -n "__lk_at sandbox" -l variant -x -a 'default alt' -d 'alt: play a second implementation (UUID ids, other field names)'
+complete -c lk -n "__lk_at sandbox" -l tls-key -r -F -d 'serve https with this PEM private key (with --tls-cert)'
+complete -c lk -n "__lk_at sandbox" -l tls-cert -r -F -d 'serve https with this PEM certificate or chain (with --tls-key)'
 complete -c lk -n "__lk_at sandbox" -l json -d 'print the base URL and the demo keys as one JSON object (for scripts and tests)'
 
 # Global flags, accepted after any command
@@ -317,7 +327,7 @@ complete -c lk -s V -l version -d 'print the version'
 complete -c lk -l profile -x -a '(__lk_profiles)' -d 'stored profile (account + instance)'
 complete -c lk -l base-url -x -d 'the address in front of /v1'
 complete -c lk -n "not __lk_at calendar" -l format -x -a 'table json ndjson csv tsv' -d 'output format: table, json, ndjson, csv, tsv'
-complete -c lk -n "not __lk_at sandbox" -l json -d 'shorthand for --format json'
+complete -c lk -n "not __lk_at doctor sandbox" -l json -d 'shorthand for --format json'
 complete -c lk -l ndjson -d 'shorthand for --format ndjson'
 complete -c lk -l csv -d 'shorthand for --format csv'
 complete -c lk -l tsv -d 'shorthand for --format tsv'
@@ -334,4 +344,5 @@ complete -c lk -l cache -x -d 'answer reads from a local response cache younger 
 complete -c lk -l no-wait -d 'on a rate limit, fail at once (exit 5) instead of waiting'
 complete -c lk -l max-wait -x -d 'longest single wait for the rate limit (default 300)'
 complete -c lk -l timeout -x -d 'per-request timeout (default 30)'
+complete -c lk -l cacert -r -F -d 'trust this CA (PEM) for the instance, besides the usual ones (also LK_CA_FILE)'
 complete -c lk -s h -l help -d 'show help'

@@ -185,7 +185,7 @@ export class Context {
       signal: this.signal,
       cacheDir: this.usableCacheDir(),
       pagingConcurrency: pagingConcurrency(this.env),
-      responseCacheMs: this.responseCacheMs(),
+      responseCacheMs: overrides.probe ? undefined : this.responseCacheMs(),
     });
     const proxy = client.proxyFor(new URL(baseUrl));
     if (proxy && new URL(baseUrl).protocol === 'http:' && !overrides.probe) {
