@@ -128,5 +128,5 @@ export const BUILT_IN_DEFAULTS = {
   'csv-safe': { value: false, text: 'false' },
   'max-body': { value: 512 * 1024 * 1024, text: '512MiB' },
   pager: { value: null, text: 'PAGER, else less -FRX' },
-  'ca-file': { value: null, text: "none: Node's CAs and NODE_EXTRA_CA_CERTS" },
+  'ca-file': { value: null, text: 'none' },
 } as const satisfies Record<SettingName, { value: SettingValue | null; text: string }>;
