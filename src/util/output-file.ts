@@ -121,8 +121,10 @@ async function replaceAtomically(path: string, target: string, mode: number): Pr
     async abort() {
       if (settled) return;
       settled = true;
-      stream.destroy();
-      await closeOnce().catch(() => undefined);
+      // destroy() closes the fd itself (autoClose or not): closing it again raced with that close, an EBADF
+      // thrown uncaught on Node 22+, and at worst the close of a number another open had just been given.
+      closed = true;
+      await destroyStream(stream);
       await rm(temp, { force: true });
       forget();
     },
@@ -137,9 +139,10 @@ function writeThrough(path: string, fd: number): OutputFile {
     settled = true;
     try {
       if (flush) await failingAs(`cannot write ${path}`, () => endStream(stream));
-      else stream.destroy();
     } finally {
-      await closeFd(fd).catch(() => undefined);
+      // destroy() closes the fd (see abort above); after a flush the fd is still ours to close.
+      if (flush) await closeFd(fd).catch(() => undefined);
+      else await destroyStream(stream);
     }
   };
   return { path, through: true, stream, commit: () => finish(true), abort: () => finish(false) };
@@ -149,6 +152,14 @@ const openFd = promisify(open) as (path: string, flags: string, mode: number) =>
 const fsyncFd = promisify(fsync);
 const fchmodFd = promisify(fchmod);
 const closeFd = promisify(close);
+
+/** Destroys a stream made with `fd`, which closes that fd, and waits until it has. */
+async function destroyStream(stream: Writable): Promise<void> {
+  if (stream.closed) return;
+  const closedEvent = once(stream, 'close').catch(() => undefined);
+  stream.destroy();
+  await closedEvent;
+}
 
 async function endStream(stream: Writable): Promise<void> {
   if (stream.errored) throw stream.errored;
