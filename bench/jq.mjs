@@ -25,7 +25,12 @@ export async function jq({ runs = 5, entries = 20_000 } = {}) {
     const [bare, filtered] = await interleaved([me([]), me(['--jq', '.account.username'])], runs * 2);
     return [
       row('jq: lk api /v1/me', ms(bare.median), '', true),
-      row("jq: lk api /v1/me --jq .account.username (load + compile + run)", `${ms(filtered.median)} (+${ms(filtered.median - bare.median)})`, '', true),
+      row(
+        'jq: lk api /v1/me --jq .account.username (load + compile + run)',
+        `${ms(filtered.median)} (+${ms(filtered.median - bare.median)})`,
+        '',
+        true,
+      ),
       row(`jq: lk library --all --json | jq '.[].id' (${entries.toLocaleString('en-US')} entries)`, ms(pipe.median), '', true),
       row(`jq: lk library --all --json --jq '.[].id'`, `${ms(flag.median)} (${ratio(r)} the pipe)`, '', true),
     ];

@@ -22,7 +22,16 @@ export async function startSandbox(options) {
   if (!sandboxModule) {
     const { dir } = scratch('lk-bench-sandbox-');
     const outfile = join(dir, 'sandbox.mjs');
-    await build({ entryPoints: [join(root, 'src/sandbox/index.ts')], outfile, bundle: true, format: 'esm', platform: 'node', packages: 'external', logLevel: 'warning', absWorkingDir: root });
+    await build({
+      entryPoints: [join(root, 'src/sandbox/index.ts')],
+      outfile,
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      packages: 'external',
+      logLevel: 'warning',
+      absWorkingDir: root,
+    });
     sandboxModule = await import(pathToFileURL(outfile).href);
   }
   return sandboxModule.startSandbox({ port: 0, ...options });

@@ -14,7 +14,9 @@ function sqliteNode() {
   if (process.env.LK_BENCH_NODE) return process.env.LK_BENCH_NODE;
   const [major, minor] = process.versions.node.split('.').map(Number);
   if (major > 22 || (major === 22 && minor >= 13)) return process.execPath;
-  return execFileSync(process.execPath, [join(root, 'scripts/node-versions.mjs'), '24'], { encoding: 'utf8' }).trim().split(' ')[1];
+  return execFileSync(process.execPath, [join(root, 'scripts/node-versions.mjs'), '24'], { encoding: 'utf8' })
+    .trim()
+    .split(' ')[1];
 }
 
 export async function mirror({ runs = 5, entries = 100_000 } = {}) {
@@ -58,8 +60,12 @@ export async function mirror({ runs = 5, entries = 100_000 } = {}) {
     const offline = () => run(node, [lkBin, 'library', '--offline', '--limit', '20', '--json'], { env });
     const [f, s, o] = await interleaved([floor, search, offline], runs);
     rows.push(row(`mirror: node -e 0 (floor, ${version})`, ms(f.median), '', true));
-    rows.push(row(`mirror: lk search night over ${n} entries`, `${ms(s.median)} (${ratio(s.median / f.median)})`, '≤ 3× floor', s.median / f.median <= 3));
-    rows.push(row('mirror: lk library --offline --limit 20', `${ms(o.median)} (${ratio(o.median / f.median)})`, '≤ 3× floor', o.median / f.median <= 3));
+    rows.push(
+      row(`mirror: lk search night over ${n} entries`, `${ms(s.median)} (${ratio(s.median / f.median)})`, '≤ 3× floor', s.median / f.median <= 3),
+    );
+    rows.push(
+      row('mirror: lk library --offline --limit 20', `${ms(o.median)} (${ratio(o.median / f.median)})`, '≤ 3× floor', o.median / f.median <= 3),
+    );
     void db;
   } finally {
     await big.close();
@@ -78,14 +84,25 @@ export async function mirror({ runs = 5, entries = 100_000 } = {}) {
     const first = small.counters.requests;
     const pages = (total) => Math.max(1, Math.ceil(total / 100));
     const get = async (path) => (await fetch(`${small.url}${path}`, { headers: { authorization: `Bearer ${small.key('other')}` } })).json();
-    const totals = await Promise.all(['/v1/library', '/v1/history', '/v1/lists', '/v1/reviews', '/v1/profile/achievements', '/v1/notifications'].map(async (path) => (await get(`${path}?limit=1`)).total));
+    const totals = await Promise.all(
+      ['/v1/library', '/v1/history', '/v1/lists', '/v1/reviews', '/v1/profile/achievements', '/v1/notifications'].map(
+        async (path) => (await get(`${path}?limit=1`)).total,
+      ),
+    );
     const lists = totals[2];
     small.resetCounters();
     await run(node, [lkBin, 'sync', '-q'], { env });
     const second = small.counters.requests;
     const floor = totals.reduce((sum, total) => sum + pages(total), 0) + lists + 3;
     rows.push(row('mirror: requests of a first sync (3,456 entries)', String(first), '= 4 (me, export, calendar, stats)', first === 4));
-    rows.push(row('mirror: requests of a re-sync, nothing changed, within the export hour', String(second), `= ${floor} (pages at limit 100)`, second === floor));
+    rows.push(
+      row(
+        'mirror: requests of a re-sync, nothing changed, within the export hour',
+        String(second),
+        `= ${floor} (pages at limit 100)`,
+        second === floor,
+      ),
+    );
   } finally {
     await small.close();
     again.cleanup();

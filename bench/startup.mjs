@@ -11,7 +11,8 @@ export async function startup({ runs = 21 } = {}) {
     const env = lkEnv(sandbox, work.dir);
     const node = process.execPath;
     // Warm the file cache once, so the first measured run is not a cold read from disk.
-    for (const args of [['-e', '0'], [lkBin, '--version'], [lkBin, '--help'], [lkBin, 'whoami'], [join(root, 'bench/undici-get.mjs')]]) await run(node, args, { env });
+    for (const args of [['-e', '0'], [lkBin, '--version'], [lkBin, '--help'], [lkBin, 'whoami'], [join(root, 'bench/undici-get.mjs')]])
+      await run(node, args, { env });
     const [floor, version, help, profiles, whoami, bareGet, httpGet] = await interleaved(
       [
         () => run(node, ['-e', '0'], { env: cleanEnv() }),

@@ -22,7 +22,12 @@ export async function throughput({ runs = 5, entries = ENTRIES } = {}) {
     const perSecond = (entries / lk.median) * 1000;
     return [
       row(`throughput: raw undici page loop, ${entries.toLocaleString('en-US')} entries`, ms(raw.median), '', true),
-      row(`throughput: lk library --all --ndjson`, `${ms(lk.median)} (${ratio(r)}, ${Math.round(perSecond).toLocaleString('en-US')} entries/s)`, '≤ 1.3× raw', r <= 1.3),
+      row(
+        `throughput: lk library --all --ndjson`,
+        `${ms(lk.median)} (${ratio(r)}, ${Math.round(perSecond).toLocaleString('en-US')} entries/s)`,
+        '≤ 1.3× raw',
+        r <= 1.3,
+      ),
     ];
   } finally {
     await sandbox.close();

@@ -27,7 +27,9 @@ const commonJs = {
 const sandboxApart = {
   name: 'sandbox-apart',
   setup(build) {
-    build.onResolve({ filter: /\/sandbox\/index\.js$/ }, (args) => (args.importer.includes('/src/commands/') ? { path: './sandbox.cjs', external: true } : undefined));
+    build.onResolve({ filter: /\/sandbox\/index\.js$/ }, (args) =>
+      args.importer.includes('/src/commands/') ? { path: './sandbox.cjs', external: true } : undefined,
+    );
   },
 };
 // Packages stay in node_modules, but for ES-module-only ones the program needs synchronously: require() cannot load

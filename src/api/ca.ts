@@ -32,4 +32,3 @@ export function trustedCertificates(caFile: string, processEnv: NodeJS.ProcessEn
   }
   return [...defaults, extra];
 }
-

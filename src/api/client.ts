@@ -101,7 +101,9 @@ export class ApiClient {
     this.accounts = options.cacheDir ? new KnownAccounts(options.cacheDir, options.baseUrl) : undefined;
     this.pagingConcurrency = options.pagingConcurrency;
     this.responses =
-      options.cacheDir && options.responseCacheMs ? new ResponseCache(options.cacheDir, options.baseUrl, options.key, options.responseCacheMs, this.now) : undefined;
+      options.cacheDir && options.responseCacheMs
+        ? new ResponseCache(options.cacheDir, options.baseUrl, options.key, options.responseCacheMs, this.now)
+        : undefined;
     this.pacer = new Pacer({
       now: this.now,
       wait: this.wait,
@@ -189,7 +191,14 @@ export class ApiClient {
       }
       const serverDelay = status === 503 ? retryAfterSeconds(response.headers['retry-after'], this.now()) : undefined;
       // The server names when it will be back: with --no-wait, or beyond --max-wait, asking sooner is pointless.
-      const refusedBy = serverDelay === undefined || serverDelay <= 1 ? undefined : this.options.noWait ? 'no-wait' : serverDelay > this.options.maxWaitSeconds ? 'max-wait' : undefined;
+      const refusedBy =
+        serverDelay === undefined || serverDelay <= 1
+          ? undefined
+          : this.options.noWait
+            ? 'no-wait'
+            : serverDelay > this.options.maxWaitSeconds
+              ? 'max-wait'
+              : undefined;
       if (refusedBy) throw this.apiError(response, url, requestOptions, failures + 1, refusedBy);
       if (RETRYABLE_STATUS.has(status) && failures < retries) {
         failures += 1;
@@ -291,7 +300,9 @@ export class ApiClient {
   }
 
   private parsed(response: ApiResponse, url: URL): ApiResponse {
-    const encoding = String(response.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+    const encoding = String(response.headers['content-encoding'] ?? 'identity')
+      .trim()
+      .toLowerCase();
     if (encoding !== '' && encoding !== 'identity') {
       // lk asks for no compression; a body encoded anyway cannot be read, and asking again will not change it.
       throw new TransportError(`the response from ${url.pathname} is compressed (${encoding.slice(0, 40)}), which lk did not ask for`, false);
@@ -305,8 +316,17 @@ export class ApiClient {
       if (error instanceof SyntaxError && /json/i.test(type) && !complete) {
         throw new TransportError(`GET ${url.pathname} failed: the response was cut short`, true);
       }
-      const reason = error instanceof RangeError ? 'is nested too deeply to read' : /json/i.test(type) ? 'is not valid JSON' : `is not JSON (${type.split(';')[0]})`;
-      throw new TransportError(`the response from ${url.pathname} ${reason}`, false, /json/i.test(type) ? undefined : 'Is the base URL the API and not the web app?');
+      const reason =
+        error instanceof RangeError
+          ? 'is nested too deeply to read'
+          : /json/i.test(type)
+            ? 'is not valid JSON'
+            : `is not JSON (${type.split(';')[0]})`;
+      throw new TransportError(
+        `the response from ${url.pathname} ${reason}`,
+        false,
+        /json/i.test(type) ? undefined : 'Is the base URL the API and not the web app?',
+      );
     }
     return response;
   }
@@ -328,7 +348,13 @@ export class ApiClient {
     const body = safeJson(response.text);
     const code = typeof body?.code === 'string' ? cut(body.code, 80) : undefined;
     const serverMessage = typeof body?.message === 'string' ? cut(body.message, MAX_SERVER_MESSAGE) : undefined;
-    const details = { status: response.status, code, body, retryAfterSeconds: retryAfterSeconds(response.headers['retry-after'], this.now()), refusedWait };
+    const details = {
+      status: response.status,
+      code,
+      body,
+      retryAfterSeconds: retryAfterSeconds(response.headers['retry-after'], this.now()),
+      refusedWait,
+    };
     const suffix = code ? ` (${code})` : '';
     if (response.status === 401) {
       return new ApiError(`the key was refused${serverMessage ? `: ${serverMessage}` : ''}${suffix}`, details);
@@ -347,7 +373,8 @@ export class ApiClient {
     }
     const tried = tries > 1 ? ` (tried ${tries} times)` : '';
     const message = serverMessage ?? `HTTP ${response.status}`;
-    const asked = refusedWait && details.retryAfterSeconds !== undefined ? `; the server asked to retry after ${formatDuration(details.retryAfterSeconds)}` : '';
+    const asked =
+      refusedWait && details.retryAfterSeconds !== undefined ? `; the server asked to retry after ${formatDuration(details.retryAfterSeconds)}` : '';
     return new ApiError(`${message}${suffix}${tried}${asked}`, details);
   }
 }
@@ -458,7 +485,8 @@ function tlsErrorFrom(code: string | undefined, message: string, url: URL, altNa
   const host = url.host;
   const tls = (reason: Extract<NetworkProblem, { kind: 'tls' }>['reason'], text: string) =>
     new TransportError(`TLS with ${host} failed: ${text}`, false, undefined, undefined, { kind: 'tls', reason, host });
-  if (code && UNKNOWN_AUTHORITY.has(code)) return tls('unknown-authority', `its certificate is signed by an authority this machine does not trust (${code})`);
+  if (code && UNKNOWN_AUTHORITY.has(code))
+    return tls('unknown-authority', `its certificate is signed by an authority this machine does not trust (${code})`);
   if (code === 'CERT_HAS_EXPIRED') return tls('expired', 'its certificate has expired (CERT_HAS_EXPIRED)');
   if (code === 'CERT_NOT_YET_VALID') return tls('not-yet-valid', 'its certificate is not valid yet (CERT_NOT_YET_VALID)');
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
@@ -498,11 +526,16 @@ function transportErrorFrom(error: unknown, url: URL, phase: 'request' | 'body' 
     if (tlsError) return tlsError;
     if (code === 'ECONNREFUSED') {
       // Nothing listens there: a retry a second later would meet the same closed port, so none is made.
-      return new TransportError(`cannot connect to ${url.host}: connection refused`, false, undefined, undefined, { kind: 'refused', host: url.host });
+      return new TransportError(`cannot connect to ${url.host}: connection refused`, false, undefined, undefined, {
+        kind: 'refused',
+        host: url.host,
+      });
     }
   }
   const cut = phase === 'body' && (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'UND_ERR_CLOSED');
-  const reason = cut ? 'the response was cut short' : (describeNetworkCode(code) ?? err?.message ?? (phase === 'body' ? 'the response was cut short' : 'the request failed'));
+  const reason = cut
+    ? 'the response was cut short'
+    : (describeNetworkCode(code) ?? err?.message ?? (phase === 'body' ? 'the response was cut short' : 'the request failed'));
   // Plain http to a TLS port: the server hangs up on the first bytes it cannot read as a TLS hello.
   const tlsPort = phase === 'request' && url.protocol === 'http:' && (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET');
   return new TransportError(

@@ -14,7 +14,10 @@ import { sha256Hex } from '../util/hash.js';
 export class KnownAccounts {
   private readonly dir: string;
 
-  constructor(cacheDir: string, private readonly instance: string) {
+  constructor(
+    cacheDir: string,
+    private readonly instance: string,
+  ) {
     this.dir = join(cacheDir, 'accounts', sha256Hex(instance).slice(0, 16));
   }
 

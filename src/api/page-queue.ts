@@ -53,7 +53,12 @@ export class PageQueue {
   }
 
   private fill(): void {
-    while (!this.failed && this.inFlight < this.concurrency && this.nextToStart <= this.planned && this.nextToStart <= this.taken + 2 * this.concurrency) {
+    while (
+      !this.failed &&
+      this.inFlight < this.concurrency &&
+      this.nextToStart <= this.planned &&
+      this.nextToStart <= this.taken + 2 * this.concurrency
+    ) {
       this.start(this.nextToStart);
     }
   }

@@ -78,7 +78,8 @@ function describe(value: unknown): string {
 
 function unexpected(path: string, page: number | undefined, problem: string): UnexpectedResponseError {
   const where = page === undefined ? path : `${path} (page ${page})`;
-  const expected = page === undefined ? 'a list of items (an array, or the envelope {items, hasMore, total})' : 'the envelope {items, hasMore, total}';
+  const expected =
+    page === undefined ? 'a list of items (an array, or the envelope {items, hasMore, total})' : 'the envelope {items, hasMore, total}';
   return new UnexpectedResponseError(`unexpected response from ${where}: expected ${expected}, ${problem}`);
 }
 
@@ -127,7 +128,10 @@ export async function* paginate(
   const pageFrom = (response: ApiResponse, page: number, body: Envelope, catchUp = false): Page => {
     if (body.items.length > 0 && !catchUp) {
       const fingerprint = sha256Hex(JSON.stringify(body.items));
-      if (fingerprints.has(fingerprint)) throw new UnexpectedResponseError(`unexpected response from ${path}: page ${page} repeats an earlier page (the server keeps announcing more)`);
+      if (fingerprints.has(fingerprint))
+        throw new UnexpectedResponseError(
+          `unexpected response from ${path}: page ${page} repeats an earlier page (the server keeps announcing more)`,
+        );
       fingerprints.add(fingerprint);
     }
     const fresh = body.items.filter((item) => {
@@ -140,7 +144,9 @@ export async function* paginate(
     duplicates += body.items.length - fresh.length;
     pagesWithoutProgress = body.items.length > 0 && fresh.length === 0 && !catchUp ? pagesWithoutProgress + 1 : 0;
     if (pagesWithoutProgress >= MAX_PAGES_WITHOUT_PROGRESS) {
-      throw new UnexpectedResponseError(`unexpected response from ${path}: page ${page} is the ${MAX_PAGES_WITHOUT_PROGRESS}rd in a row with nothing new`);
+      throw new UnexpectedResponseError(
+        `unexpected response from ${path}: page ${page} is the ${MAX_PAGES_WITHOUT_PROGRESS}rd in a row with nothing new`,
+      );
     }
     const items = fresh.slice(0, remaining);
     remaining -= items.length;
@@ -158,7 +164,15 @@ export async function* paginate(
       const listLike = Array.isArray(body) || Array.isArray((body as { items?: unknown } | null)?.items);
       if (claimsEnvelope || (!listLike && !options.raw)) throw unexpected(path, undefined, envelopeProblem(body)!);
       const items = listLike ? itemsOfPlainBody(body) : [];
-      yield { items: items.slice(0, remaining), page: first, hasMore: false, total: items.length, body, status: response.status, headers: response.headers };
+      yield {
+        items: items.slice(0, remaining),
+        page: first,
+        hasMore: false,
+        total: items.length,
+        body,
+        status: response.status,
+        headers: response.headers,
+      };
       return;
     }
     let last = pageFrom(response, first, body);

@@ -259,6 +259,7 @@ export class Pacer {
   private rollWindow(now: number): void {
     const budget = this.observed;
     if (!budget || now < budget.resetAt + RESET_MARGIN_MS) return;
-    this.observed = budget.limit > 0 ? { limit: budget.limit, remaining: budget.limit, resetAt: budget.resetAt + WINDOW_MS, ticket: this.started } : undefined;
+    this.observed =
+      budget.limit > 0 ? { limit: budget.limit, remaining: budget.limit, resetAt: budget.resetAt + WINDOW_MS, ticket: this.started } : undefined;
   }
 }

@@ -29,7 +29,11 @@ export async function loadEnvHttpProxyAgent(): Promise<typeof EnvHttpProxyAgentC
 }
 
 /** undici's `request(url, options)` on a given dispatcher. */
-export function request(dispatcher: Dispatcher, url: URL, options: Omit<Dispatcher.RequestOptions, 'origin' | 'path'>): Promise<Dispatcher.ResponseData> {
+export function request(
+  dispatcher: Dispatcher,
+  url: URL,
+  options: Omit<Dispatcher.RequestOptions, 'origin' | 'path'>,
+): Promise<Dispatcher.ResponseData> {
   return requestApi.call(dispatcher, { ...options, origin: url.origin, path: `${url.pathname}${url.search}` });
 }
 

@@ -33,9 +33,7 @@ export function commandOptions(command: Command): Record<string, unknown> {
  * Wires a command's run function to commander: builds the per-run context from the factory and the global options,
  * hands it the command's own options and operands, and closes it afterwards.
  */
-export function action<O extends object>(
-  run: (ctx: Context, options: O, operands: string[]) => Promise<void>,
-): (this: Command) => Promise<void> {
+export function action<O extends object>(run: (ctx: Context, options: O, operands: string[]) => Promise<void>): (this: Command) => Promise<void> {
   return async function (this: Command) {
     const options = commandOptions(this) as O & GlobalOptions;
     const ctx = new Context(options, factoryOf(this));

@@ -94,6 +94,9 @@ function printHead(io: IoStreams, status: number, headers: Headers): void {
 function assertNoReshaping(ctx: Context): void {
   const { format, csv, tsv, ndjson, fields } = ctx.options;
   if ((format !== undefined && format !== 'json') || csv || tsv || ndjson || fields !== undefined) {
-    throw new UsageError('lk api prints the JSON as the server sent it; --format and --fields do not apply', "Reshape it with jq: lk api /v1/me | jq '.account'");
+    throw new UsageError(
+      'lk api prints the JSON as the server sent it; --format and --fields do not apply',
+      "Reshape it with jq: lk api /v1/me | jq '.account'",
+    );
   }
 }

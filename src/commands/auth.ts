@@ -72,7 +72,10 @@ export function registerAuth(program: Command): void {
     .command('token')
     .description('print the key for scripts; refused on a terminal unless --show')
     .option('--show', 'print it even on a terminal (it stays on the screen and in the scrollback)')
-    .addHelpText('after', examples('curl -H "Authorization: Bearer $(lk auth token)" https://tracker.example.org/v1/me', 'lk auth token --profile work | wl-copy'))
+    .addHelpText(
+      'after',
+      examples('curl -H "Authorization: Bearer $(lk auth token)" https://tracker.example.org/v1/me', 'lk auth token --profile work | wl-copy'),
+    )
     .action(action<{ show?: boolean }>((ctx, options) => token(ctx, options)));
 
   auth
@@ -86,7 +89,10 @@ async function login(ctx: Context, options: LoginOptions): Promise<void> {
   const profileName = ctx.settings.profileName;
   // CLI.md's precedence, as in src/config/resolve.ts (an empty LK_BASE_URL counts as unset).
   const rawBaseUrl =
-    options.baseUrl ?? (ctx.env.LK_BASE_URL || undefined) ?? ctx.settings.profile?.baseUrl ?? (ctx.settings.storedDefault('base-url') as string | undefined);
+    options.baseUrl ??
+    (ctx.env.LK_BASE_URL || undefined) ??
+    ctx.settings.profile?.baseUrl ??
+    (ctx.settings.storedDefault('base-url') as string | undefined);
   if (!rawBaseUrl) throw new UsageError('which instance? pass --base-url URL (the address in front of /v1)');
   const baseUrl = normaliseBaseUrl(rawBaseUrl);
   assertTransportAllowed(baseUrl, Boolean(options.allowHttp));
@@ -117,7 +123,9 @@ async function login(ctx: Context, options: LoginOptions): Promise<void> {
       };
     });
     const where = inKeyring ? keyringName() : configFilePath(ctx.configDir);
-    ctx.io.info(`Logged in to ${new URL(baseUrl).host} as ${account ?? 'unknown account'} with ${maskKey(key)} (profile "${profileName}", key in ${where}).`);
+    ctx.io.info(
+      `Logged in to ${new URL(baseUrl).host} as ${account ?? 'unknown account'} with ${maskKey(key)} (profile "${profileName}", key in ${where}).`,
+    );
     if (ctx.env.LK_API_KEY || ctx.env.LK_API_KEY_FILE) {
       ctx.io.warn(`lk: note: ${ctx.env.LK_API_KEY ? 'LK_API_KEY' : 'LK_API_KEY_FILE'} is set and overrides the stored key.`);
     }
@@ -166,12 +174,17 @@ async function status(ctx: Context): Promise<void> {
   const first = reports[0]!;
   if (first.status === 'not-logged-in' && first.baseUrl === null && reports.length === 1 && stored.length === 0) {
     // Nothing configured at all: the answer is "log in", not an empty report.
-    throw new AuthError(`not logged in (profile "${active}")`, 'Run `lk auth login --base-url https://your.instance`, or set LK_BASE_URL and LK_API_KEY.');
+    throw new AuthError(
+      `not logged in (profile "${active}")`,
+      'Run `lk auth login --base-url https://your.instance`, or set LK_BASE_URL and LK_API_KEY.',
+    );
   }
   for (const report of reports) {
     if (report.expiry === 'soon' || report.expiry === 'expired') {
       const when = report.expiry === 'expired' ? 'expired' : `expires in ${report.expiresInDays} day${report.expiresInDays === 1 ? '' : 's'}`;
-      ctx.io.warn(`lk: warning: the key of profile "${report.profile}" ${when} (${report.expiresAt}); create a new one in the web app, then run \`lk auth login\``);
+      ctx.io.warn(
+        `lk: warning: the key of profile "${report.profile}" ${when} (${report.expiresAt}); create a new one in the web app, then run \`lk auth login\``,
+      );
     }
   }
   if (output.format === 'table' || output.format === 'plain') await ctx.io.write(await statusTable(ctx, reports, output.display.colors));
@@ -188,7 +201,10 @@ async function status(ctx: Context): Promise<void> {
     const hint = overridden
       ? `${failed.keySource} is set and overrides the stored login of profile "${failed.profile}": fix or unset it (lk auth login does not change it).`
       : `Log in again: \`lk auth login${failed.profile === 'default' ? '' : ` --profile ${failed.profile}`}\`.`;
-    throw new AuthError(failed.status === 'refused' ? `the key of profile "${failed.profile}" was refused` : `not logged in (profile "${failed.profile}")`, hint);
+    throw new AuthError(
+      failed.status === 'refused' ? `the key of profile "${failed.profile}" was refused` : `not logged in (profile "${failed.profile}")`,
+      hint,
+    );
   }
   const broken = reports.find((report) => report.status === 'error' && report.active);
   if (broken) throw new LkError(`profile "${broken.profile}": ${broken.error}`);
@@ -197,10 +213,28 @@ async function status(ctx: Context): Promise<void> {
 async function profileReport(ctx: Context, name: string, active: boolean): Promise<ProfileReport> {
   // Only the active profile takes the environment's and the flag's overrides; the others are shown as stored.
   const env = active ? ctx.env : { ...ctx.env, LK_API_KEY: undefined, LK_API_KEY_FILE: undefined, LK_BASE_URL: undefined };
-  const settings = new Settings(ctx.settings.stored, { ...ctx.settings.flags, profile: name, baseUrl: active ? ctx.settings.flags.baseUrl : undefined }, env, ctx.configDir);
+  const settings = new Settings(
+    ctx.settings.stored,
+    { ...ctx.settings.flags, profile: name, baseUrl: active ? ctx.settings.flags.baseUrl : undefined },
+    env,
+    ctx.configDir,
+  );
   const report: ProfileReport = {
-    profile: name, active, baseUrl: null, baseUrlSource: null, account: settings.profile?.account ?? null, key: null, keySource: null, keyOrigin: null,
-    scopes: null, expiresAt: null, expiry: null, expiresInDays: null, rateLimit: null, status: 'ok', error: null,
+    profile: name,
+    active,
+    baseUrl: null,
+    baseUrlSource: null,
+    account: settings.profile?.account ?? null,
+    key: null,
+    keySource: null,
+    keyOrigin: null,
+    scopes: null,
+    expiresAt: null,
+    expiry: null,
+    expiresInDays: null,
+    rateLimit: null,
+    status: 'ok',
+    error: null,
   };
   const failWith = (status: ProfileReport['status'], error: unknown) => {
     report.status = status;
@@ -265,11 +299,15 @@ async function statusTable(ctx: Context, reports: ProfileReport[], colors: Color
     const baseUrlOrigin = report.baseUrlSource === 'profile' ? configFilePath(ctx.configDir) : report.baseUrlSource;
     const keyOrigin = report.keySource === 'LK_API_KEY' ? 'LK_API_KEY' : report.keyOrigin;
     const expires =
-      report.expiry === 'never' ? 'never'
-      : report.expiry === 'unknown' ? colors.dim('unknown (not reported by the server)')
-      : report.expiry === 'soon' ? colors.yellow(`${text(report.expiresAt)} (in ${report.expiresInDays} day${report.expiresInDays === 1 ? '' : 's'})`)
-      : report.expiry === 'expired' ? colors.red(`${text(report.expiresAt)} (expired)`)
-      : text(report.expiresAt);
+      report.expiry === 'never'
+        ? 'never'
+        : report.expiry === 'unknown'
+          ? colors.dim('unknown (not reported by the server)')
+          : report.expiry === 'soon'
+            ? colors.yellow(`${text(report.expiresAt)} (in ${report.expiresInDays} day${report.expiresInDays === 1 ? '' : 's'})`)
+            : report.expiry === 'expired'
+              ? colors.red(`${text(report.expiresAt)} (expired)`)
+              : text(report.expiresAt);
     const lines: Array<[string, string]> = [
       ['Profile', `${text(report.profile)}${reports.length > 1 && report.active ? ` ${colors.dim('(active)')}` : ''}`],
       ['Instance', report.baseUrl === null ? colors.dim('none') : `${text(report.baseUrl)} ${colors.dim(`(from ${text(baseUrlOrigin)})`)}`],
@@ -277,7 +315,11 @@ async function statusTable(ctx: Context, reports: ProfileReport[], colors: Color
       ['Key', report.key === null ? colors.dim('none') : `${text(report.key)} ${colors.dim(`(from ${text(keyOrigin)})`)}`],
     ];
     if (report.status === 'ok') {
-      lines.push(['Scopes', text(report.scopes?.map(String).join(', '))], ['Expires', expires], ['Rate limit', text(rateLimitText(report.rateLimit))]);
+      lines.push(
+        ['Scopes', text(report.scopes?.map(String).join(', '))],
+        ['Expires', expires],
+        ['Rate limit', text(rateLimitText(report.rateLimit))],
+      );
     } else {
       const label = report.status === 'refused' ? 'refused' : report.status === 'not-logged-in' ? 'not logged in' : 'error';
       lines.push(['Status', colors.red(text(`${label}: ${report.error}`))]);
@@ -290,19 +332,26 @@ async function statusTable(ctx: Context, reports: ProfileReport[], colors: Color
 async function switchProfile(ctx: Context, name: string): Promise<void> {
   const profiles = Object.keys(ctx.settings.stored.profiles ?? {}).sort();
   if (!profiles.includes(name)) {
-    throw new UsageError(`no profile "${name}"`, profiles.length > 0 ? `Stored profiles: ${profiles.join(', ')}.` : 'Log in first: `lk auth login --profile NAME --base-url URL`.');
+    throw new UsageError(
+      `no profile "${name}"`,
+      profiles.length > 0 ? `Stored profiles: ${profiles.join(', ')}.` : 'Log in first: `lk auth login --profile NAME --base-url URL`.',
+    );
   }
   await updateStoredConfig(ctx.configDir, (config) => {
     config.defaultProfile = name;
   });
   ctx.io.info(`Profile "${name}" is now the default.`);
-  if (ctx.env.LK_PROFILE && ctx.env.LK_PROFILE !== name) ctx.io.warn(`lk: note: LK_PROFILE=${ctx.env.LK_PROFILE} is set and still wins in this environment.`);
+  if (ctx.env.LK_PROFILE && ctx.env.LK_PROFILE !== name)
+    ctx.io.warn(`lk: note: LK_PROFILE=${ctx.env.LK_PROFILE} is set and still wins in this environment.`);
 }
 
 /** The key as it would be sent (LK_API_KEY, LK_API_KEY_FILE, then the profile's): for `$(lk auth token)`, never for a screen by accident. */
 async function token(ctx: Context, options: { show?: boolean }): Promise<void> {
   if (ctx.io.stdoutIsTTY && !options.show) {
-    throw new UsageError('not printing the key to a terminal', 'Use it in a command, e.g. curl -H "Authorization: Bearer $(lk auth token)" …, or add --show.');
+    throw new UsageError(
+      'not printing the key to a terminal',
+      'Use it in a command, e.g. curl -H "Authorization: Bearer $(lk auth token)" …, or add --show.',
+    );
   }
   await ctx.io.write(`${(await ctx.key()).key}\n`);
 }
@@ -350,7 +399,9 @@ async function storeInKeyring(ctx: Context, profileName: string, key: string, in
     await keyringSet(profileName, key);
     return true;
   } catch (error) {
-    ctx.io.warn(`lk: note: ${keyringName()} did not answer (${(error as Error).message}); the key goes in ${configFilePath(ctx.configDir)} (mode 0600).`);
+    ctx.io.warn(
+      `lk: note: ${keyringName()} did not answer (${(error as Error).message}); the key goes in ${configFilePath(ctx.configDir)} (mode 0600).`,
+    );
     return false;
   }
 }

@@ -22,7 +22,8 @@ export function registerCalendar(program: Command): void {
     .command('calendar')
     .description('upcoming episodes of the shows you follow (up to 90 days, at most 60), in your local time')
     .addOption(domainOption())
-    .addOption(offlineOption()).addOption(dbOption())
+    .addOption(offlineOption())
+    .addOption(dbOption())
     .option('-o, --output <file>', 'write the output (or the --format ics feed) to this file, whole or not at all')
     .option('--spoiler-free', 'with --format ics: leave episode titles out of the feed')
     .addHelpText(
@@ -43,7 +44,10 @@ ${examples(
   // The global --format lists ics for calendar's sake; every other command refuses it here, before any request.
   program.hook('preAction', (root, actionCommand) => {
     if (root.opts<{ format?: string }>().format === 'ics' && actionCommand !== calendar) {
-      throw new UsageError('--format ics is only for lk calendar (the iCalendar feed of upcoming episodes)', 'Use table, json, ndjson, csv or tsv here.');
+      throw new UsageError(
+        '--format ics is only for lk calendar (the iCalendar feed of upcoming episodes)',
+        'Use table, json, ndjson, csv or tsv here.',
+      );
     }
   });
 }
@@ -52,7 +56,10 @@ async function runCalendar(ctx: Context, options: CalendarOptions): Promise<void
   const format = ctx.format([...FORMATS, 'ics']);
   if (format === 'ics') return runFeed(ctx, options);
   if (options.spoilerFree) {
-    throw new UsageError('--spoiler-free applies to the iCalendar feed (--format ics)', 'To leave titles out elsewhere: --fields airsAt,show.title,season,episode');
+    throw new UsageError(
+      '--spoiler-free applies to the iCalendar feed (--format ics)',
+      'To leave titles out elsewhere: --fields airsAt,show.title,season,episode',
+    );
   }
   if (options.offline) return runOffline(ctx, 'calendar', options);
   // Not an envelope in SPEC.md (at most 60 items); should an instance page it, every page is read.

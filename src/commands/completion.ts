@@ -7,7 +7,6 @@ import { IoStreams } from '../output/io.js';
 import { factoryOf } from './action.js';
 import { examples } from './options.js';
 
-
 export function registerCompletion(program: Command): void {
   program
     .command('completion')
@@ -31,7 +30,11 @@ ${examples(
   'lk completion fish | source      # try it in the current fish session',
 )}`,
     )
-    .action(async function (this: Command, shell: CompletionShell | undefined, options: { profiles?: boolean; ids?: string; settingValues?: string }) {
+    .action(async function (
+      this: Command,
+      shell: CompletionShell | undefined,
+      options: { profiles?: boolean; ids?: string; settingValues?: string },
+    ) {
       const factory = factoryOf(this);
       const io = new IoStreams({ stdout: factory.stdout, stderr: factory.stderr, stdin: factory.stdin, env: factory.env });
       if (options.profiles) {

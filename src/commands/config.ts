@@ -2,15 +2,7 @@ import type { Command } from 'commander';
 import { pageOf } from '../api/paginate.js';
 import { maskKey } from '../config/key.js';
 import { configDir } from '../config/paths.js';
-import {
-  assertSettingName,
-  BUILT_IN_DEFAULTS,
-  FORMATS,
-  oneOf,
-  SETTINGS,
-  type SettingName,
-  type SettingValue,
-} from '../config/settings.js';
+import { assertSettingName, BUILT_IN_DEFAULTS, FORMATS, oneOf, SETTINGS, type SettingName, type SettingValue } from '../config/settings.js';
 import { configFilePath, readStoredConfig, updateStoredConfig, type StoredConfig } from '../config/store.js';
 import type { GlobalOptions } from '../context.js';
 import { UsageError } from '../util/errors.js';
@@ -50,7 +42,8 @@ const settingView: View = {
         if (problem) return `${String(value)} (invalid)`;
         return source === 'default' ? BUILT_IN_DEFAULTS[setting].text : String(value);
       },
-      paint: (text, row, colors) => ((row as SettingRow).problem ? colors.red(text) : (row as SettingRow).source === 'default' ? colors.dim(text) : text),
+      paint: (text, row, colors) =>
+        (row as SettingRow).problem ? colors.red(text) : (row as SettingRow).source === 'default' ? colors.dim(text) : text,
     },
     { header: 'Source', path: 'source', dim: true },
     { header: 'Allowed', path: 'allowed', dim: true, flex: true },
@@ -75,7 +68,9 @@ export function registerConfig(program: Command): void {
       'after',
       `
 Settings:
-${Object.entries(SETTINGS).map(([name, spec]) => `  ${name.padEnd(10)} ${spec.describe} (${spec.allowed})`).join('\n')}
+${Object.entries(SETTINGS)
+  .map(([name, spec]) => `  ${name.padEnd(10)} ${spec.describe} (${spec.allowed})`)
+  .join('\n')}
 
 Precedence, highest first: flag, environment, the profile's instance and key (lk auth login), lk config default,
 built-in default. Defaults apply to every profile: --profile is refused by get, set and unset.
@@ -114,7 +109,14 @@ ${examples('lk config set format json', 'lk config get lang', "lk config list --
   // The values of the setting typed before: `lk completion --setting-values NAME`.
   completeOperandOf(set, 1, { dynamic: { args: ['completion', '--setting-values'], withOperands: true } });
   set
-    .addHelpText('after', examples('lk config set lang fr', "lk config set format json && lk whoami | jq -r '.account.username'", 'lk config set base-url https://tracker.example.org'))
+    .addHelpText(
+      'after',
+      examples(
+        'lk config set lang fr',
+        "lk config set format json && lk whoami | jq -r '.account.username'",
+        'lk config set base-url https://tracker.example.org',
+      ),
+    )
     .action(
       configAction(async (run, [rawName, raw]) => {
         const name = assertSettingName(rawName!);
@@ -140,7 +142,7 @@ ${examples('lk config set format json', 'lk config get lang', "lk config list --
       examples(
         'lk config unset format',
         "lk config unset lang     # film and series titles in the account's language again",
-        "lk config list --json | jq -r '.settings | to_entries[] | select(.value.source == \"config\") | .key' | xargs -n1 lk config unset",
+        'lk config list --json | jq -r \'.settings | to_entries[] | select(.value.source == "config") | .key\' | xargs -n1 lk config unset',
       ),
     )
     .action(
@@ -250,7 +252,10 @@ async function listOutput({ io, options, now }: ConfigRun): Promise<OutputOption
   const { default: pc } = await import('picocolors');
   return {
     format: format ?? (io.stdoutIsTTY ? 'table' : 'plain'),
-    fields: options.fields?.split(',').map((field) => field.trim()).filter(Boolean),
+    fields: options.fields
+      ?.split(',')
+      .map((field) => field.trim())
+      .filter(Boolean),
     header: options.header !== false,
     csvSafe: false,
     io,

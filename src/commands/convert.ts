@@ -30,9 +30,11 @@ export function registerConvert(program: Command): void {
     .addOption(new Option('--domain <domain>', 'only this domain (yamtrack holds all four)').choices(DOMAINS).argParser((value: string) => value))
     .option('--strict', 'exit 1 when anything had to be skipped')
     .addOption(
-      new Option('--rating-scale <n>', "the instance's rating scale (default: found from the ratings)").choices(['5', '10', '100']).argParser((value: string) => value),
+      new Option('--rating-scale <n>', "the instance's rating scale (default: found from the ratings)")
+        .choices(['5', '10', '100'])
+        .argParser((value: string) => value),
     )
-    .option('--db <file>', 'read this lk sync mirror (default: the profile\'s mirror when it exists, else the export)')
+    .option('--db <file>', "read this lk sync mirror (default: the profile's mirror when it exists, else the export)")
     .addHelpText(
       'after',
       `
@@ -73,7 +75,8 @@ function parseDomain(raw: string | undefined, target: Target): (typeof DOMAINS)[
   const domain = DOMAINS.find((name) => name === raw.toUpperCase());
   if (!domain) throw new UsageError(`invalid --domain "${raw}": expected one of ${DOMAINS.join(', ')}`);
   const holds = TARGET_DOMAIN[target];
-  if (holds !== undefined && holds !== domain) throw new UsageError(`${target} holds ${holds} only, not ${domain}`, 'Use lk convert yamtrack for any domain.');
+  if (holds !== undefined && holds !== domain)
+    throw new UsageError(`${target} holds ${holds} only, not ${domain}`, 'Use lk convert yamtrack for any domain.');
   return domain;
 }
 
@@ -141,7 +144,8 @@ async function loadSnapshot(ctx: Context, db: string | undefined) {
   const sources = await import('../convert/sources.js');
   const mirror = db ?? mirrorPath(ctx.env, ctx.settings.profileName);
   if (db !== undefined || sources.mirrorExists(mirror)) {
-    if (db !== undefined && !sources.mirrorExists(db)) throw new LkError(`no mirror at ${db}`, 1, 'Create it with lk sync --db FILE, or leave out --db to use the export.');
+    if (db !== undefined && !sources.mirrorExists(db))
+      throw new LkError(`no mirror at ${db}`, 1, 'Create it with lk sync --db FILE, or leave out --db to use the export.');
     try {
       const snapshot = await sources.readMirror(mirror);
       ctx.io.info(`lk: reading the mirror ${mirror}`);

@@ -63,7 +63,17 @@ async function runExport(ctx: Context, options: ExportOptions): Promise<void> {
   const account = await exportAccount(client, (await ctx.key()).key);
   const progress = await downloadProgress(ctx.io, 'Downloading the export');
   const exported = await obtainExport(
-    { client, cache, account, io: ctx.io, now: ctx.now, wait: ctx.waiter(), signal: ctx.signal, onProgress: progress.update, onSettled: progress.stop },
+    {
+      client,
+      cache,
+      account,
+      io: ctx.io,
+      now: ctx.now,
+      wait: ctx.waiter(),
+      signal: ctx.signal,
+      onProgress: progress.update,
+      onSettled: progress.stop,
+    },
     policy,
   );
   await writeExportFiles(exported, destination, { ...output, account });
@@ -77,18 +87,26 @@ function exportFormat(ctx: Context): 'json' | 'csv' {
 
 function exportDestination(ctx: Context, options: ExportOptions, format: 'json' | 'csv'): ExportDestination {
   if (options.output !== undefined && options.outputDir !== undefined) throw new UsageError('choose -o/--output or --output-dir, not both');
-  if (options.keep !== undefined && options.outputDir === undefined) throw new UsageError('--keep needs --output-dir (it rotates the exports in that folder)');
+  if (options.keep !== undefined && options.outputDir === undefined)
+    throw new UsageError('--keep needs --output-dir (it rotates the exports in that folder)');
   if (format === 'csv' && options.outputDir === undefined) {
-    throw new UsageError('--format csv needs --output-dir: it writes one file per collection of the export', 'Use e.g. lk export --format csv --output-dir ~/backups');
+    throw new UsageError(
+      '--format csv needs --output-dir: it writes one file per collection of the export',
+      'Use e.g. lk export --format csv --output-dir ~/backups',
+    );
   }
-  for (const [flag, value] of [['--output', options.output], ['--output-dir', options.outputDir]] as const) {
+  for (const [flag, value] of [
+    ['--output', options.output],
+    ['--output-dir', options.outputDir],
+  ] as const) {
     if (value === '') throw new UsageError(`${flag} needs a path`);
   }
   if (options.outputDir !== undefined) {
     return { to: 'dir', dir: options.outputDir, keep: options.keep === undefined ? undefined : wholeNumber('--keep', options.keep, 1) };
   }
   if (options.output !== undefined && options.output !== '-') return { to: 'file', path: options.output };
-  if (options.gzip && ctx.io.stdoutIsTTY) throw new UsageError('--gzip would write binary to the terminal', 'Redirect it (> export.json.gz) or use -o FILE.');
+  if (options.gzip && ctx.io.stdoutIsTTY)
+    throw new UsageError('--gzip would write binary to the terminal', 'Redirect it (> export.json.gz) or use -o FILE.');
   return { to: 'stdout' };
 }
 

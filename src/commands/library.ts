@@ -4,7 +4,20 @@ import { entryView, historyView } from '../output/views.js';
 import { action } from './action.js';
 import { runListing, runSingle } from './listing.js';
 import { choiceOption } from './choices.js';
-import { addOutputOption, addPagingOptions, domainOption, examples, ORDERS, PHASES, type PagingFlags, showDefaultSubcommandOptions, SORTS, addDefaultSubcommand, completeOperandOf, ENTRY_IDS } from './options.js';
+import {
+  addOutputOption,
+  addPagingOptions,
+  domainOption,
+  examples,
+  ORDERS,
+  PHASES,
+  type PagingFlags,
+  showDefaultSubcommandOptions,
+  SORTS,
+  addDefaultSubcommand,
+  completeOperandOf,
+  ENTRY_IDS,
+} from './options.js';
 import { dbOption, offlineOption, runOffline } from './offline.js';
 
 interface ListOptions extends PagingFlags {
@@ -20,11 +33,7 @@ export function registerLibrary(program: Command): void {
     .description('your library: entries with their work, status and progress')
     .addHelpText(
       'after',
-      examples(
-        'lk library --phase IN_PROGRESS',
-        'lk library --all --json | jq -r \'.[] | select(.rating >= 9) | .work.title\'',
-        'lk library show 42',
-      ),
+      examples('lk library --phase IN_PROGRESS', "lk library --all --json | jq -r '.[] | select(.rating >= 9) | .work.title'", 'lk library show 42'),
     );
 
   const list = addPagingOptions(
@@ -41,7 +50,7 @@ export function registerLibrary(program: Command): void {
       'after',
       examples(
         'lk library --phase DONE --sort rating',
-        'lk library --all --ndjson | jq -c \'{title: .work.title, rating}\'',
+        "lk library --all --ndjson | jq -c '{title: .work.title, rating}'",
         'lk library --domain BOOKS --fields work.title,status,progress.pages',
         '0 3 * * *  lk library --all --csv > ~/library.csv',
       ),
@@ -50,9 +59,7 @@ export function registerLibrary(program: Command): void {
   showDefaultSubcommandOptions(library, list);
 
   completeOperandOf(
-    addOutputOption(library.command('show'))
-      .description('one library entry by its id')
-      .argument('<id>', 'entry id (the ID column of `lk library`)'),
+    addOutputOption(library.command('show')).description('one library entry by its id').argument('<id>', 'entry id (the ID column of `lk library`)'),
     0,
     { dynamic: ENTRY_IDS },
   )
@@ -60,16 +67,11 @@ export function registerLibrary(program: Command): void {
     .action(action(runShow));
 
   addPagingOptions(
-    completeOperandOf(
-      library
-        .command('history')
-        .description('the history of one entry, undated events last')
-        .argument('<id>', 'entry id'),
-      0,
-      { dynamic: ENTRY_IDS },
-    ),
+    completeOperandOf(library.command('history').description('the history of one entry, undated events last').argument('<id>', 'entry id'), 0, {
+      dynamic: ENTRY_IDS,
+    }),
   )
-    .addHelpText('after', examples('lk library history 42', 'lk library history 42 --all --json | jq \'map(select(.date == null)) | length\''))
+    .addHelpText('after', examples('lk library history 42', "lk library history 42 --all --json | jq 'map(select(.date == null)) | length'"))
     .action(action(runHistory));
 }
 

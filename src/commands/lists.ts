@@ -6,7 +6,17 @@ import { listView } from '../output/views.js';
 import { action } from './action.js';
 import { runListing } from './listing.js';
 import { dbOption, offlineOption, runOffline } from './offline.js';
-import { addOutputOption, addPagingOptions, entityId, examples, showDefaultSubcommandOptions, type PagingFlags, addDefaultSubcommand, completeOperandOf, LIST_IDS } from './options.js';
+import {
+  addOutputOption,
+  addPagingOptions,
+  entityId,
+  examples,
+  showDefaultSubcommandOptions,
+  type PagingFlags,
+  addDefaultSubcommand,
+  completeOperandOf,
+  LIST_IDS,
+} from './options.js';
 
 export function registerLists(program: Command): void {
   const lists = program
@@ -31,7 +41,7 @@ export function registerLists(program: Command): void {
   )
     .addHelpText(
       'after',
-      examples('lk lists show 7', "lk lists show 7 --json | jq -r '.items[] | select(.type == \"episode\")'", 'lk lists show 7 --csv > list-7.csv'),
+      examples('lk lists show 7', 'lk lists show 7 --json | jq -r \'.items[] | select(.type == "episode")\'', 'lk lists show 7 --csv > list-7.csv'),
     )
     .action(action(runShow));
 }

@@ -45,7 +45,9 @@ type Reader = (window: Window) => Slice;
 
 /** A listing of the mirror as the pages the server would have sent: --page, --limit (20), --all, --max; "Showing N of TOTAL". */
 export async function* pagesOf(source: unknown[] | Reader, flags: PagingFlags): AsyncGenerator<Page> {
-  const read: Reader = Array.isArray(source) ? ({ offset, limit }) => ({ items: source.slice(offset, offset + limit), total: source.length }) : source;
+  const read: Reader = Array.isArray(source)
+    ? ({ offset, limit }) => ({ items: source.slice(offset, offset + limit), total: source.length })
+    : source;
   const paging = pagingFrom(flags);
   const follow = paging.all || paging.max !== undefined;
   const limit = paging.limit ?? (follow ? 100 : 20);
@@ -83,7 +85,8 @@ export async function runOffline(ctx: Context, command: OfflineCommand, options:
   paging();
   const from = options.from === undefined ? undefined : dateBound(isoDate('--from', options.from), 'start');
   const to = options.to === undefined ? undefined : dateBound(isoDate('--to', options.to), 'end');
-  if (from !== undefined && to !== undefined && from > to) throw new UsageError(`--from ${options.from} is after --to ${options.to}: nothing can fall in that window`);
+  if (from !== undefined && to !== undefined && from > to)
+    throw new UsageError(`--from ${options.from} is after --to ${options.to}: nothing can fall in that window`);
   const render = await import('../output/render.js');
   const views = await import('../output/views.js');
   const read = await import('../mirror/read.js');
@@ -92,9 +95,19 @@ export async function runOffline(ctx: Context, command: OfflineCommand, options:
   try {
     switch (command) {
       case 'library':
-        return await render.renderListing(pagesOf((window) => read.libraryItems(db, { ...options, domain, phase: options.phase?.toUpperCase() }, window), options), views.entryView, output, { paged: true });
+        return await render.renderListing(
+          pagesOf((window) => read.libraryItems(db, { ...options, domain, phase: options.phase?.toUpperCase() }, window), options),
+          views.entryView,
+          output,
+          { paged: true },
+        );
       case 'history':
-        return await render.renderListing(pagesOf((window) => read.historyItems(db, { domain, from, to }, window), options), views.historyView, output, { paged: true });
+        return await render.renderListing(
+          pagesOf((window) => read.historyItems(db, { domain, from, to }, window), options),
+          views.historyView,
+          output,
+          { paged: true },
+        );
       case 'lists':
         return await render.renderListing(pagesOf(read.tableItems(db, 'lists'), options), views.listView, output, { paged: true });
       case 'reviews':
@@ -112,7 +125,10 @@ export async function runOffline(ctx: Context, command: OfflineCommand, options:
       }
       case 'stats': {
         if (domain !== undefined) {
-          throw new UsageError('--domain with --offline: the mirror keeps the stats summary of the whole account', 'Leave out --domain, or drop --offline to ask the server.');
+          throw new UsageError(
+            '--domain with --offline: the mirror keeps the stats summary of the whole account',
+            'Leave out --domain, or drop --offline to ask the server.',
+          );
         }
         const summary = read.statsSnapshot(db);
         if (summary === undefined) throw new UsageError('the mirror holds no stats summary (the key lacked stats:read when it synced)');

@@ -39,7 +39,10 @@ ${examples('lk open 42', 'lk open --list l7', 'lk open 42 --work -n | xclip', 'B
 
 async function run(ctx: Context, options: OpenOptions, rawId: string | undefined): Promise<void> {
   const targets = [rawId !== undefined, options.list !== undefined, Boolean(options.profilePage)].filter(Boolean).length;
-  if (targets !== 1) throw new UsageError(targets === 0 ? 'what to open? give an entry id, --list ID or --profile-page' : 'open one page: an entry id, --list ID or --profile-page');
+  if (targets !== 1)
+    throw new UsageError(
+      targets === 0 ? 'what to open? give an entry id, --list ID or --profile-page' : 'open one page: an entry id, --list ID or --profile-page',
+    );
   if (options.work && rawId === undefined) throw new UsageError('--work goes with an entry id');
   const { path, field, what } =
     rawId !== undefined

@@ -40,7 +40,10 @@ export function addPagingOptions(command: Command): Command {
 
 export function pagingFrom(options: PagingFlags): PagingOptions {
   if (options.all && options.page !== undefined) {
-    throw new UsageError('--all reads every page from the first: it does not combine with --page', 'For one page: --page N (with --limit); for everything: --all.');
+    throw new UsageError(
+      '--all reads every page from the first: it does not combine with --page',
+      'For one page: --page N (with --limit); for everything: --all.',
+    );
   }
   return {
     page: options.page === undefined ? undefined : wholeNumber('--page', options.page, 1),

@@ -8,10 +8,7 @@ import type { Context } from '../context.js';
 
 export function registerReviews(program: Command): void {
   addPagingOptions(
-    program
-      .command('reviews')
-      .description('the reviews you wrote')
-      .addOption(domainOption()).addOption(offlineOption()).addOption(dbOption()),
+    program.command('reviews').description('the reviews you wrote').addOption(domainOption()).addOption(offlineOption()).addOption(dbOption()),
   )
     .addHelpText(
       'after',

@@ -36,7 +36,7 @@ export function registerSandbox(program: Command): void {
       'after',
       examples(
         'lk sandbox --port 8080',
-        'lk sandbox --json > sandbox.json &  LK_BASE_URL=$(jq -r .url sandbox.json) LK_API_KEY=$(jq -r \'.keys[0].key\' sandbox.json) lk whoami',
+        "lk sandbox --json > sandbox.json &  LK_BASE_URL=$(jq -r .url sandbox.json) LK_API_KEY=$(jq -r '.keys[0].key' sandbox.json) lk whoami",
       ),
     )
     .action(async function (this: Command) {
@@ -53,7 +53,10 @@ export function registerSandbox(program: Command): void {
       };
       if (!options.host) throw new UsageError('--host needs an address');
       if ((flags.tlsKey === undefined) !== (flags.tlsCert === undefined)) throw new UsageError('--tls-key and --tls-cert go together');
-      const tls = flags.tlsKey !== undefined && flags.tlsCert !== undefined ? { key: readPem('--tls-key', flags.tlsKey), cert: readPem('--tls-cert', flags.tlsCert) } : undefined;
+      const tls =
+        flags.tlsKey !== undefined && flags.tlsCert !== undefined
+          ? { key: readPem('--tls-key', flags.tlsKey), cert: readPem('--tls-cert', flags.tlsCert) }
+          : undefined;
       const { runSandboxCommand } = await import('../sandbox/index.js');
       const clean = Object.fromEntries(Object.entries({ ...options, tls }).filter(([, value]) => value !== undefined));
       const { stdout, stderr } = factoryOf(this);
@@ -62,8 +65,18 @@ export function registerSandbox(program: Command): void {
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         const where = `${options.host}:${options.port}`;
-        if (code === 'EADDRINUSE') throw new LkError(`cannot start the sandbox: ${where} is already in use`, ExitCode.failure, 'Choose another --port, or leave it out for a free one.');
-        if (code === 'EACCES') throw new LkError(`cannot start the sandbox: not allowed to listen on ${where}`, ExitCode.failure, 'Ports below 1024 need privileges: choose a --port above 1024.');
+        if (code === 'EADDRINUSE')
+          throw new LkError(
+            `cannot start the sandbox: ${where} is already in use`,
+            ExitCode.failure,
+            'Choose another --port, or leave it out for a free one.',
+          );
+        if (code === 'EACCES')
+          throw new LkError(
+            `cannot start the sandbox: not allowed to listen on ${where}`,
+            ExitCode.failure,
+            'Ports below 1024 need privileges: choose a --port above 1024.',
+          );
         if (code === 'EADDRNOTAVAIL') throw new LkError(`cannot start the sandbox: ${options.host} is not an address of this machine`);
         throw error;
       }

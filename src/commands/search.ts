@@ -22,7 +22,11 @@ export function registerSearch(program: Command): void {
   )
     .addHelpText(
       'after',
-      examples('lk search amelie', 'lk search "tokyo story" --json | jq \'.[] | {title: .work.title, rating}\'', 'lk search dune --domain BOOKS --phase DONE'),
+      examples(
+        'lk search amelie',
+        'lk search "tokyo story" --json | jq \'.[] | {title: .work.title, rating}\'',
+        'lk search dune --domain BOOKS --phase DONE',
+      ),
     )
     .action(
       action<SearchFlags>(async (ctx, options, [text]) => {
@@ -34,7 +38,12 @@ export function registerSearch(program: Command): void {
           const filters = { domain: options.domain?.toUpperCase(), phase: options.phase?.toUpperCase() };
           const { renderListing } = await import('../output/render.js');
           const { entryView } = await import('../output/views.js');
-          await renderListing(pagesOf((window) => searchEntries(db, text, filters, window), options), entryView, output, { paged: true });
+          await renderListing(
+            pagesOf((window) => searchEntries(db, text, filters, window), options),
+            entryView,
+            output,
+            { paged: true },
+          );
         } finally {
           db.close();
         }

@@ -48,7 +48,8 @@ export function registerSql(program: Command): void {
           }
           return;
         }
-        if (query === undefined || query.trim() === '') throw new UsageError('lk sql needs a query, e.g. lk sql "SELECT count(*) FROM entries"', 'Or lk sql --schema for the tables.');
+        if (query === undefined || query.trim() === '')
+          throw new UsageError('lk sql needs a query, e.g. lk sql "SELECT count(*) FROM entries"', 'Or lk sql --schema for the tables.');
         const output = await ctx.outputOptions();
         const db = await openMirror(ctx, options.db, 'lk sql');
         try {
@@ -58,14 +59,19 @@ export function registerSql(program: Command): void {
           } catch (error) {
             const message = (error as Error).message;
             // The mirror is opened read-only: SQLite itself refuses a write.
-            if (/readonly|read-only/i.test(message)) throw new UsageError(`lk sql is read-only: ${message}`, 'Only queries that read (SELECT, WITH, PRAGMA that read) run here.');
+            if (/readonly|read-only/i.test(message))
+              throw new UsageError(`lk sql is read-only: ${message}`, 'Only queries that read (SELECT, WITH, PRAGMA that read) run here.');
             throw new UsageError(`the query failed: ${message}`);
           }
           const { renderListing } = await import('../output/render.js');
           const { pageOf } = await import('../api/paginate.js');
           const plain = rows.map((row) => ({ ...row }));
           // Column names such as count(*) or json_extract(json, '$.a.b') are not dot paths: each reads its own key.
-          const columns = Object.keys(plain[0] ?? {}).map((name) => ({ header: name, path: name, value: (row: unknown) => (row as Record<string, unknown>)[name] }));
+          const columns = Object.keys(plain[0] ?? {}).map((name) => ({
+            header: name,
+            path: name,
+            value: (row: unknown) => (row as Record<string, unknown>)[name],
+          }));
           await renderListing(pageOf(plain), { noun: ['row', 'rows'], columns }, output, { paged: false });
         } catch (error) {
           if (error instanceof LkError) throw error;

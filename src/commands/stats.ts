@@ -7,14 +7,12 @@ import { addOutputOption, domainOption, examples } from './options.js';
 export function registerStats(program: Command): void {
   addOutputOption(program.command('stats'))
     .description('your stats summary, a section per group of figures')
-    .addOption(domainOption()).addOption(offlineOption()).addOption(dbOption())
+    .addOption(domainOption())
+    .addOption(offlineOption())
+    .addOption(dbOption())
     .addHelpText(
       'after',
-      examples(
-        'lk stats',
-        'lk stats --domain BOOKS --json | jq .',
-        '0 0 1 * *  lk stats --json > ~/stats-$(date +\\%Y-\\%m).json',
-      ),
+      examples('lk stats', 'lk stats --domain BOOKS --json | jq .', '0 0 1 * *  lk stats --json > ~/stats-$(date +\\%Y-\\%m).json'),
     )
     .action(
       action<{ domain?: string; offline?: boolean }>(async (ctx, options) => {

@@ -95,8 +95,7 @@ export function bashScript(tree: CompletionTree): string {
       const words = `${p}_words=${singleQuote((operand.choices ?? []).join(' '))}`;
       if (operand.variadic) {
         if (operand.choices) line(`    ${singleQuote(`${pathOf(node)}|`)}*) ${words} ;;`);
-      }
-      else if (operand.choices || node.operands.slice(index + 1).some((later) => later.variadic && later.choices)) {
+      } else if (operand.choices || node.operands.slice(index + 1).some((later) => later.variadic && later.choices)) {
         line(`    ${singleQuote(`${pathOf(node)}|${index}`)}) ${words} ;;`);
       }
     });

@@ -121,8 +121,7 @@ export function fishScript(tree: CompletionTree): string {
 
   for (const node of tree.nodes) {
     const title = [name, ...node.path].join(' ');
-    const atOperand = (index: number, more = false) =>
-      fishCondition(`${p}_operand ${fishWord(pathOf(node))} ${index}${more ? ' more' : ''}`);
+    const atOperand = (index: number, more = false) => fishCondition(`${p}_operand ${fishWord(pathOf(node))} ${index}${more ? ' more' : ''}`);
     if (node.subcommands.length > 0) {
       line();
       line(`# ${title}: subcommands`);

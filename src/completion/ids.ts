@@ -61,12 +61,17 @@ export function mirrorIds(kind: IdKind, env: NodeJS.ProcessEnv = process.env): s
 
 /** The little of node:sqlite used here (@types/node for Node 20 does not describe it). */
 interface SqliteModule {
-  DatabaseSync: new (path: string, options: { readOnly: boolean; timeout: number }) => {
+  DatabaseSync: new (
+    path: string,
+    options: { readOnly: boolean; timeout: number },
+  ) => {
     prepare(sql: string): { all(): unknown[] };
     close(): void;
   };
 }
 
 export function idLines(kind: string, env: NodeJS.ProcessEnv = process.env): string {
-  return mirrorIds(kind as IdKind, env).map((id) => `${id}\n`).join('');
+  return mirrorIds(kind as IdKind, env)
+    .map((id) => `${id}\n`)
+    .join('');
 }

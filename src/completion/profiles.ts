@@ -11,12 +11,16 @@ export function storedProfileNames(env: NodeJS.ProcessEnv = process.env): string
     const profiles = readStoredConfig(configDir(env)).profiles;
     if (!profiles || typeof profiles !== 'object') return [];
     // A name with a line break or control character cannot be offered one a line.
-    return Object.keys(profiles).filter((name) => name !== '' && !/[\u0000-\u001f\u007f]/.test(name)).sort();
+    return Object.keys(profiles)
+      .filter((name) => name !== '' && !/[\u0000-\u001f\u007f]/.test(name))
+      .sort();
   } catch {
     return [];
   }
 }
 
 export function profileLines(env: NodeJS.ProcessEnv = process.env): string {
-  return storedProfileNames(env).map((name) => `${name}\n`).join('');
+  return storedProfileNames(env)
+    .map((name) => `${name}\n`)
+    .join('');
 }

@@ -84,7 +84,7 @@ export function zshScript(tree: CompletionTree): string {
   line('  local with=$1; shift');
   line('  local -a args values');
   line('  args=("$@")');
-  line('  # $words is this command\'s line from its name on: the words before the cursor, less flags, are its operands.');
+  line("  # $words is this command's line from its name on: the words before the cursor, less flags, are its operands.");
   line('  (( with )) && args+=("${(@)${(@)words[2,CURRENT-1]}:#-*}")');
   line(`  values=(\${(f)"$(_call_program values \${_${name}_command:-${name}} "\${(@)args}" 2>/dev/null)"})`);
   line(`  _wanted values expl value compadd -a values`);

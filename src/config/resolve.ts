@@ -72,10 +72,7 @@ export class Settings {
     else if (profile?.baseUrl) [raw, source] = [profile.baseUrl, 'profile'];
     else [raw, source] = [this.storedDefault('base-url') as string | undefined, 'config'];
     if (!raw) {
-      throw new UsageError(
-        'no instance configured',
-        'Log in with `lk auth login --base-url https://your.instance`, or set LK_BASE_URL.',
-      );
+      throw new UsageError('no instance configured', 'Log in with `lk auth login --base-url https://your.instance`, or set LK_BASE_URL.');
     }
     const baseUrl = normaliseBaseUrl(raw);
     // --allow-http belongs to the saved profile's instance, not to whatever URL a flag or env names.
@@ -112,17 +109,16 @@ export class Settings {
       const key = text.trim();
       if (!key) throw new AuthError(`LK_API_KEY_FILE ${file} is empty`);
       const warning =
-        mode & 0o077 ? `lk: warning: the key file ${file} is readable by others (mode ${mode.toString(8).padStart(4, '0')}); run: chmod 600 ${file}` : undefined;
+        mode & 0o077
+          ? `lk: warning: the key file ${file} is readable by others (mode ${mode.toString(8).padStart(4, '0')}); run: chmod 600 ${file}`
+          : undefined;
       return { key, source: 'LK_API_KEY_FILE', origin: file, ...(warning ? { warning } : {}) };
     }
     const stored = this.profile?.key;
     if (stored) return { key: stored, source: 'config', origin: configFilePath(this.configDir) };
     // Read by Context.key(), asynchronously and only when a request needs it.
     if (this.profile?.keyring) return { key: '', source: 'keyring', origin: 'keyring' };
-    throw new AuthError(
-      `not logged in (profile "${this.profileName}")`,
-      'Run `lk auth login --base-url https://your.instance`, or set LK_API_KEY.',
-    );
+    throw new AuthError(`not logged in (profile "${this.profileName}")`, 'Run `lk auth login --base-url https://your.instance`, or set LK_API_KEY.');
   }
 
   format(): string | undefined {
@@ -178,8 +174,12 @@ export class Settings {
 /** "cannot read the key file that LK_API_KEY_FILE names, /run/secrets/lk: no such file" (exit 3), not a bare ENOENT. */
 function keyFileError(file: string, error: unknown): AuthError {
   const code = (error as NodeJS.ErrnoException).code;
-  const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a folder' : (code ?? 'unreadable');
-  return new AuthError(`cannot read the key file that LK_API_KEY_FILE names, ${file}: ${why}`, 'Point LK_API_KEY_FILE at a file holding only the key, or unset it.');
+  const why =
+    code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a folder' : (code ?? 'unreadable');
+  return new AuthError(
+    `cannot read the key file that LK_API_KEY_FILE names, ${file}: ${why}`,
+    'Point LK_API_KEY_FILE at a file holding only the key, or unset it.',
+  );
 }
 
 /** The file's text, and its permission bits (from the same open file: no race with a chmod in between). */
@@ -198,7 +198,8 @@ function readKeyFile(file: string): { text: string; mode: number } {
       if (read === 0) break;
       size += read;
     }
-    if (size > MAX_KEY_INPUT_BYTES) throw new AuthError(`LK_API_KEY_FILE ${file} holds more than ${MAX_KEY_INPUT_BYTES / 1024} KiB: that is not a key file`);
+    if (size > MAX_KEY_INPUT_BYTES)
+      throw new AuthError(`LK_API_KEY_FILE ${file} holds more than ${MAX_KEY_INPUT_BYTES / 1024} KiB: that is not a key file`);
     return { text: buffer.subarray(0, size).toString('utf8'), mode: fstatSync(fd).mode & 0o777 };
   } catch (error) {
     if (error instanceof AuthError) throw error;

@@ -22,7 +22,12 @@ interface SettingSpec {
 export const SETTINGS: Record<SettingName, SettingSpec> = {
   format: { describe: 'output format', allowed: FORMATS.join(', '), values: FORMATS, parse: (raw) => oneOf('format', raw, FORMATS) },
   lang: { describe: 'language of film and series titles', allowed: LANGS.join(', '), values: LANGS, parse: (raw) => oneOf('lang', raw, LANGS) },
-  color: { describe: 'when to colour output', allowed: COLOR_MODES.join(', '), values: COLOR_MODES, parse: (raw) => oneOf('color', raw, COLOR_MODES) },
+  color: {
+    describe: 'when to colour output',
+    allowed: COLOR_MODES.join(', '),
+    values: COLOR_MODES,
+    parse: (raw) => oneOf('color', raw, COLOR_MODES),
+  },
   'base-url': {
     describe: 'instance address in front of /v1',
     allowed: 'an https URL (http on loopback)',
@@ -104,7 +109,19 @@ export function parseSeconds(what: string, raw: string, min: number, max: number
   return value;
 }
 
-const BYTE_UNITS: Record<string, number> = { '': 1, b: 1, k: 1024, kb: 1000, kib: 1024, m: 1024 ** 2, mb: 1000 ** 2, mib: 1024 ** 2, g: 1024 ** 3, gb: 1000 ** 3, gib: 1024 ** 3 };
+const BYTE_UNITS: Record<string, number> = {
+  '': 1,
+  b: 1,
+  k: 1024,
+  kb: 1000,
+  kib: 1024,
+  m: 1024 ** 2,
+  mb: 1000 ** 2,
+  mib: 1024 ** 2,
+  g: 1024 ** 3,
+  gb: 1000 ** 3,
+  gib: 1024 ** 3,
+};
 
 /** `512MiB`, `2GiB`, `100000` (bytes). */
 export function parseByteSize(raw: string): number {

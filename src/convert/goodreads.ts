@@ -9,9 +9,29 @@ import { fraction, localDate, type ConvertOptions, type ScaleChoice, type Tally 
 import { cycles, lastActivity, reviewText, type Entry } from './model.js';
 
 export const GOODREADS_COLUMNS = [
-  'Book Id', 'Title', 'Author', 'Author l-f', 'Additional Authors', 'ISBN', 'ISBN13', 'My Rating', 'Average Rating',
-  'Publisher', 'Binding', 'Number of Pages', 'Year Published', 'Original Publication Year', 'Date Read', 'Date Added',
-  'Bookshelves', 'Bookshelves with positions', 'Exclusive Shelf', 'My Review', 'Spoiler', 'Private Notes', 'Read Count',
+  'Book Id',
+  'Title',
+  'Author',
+  'Author l-f',
+  'Additional Authors',
+  'ISBN',
+  'ISBN13',
+  'My Rating',
+  'Average Rating',
+  'Publisher',
+  'Binding',
+  'Number of Pages',
+  'Year Published',
+  'Original Publication Year',
+  'Date Read',
+  'Date Added',
+  'Bookshelves',
+  'Bookshelves with positions',
+  'Exclusive Shelf',
+  'My Review',
+  'Spoiler',
+  'Private Notes',
+  'Read Count',
   'Owned Copies',
 ] as const;
 
@@ -57,7 +77,10 @@ export function goodreads(entries: Entry[], scale: ScaleChoice | undefined, opti
       continue;
     }
     const finishes = entry.events.filter((event) => event.kind === 'BOOK_FINISHED');
-    const lastFinish = finishes.map((event) => event.date).filter((date): date is number => date !== null).at(-1);
+    const lastFinish = finishes
+      .map((event) => event.date)
+      .filter((date): date is number => date !== null)
+      .at(-1);
     const dateRead = entry.phase === 'DONE' ? (lastFinish ?? entry.finished) : undefined;
     const readCount = entry.phase === 'DONE' ? Math.max(cycles(entry), finishes.length, 1) : new Set(finishes.map((event) => event.cycle)).size;
     const shelf = SHELF[entry.phase];

@@ -32,14 +32,17 @@ export function convert(target: Target, snapshot: AccountSnapshot, options: Conv
 /** The stderr summary: rows written, skipped and why, left out, notes; one fact a line. */
 export function summaryLines(result: ConvertResult): string[] {
   const { tally } = result;
-  const lines = [`lk: ${result.target}: ${tally.rowsWritten} row${tally.rowsWritten === 1 ? '' : 's'} written${result.files.length > 1 ? ` in ${result.files.length} files` : ''}`];
+  const lines = [
+    `lk: ${result.target}: ${tally.rowsWritten} row${tally.rowsWritten === 1 ? '' : 's'} written${result.files.length > 1 ? ` in ${result.files.length} files` : ''}`,
+  ];
   for (const [kind, count] of tally.written) lines.push(`  ${count} ${kind}`);
   if (tally.rowsSkipped > 0) {
     lines.push(`lk: ${tally.rowsSkipped} skipped:`);
     for (const [reason, count] of tally.skipped) lines.push(`  ${count} ${reason}`);
   }
   for (const [reason, count] of tally.leftOut) lines.push(`lk: left out ${count} ${reason}`);
-  if (result.scale) lines.push(`lk: ratings read on a ${result.scale.scale}-point scale (${result.scale.how}; --rating-scale 5|10|100 to say otherwise)`);
+  if (result.scale)
+    lines.push(`lk: ratings read on a ${result.scale.scale}-point scale (${result.scale.how}; --rating-scale 5|10|100 to say otherwise)`);
   for (const note of tally.notes) lines.push(`lk: note: ${note}`);
   return lines;
 }

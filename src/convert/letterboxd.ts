@@ -9,7 +9,18 @@ import { csvLine, packCsv } from './csv.js';
 import { fraction, localDate, type ConvertOptions, type ScaleChoice, type Tally } from './common.js';
 import { lastActivity, reviewText, type Entry, type HistoryEvent } from './model.js';
 
-export const LETTERBOXD_COLUMNS = ['LetterboxdURI', 'tmdbID', 'imdbID', 'Title', 'Year', 'WatchedDate', 'Rating', 'Rewatch', 'Tags', 'Review'] as const;
+export const LETTERBOXD_COLUMNS = [
+  'LetterboxdURI',
+  'tmdbID',
+  'imdbID',
+  'Title',
+  'Year',
+  'WatchedDate',
+  'Rating',
+  'Rewatch',
+  'Tags',
+  'Review',
+] as const;
 /** "Files must be smaller than 1 MB": a decimal megabyte, the stricter reading. */
 export const LETTERBOXD_MAX_BYTES = 1_000_000;
 
@@ -80,7 +91,11 @@ export function letterboxd(entries: Entry[], scale: ScaleChoice | undefined, opt
     if (watches.length > 0) continue;
     if (entry.phase === 'DONE' || entry.rating !== undefined) {
       rows.push(row(undefined, review));
-      tally.write(entry.phase === 'DONE' ? 'films done without a watch event (written as watched rows)' : 'films rated without a watch (written as rating-only rows)');
+      tally.write(
+        entry.phase === 'DONE'
+          ? 'films done without a watch event (written as watched rows)'
+          : 'films rated without a watch (written as rating-only rows)',
+      );
     } else if (entry.phase === 'PLANNED') {
       tally.leaveOut('planned films, never watched (Letterboxd imports a watchlist separately)');
     } else {
@@ -88,7 +103,9 @@ export function letterboxd(entries: Entry[], scale: ScaleChoice | undefined, opt
     }
   }
   if (coveredTotal > 0) {
-    tally.note(`${coveredTotal} undated earlier watch${coveredTotal === 1 ? '' : 'es'} of films logged again later: told by Rewatch=true on the dated row`);
+    tally.note(
+      `${coveredTotal} undated earlier watch${coveredTotal === 1 ? '' : 'es'} of films logged again later: told by Rewatch=true on the dated row`,
+    );
   }
   return packCsv(LETTERBOXD_COLUMNS, rows, options.maxFileBytes ?? LETTERBOXD_MAX_BYTES);
 }

@@ -95,7 +95,8 @@ export function mal(entries: Entry[], scale: ScaleChoice | undefined, options: C
     );
   }
   if (reviews > 0) tally.skip("reviews of anime (MAL's list import carries no reviews)", reviews);
-  if (anime.length > 0) tally.note(`${plural(anime.length, 'anime', 'anime')} with update_on_import 1: importing overwrites what the list already holds for them`);
+  if (anime.length > 0)
+    tally.note(`${plural(anime.length, 'anime', 'anime')} with update_on_import 1: importing overwrites what the list already holds for them`);
   const xml =
     '<?xml version="1.0" encoding="UTF-8" ?>\n<myanimelist>\n\t<myinfo>\n' +
     myinfo.map(([name, value]) => `\t\t<${name}>${value}</${name}>\n`).join('') +

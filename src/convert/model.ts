@@ -105,37 +105,76 @@ export function instant(value: unknown): number | undefined {
 
 function names(value: unknown): string[] {
   const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
-  return list
-    .map((item) => text(item) ?? text(obj(item)?.name) ?? text(obj(item)?.displayName))
-    .filter((name): name is string => name !== undefined);
+  return list.map((item) => text(item) ?? text(obj(item)?.name) ?? text(obj(item)?.displayName)).filter((name): name is string => name !== undefined);
 }
 
 const TYPES: Record<string, WorkType> = {
-  film: 'film', movie: 'film', series: 'series', show: 'series', tv: 'series', anime: 'anime',
-  game: 'game', videogame: 'game', book: 'book', album: 'album', music: 'album',
+  film: 'film',
+  movie: 'film',
+  series: 'series',
+  show: 'series',
+  tv: 'series',
+  anime: 'anime',
+  game: 'game',
+  videogame: 'game',
+  book: 'book',
+  album: 'album',
+  music: 'album',
 };
 const DOMAINS: Record<string, Domain> = { MEDIA: 'MEDIA', VIDEO: 'MEDIA', GAMES: 'GAMES', BOOKS: 'BOOKS', MUSIC: 'MUSIC' };
 const DOMAIN_OF_TYPE: Record<WorkType, Domain> = { film: 'MEDIA', series: 'MEDIA', anime: 'MEDIA', game: 'GAMES', book: 'BOOKS', album: 'MUSIC' };
 const DOMAIN_OF_SOURCE: Record<string, Domain> = {
-  tmdb: 'MEDIA', imdb: 'MEDIA', tvdb: 'MEDIA', anilist: 'MEDIA', mal: 'MEDIA', myanimelist: 'MEDIA', kitsu: 'MEDIA',
-  igdb: 'GAMES', openlibrary: 'BOOKS', isbn: 'BOOKS', googlebooks: 'BOOKS', goodreads: 'BOOKS', musicbrainz: 'MUSIC', discogs: 'MUSIC',
+  tmdb: 'MEDIA',
+  imdb: 'MEDIA',
+  tvdb: 'MEDIA',
+  anilist: 'MEDIA',
+  mal: 'MEDIA',
+  myanimelist: 'MEDIA',
+  kitsu: 'MEDIA',
+  igdb: 'GAMES',
+  openlibrary: 'BOOKS',
+  isbn: 'BOOKS',
+  googlebooks: 'BOOKS',
+  goodreads: 'BOOKS',
+  musicbrainz: 'MUSIC',
+  discogs: 'MUSIC',
 };
 const ANIME_SOURCES = new Set(['anilist', 'mal', 'myanimelist', 'kitsu', 'anidb']);
 
 /** SPEC.md §3: every status and the phase it maps to. */
 const PHASE_OF_STATUS: Record<string, Phase> = {
-  PLANNED: 'PLANNED', BACKLOG: 'PLANNED', TO_READ: 'PLANNED', TO_LISTEN: 'PLANNED',
-  WATCHING: 'IN_PROGRESS', PLAYING: 'IN_PROGRESS', READING: 'IN_PROGRESS',
-  COMPLETED: 'DONE', UP_TO_DATE: 'DONE', READ: 'DONE', LISTENED: 'DONE',
+  PLANNED: 'PLANNED',
+  BACKLOG: 'PLANNED',
+  TO_READ: 'PLANNED',
+  TO_LISTEN: 'PLANNED',
+  WATCHING: 'IN_PROGRESS',
+  PLAYING: 'IN_PROGRESS',
+  READING: 'IN_PROGRESS',
+  COMPLETED: 'DONE',
+  UP_TO_DATE: 'DONE',
+  READ: 'DONE',
+  LISTENED: 'DONE',
   DROPPED: 'DROPPED',
 };
 const DOMAIN_OF_STATUS: Record<string, Domain> = {
-  WATCHING: 'MEDIA', UP_TO_DATE: 'MEDIA', BACKLOG: 'GAMES', PLAYING: 'GAMES', TO_READ: 'BOOKS', READING: 'BOOKS', READ: 'BOOKS',
-  TO_LISTEN: 'MUSIC', LISTENED: 'MUSIC',
+  WATCHING: 'MEDIA',
+  UP_TO_DATE: 'MEDIA',
+  BACKLOG: 'GAMES',
+  PLAYING: 'GAMES',
+  TO_READ: 'BOOKS',
+  READING: 'BOOKS',
+  READ: 'BOOKS',
+  TO_LISTEN: 'MUSIC',
+  LISTENED: 'MUSIC',
 };
 const DOMAIN_OF_KIND: Record<string, Domain> = {
-  FILM_SEEN: 'MEDIA', EPISODE_SEEN: 'MEDIA', GAME_SESSION: 'GAMES', GAME_FINISHED: 'GAMES', READING_SESSION: 'BOOKS',
-  BOOK_FINISHED: 'BOOKS', ALBUM_FINISHED: 'MUSIC',
+  FILM_SEEN: 'MEDIA',
+  EPISODE_SEEN: 'MEDIA',
+  GAME_SESSION: 'GAMES',
+  GAME_FINISHED: 'GAMES',
+  READING_SESSION: 'BOOKS',
+  BOOK_FINISHED: 'BOOKS',
+  ALBUM_FINISHED: 'MUSIC',
 };
 
 function digits(value: unknown): string | undefined {
@@ -241,10 +280,9 @@ function progressOf(raw: unknown): Entry['progress'] {
 
 /** Events by entry: SPEC.md names no link field, so the entry id under its usual names, else the work's id. */
 function eventKeys(raw: Obj): string[] {
-  return [
-    text(first(raw, 'entryId', 'entry.id', 'libraryEntryId', 'libraryId')),
-    text(first(raw, 'workId', 'work.id')),
-  ].filter((key): key is string => key !== undefined);
+  return [text(first(raw, 'entryId', 'entry.id', 'libraryEntryId', 'libraryId')), text(first(raw, 'workId', 'work.id'))].filter(
+    (key): key is string => key !== undefined,
+  );
 }
 
 /**

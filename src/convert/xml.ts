@@ -4,7 +4,7 @@
  */
 
 // Tab, LF and CR are allowed; the rest of C0, lone surrogates and U+FFFE/U+FFFF are not.
- 
+
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** The string without the characters XML 1.0 cannot hold. */

@@ -10,8 +10,21 @@ import { fraction, utcDateTime, type ConvertOptions, type ScaleChoice, type Tall
 import { cycles, lastActivity, type Entry, type WorkType } from './model.js';
 
 export const YAMTRACK_COLUMNS = [
-  'media_id', 'source', 'media_type', 'title', 'image', 'season_number', 'episode_number', 'score', 'progress', 'status',
-  'start_date', 'end_date', 'notes', 'progressed_at', 'repeats',
+  'media_id',
+  'source',
+  'media_type',
+  'title',
+  'image',
+  'season_number',
+  'episode_number',
+  'score',
+  'progress',
+  'status',
+  'start_date',
+  'end_date',
+  'notes',
+  'progressed_at',
+  'repeats',
 ] as const;
 
 const MEDIA_TYPE: Partial<Record<WorkType, string>> = { film: 'movie', series: 'tv', anime: 'anime', game: 'game', book: 'book' };
@@ -106,7 +119,11 @@ export function yamtrack(entries: Entry[], scale: ScaleChoice | undefined, optio
     );
     tally.write(`${mediaType} rows`);
   }
-  if (bySearch > 0) tally.note(`${bySearch} row${bySearch === 1 ? '' : 's'} without a catalogue id Yamtrack uses: it will look ${bySearch === 1 ? 'it' : 'them'} up by title`);
-  if (series > 0) tally.note(`${series} series written as one show row each (status, score, episodes watched, dates); per-episode history is not carried`);
+  if (bySearch > 0)
+    tally.note(
+      `${bySearch} row${bySearch === 1 ? '' : 's'} without a catalogue id Yamtrack uses: it will look ${bySearch === 1 ? 'it' : 'them'} up by title`,
+    );
+  if (series > 0)
+    tally.note(`${series} series written as one show row each (status, score, episodes watched, dates); per-episode history is not carried`);
   return packCsv(YAMTRACK_COLUMNS, rows);
 }

@@ -22,10 +22,7 @@ export interface CachedExport {
   fetchedAt: number;
 }
 
-export type CacheLookup =
-  | { state: 'missing' }
-  | { state: 'damaged'; reason: string }
-  | { state: 'ok'; entry: CachedExport };
+export type CacheLookup = { state: 'missing' } | { state: 'damaged'; reason: string } | { state: 'ok'; entry: CachedExport };
 
 interface ExportMeta {
   fetchedAt: string;
@@ -93,7 +90,13 @@ export class ExportCache {
     await this.prepare(account);
     const dir = this.accountDir(account);
     const body = Buffer.from(text, 'utf8');
-    const meta: ExportMeta = { fetchedAt: new Date(fetchedAt).toISOString(), instance: this.instance, account, bytes: body.length, sha256: sha256Hex(body) };
+    const meta: ExportMeta = {
+      fetchedAt: new Date(fetchedAt).toISOString(),
+      instance: this.instance,
+      account,
+      bytes: body.length,
+      sha256: sha256Hex(body),
+    };
     await writeFileAtomic(join(dir, 'export.json'), body);
     await writeFileAtomic(join(dir, 'meta.json'), `${JSON.stringify(meta, null, 2)}\n`);
   }

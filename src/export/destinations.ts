@@ -14,10 +14,7 @@ import { createFolder, failingAs, replaceFile } from '../util/output-file.js';
  * only after the new export is in place.
  */
 
-export type ExportDestination =
-  | { to: 'stdout' }
-  | { to: 'file'; path: string }
-  | { to: 'dir'; dir: string; keep: number | undefined };
+export type ExportDestination = { to: 'stdout' } | { to: 'file'; path: string } | { to: 'dir'; dir: string; keep: number | undefined };
 
 export interface ExportWriteOptions {
   format: 'json' | 'csv';
@@ -63,8 +60,11 @@ export async function writeExportFiles(exported: ExportToWrite, destination: Exp
     io.info(`lk: wrote ${path} (${formatBytes(data.length)})`);
   }
   if (keep !== undefined) {
-    const { removed, future } = await failingAs(`the export was written, but rotating ${dir} failed`, () => rotateExports(dir, options.account, kind, keep, name));
-    if (removed.length > 0) io.info(`lk: removed ${removed.length} older export${removed.length === 1 ? '' : 's'} (--keep ${keep}): ${removed.join(', ')}`);
+    const { removed, future } = await failingAs(`the export was written, but rotating ${dir} failed`, () =>
+      rotateExports(dir, options.account, kind, keep, name),
+    );
+    if (removed.length > 0)
+      io.info(`lk: removed ${removed.length} older export${removed.length === 1 ? '' : 's'} (--keep ${keep}): ${removed.join(', ')}`);
     for (const other of future) io.warn(`lk: warning: kept ${other}: stamped in the future, after the export just written (is a clock wrong?)`);
   }
 }

@@ -77,7 +77,9 @@ export async function obtainExport(source: ExportSourceContext, policy: ExportPo
     if (cached && !policy.fresh) {
       const age = now - cached.fetchedAt;
       if (age < EXPORT_INTERVAL_MS && age <= maxAgeMs) {
-        io.info(`lk: export from the cache, fetched ${ago(age)}; a fresh export is possible after ${moment(cached.fetchedAt + EXPORT_INTERVAL_MS, now)}`);
+        io.info(
+          `lk: export from the cache, fetched ${ago(age)}; a fresh export is possible after ${moment(cached.fetchedAt + EXPORT_INTERVAL_MS, now)}`,
+        );
         return fromCache(cached);
       }
     }
@@ -101,7 +103,9 @@ export async function obtainExport(source: ExportSourceContext, policy: ExportPo
         }
         const age = cached ? source.now() - cached.fetchedAt : undefined;
         if (cached && !policy.fresh && age !== undefined && age <= maxAgeMs) {
-          io.info(`lk: the server refused a new export until ${moment(error.resetAt.getTime(), source.now())}; using the cached export fetched ${ago(age)} (within --max-age)`);
+          io.info(
+            `lk: the server refused a new export until ${moment(error.resetAt.getTime(), source.now())}; using the cached export fetched ${ago(age)} (within --max-age)`,
+          );
           return fromCache(cached);
         }
         throw exportRefused(error.resetAt, source.now(), age);
@@ -129,7 +133,12 @@ async function fetchAndCache(source: ExportSourceContext): Promise<ObtainedExpor
     source.onSettled?.();
   }
   const json = parseExport(text);
-  if (!json) throw new TransportError('the export from the server is not a JSON object; nothing was written', false, 'Is the base URL the API and not the web app?');
+  if (!json)
+    throw new TransportError(
+      'the export from the server is not a JSON object; nothing was written',
+      false,
+      'Is the base URL the API and not the web app?',
+    );
   const fetchedAt = source.now();
   if (!source.cache) return { text, json, fetchedAt, fromCache: false };
   try {
@@ -157,7 +166,10 @@ function fromCache(entry: CachedExport): ObtainedExport {
 
 function exportRefused(resetAt: Date, now: number, cacheAge: number | undefined): RateLimitError {
   const seconds = Math.max(1, Math.ceil((resetAt.getTime() - now) / 1000));
-  const fallback = cacheAge === undefined ? '' : `, or accept the cached export (${formatDuration(cacheAge / 1000)} old) with --max-age ${Math.ceil(cacheAge / 86_400_000)}d`;
+  const fallback =
+    cacheAge === undefined
+      ? ''
+      : `, or accept the cached export (${formatDuration(cacheAge / 1000)} old) with --max-age ${Math.ceil(cacheAge / 86_400_000)}d`;
   return new RateLimitError(
     `the server refused a new export (api.rate_limited); try again after ${moment(resetAt.getTime(), now)}`,
     resetAt,

@@ -14,13 +14,19 @@ const SUFFIX: Record<ExportKind, string> = { json: '.json', 'json.gz': '.json.gz
 
 /** Letters, digits, dot, dash and underscore; anything else becomes _ so a name can never leave its folder. */
 export function safeFileName(name: string): string {
-  const safe = name.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\./, '_').slice(0, 100);
+  const safe = name
+    .replace(/[^A-Za-z0-9._-]/g, '_')
+    .replace(/^\./, '_')
+    .slice(0, 100);
   return safe === '' ? '_' : safe;
 }
 
 /** 20261122T074501Z: UTC, sorts as text in time order. */
 export function exportStamp(epochMs: number): string {
-  return new Date(epochMs).toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+  return new Date(epochMs)
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
 }
 
 /** `lk-export-<account>-<UTC timestamp>.json` (or `.json.gz`, or no suffix for a CSV folder). */

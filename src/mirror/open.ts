@@ -24,7 +24,10 @@ export interface Statement {
 }
 
 interface SqliteModule {
-  DatabaseSync: new (path: string, options?: { readOnly?: boolean; open?: boolean; enableForeignKeyConstraints?: boolean; timeout?: number }) => Database;
+  DatabaseSync: new (
+    path: string,
+    options?: { readOnly?: boolean; open?: boolean; enableForeignKeyConstraints?: boolean; timeout?: number },
+  ) => Database;
 }
 
 export const MINIMUM_NODE = '22.13';

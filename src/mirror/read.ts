@@ -141,14 +141,24 @@ export function historyItems(
 }
 
 /** A table's items in the server's order; calendar and reviews filtered by domain. */
-export function tableItems(db: Database, table: 'lists' | 'reviews' | 'notifications' | 'calendar' | 'achievements', filters: { domain?: string | undefined } = {}): unknown[] {
+export function tableItems(
+  db: Database,
+  table: 'lists' | 'reviews' | 'notifications' | 'calendar' | 'achievements',
+  filters: { domain?: string | undefined } = {},
+): unknown[] {
   let sql = `SELECT t.json FROM ${table} t ORDER BY t.position`;
   if ((table === 'reviews' || table === 'calendar') && filters.domain !== undefined) {
     sql = `SELECT t.json FROM ${table} t LEFT JOIN entries e ON e.id = t.entry_id LEFT JOIN works w ON w.id = coalesce(t.work_id, e.work_id)
            WHERE coalesce(w.domain, e.domain) = :domain ORDER BY t.position`;
-    return db.prepare(sql).all({ domain: filters.domain }).map((row) => JSON.parse(row.json as string) as unknown);
+    return db
+      .prepare(sql)
+      .all({ domain: filters.domain })
+      .map((row) => JSON.parse(row.json as string) as unknown);
   }
-  return db.prepare(sql).all().map((row) => JSON.parse(row.json as string) as unknown);
+  return db
+    .prepare(sql)
+    .all()
+    .map((row) => JSON.parse(row.json as string) as unknown);
 }
 
 export function statsSnapshot(db: Database): unknown {
@@ -159,7 +169,9 @@ export function statsSnapshot(db: Database): unknown {
 /** The schema as SQLite holds it: tables, indexes, FTS tables, views. */
 export function schemaText(db: Database): string {
   const rows = db
-    .prepare("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE '%_fts_%' AND name NOT LIKE 'sqlite_%' ORDER BY CASE type WHEN 'table' THEN 0 WHEN 'index' THEN 1 ELSE 2 END, rowid")
+    .prepare(
+      "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE '%_fts_%' AND name NOT LIKE 'sqlite_%' ORDER BY CASE type WHEN 'table' THEN 0 WHEN 'index' THEN 1 ELSE 2 END, rowid",
+    )
     .all();
   return `${rows.map((row) => `${row.sql as string};`).join('\n')}\n`;
 }

@@ -45,7 +45,17 @@ function bool(value: unknown): number | null {
   return typeof value === 'boolean' ? (value ? 1 : 0) : null;
 }
 
-const DOMAIN_OF_TYPE: Record<string, string> = { film: 'MEDIA', movie: 'MEDIA', series: 'MEDIA', show: 'MEDIA', tv: 'MEDIA', anime: 'MEDIA', game: 'GAMES', book: 'BOOKS', album: 'MUSIC' };
+const DOMAIN_OF_TYPE: Record<string, string> = {
+  film: 'MEDIA',
+  movie: 'MEDIA',
+  series: 'MEDIA',
+  show: 'MEDIA',
+  tv: 'MEDIA',
+  anime: 'MEDIA',
+  game: 'GAMES',
+  book: 'BOOKS',
+  album: 'MUSIC',
+};
 const DOMAINS = new Set(['MEDIA', 'GAMES', 'BOOKS', 'MUSIC']);
 
 /** The domain of a work: its own field when it has one, else read from its type. */
@@ -60,7 +70,10 @@ export function workDomain(work: unknown): string | null {
 export function titleKey(title: string | null): string | null {
   if (title === null) return null;
   if (!/[^\x00-\x7f]/.test(title)) return title.toLowerCase();
-  return title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /** An id for items that carry none (SPEC.md does not promise one everywhere): a digest of the item and its place. */

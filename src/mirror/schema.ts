@@ -196,5 +196,7 @@ export const FTS_OF: Record<string, string> = { works: 'works_fts', entries: 'en
 
 export function ensureSchema(db: Database): void {
   db.exec(SCHEMA);
-  db.prepare("INSERT INTO mirror_meta(key, value) VALUES ('schema_version', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(String(SCHEMA_VERSION));
+  db.prepare("INSERT INTO mirror_meta(key, value) VALUES ('schema_version', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(
+    String(SCHEMA_VERSION),
+  );
 }

@@ -61,7 +61,22 @@ export interface SyncResult {
 
 const TABLE_COLUMNS: Record<string, string[]> = {
   works: ['id', 'source', 'source_id', 'title', 'original_title', 'type', 'domain', 'year', 'url'],
-  entries: ['id', 'work_id', 'title', 'domain', 'status', 'phase', 'rating', 'notes', 'added_at', 'started_at', 'finished_at', 'updated_at', 'title_key', 'position'],
+  entries: [
+    'id',
+    'work_id',
+    'title',
+    'domain',
+    'status',
+    'phase',
+    'rating',
+    'notes',
+    'added_at',
+    'started_at',
+    'finished_at',
+    'updated_at',
+    'title_key',
+    'position',
+  ],
   history: ['id', 'entry_id', 'work_id', 'kind', 'date', 'cycle', 'position'],
   lists: ['id', 'name', 'description', 'item_count', 'visibility', 'owner', 'created_at', 'updated_at', 'position'],
   list_items: ['id', 'list_id', 'item_index', 'type', 'work_id', 'season', 'episode', 'title', 'note', 'added_at'],
@@ -114,7 +129,18 @@ export async function syncMirror(options: SyncOptions): Promise<SyncResult> {
       if (run.account) meta.run('account', run.account);
       db.prepare(
         'INSERT INTO sync_runs(started_at, finished_at, source, requests, rows_added, rows_changed, rows_removed, base_url, account, lk_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      ).run(new Date(startedAt).toISOString(), new Date(finishedAt).toISOString(), source, requests, counts.added, counts.changed, counts.removed, options.baseUrl, run.account ?? null, options.version);
+      ).run(
+        new Date(startedAt).toISOString(),
+        new Date(finishedAt).toISOString(),
+        source,
+        requests,
+        counts.added,
+        counts.changed,
+        counts.removed,
+        options.baseUrl,
+        run.account ?? null,
+        options.version,
+      );
       db.exec('COMMIT');
       const rows: Record<string, number> = {};
       for (const table of ['entries', 'history', 'lists', 'reviews']) rows[table] = Number(db.prepare(`SELECT count(*) AS n FROM ${table}`).get()!.n);
@@ -150,7 +176,10 @@ class SyncRun {
 
   private reset(): void {
     this.tables = Object.fromEntries(
-      Object.entries(TABLE_COLUMNS).map(([table, columns]) => [table, new TableSync(this.db, table, columns, table === 'history' ? sameEvent : undefined)]),
+      Object.entries(TABLE_COLUMNS).map(([table, columns]) => [
+        table,
+        new TableSync(this.db, table, columns, table === 'history' ? sameEvent : undefined),
+      ]),
     );
     this.changedEntries.length = 0;
     this.positions = {};
@@ -248,7 +277,11 @@ class SyncRun {
         { fresh: false, maxAgeMs: 0, maxWaitSeconds: undefined },
       );
     } catch (error) {
-      if (error instanceof RateLimitError || (error instanceof ApiError && error.status === 403) || (error instanceof TransportError && !error.retryable)) {
+      if (
+        error instanceof RateLimitError ||
+        (error instanceof ApiError && error.status === 403) ||
+        (error instanceof TransportError && !error.retryable)
+      ) {
         options.io.info(`lk: the export is not available (${error.message}); reading the paginated endpoints instead`);
         return undefined;
       }
@@ -285,7 +318,8 @@ class SyncRun {
     const name = key.toLowerCase();
     if (!element) {
       if (name === 'profile' && isObject(value)) this.profileItem(value);
-      if ((name === 'library' || name === 'entries' || name === 'history') && !Array.isArray(value)) throw new UnusableExport(`its ${key} is not a list`);
+      if ((name === 'library' || name === 'entries' || name === 'history') && !Array.isArray(value))
+        throw new UnusableExport(`its ${key} is not a list`);
       return;
     }
     switch (name) {
@@ -333,16 +367,21 @@ class SyncRun {
       for await (const page of all('/v1/history')) for (const item of page.items) if (isObject(item)) this.event(item, this.next('history'));
     });
     await this.undatedEvents();
-    await this.area('lists', 'lists:read', async () => {
-      for await (const page of all('/v1/lists')) {
-        for (const list of page.items) {
-          if (!isObject(list) || text(list.id) === null) continue;
-          const detail = (await this.client.get(`/v1/lists/${encodeURIComponent(text(list.id)!)}`, {}, { signal })).json;
-          const items = isObject(detail) && Array.isArray(detail.items) ? detail.items : [];
-          this.list(list, items);
+    await this.area(
+      'lists',
+      'lists:read',
+      async () => {
+        for await (const page of all('/v1/lists')) {
+          for (const list of page.items) {
+            if (!isObject(list) || text(list.id) === null) continue;
+            const detail = (await this.client.get(`/v1/lists/${encodeURIComponent(text(list.id)!)}`, {}, { signal })).json;
+            const items = isObject(detail) && Array.isArray(detail.items) ? detail.items : [];
+            this.list(list, items);
+          }
         }
-      }
-    }, ['list_items']);
+      },
+      ['list_items'],
+    );
     await this.area('reviews', 'reviews:read', async () => {
       for await (const page of all('/v1/reviews')) for (const item of page.items) this.review(item);
     });
@@ -361,7 +400,12 @@ class SyncRun {
   /** GET /v1/library/{id}/history of each entry new or changed since the last sync (of every entry with --full). */
   private async undatedEvents(): Promise<void> {
     const history = this.tables.history!;
-    const ids = this.options.full ? (this.db.prepare('SELECT id FROM temp.seen_entries').all().map((row) => row.id as string)) : [...this.changedEntries];
+    const ids = this.options.full
+      ? this.db
+          .prepare('SELECT id FROM temp.seen_entries')
+          .all()
+          .map((row) => row.id as string)
+      : [...this.changedEntries];
     this.db.exec('CREATE TEMP TABLE IF NOT EXISTS reread_entries (id TEXT PRIMARY KEY); DELETE FROM temp.reread_entries;');
     const mark = this.db.prepare('INSERT OR IGNORE INTO temp.reread_entries(id) VALUES (?)');
     for (const id of ids) mark.run(id);
@@ -374,7 +418,13 @@ class SyncRun {
         const id = ids[next++]!;
         const events: Record<string, unknown>[] = [];
         try {
-          for await (const page of paginate(this.client, `/v1/library/${encodeURIComponent(id)}/history`, {}, { all: true }, { signal: this.options.signal })) {
+          for await (const page of paginate(
+            this.client,
+            `/v1/library/${encodeURIComponent(id)}/history`,
+            {},
+            { all: true },
+            { signal: this.options.signal },
+          )) {
             for (const event of page.items) if (isObject(event) && event.date === null) events.push(event);
           }
         } catch (error) {
@@ -458,7 +508,11 @@ class SyncRun {
   private notification(notification: unknown): void {
     if (!isObject(notification)) return;
     const position = this.next('notifications');
-    this.put('notifications', notificationRow(notification, position, text(notification.id) ?? syntheticId('notification', notification, '')), notification);
+    this.put(
+      'notifications',
+      notificationRow(notification, position, text(notification.id) ?? syntheticId('notification', notification, '')),
+      notification,
+    );
   }
 
   private calendarItem(item: unknown): void {
@@ -500,4 +554,3 @@ async function readMeta(path: string): Promise<CacheMeta | undefined> {
     return undefined;
   }
 }
-

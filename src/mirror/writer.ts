@@ -39,7 +39,12 @@ export class TableSync {
     this.select = db.prepare(`SELECT json${hasPosition ? ', position' : ''} FROM ${table} WHERE id = ?`);
     const all = [...columns, 'json'];
     this.insert = db.prepare(`INSERT INTO ${table} (${all.join(', ')}) VALUES (${all.map(() => '?').join(', ')})`);
-    this.update = db.prepare(`UPDATE ${table} SET ${all.filter((c) => c !== 'id').map((c) => `${c} = ?`).join(', ')} WHERE id = ?`);
+    this.update = db.prepare(
+      `UPDATE ${table} SET ${all
+        .filter((c) => c !== 'id')
+        .map((c) => `${c} = ?`)
+        .join(', ')} WHERE id = ?`,
+    );
     this.move = hasPosition ? db.prepare(`UPDATE ${table} SET position = ? WHERE id = ?`) : undefined;
   }
 

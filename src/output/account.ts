@@ -52,7 +52,10 @@ export function rateLimitText(rateLimit: unknown): string {
   const remaining = first(rateLimit, ['remaining', 'left']);
   const reset = first(rateLimit, ['reset', 'resetSeconds', 'resetIn']);
   if (typeof limit !== 'number') return 'unknown (not reported by the server)';
-  const budget = typeof remaining === 'number' ? `${formatCount(remaining)} of ${formatCount(limit)} requests left this minute` : `${formatCount(limit)} requests a minute`;
+  const budget =
+    typeof remaining === 'number'
+      ? `${formatCount(remaining)} of ${formatCount(limit)} requests left this minute`
+      : `${formatCount(limit)} requests a minute`;
   return typeof reset === 'number' ? `${budget}, resets in ${formatDuration(reset)}` : budget;
 }
 

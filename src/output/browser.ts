@@ -8,7 +8,11 @@ import type { IoStreams } from './io.js';
  */
 
 /** The command that opens a URL here, or why none can: the URL is then printed. */
-export function browserFor(io: IoStreams, env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): { command: string } | { print: string } {
+export function browserFor(
+  io: IoStreams,
+  env: NodeJS.ProcessEnv,
+  platform: NodeJS.Platform = process.platform,
+): { command: string } | { print: string } {
   // `$(lk open 42)`, a pipe, cron: the caller wants the URL.
   if (!io.stdoutIsTTY) return { print: 'stdout is not a terminal' };
   const named = env.BROWSER?.trim();

@@ -1,7 +1,6 @@
 /** Dot paths into nested objects: `--fields work.title`, and the flattened columns of csv and tsv. */
 import { getPath } from '../util/object-path.js';
 
-
 /** Parses `--fields id, work.title ,status` into clean dot paths. */
 export function parseFieldList(raw: string): string[] {
   return raw
@@ -98,7 +97,10 @@ function closestPaths(field: string, available: string[]): string[] {
   if (sameLeaf.length > 0) return sameLeaf.slice(0, 3);
   const limit = Math.max(2, Math.floor(wanted.length / 3));
   const scored = available
-    .map((path) => ({ path, distance: Math.min(editDistance(wanted, path.toLowerCase()), editDistance(last, path.toLowerCase().split('.').pop()!) + 1) }))
+    .map((path) => ({
+      path,
+      distance: Math.min(editDistance(wanted, path.toLowerCase()), editDistance(last, path.toLowerCase().split('.').pop()!) + 1),
+    }))
     .filter(({ distance }) => distance <= limit);
   // Only the nearest: "work.title", not "work.title, work.type, progress.total".
   const best = Math.min(...scored.map(({ distance }) => distance));

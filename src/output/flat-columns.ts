@@ -41,7 +41,6 @@ function insertionPoint(paths: string[], path: string): number {
   return at;
 }
 
-
 /** How many missing columns a warning names before it says "and N more". */
 const NAMED = 8;
 

@@ -21,12 +21,15 @@ export interface FormatRequest {
  */
 export function chooseFormat({ shorthands, format, jq, stored, stdoutIsTTY, allowed }: FormatRequest): OutputFormat | 'ics' {
   if (shorthands.length > 1 || (shorthands.length === 1 && format && format !== shorthands[0])) {
-    throw new UsageError(`choose one output format, not ${[...shorthands.map((s) => `--${s}`), ...(format ? [`--format ${format}`] : [])].join(' and ')}`);
+    throw new UsageError(
+      `choose one output format, not ${[...shorthands.map((s) => `--${s}`), ...(format ? [`--format ${format}`] : [])].join(' and ')}`,
+    );
   }
   if (jq !== undefined) {
     // --jq filters the JSON lk would print: JSON unless --ndjson asks for one document per item.
     const flag = shorthands[0] ?? format;
-    if (flag !== undefined && flag !== 'json' && flag !== 'ndjson') throw new UsageError(`--jq filters JSON output; it does not combine with --format ${flag}`);
+    if (flag !== undefined && flag !== 'json' && flag !== 'ndjson')
+      throw new UsageError(`--jq filters JSON output; it does not combine with --format ${flag}`);
     return flag === 'ndjson' ? 'ndjson' : 'json';
   }
   const named = shorthands[0] ?? format ?? stored;

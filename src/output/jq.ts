@@ -56,11 +56,20 @@ export class JqFilter {
       result = this.jq.raw(json, this.expression, ['-c']);
     } catch (error) {
       // The WebAssembly machine itself failed (out of memory on a huge input, say): not jq's verdict on the filter.
-      return { text: '', error: new LkError(`--jq: jq stopped: ${error instanceof Error ? error.message : String(error)}`, ExitCode.failure, 'Filter a smaller listing (--max N), or pipe --json into the jq binary.') };
+      return {
+        text: '',
+        error: new LkError(
+          `--jq: jq stopped: ${error instanceof Error ? error.message : String(error)}`,
+          ExitCode.failure,
+          'Filter a smaller listing (--max N), or pipe --json into the jq binary.',
+        ),
+      };
     }
     // jq-wasm trims the output as a whole; with -c no value starts or ends with white space, so nothing is lost.
     const lines = result.stdout === '' ? [] : result.stdout.split('\n');
-    const text = lines.map((line) => (line.startsWith('"') ? rawString(line, terminal) : colors ? prettyJson(line, { colors, indent: false }) : line));
+    const text = lines.map((line) =>
+      line.startsWith('"') ? rawString(line, terminal) : colors ? prettyJson(line, { colors, indent: false }) : line,
+    );
     const output = text.length === 0 ? '' : `${text.join('\n')}\n`;
     if (result.exitCode === 0) return { text: output };
     const messages = result.stderr.split('\n').filter((line) => line.startsWith('jq: error'));

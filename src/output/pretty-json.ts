@@ -49,9 +49,7 @@ export function prettyJson(text: string, options: PrettyOptions): string {
     if (char === '"') {
       let j = i + 1;
       while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
-      const token = text
-        .slice(i, j + 1)
-        .replace(UNSAFE_IN_STRING, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+      const token = text.slice(i, j + 1).replace(UNSAFE_IN_STRING, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
       i = j + 1;
       out += nextSignificant(i) === ':' ? colors.bold(colors.blue(token)) : colors.green(token);
       continue;

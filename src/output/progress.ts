@@ -229,7 +229,10 @@ class SpinnerCountdown implements Countdown {
   }
 
   private render(): void {
-    const longest = [...this.active.values()].reduce<{ until: number; reason: string } | undefined>((a, b) => (a && a.until >= b.until ? a : b), undefined);
+    const longest = [...this.active.values()].reduce<{ until: number; reason: string } | undefined>(
+      (a, b) => (a && a.until >= b.until ? a : b),
+      undefined,
+    );
     if (longest) this.part?.set(`waiting ${secondsLeft(longest.until, this.now())}s ${longest.reason}`);
   }
 }

@@ -24,7 +24,9 @@ async function writeFieldPaths(items: unknown[], view: View | undefined, options
   const paths = fieldPaths(items, view?.fields ?? []);
   await options.io.write(paths.map((path) => `${sanitizeText(path)}\n`).join(''));
   if (options.io.mayNotify) {
-    options.io.info(items.length === 0 ? 'No items to read field paths from.' : 'Field paths for --fields (from the first page), e.g. --fields id,work.title');
+    options.io.info(
+      items.length === 0 ? 'No items to read field paths from.' : 'Field paths for --fields (from the first page), e.g. --fields id,work.title',
+    );
   }
 }
 
@@ -85,7 +87,9 @@ export async function renderListing(pages: AsyncIterable<Page>, view: View, opti
   }
   if (!last) return;
   if (followed && !last.hasMore && last.total !== undefined && shown !== last.total) {
-    io.info(`lk: received ${formatCount(shown)} ${many} where the server announced ${formatCount(last.total)}: ${many} were added or removed while paging`);
+    io.info(
+      `lk: received ${formatCount(shown)} ${many} where the server announced ${formatCount(last.total)}: ${many} were added or removed while paging`,
+    );
   }
   if (last.hasMore && io.mayNotify && hints.paged) {
     const total = last.total !== undefined ? ` of ${formatCount(last.total)}` : '';
@@ -101,7 +105,11 @@ export function footer(count: string, last: Page, one: string, width: number): s
   const next = nextPage(last);
   const candidates = [
     `Showing ${count} — ${readOn(last, one)}`,
-    next === 'max' ? `Showing ${count} — --all, or a larger --max` : next ? `Showing ${count} — next: ${next}, all: --all` : `Showing ${count} — all: --all`,
+    next === 'max'
+      ? `Showing ${count} — --all, or a larger --max`
+      : next
+        ? `Showing ${count} — next: ${next}, all: --all`
+        : `Showing ${count} — all: --all`,
     next === 'max' ? `${count} · --all or a larger --max` : next ? `${count} · ${next} · --all` : `${count} · --all`,
     `Showing ${count}`,
   ];
@@ -164,7 +172,8 @@ export async function renderCalendarFeed(pages: AsyncIterable<Page>, output: Fee
   for await (const page of pages) items.push(...page.items);
   const feed = calendarFeed(items, { now: output.now, spoilerFree: output.spoilerFree });
   const { io } = output;
-  if (feed.skipped > 0) io.info(`lk: left out ${formatCount(feed.skipped)} of ${formatCount(items.length)} upcoming episodes: no air time, or listed twice`);
+  if (feed.skipped > 0)
+    io.info(`lk: left out ${formatCount(feed.skipped)} of ${formatCount(items.length)} upcoming episodes: no air time, or listed twice`);
   if (output.file === undefined) {
     await io.write(feed.text);
     if (feed.events === 0 && io.mayNotify) io.info('No upcoming episodes.');
@@ -175,7 +184,6 @@ export async function renderCalendarFeed(pages: AsyncIterable<Page>, output: Fee
   await replaceFile(path, feed.text);
   io.info(`lk: wrote ${path} (${formatCount(feed.events)} event${feed.events === 1 ? '' : 's'})`);
 }
-
 
 /**
  * One list: with --json the list itself, as the server sent it; otherwise its items, headed on a terminal by the

@@ -34,7 +34,8 @@ export function sectionsText(value: unknown, display: DisplayContext, width: num
   for (const [key, child] of entriesOf(value)) {
     if (!isNested(child)) continue;
     const derived = breakdownOfParts(child);
-    const heading = colors.bold(sanitizeText(humanise(key))) + (derived ? ` ${colors.dim(`(${sanitizeText(humanise(derived.field).toLowerCase())})`)}` : '');
+    const heading =
+      colors.bold(sanitizeText(humanise(key))) + (derived ? ` ${colors.dim(`(${sanitizeText(humanise(derived.field).toLowerCase())})`)}` : '');
     blocks.push(`${heading}\n${body(key, child, 1, display, width) || `  ${colors.dim('(none)')}\n`}`);
   }
   return blocks.join('\n');
@@ -174,6 +175,10 @@ export function scalarText(value: unknown, now: number): string {
 /** `totalMinutes` → "Total minutes", `by_domain` → "By domain"; MEDIA and other all-caps keys stay as they are. */
 export function humanise(key: string): string {
   if (/^[A-Z0-9_]+$/.test(key)) return key;
-  const words = key.replace(/[_-]+/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().trim();
+  const words = key
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

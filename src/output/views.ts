@@ -100,7 +100,17 @@ const looseDateColumn = (header: string, paths: string[], dim = true): Column =>
 });
 
 /** One spelling per unit, whatever the instance calls it: "12/24 ep", "340/512 p", "1,230 min". */
-const UNIT_SHORT: Record<string, string> = { episode: 'ep', episodes: 'ep', ep: 'ep', page: 'p', pages: 'p', p: 'p', minute: 'min', minutes: 'min', min: 'min' };
+const UNIT_SHORT: Record<string, string> = {
+  episode: 'ep',
+  episodes: 'ep',
+  ep: 'ep',
+  page: 'p',
+  pages: 'p',
+  p: 'p',
+  minute: 'min',
+  minutes: 'min',
+  min: 'min',
+};
 
 function currentText(current: number, total: unknown, unit: unknown, number: NumberText): string {
   const short = typeof unit === 'string' ? (UNIT_SHORT[unit.toLowerCase()] ?? unit) : '';
@@ -126,8 +136,22 @@ export const entryView: View = {
   ],
   // SPEC.md's fields of an entry and its work, and the progress fields of each domain (see progressText).
   fields: [
-    'id', 'work.id', 'work.source', 'work.sourceId', 'work.url', 'work.title', 'work.type', 'status', 'phase', 'rating', 'notes',
-    'dates.added', 'progress.episodes', 'progress.pages', 'progress.minutes', 'progress.total',
+    'id',
+    'work.id',
+    'work.source',
+    'work.sourceId',
+    'work.url',
+    'work.title',
+    'work.type',
+    'status',
+    'phase',
+    'rating',
+    'notes',
+    'dates.added',
+    'progress.episodes',
+    'progress.pages',
+    'progress.minutes',
+    'progress.total',
   ],
 };
 
@@ -180,7 +204,10 @@ export const listView: View = {
     { header: 'Items', path: 'itemCount', align: 'right', value: (item) => itemCount(item, exact), display: (item) => itemCount(item) },
     looseColumn('Visibility', ['visibility'], { dim: true }),
     // A username, or an object naming the owner: its label, never its JSON.
-    looseColumn('Owner', ['owner.username', 'owner.displayName', 'owner.name', 'owner'], { dim: true, value: (item) => labelOf(firstOf(item, ['owner'])) }),
+    looseColumn('Owner', ['owner.username', 'owner.displayName', 'owner.name', 'owner'], {
+      dim: true,
+      value: (item) => labelOf(firstOf(item, ['owner'])),
+    }),
     looseDateColumn('Updated', ['updatedAt', 'dates.updated', 'createdAt']),
     { header: 'ID', path: 'id', dim: true, id: true },
   ],
@@ -215,7 +242,14 @@ export const listItemView: View = {
     { header: 'Type', path: 'type', value: (item) => listItemType(item), display: (item) => listItemType(item) },
     { header: 'Detail', path: 'season', value: (item) => listItemDetail(item), display: (item) => listItemDetail(item) },
     // Seasons carry a title too ("Season 2"), which Detail already says.
-    { header: 'Episode title', path: 'title', dim: true, flex: true, value: (item) => episodeTitle(item), display: (item) => str(episodeTitle(item)) },
+    {
+      header: 'Episode title',
+      path: 'title',
+      dim: true,
+      flex: true,
+      value: (item) => episodeTitle(item),
+      display: (item) => str(episodeTitle(item)),
+    },
     looseColumn('Note', ['note', 'notes'], { dim: true, flex: true }),
     looseDateColumn('Added', ['addedAt', 'dates.added']),
   ],
@@ -224,7 +258,9 @@ export const listItemView: View = {
 export const calendarView: View = {
   noun: ['upcoming episode', 'upcoming episodes'],
   columns: [
-    looseColumn('Airs', ['airsAt', 'airDate', 'airdate', 'date'], { display: (item, ctx) => shortDateTime(firstOf(item, ['airsAt', 'airDate', 'airdate', 'date']), ctx.now) }),
+    looseColumn('Airs', ['airsAt', 'airDate', 'airdate', 'date'], {
+      display: (item, ctx) => shortDateTime(firstOf(item, ['airsAt', 'airDate', 'airdate', 'date']), ctx.now),
+    }),
     looseColumn('Show', ['show.title', 'work.title'], { flex: true, link: (item) => getPath(item, 'show.url') ?? getPath(item, 'work.url') }),
     { header: 'Episode', path: 'episode', value: (item) => eventDetail(item), display: (item) => eventDetail(item) },
     looseColumn('Title', ['title', 'episode.title'], { dim: true, flex: true }),
@@ -277,6 +313,11 @@ export const notificationView: View = {
       value: (item) => notificationBody(item),
       display: (item) => str(notificationBody(item)),
     },
-    { header: 'Read', path: 'read', value: (item) => isRead(item), display: (item) => (isRead(item) === false ? 'unread' : isRead(item) === true ? 'read' : '') },
+    {
+      header: 'Read',
+      path: 'read',
+      value: (item) => isRead(item),
+      display: (item) => (isRead(item) === false ? 'unread' : isRead(item) === true ? 'read' : ''),
+    },
   ],
 };

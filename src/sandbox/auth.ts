@@ -47,7 +47,13 @@ const DEMO_KEYS: readonly DemoKeySpec[] = [
   { name: 'nogames', account: 'reader', scopes: ALL_SCOPES, expiresIn: null, description: 'account "reader" (French): GAMES disabled, every scope' },
   { name: 'expired', account: 'demo', scopes: ALL_SCOPES, expiresIn: -DAY_MS, description: 'expired yesterday: 401 auth.key_expired' },
   { name: 'revoked', account: 'demo', scopes: ALL_SCOPES, expiresIn: null, revoked: true, description: 'revoked: 401 auth.key_revoked' },
-  { name: 'other', account: 'demo', scopes: ALL_SCOPES, expiresIn: 365 * DAY_MS, description: 'a second full key of "demo", sharing its rate-limit budget' },
+  {
+    name: 'other',
+    account: 'demo',
+    scopes: ALL_SCOPES,
+    expiresIn: 365 * DAY_MS,
+    description: 'a second full key of "demo", sharing its rate-limit budget',
+  },
   { name: 'calendar', account: 'demo', scopes: ['calendar:read'], expiresIn: 30 * DAY_MS, description: 'only calendar:read' },
 ];
 
@@ -73,7 +79,8 @@ export function authenticate(header: string | undefined, keys: ReadonlyMap<strin
   const match = /^Bearer +(\S+)\s*$/i.exec(header);
   if (!match) return unauthorized('auth.malformed_key', 'The Authorization header must be "Bearer <API key>".');
   const presented = match[1]!;
-  if (!matchesKeyPattern(presented)) return unauthorized('auth.malformed_key', 'The API key is malformed: expected lk_ followed by 49 letters and digits.');
+  if (!matchesKeyPattern(presented))
+    return unauthorized('auth.malformed_key', 'The API key is malformed: expected lk_ followed by 49 letters and digits.');
   if (!isWellFormedKey(presented)) return unauthorized('auth.invalid_checksum', 'The API key fails its checksum: it was mistyped or cut short.');
   const key = keys.get(presented);
   if (!key) return unauthorized('auth.invalid_key', 'Unknown API key.');

@@ -36,10 +36,23 @@ export const SHOWCASE: readonly Showcase[] = [
     year: 2001,
     extra: { runtimeMinutes: 122 },
   },
-  { type: 'film', titles: { en: 'Tokyo Story', fr: 'Voyage à Tokyo', it: 'Viaggio a Tokyo' }, originalTitle: '東京物語', year: 1953, extra: { runtimeMinutes: 136 } },
+  {
+    type: 'film',
+    titles: { en: 'Tokyo Story', fr: 'Voyage à Tokyo', it: 'Viaggio a Tokyo' },
+    originalTitle: '東京物語',
+    year: 1953,
+    extra: { runtimeMinutes: 136 },
+  },
   // Never opened in fr or it: stays English in every lang.
   { type: 'series', titles: { en: 'The Night Shift Office' }, year: 2009, airing: false, extra: { seasons: 4, episodesPerSeason: 10 } },
-  { type: 'anime', titles: { en: "Sousou no Frieren" }, originalTitle: '葬送のフリーレン', year: 2023, airing: true, extra: { seasons: 2, episodesPerSeason: 12 } },
+  {
+    type: 'anime',
+    titles: { en: 'Sousou no Frieren' },
+    originalTitle: '葬送のフリーレン',
+    year: 2023,
+    airing: true,
+    extra: { seasons: 2, episodesPerSeason: 12 },
+  },
   { type: 'game', titles: { en: '🎮 Pixel Quest: Ünïcode Edition' }, year: 2021, extra: { platforms: ['PC', 'Nintendo Switch'] } },
   {
     type: 'book',
@@ -51,11 +64,36 @@ export const SHOWCASE: readonly Showcase[] = [
   },
   { type: 'album', titles: { en: 'Songs for "Later", Vol. 2' }, year: 2016, extra: { artist: 'Café Tacuba, & Friends', tracks: 14 } },
   // Followed but dropped, still airing: its episodes must never reach the calendar.
-  { type: 'series', titles: { en: 'Endless Corridors', fr: 'Couloirs sans fin' }, year: 2022, airing: true, extra: { seasons: 3, episodesPerSeason: 10 } },
-  { type: 'series', titles: { en: 'Harbour Lights', fr: 'Lumières du port', it: 'Luci del porto' }, year: 2024, airing: true, extra: { seasons: 2, episodesPerSeason: 8 } },
+  {
+    type: 'series',
+    titles: { en: 'Endless Corridors', fr: 'Couloirs sans fin' },
+    year: 2022,
+    airing: true,
+    extra: { seasons: 3, episodesPerSeason: 10 },
+  },
+  {
+    type: 'series',
+    titles: { en: 'Harbour Lights', fr: 'Lumières du port', it: 'Luci del porto' },
+    year: 2024,
+    airing: true,
+    extra: { seasons: 2, episodesPerSeason: 8 },
+  },
   { type: 'film', titles: { en: 'Night Train to Lisbon', fr: 'Train de nuit pour Lisbonne' }, year: 2013, extra: { runtimeMinutes: 111 } },
-  { type: 'series', titles: { en: 'Kitchen Confidential', it: 'Cucina segreta' }, year: 2025, airing: true, extra: { seasons: 1, episodesPerSeason: 12 } },
-  { type: 'anime', titles: { en: 'Tokyo no Yoru' }, originalTitle: '東京の夜', year: 2025, airing: true, extra: { seasons: 1, episodesPerSeason: 24 } },
+  {
+    type: 'series',
+    titles: { en: 'Kitchen Confidential', it: 'Cucina segreta' },
+    year: 2025,
+    airing: true,
+    extra: { seasons: 1, episodesPerSeason: 12 },
+  },
+  {
+    type: 'anime',
+    titles: { en: 'Tokyo no Yoru' },
+    originalTitle: '東京の夜',
+    year: 2025,
+    airing: true,
+    extra: { seasons: 1, episodesPerSeason: 24 },
+  },
 ];
 
 const TYPE_WEIGHTS: Record<WorkType, number> = { film: 30, series: 14, anime: 8, game: 17, book: 18, album: 13 };
@@ -222,7 +260,10 @@ function sourceId(type: WorkType, rng: Rng): string {
       return `OL${rng.int(10_000, 40_000_000)}W`;
     case 'album': {
       // A UUID-shaped MusicBrainz id (version 4, variant 10xx).
-      const hex = (digits: number) => Math.floor(rng.next() * 16 ** digits).toString(16).padStart(digits, '0');
+      const hex = (digits: number) =>
+        Math.floor(rng.next() * 16 ** digits)
+          .toString(16)
+          .padStart(digits, '0');
       return `${hex(8)}-${hex(4)}-4${hex(3)}-${(8 + rng.int(0, 3)).toString(16)}${hex(3)}-${hex(6)}${hex(6)}`;
     }
   }

@@ -50,7 +50,12 @@ export interface AccountSpec {
 
 /** Fixed statuses of the demo account's showcase entries (same order as SHOWCASE). */
 const SHOWCASE_ENTRIES: ReadonlyArray<{ status: string; rating?: number | null; notes?: string; cycles?: number; imported?: boolean }> = [
-  { status: 'COMPLETED', rating: 9, cycles: 2, notes: 'Rewatched with "Léa", twice, and cried both times.\nThe café scenes, the music, the colours — all of it.' },
+  {
+    status: 'COMPLETED',
+    rating: 9,
+    cycles: 2,
+    notes: 'Rewatched with "Léa", twice, and cried both times.\nThe café scenes, the music, the colours — all of it.',
+  },
   { status: 'COMPLETED', rating: 10 },
   { status: 'COMPLETED', rating: 7, cycles: 2, imported: true },
   { status: 'UP_TO_DATE', rating: 10 },
@@ -308,16 +313,24 @@ function pickProgress(work: WorkRecord, status: string, rng: Rng): Progress {
     case 'anime': {
       const total = work.episodes!;
       const episodes =
-        status === 'PLANNED' ? 0 : status === 'WATCHING' ? rng.int(1, total - 1) : status === 'DROPPED' ? rng.int(1, Math.max(1, Math.ceil(total / 2))) : total;
+        status === 'PLANNED'
+          ? 0
+          : status === 'WATCHING'
+            ? rng.int(1, total - 1)
+            : status === 'DROPPED'
+              ? rng.int(1, Math.max(1, Math.ceil(total / 2)))
+              : total;
       return { episodes, total };
     }
     case 'book': {
       const total = work.pages!;
-      const pages = status === 'TO_READ' ? 0 : status === 'READING' ? rng.int(1, total - 1) : status === 'DROPPED' ? rng.int(1, Math.ceil(total / 2)) : total;
+      const pages =
+        status === 'TO_READ' ? 0 : status === 'READING' ? rng.int(1, total - 1) : status === 'DROPPED' ? rng.int(1, Math.ceil(total / 2)) : total;
       return { pages, total };
     }
     case 'game': {
-      const minutes = status === 'BACKLOG' ? 0 : status === 'PLAYING' ? rng.int(30, 3000) : status === 'COMPLETED' ? rng.int(300, 6000) : rng.int(20, 900);
+      const minutes =
+        status === 'BACKLOG' ? 0 : status === 'PLAYING' ? rng.int(30, 3000) : status === 'COMPLETED' ? rng.int(300, 6000) : rng.int(20, 900);
       return { minutes };
     }
     default:
@@ -378,7 +391,12 @@ export function generateEntry(
     if ((status === 'UP_TO_DATE' || status === 'WATCHING') && work.airing) {
       spanEnd = latest - rng.int(0, 6 * 24) * HOUR_MS; // keeping up with an airing show: recent activity
     } else {
-      const days = work.type === 'film' || work.type === 'album' ? (cycles === 1 ? 0 : activityDays(work, firstCycle, rng) * (cycles - 1)) : activityDays(work, firstCycle, rng) * cycles;
+      const days =
+        work.type === 'film' || work.type === 'album'
+          ? cycles === 1
+            ? 0
+            : activityDays(work, firstCycle, rng) * (cycles - 1)
+          : activityDays(work, firstCycle, rng) * cycles;
       spanEnd = spanStart + days * DAY_MS + rng.int(1, 3) * HOUR_MS;
     }
     if (spanEnd > latest) spanEnd = Math.round(spanStart + (latest - spanStart) * (0.5 + rng.next() * 0.5));
@@ -421,9 +439,21 @@ interface ListSpec {
 const LIST_SPECS: Record<string, ListSpec[]> = {
   demo: [
     { name: 'Favourites ★', description: 'The ones I keep coming back to.', types: null, size: 25, visibility: 'public' },
-    { name: 'Watch with Léa', description: 'Films and shows for Friday nights, in no particular order', types: ['film', 'series', 'anime'], size: 12, visibility: 'friends' },
+    {
+      name: 'Watch with Léa',
+      description: 'Films and shows for Friday nights, in no particular order',
+      types: ['film', 'series', 'anime'],
+      size: 12,
+      visibility: 'friends',
+    },
     { name: 'Cozy games', description: null, types: ['game'], size: 8, visibility: 'private' },
-    { name: '2026 reading challenge', description: 'One book a month, at least; "classics" count double.', types: ['book'], size: 15, visibility: 'public' },
+    {
+      name: '2026 reading challenge',
+      description: 'One book a month, at least; "classics" count double.',
+      types: ['book'],
+      size: 15,
+      visibility: 'public',
+    },
     { name: 'Best of 東京', description: 'Tokyo, on screen and on the page', types: ['film', 'anime', 'book'], size: 6, visibility: 'public' },
     { name: 'To rewatch', description: null, types: ['film', 'series'], size: 10, visibility: 'private' },
     { name: 'Movie night', description: 'Camille’s list; add what you like.', types: ['film'], size: 9, visibility: 'friends', owner: 'camille' },
@@ -443,7 +473,9 @@ function buildLists(account: AccountData, catalogue: Catalogue, seed: number, da
   const lists: ListRecord[] = [];
   const horizon = account.workHorizon + 60; // a few works not in the library too
   specs.forEach((spec, n) => {
-    const types = (spec.types ?? (['film', 'series', 'anime', 'game', 'book', 'album'] as WorkType[])).filter((type) => account.hasDomain(DOMAIN_OF_TYPE[type]));
+    const types = (spec.types ?? (['film', 'series', 'anime', 'game', 'book', 'album'] as WorkType[])).filter((type) =>
+      account.hasDomain(DOMAIN_OF_TYPE[type]),
+    );
     if (types.length === 0) return; // only enabled domains appear anywhere
     const candidates: number[] = [];
     for (let index = 0; index < horizon && candidates.length < spec.size * 4; index += 1) {
@@ -460,7 +492,12 @@ function buildLists(account: AccountData, catalogue: Catalogue, seed: number, da
       if (work.seasons !== undefined) {
         const roll = rng.next();
         if (roll < 0.2) Object.assign(item, { type: 'season', season: rng.int(1, work.seasons) });
-        else if (roll < 0.35) Object.assign(item, { type: 'episode', season: rng.int(1, work.seasons), episode: rng.int(1, Math.min(work.episodesPerSeason!, work.episodes!)) });
+        else if (roll < 0.35)
+          Object.assign(item, {
+            type: 'episode',
+            season: rng.int(1, work.seasons),
+            episode: rng.int(1, Math.min(work.episodesPerSeason!, work.episodes!)),
+          });
       }
       if (rng.chance(0.15)) item.note = rng.pick(NOTES);
       return item;
@@ -520,7 +557,13 @@ function buildNotifications(account: AccountData, seed: number, dataDay: number)
     });
   }
   for (let n = 0; n < 6; n += 1) {
-    out.push({ kind: 'new_follower', title: 'New follower', message: `${people()} followed you.`, createdAt: at(), url: `${APP_URL}/u/${account.username}/followers` });
+    out.push({
+      kind: 'new_follower',
+      title: 'New follower',
+      message: `${people()} followed you.`,
+      createdAt: at(),
+      url: `${APP_URL}/u/${account.username}/followers`,
+    });
   }
   if (account.username === 'demo') {
     out.push({
@@ -539,7 +582,13 @@ function buildNotifications(account: AccountData, seed: number, dataDay: number)
     });
   }
   for (const list of account.lists.filter((candidate) => candidate.shared)) {
-    out.push({ kind: 'list_shared', title: 'List shared with you', message: `${list.owner} shared the list "${list.name}" with you.`, createdAt: list.createdAt, url: `${APP_URL}/lists/${list.id}` });
+    out.push({
+      kind: 'list_shared',
+      title: 'List shared with you',
+      message: `${list.owner} shared the list "${list.name}" with you.`,
+      createdAt: list.createdAt,
+      url: `${APP_URL}/lists/${list.id}`,
+    });
   }
   for (const review of account.reviews.slice(0, 8)) {
     out.push({

@@ -48,7 +48,15 @@ export function faultsApply(faults: FaultOptions, pathname: string): boolean {
 /** True when the options inject anything at all (so that plain runs skip the fault machinery). */
 export function faultsActive(faults: FaultOptions): boolean {
   return Boolean(
-    faults.rate429 || faults.rate500 || faults.rate503 || faults.rateReset || faults.rateTruncate || faults.rateStall || faults.latencyMs || faults.htmlBody || faults.addEntriesPerRequest,
+    faults.rate429 ||
+    faults.rate500 ||
+    faults.rate503 ||
+    faults.rateReset ||
+    faults.rateTruncate ||
+    faults.rateStall ||
+    faults.latencyMs ||
+    faults.htmlBody ||
+    faults.addEntriesPerRequest,
   );
 }
 

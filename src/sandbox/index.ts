@@ -86,7 +86,8 @@ export const DEFAULTS = {
 export const READER_ENTRIES = 60;
 
 function wholeNumber(name: string, value: number, max = Number.MAX_SAFE_INTEGER): number {
-  if (!Number.isSafeInteger(value) || value < 0 || value > max) throw new RangeError(`sandbox option ${name} must be a whole number from 0 to ${max} (got ${value})`);
+  if (!Number.isSafeInteger(value) || value < 0 || value > max)
+    throw new RangeError(`sandbox option ${name} must be a whole number from 0 to ${max} (got ${value})`);
   return value;
 }
 
@@ -129,7 +130,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const variant = options.variant ?? 'default';
   if (!VARIANTS.includes(variant)) throw new RangeError(`sandbox option variant must be one of ${VARIANTS.join(', ')} (got ${String(variant)})`);
   const alt = variant === 'alt' ? new AltVariant() : undefined;
-  const server = new SandboxServer({ data, keys: keyRecords, rateLimit, exportIntervalSeconds, seed, now, faults: options.faults ?? {}, variant: alt, tls: options.tls });
+  const server = new SandboxServer({
+    data,
+    keys: keyRecords,
+    rateLimit,
+    exportIntervalSeconds,
+    seed,
+    now,
+    faults: options.faults ?? {},
+    variant: alt,
+    tls: options.tls,
+  });
   const address = await server.listen(options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
   const hostForUrl = address.family === 'IPv6' || address.address.includes(':') ? `[${address.address}]` : address.address;
   const keys: DemoKey[] = keyRecords.map((record) => ({
@@ -162,7 +173,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     entryIds: (account: string) => data.account(account).entries.map((entry) => (alt ? alt.uuid(entry.id) : entry.id)),
     removeEntry: (account: string, id: string) => data.account(account).removeEntry(alt ? alt.idIn(id) : id),
     rateEntry: (account: string, id: string, rating: number | null) => data.account(account).rateEntry(alt ? alt.idIn(id) : id, rating, now()),
-    addEvent: (account: string, id: string, kind: EventKind = 'FILM_SEEN') => data.account(account).addEvent(alt ? alt.idIn(id) : id, kind, now(), { minutes: 90 }),
+    addEvent: (account: string, id: string, kind: EventKind = 'FILM_SEEN') =>
+      data.account(account).addEvent(alt ? alt.idIn(id) : id, kind, now(), { minutes: 90 }),
     close: () => server.close(),
   };
 }

@@ -23,7 +23,8 @@ function integer(query: URLSearchParams, name: string, min: number, max: number,
   const range = max === Number.MAX_SAFE_INTEGER ? `from ${min}` : `from ${min} to ${max}`;
   if (!/^[0-9]+$/.test(value)) throw invalidParameter(name, `${name} must be an integer ${range} (got ${JSON.stringify(value)})`);
   const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < min || n > max) throw invalidParameter(name, `${name} must be an integer ${range} (got ${JSON.stringify(value)})`);
+  if (!Number.isSafeInteger(n) || n < min || n > max)
+    throw invalidParameter(name, `${name} must be an integer ${range} (got ${JSON.stringify(value)})`);
   return n;
 }
 
@@ -79,7 +80,11 @@ function validDay(year: number, month: number, day: number): boolean {
 export function windowBound(query: URLSearchParams, name: 'from' | 'to'): number | undefined {
   const value = query.get(name);
   if (value === null) return undefined;
-  const bad = () => invalidParameter(name, `${name} must be a date (YYYY-MM-DD) or an ISO 8601 date-time such as 2026-01-31T23:59:59Z (got ${JSON.stringify(value)})`);
+  const bad = () =>
+    invalidParameter(
+      name,
+      `${name} must be a date (YYYY-MM-DD) or an ISO 8601 date-time such as 2026-01-31T23:59:59Z (got ${JSON.stringify(value)})`,
+    );
   const dateOnly = DATE_ONLY.exec(value);
   if (dateOnly) {
     const [year, month, day] = [Number(dateOnly[1]), Number(dateOnly[2]), Number(dateOnly[3])];

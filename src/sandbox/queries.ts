@@ -21,7 +21,10 @@ const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id 
 /** Case- and accent-insensitive sort key for titles ("Été" sorts with "ete"). */
 export function titleSortKey(title: string): string {
   if (!/[^\x00-\x7f]/.test(title)) return title.toLowerCase(); // most titles: skip the costly normalisation
-  return title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /**
@@ -61,7 +64,9 @@ export function libraryView(account: AccountData, query: LibraryQuery): EntryRec
     // asc reverses the natural order (ties included, so it is an exact mirror); the no-value tail stays last.
     const inOrder = query.order === 'desc' ? ordered : [...ordered.slice(0, valued).reverse(), ...ordered.slice(valued)];
     if (query.phase === undefined && query.domain === undefined) return inOrder;
-    return inOrder.filter((entry) => (query.phase === undefined || entry.phase === query.phase) && (query.domain === undefined || entry.work.domain === query.domain));
+    return inOrder.filter(
+      (entry) => (query.phase === undefined || entry.phase === query.phase) && (query.domain === undefined || entry.work.domain === query.domain),
+    );
   });
 }
 

@@ -75,7 +75,11 @@ export class Rng {
     let table = weightTables.get(weights);
     if (!table) {
       const keys = Object.keys(weights);
-      table = { keys, weights: keys.map((key) => (weights as Record<string, number>)[key]!), total: keys.reduce((sum, key) => sum + (weights as Record<string, number>)[key]!, 0) };
+      table = {
+        keys,
+        weights: keys.map((key) => (weights as Record<string, number>)[key]!),
+        total: keys.reduce((sum, key) => sum + (weights as Record<string, number>)[key]!, 0),
+      };
       weightTables.set(weights, table);
     }
     let roll = this.next() * table.total;

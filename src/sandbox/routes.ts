@@ -190,7 +190,10 @@ export const ROUTES: readonly Route[] = [
       const paging = params.paging(context.query);
       const lang = langOf(context);
       const domain = domainOf(context);
-      const reviews = domain === undefined ? context.account.reviews : context.account.cached(`reviews|${domain}`, () => context.account.reviews.filter((review) => review.entry.work.domain === domain));
+      const reviews =
+        domain === undefined
+          ? context.account.reviews
+          : context.account.cached(`reviews|${domain}`, () => context.account.reviews.filter((review) => review.entry.work.domain === domain));
       return ok(params.envelope(reviews, paging, (review) => renderReview(review, lang)));
     },
   },
@@ -235,7 +238,10 @@ export const ROUTES: readonly Route[] = [
       const intervalMs = context.exportIntervalSeconds * 1000;
       if (account.lastExportAt !== null && now < account.lastExportAt + intervalMs) {
         const seconds = Math.ceil((account.lastExportAt + intervalMs - now) / 1000);
-        throw rateLimited(`Exports are limited to one every ${context.exportIntervalSeconds} s per account; the next one is allowed in ${seconds} s.`, seconds);
+        throw rateLimited(
+          `Exports are limited to one every ${context.exportIntervalSeconds} s per account; the next one is allowed in ${seconds} s.`,
+          seconds,
+        );
       }
       account.lastExportAt = now;
       context.onExport();

@@ -196,7 +196,13 @@ export class SandboxServer {
         throw rateLimited(`Rate limit of ${budget.limit} requests per minute exceeded; the budget starts over in ${budget.reset} s.`, budget.reset);
       }
       if (req.method !== 'GET' && req.method !== 'HEAD') {
-        throw new HttpError(405, 'request.method_not_allowed', `${req.method} is not allowed: the API is read-only and answers GET only.`, {}, { Allow: 'GET, HEAD, OPTIONS' });
+        throw new HttpError(
+          405,
+          'request.method_not_allowed',
+          `${req.method} is not allowed: the API is read-only and answers GET only.`,
+          {},
+          { Allow: 'GET, HEAD, OPTIONS' },
+        );
       }
       if (identity instanceof HttpError) throw identity;
       const matched = matchRoute(pathname);

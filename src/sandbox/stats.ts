@@ -31,7 +31,17 @@ export function statsSummary(account: AccountData, domain: Domain | undefined): 
     const byPhase = countBy(PHASES);
     const distribution: Record<string, number> = Object.fromEntries(Array.from({ length: 10 }, (_, n) => [String(n + 1), 0]));
     const time: TimeSpent = { watchMinutes: 0, playMinutes: 0, pagesRead: 0, albumsListened: 0 };
-    const byDomain: Record<string, { entries: number; byPhase: Record<Phase, number>; byStatus: Record<string, number>; byType: Record<string, number>; rated: number; ratingSum: number }> = {};
+    const byDomain: Record<
+      string,
+      {
+        entries: number;
+        byPhase: Record<Phase, number>;
+        byStatus: Record<string, number>;
+        byType: Record<string, number>;
+        rated: number;
+        ratingSum: number;
+      }
+    > = {};
     for (const d of domains) byDomain[d] = { entries: 0, byPhase: countBy(PHASES), byStatus: {}, byType: {}, rated: 0, ratingSum: 0 };
     let entries = 0;
     let rated = 0;
@@ -63,7 +73,14 @@ export function statsSummary(account: AccountData, domain: Domain | undefined): 
       byDomain: Object.fromEntries(
         Object.entries(byDomain).map(([d, bucket]) => [
           d,
-          { entries: bucket.entries, byPhase: bucket.byPhase, byStatus: bucket.byStatus, byType: bucket.byType, rated: bucket.rated, averageRating: average(bucket.ratingSum, bucket.rated) },
+          {
+            entries: bucket.entries,
+            byPhase: bucket.byPhase,
+            byStatus: bucket.byStatus,
+            byType: bucket.byType,
+            rated: bucket.rated,
+            averageRating: average(bucket.ratingSum, bucket.rated),
+          },
         ]),
       ),
       ratings: { count: rated, average: average(ratingSum, rated), distribution },
@@ -88,20 +105,111 @@ const countWhere = (account: AccountData, test: (entry: EntryRecord) => boolean)
 };
 
 const ACHIEVEMENTS: AchievementSpec[] = [
-  { id: 'first-steps', name: 'First steps', description: 'Add a first entry to the library.', domain: null, target: 1, measure: (a) => a.entries.length },
-  { id: 'collector', name: 'Collector', description: 'Have 100 entries in the library.', domain: null, target: 100, measure: (a) => a.entries.length },
-  { id: 'archivist', name: 'Archivist', description: 'Have 1,000 entries in the library.', domain: null, target: 1000, measure: (a) => a.entries.length },
+  {
+    id: 'first-steps',
+    name: 'First steps',
+    description: 'Add a first entry to the library.',
+    domain: null,
+    target: 1,
+    measure: (a) => a.entries.length,
+  },
+  {
+    id: 'collector',
+    name: 'Collector',
+    description: 'Have 100 entries in the library.',
+    domain: null,
+    target: 100,
+    measure: (a) => a.entries.length,
+  },
+  {
+    id: 'archivist',
+    name: 'Archivist',
+    description: 'Have 1,000 entries in the library.',
+    domain: null,
+    target: 1000,
+    measure: (a) => a.entries.length,
+  },
   { id: 'critic', name: 'Critic', description: 'Write 10 reviews.', domain: null, target: 10, measure: (a) => a.reviews.length },
-  { id: 'curator', name: 'Curator', description: 'Create 5 lists.', domain: null, target: 5, measure: (a) => a.lists.filter((l) => !l.shared).length },
-  { id: 'cinephile', name: 'Cinephile', description: 'See 50 films.', domain: 'MEDIA', target: 50, measure: (a) => countWhere(a, (e) => e.work.type === 'film' && e.phase === 'DONE') },
-  { id: 'binge', name: 'Binge', description: 'Finish 10 series or anime.', domain: 'MEDIA', target: 10, measure: (a) => countWhere(a, (e) => e.work.seasons !== undefined && e.phase === 'DONE') },
-  { id: 'otaku', name: 'Otaku', description: 'Follow 5 anime.', domain: 'MEDIA', target: 5, measure: (a) => countWhere(a, (e) => e.work.type === 'anime' && e.phase !== 'PLANNED') },
-  { id: 'completionist', name: 'Completionist', description: 'Complete 10 games.', domain: 'GAMES', target: 10, measure: (a) => countWhere(a, (e) => e.work.type === 'game' && e.phase === 'DONE') },
-  { id: 'marathon-gamer', name: 'Marathon gamer', description: 'Play 500 hours.', domain: 'GAMES', target: 30_000, measure: (a) => a.entries.reduce((sum, e) => sum + (e.progress && 'minutes' in e.progress ? e.progress.minutes : 0), 0) },
-  { id: 'bookworm', name: 'Bookworm', description: 'Read 10 books.', domain: 'BOOKS', target: 10, measure: (a) => countWhere(a, (e) => e.work.type === 'book' && e.phase === 'DONE') },
-  { id: 'ten-thousand-pages', name: 'Ten thousand pages', description: 'Read 10,000 pages.', domain: 'BOOKS', target: 10_000, measure: (a) => a.entries.reduce((sum, e) => sum + (e.progress && 'pages' in e.progress ? e.progress.pages : 0), 0) },
-  { id: 'audiophile', name: 'Audiophile', description: 'Listen to 25 albums.', domain: 'MUSIC', target: 25, measure: (a) => countWhere(a, (e) => e.work.type === 'album' && e.phase === 'DONE') },
-  { id: 'on-repeat', name: 'On repeat', description: 'Listen to one album three times.', domain: 'MUSIC', target: 1, measure: (a) => countWhere(a, (e) => e.work.type === 'album' && e.plan.cycles >= 3) },
+  {
+    id: 'curator',
+    name: 'Curator',
+    description: 'Create 5 lists.',
+    domain: null,
+    target: 5,
+    measure: (a) => a.lists.filter((l) => !l.shared).length,
+  },
+  {
+    id: 'cinephile',
+    name: 'Cinephile',
+    description: 'See 50 films.',
+    domain: 'MEDIA',
+    target: 50,
+    measure: (a) => countWhere(a, (e) => e.work.type === 'film' && e.phase === 'DONE'),
+  },
+  {
+    id: 'binge',
+    name: 'Binge',
+    description: 'Finish 10 series or anime.',
+    domain: 'MEDIA',
+    target: 10,
+    measure: (a) => countWhere(a, (e) => e.work.seasons !== undefined && e.phase === 'DONE'),
+  },
+  {
+    id: 'otaku',
+    name: 'Otaku',
+    description: 'Follow 5 anime.',
+    domain: 'MEDIA',
+    target: 5,
+    measure: (a) => countWhere(a, (e) => e.work.type === 'anime' && e.phase !== 'PLANNED'),
+  },
+  {
+    id: 'completionist',
+    name: 'Completionist',
+    description: 'Complete 10 games.',
+    domain: 'GAMES',
+    target: 10,
+    measure: (a) => countWhere(a, (e) => e.work.type === 'game' && e.phase === 'DONE'),
+  },
+  {
+    id: 'marathon-gamer',
+    name: 'Marathon gamer',
+    description: 'Play 500 hours.',
+    domain: 'GAMES',
+    target: 30_000,
+    measure: (a) => a.entries.reduce((sum, e) => sum + (e.progress && 'minutes' in e.progress ? e.progress.minutes : 0), 0),
+  },
+  {
+    id: 'bookworm',
+    name: 'Bookworm',
+    description: 'Read 10 books.',
+    domain: 'BOOKS',
+    target: 10,
+    measure: (a) => countWhere(a, (e) => e.work.type === 'book' && e.phase === 'DONE'),
+  },
+  {
+    id: 'ten-thousand-pages',
+    name: 'Ten thousand pages',
+    description: 'Read 10,000 pages.',
+    domain: 'BOOKS',
+    target: 10_000,
+    measure: (a) => a.entries.reduce((sum, e) => sum + (e.progress && 'pages' in e.progress ? e.progress.pages : 0), 0),
+  },
+  {
+    id: 'audiophile',
+    name: 'Audiophile',
+    description: 'Listen to 25 albums.',
+    domain: 'MUSIC',
+    target: 25,
+    measure: (a) => countWhere(a, (e) => e.work.type === 'album' && e.phase === 'DONE'),
+  },
+  {
+    id: 'on-repeat',
+    name: 'On repeat',
+    description: 'Listen to one album three times.',
+    domain: 'MUSIC',
+    target: 1,
+    measure: (a) => countWhere(a, (e) => e.work.type === 'album' && e.plan.cycles >= 3),
+  },
 ];
 
 /** Achievements of the enabled domains (and the cross-domain ones): unlocked ones newest first, then locked ones. */
@@ -123,4 +231,3 @@ export function achievements(account: AccountData, seed: number, dataDay: number
     return records.sort((a, b) => (b.unlockedAt ?? -1) - (a.unlockedAt ?? -1) || (a.id < b.id ? -1 : 1));
   });
 }
-

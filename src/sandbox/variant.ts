@@ -64,7 +64,10 @@ export class AltVariant {
       case 'list': {
         const out = rename(item, { name: 'title', itemCount: 'itemsCount' });
         out.owner = { username: item.owner, displayName: String(item.owner) };
-        if (Array.isArray(out.items)) out.items = out.items.map((listed) => (listed && typeof listed === 'object' ? { ...(listed as Json), work: work((listed as Json).work) } : listed));
+        if (Array.isArray(out.items))
+          out.items = out.items.map((listed) =>
+            listed && typeof listed === 'object' ? { ...(listed as Json), work: work((listed as Json).work) } : listed,
+          );
         return out;
       }
       case 'reviews':

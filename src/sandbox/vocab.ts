@@ -79,10 +79,53 @@ export const GAME_WORDS = ['Runner', 'Tactics', 'Legends', 'Odyssey', 'Arena', '
 export const GAME_SUBTITLES = ['Definitive Edition', 'Remastered', 'Reborn', 'The Lost Chapters', 'Deluxe'];
 export const PLATFORMS = ['PC', 'PlayStation 5', 'PlayStation 4', 'Xbox Series X|S', 'Nintendo Switch', 'macOS', 'Linux', 'iOS', 'Android'];
 
-export const FIRST_NAMES = ['Léa', 'Marco', 'Ana', 'Kenji', 'Chloé', 'Giulia', 'Tom', 'Ingrid', 'Omar', 'Yuki', 'Zoë', 'Pavel', 'Aoife', 'Bruno', 'Saanvi', 'Émile'];
-export const LAST_NAMES = ['Martin', 'Rossi', 'García', 'Tanaka', 'Dubois', 'Bianchi', 'Okafor', 'Nowak', 'Lindqvist', 'Moreau', 'Ferrari', "O'Brien", 'Kowalski', 'Nakamura', 'Silva', 'Müller'];
+export const FIRST_NAMES = [
+  'Léa',
+  'Marco',
+  'Ana',
+  'Kenji',
+  'Chloé',
+  'Giulia',
+  'Tom',
+  'Ingrid',
+  'Omar',
+  'Yuki',
+  'Zoë',
+  'Pavel',
+  'Aoife',
+  'Bruno',
+  'Saanvi',
+  'Émile',
+];
+export const LAST_NAMES = [
+  'Martin',
+  'Rossi',
+  'García',
+  'Tanaka',
+  'Dubois',
+  'Bianchi',
+  'Okafor',
+  'Nowak',
+  'Lindqvist',
+  'Moreau',
+  'Ferrari',
+  "O'Brien",
+  'Kowalski',
+  'Nakamura',
+  'Silva',
+  'Müller',
+];
 
-export const ORIGINAL_TITLES = ['La Casa del Sol', 'Das Leben der Anderen', '올드보이', 'Det Sjunde Inseglet', 'Cidade de Deus', 'Ladri di biciclette', 'Le Samouraï', 'Sin Nombre'];
+export const ORIGINAL_TITLES = [
+  'La Casa del Sol',
+  'Das Leben der Anderen',
+  '올드보이',
+  'Det Sjunde Inseglet',
+  'Cidade de Deus',
+  'Ladri di biciclette',
+  'Le Samouraï',
+  'Sin Nombre',
+];
 
 export const NOTES = [
   'Watched with the family, everyone loved it.',
@@ -95,7 +138,15 @@ export const NOTES = [
   'Ending felt rushed.',
 ];
 
-export const REVIEW_HEADLINES = ['A quiet triumph', 'Not for me', 'Better than expected', 'Flawed but memorable', 'An instant favourite', 'Overrated, sorry', 'Worth every minute'];
+export const REVIEW_HEADLINES = [
+  'A quiet triumph',
+  'Not for me',
+  'Better than expected',
+  'Flawed but memorable',
+  'An instant favourite',
+  'Overrated, sorry',
+  'Worth every minute',
+];
 export const REVIEW_BODIES = [
   'It takes its time, and the patience pays off in the last act.',
   'Gorgeous to look at, thin on substance. Still, I could not look away.',

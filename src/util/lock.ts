@@ -64,14 +64,17 @@ function tryCreate(path: string, staleMs: number): Lock | undefined {
     if (readLock(path)?.text === text) unlinkQuietly(path);
   };
   // Refreshing the time shows other processes that a long wait (the export hour) is not a crash.
-  const heartbeat = setInterval(() => {
-    const now = new Date();
-    try {
-      utimesSync(path, now, now);
-    } catch {
-      // gone or taken over: nothing to refresh
-    }
-  }, Math.max(1000, staleMs / 4));
+  const heartbeat = setInterval(
+    () => {
+      const now = new Date();
+      try {
+        utimesSync(path, now, now);
+      } catch {
+        // gone or taken over: nothing to refresh
+      }
+    },
+    Math.max(1000, staleMs / 4),
+  );
   heartbeat.unref();
   const forget = onInterrupt(release);
   return { release };

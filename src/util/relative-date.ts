@@ -26,10 +26,22 @@ export function resolveFriendlyDate(raw: string, edge: Edge, now: number): strin
   const local = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?$/.exec(raw.trim());
   if (local) {
     const [year, month, day, hour, minute, second = '0', fraction = '0'] = local.slice(1).map((part) => part ?? undefined) as string[];
-    const date = new Date(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second), Number(fraction.padEnd(3, '0')));
+    const date = new Date(
+      Number(year),
+      Number(month) - 1,
+      Number(day),
+      Number(hour),
+      Number(minute),
+      Number(second),
+      Number(fraction.padEnd(3, '0')),
+    );
     // new Date() rolls 2026-02-30 over into March: only a date that reads back the same is a real one.
     const same =
-      date.getFullYear() === Number(year) && date.getMonth() === Number(month) - 1 && date.getDate() === Number(day) && date.getHours() === Number(hour) && date.getMinutes() === Number(minute);
+      date.getFullYear() === Number(year) &&
+      date.getMonth() === Number(month) - 1 &&
+      date.getDate() === Number(day) &&
+      date.getHours() === Number(hour) &&
+      date.getMinutes() === Number(minute);
     return same ? date.toISOString() : undefined;
   }
   return undefined;

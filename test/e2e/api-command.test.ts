@@ -12,7 +12,7 @@ afterAll(async () => {
 });
 
 describe('lk api PATH', () => {
-  it('prints the server\'s JSON as sent, ending with a newline', async () => {
+  it("prints the server's JSON as sent, ending with a newline", async () => {
     const raw = await bed.lk(['api', '/v1/me']);
     expect(raw.code).toBe(0);
     expect(raw.stdout.endsWith('\n')).toBe(true);

@@ -31,7 +31,8 @@ interface StatusReport {
 function isolated(env: Record<string, string | undefined> = {}) {
   const home = tempHome();
   const base = { LK_BASE_URL: undefined, LK_API_KEY: undefined, LK_PROFILE: undefined, LK_CONFIG_DIR: home.configDir, LK_CACHE_DIR: home.cacheDir };
-  const run = (args: string[], options: Parameters<typeof runLkInProcess>[1] = {}) => runLkInProcess(args, { ...options, env: { ...base, ...env, ...options.env } });
+  const run = (args: string[], options: Parameters<typeof runLkInProcess>[1] = {}) =>
+    runLkInProcess(args, { ...options, env: { ...base, ...env, ...options.env } });
   const status = async (args: string[] = [], options: RunOptions = {}): Promise<StatusReport> => {
     const result = await run(['auth', 'status', '--json', ...args], options);
     expect(result.stderr).toBe('');
@@ -192,8 +193,21 @@ describe('fields GET /v1/me may leave out', () => {
 
 describe('auth status with many profiles', () => {
   const REPORT_KEYS = [
-    'profile', 'active', 'baseUrl', 'baseUrlSource', 'account', 'key', 'keySource', 'keyOrigin', 'scopes',
-    'expiresAt', 'expiry', 'expiresInDays', 'rateLimit', 'status', 'error',
+    'profile',
+    'active',
+    'baseUrl',
+    'baseUrlSource',
+    'account',
+    'key',
+    'keySource',
+    'keyOrigin',
+    'scopes',
+    'expiresAt',
+    'expiry',
+    'expiresInDays',
+    'rateLimit',
+    'status',
+    'error',
   ].sort();
 
   it('lists every stored profile, the active one first; --json has the same fixed keys for each', async () => {
@@ -206,12 +220,19 @@ describe('auth status with many profiles', () => {
     const result = await run(['auth', 'status', '--json'], { env: { LK_PROFILE: 'work' } });
     const json = JSON.parse(result.stdout) as { profile: string; profiles: Array<Record<string, unknown>> };
     expect(json.profile).toBe('work');
-    expect(json.profiles.map((report) => [report.profile, report.active, report.status])).toEqual([['work', true, 'ok'], ['home', false, 'ok']]);
+    expect(json.profiles.map((report) => [report.profile, report.active, report.status])).toEqual([
+      ['work', true, 'ok'],
+      ['home', false, 'ok'],
+    ]);
     for (const report of json.profiles) {
       expect(Object.keys(report).sort()).toEqual(REPORT_KEYS);
       expect(report.key).toMatch(/^lk_\w{3}…\w{4}$/);
     }
-    expect(Object.keys(json).filter((key) => key !== 'profiles').sort()).toEqual(REPORT_KEYS);
+    expect(
+      Object.keys(json)
+        .filter((key) => key !== 'profiles')
+        .sort(),
+    ).toEqual(REPORT_KEYS);
   });
 
   it('--profile NAME shows only that profile', async () => {

@@ -182,17 +182,30 @@ describe('errors and validation', () => {
 });
 
 describe('--help', () => {
-  it.each(['lists', 'lists show', 'calendar', 'stats', 'reviews', 'profile', 'profile achievements', 'notifications', 'api', 'config', 'config set', 'whoami', 'library', 'history', 'auth status'])(
-    'lk %s --help has a purpose, options and examples with a jq pipeline or a cron line',
-    async (name) => {
-      const command = name.split(' ');
-      const result = await bed.lk([...command, '--help']);
-      expect(result.code).toBe(0);
-      expect(result.stdout).toMatch(/^Usage: lk /);
-      expect(result.stdout).toContain('Examples:');
-      const examples = result.stdout.slice(result.stdout.indexOf('Examples:'));
-      expect(examples.split('\n').filter((line) => line.startsWith('  ')).length).toBeGreaterThanOrEqual(2);
-      expect(examples).toMatch(/\| jq |\* \* /);
-    },
-  );
+  it.each([
+    'lists',
+    'lists show',
+    'calendar',
+    'stats',
+    'reviews',
+    'profile',
+    'profile achievements',
+    'notifications',
+    'api',
+    'config',
+    'config set',
+    'whoami',
+    'library',
+    'history',
+    'auth status',
+  ])('lk %s --help has a purpose, options and examples with a jq pipeline or a cron line', async (name) => {
+    const command = name.split(' ');
+    const result = await bed.lk([...command, '--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Usage: lk /);
+    expect(result.stdout).toContain('Examples:');
+    const examples = result.stdout.slice(result.stdout.indexOf('Examples:'));
+    expect(examples.split('\n').filter((line) => line.startsWith('  ')).length).toBeGreaterThanOrEqual(2);
+    expect(examples).toMatch(/\| jq |\* \* /);
+  });
 });

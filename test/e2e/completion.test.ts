@@ -19,7 +19,24 @@ const SCRIPT_FILES = { bash: 'lk.bash', zsh: '_lk', fish: 'lk.fish' } as const;
 type Shell = keyof typeof SCRIPT_FILES;
 const SHELLS = Object.keys(SCRIPT_FILES) as Shell[];
 const PROFILES = ['home', 'work'];
-const TOP_LEVEL = ['auth', 'whoami', 'library', 'history', 'lists', 'calendar', 'stats', 'reviews', 'profile', 'notifications', 'export', 'open', 'api', 'config', 'completion', 'sandbox'];
+const TOP_LEVEL = [
+  'auth',
+  'whoami',
+  'library',
+  'history',
+  'lists',
+  'calendar',
+  'stats',
+  'reviews',
+  'profile',
+  'notifications',
+  'export',
+  'open',
+  'api',
+  'config',
+  'completion',
+  'sandbox',
+];
 const SETTING_NAMES = Object.keys(SETTINGS);
 /** The ids of the tiny mirror each test home gets (see makeMirror). */
 const MIRROR_ENTRIES = ['e1abc', 'e2def', 'x9zzz'];
@@ -40,7 +57,9 @@ function makeMirror(dataDir: string, profile = 'default'): void {
     ...MIRROR_LISTS.map((id) => `INSERT INTO lists (id, json) VALUES ('${id}', '{"id":"${id}"}');`),
   ].join('\n');
   const getBuiltinModule = (process as unknown as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule;
-  const sqlite = hasSqlite() ? (getBuiltinModule?.call(process, 'node:sqlite') as { DatabaseSync: new (path: string) => { exec(sql: string): void; close(): void } }) : undefined;
+  const sqlite = hasSqlite()
+    ? (getBuiltinModule?.call(process, 'node:sqlite') as { DatabaseSync: new (path: string) => { exec(sql: string): void; close(): void } })
+    : undefined;
   if (sqlite) {
     const db = new sqlite.DatabaseSync(file);
     db.exec(sql);
@@ -75,7 +94,9 @@ describe('lk completion', () => {
 
   it('--profiles prints the stored profile names one a line, with no key, base URL or network', async () => {
     const home = completionHome();
-    const result = await runLk(['completion', '--profiles'], { env: { LK_CONFIG_DIR: home.configDir, LK_BASE_URL: undefined, LK_API_KEY: undefined } });
+    const result = await runLk(['completion', '--profiles'], {
+      env: { LK_CONFIG_DIR: home.configDir, LK_BASE_URL: undefined, LK_API_KEY: undefined },
+    });
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(result.stdout).toBe('home\nwork\n');
     rmSync(home.root, { recursive: true, force: true });
@@ -83,7 +104,11 @@ describe('lk completion', () => {
 
   it('--profiles prints nothing and exits 0 when there is no config, or it cannot be read (Tab must stay quiet)', async () => {
     const root = mkdtempSync(join(tmpdir(), 'lk-completion-'));
-    expect(await runLk(['completion', '--profiles'], { env: { LK_CONFIG_DIR: join(root, 'none') } })).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(await runLk(['completion', '--profiles'], { env: { LK_CONFIG_DIR: join(root, 'none') } })).toMatchObject({
+      code: 0,
+      stdout: '',
+      stderr: '',
+    });
     writeFileSync(join(root, 'config.json'), '{ not json');
     expect(await runLk(['completion', '--profiles'], { env: { LK_CONFIG_DIR: root } })).toMatchObject({ code: 0, stdout: '', stderr: '' });
     rmSync(root, { recursive: true, force: true });
@@ -132,8 +157,12 @@ function completionHome(): CompletionHome {
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): string {
   const result = spawnSync(command, args, { env, encoding: 'utf8', timeout: 20_000 });
-  if (result.error) throw new Error(`${command}: ${result.error.message}${(result.error as NodeJS.ErrnoException).code === 'ENOENT' ? ' (install it: see .ci/run)' : ''}`);
-  if (result.status !== 0) throw new Error(`${command} exited ${result.status}${result.signal ? ` (${result.signal})` : ''}:\n${result.stderr}${result.stdout}`);
+  if (result.error)
+    throw new Error(
+      `${command}: ${result.error.message}${(result.error as NodeJS.ErrnoException).code === 'ENOENT' ? ' (install it: see .ci/run)' : ''}`,
+    );
+  if (result.status !== 0)
+    throw new Error(`${command} exited ${result.status}${result.signal ? ` (${result.signal})` : ''}:\n${result.stderr}${result.stdout}`);
   return result.stdout;
 }
 
@@ -187,7 +216,11 @@ exit 0
 function complete(shell: Shell, home: CompletionHome, line: string): string[] {
   let out: string;
   if (shell === 'bash') {
-    out = run('bash', ['--norc', '--noprofile', '-c', BASH_DRIVER, 'bash', join(home.root, 'share/bash-completion/completions/lk'), ...bashWords(line)], home.env);
+    out = run(
+      'bash',
+      ['--norc', '--noprofile', '-c', BASH_DRIVER, 'bash', join(home.root, 'share/bash-completion/completions/lk'), ...bashWords(line)],
+      home.env,
+    );
   } else if (shell === 'zsh') {
     const capture = join(home.root, `zsh-capture-${Math.random().toString(36).slice(2)}`);
     writeFileSync(join(home.root, 'zsh-init.zsh'), ZSH_INIT);
@@ -213,7 +246,25 @@ const CASES: Array<{ title: string; line: string; exactly?: readonly string[]; i
   { title: 'top-level commands', line: 'lk ', includes: TOP_LEVEL, excludes: ['help'] },
   { title: 'commands starting with what is typed', line: 'lk li', exactly: ['library', 'lists'] },
   { title: 'the subcommands of a command', line: 'lk library ', exactly: ['list', 'show', 'history'] },
-  { title: 'flags of the command, of its default subcommand, and global ones', line: 'lk library --', includes: ['--phase', '--domain', '--sort', '--order', '--page', '--limit', '--all', '--max', '--json', '--format', '--profile', '--lang', '--help'] },
+  {
+    title: 'flags of the command, of its default subcommand, and global ones',
+    line: 'lk library --',
+    includes: [
+      '--phase',
+      '--domain',
+      '--sort',
+      '--order',
+      '--page',
+      '--limit',
+      '--all',
+      '--max',
+      '--json',
+      '--format',
+      '--profile',
+      '--lang',
+      '--help',
+    ],
+  },
   { title: 'a flag from its beginning', line: 'lk library --ph', exactly: ['--phase'] },
   { title: '--phase values', line: 'lk library --phase ', exactly: PHASES },
   { title: '--phase values after --phase=', line: 'lk library list --phase=', exactly: PHASES },
@@ -281,7 +332,7 @@ for (const shell of SHELLS) {
 }
 
 describe('lk completion --ids', () => {
-  it('prints the mirror\'s ids one a line on Node 22.13 and later; on older Node nothing, exit 0, nothing on stderr', async () => {
+  it("prints the mirror's ids one a line on Node 22.13 and later; on older Node nothing, exit 0, nothing on stderr", async () => {
     const root = mkdtempSync(join(tmpdir(), 'lk-completion-'));
     try {
       makeMirror(join(root, 'data'), 'work');

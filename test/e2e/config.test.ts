@@ -107,7 +107,9 @@ describe('lk config list', () => {
     expect(listed.settings.timeout).toMatchObject({ value: 12, source: 'config' });
     expect(listed.settings['max-wait']).toMatchObject({ value: 300, source: 'default' });
     expect(Object.keys(listed.settings)).toEqual(expect.arrayContaining(['format', 'lang', 'color', 'base-url', 'max-wait', 'timeout', 'csv-safe']));
-    expect(listed.profiles).toEqual([expect.objectContaining({ name: 'default', baseUrl: bed.sandbox.url, key: `${key.slice(0, 6)}…${key.slice(-4)}` })]);
+    expect(listed.profiles).toEqual([
+      expect.objectContaining({ name: 'default', baseUrl: bed.sandbox.url, key: `${key.slice(0, 6)}…${key.slice(-4)}` }),
+    ]);
     const table = await lk(['config', 'list', '--format', 'table'], { env: { COLUMNS: '80' } });
     for (const output of [json, table]) expect(output.stdout + output.stderr).not.toContain(key);
     expect(table.stdout).toMatch(/^timeout\s+12\s+config/m);

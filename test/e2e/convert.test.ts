@@ -9,7 +9,7 @@ import { sendJson, startFakeApi } from './fake-api.js';
 import { expectRefusedBeforeAnyRequest, runLk, startTestBed, tempHome, type TestBed } from './harness.js';
 
 type Row = Record<string, string>;
-type Json = Record<string, any>;  
+type Json = Record<string, any>;
 
 let bed: TestBed;
 let exported: { library: Json[]; history: Json[]; reviews: Json[] };
@@ -50,9 +50,18 @@ describe('lk convert letterboxd', () => {
       .filter((event) => event.kind === 'FILM_SEEN' && event.date !== null && films.has(event.entryId))
       .map((event) => {
         const film = films.get(event.entryId)!;
-        return [film.work.sourceId, film.work.title, String(film.work.year), localDay(event.date, 'Asia/Tokyo'), film.rating === null ? '' : String(film.rating / 2), String(event.cycle > 1)];
+        return [
+          film.work.sourceId,
+          film.work.title,
+          String(film.work.year),
+          localDay(event.date, 'Asia/Tokyo'),
+          film.rating === null ? '' : String(film.rating / 2),
+          String(event.cycle > 1),
+        ];
       });
-    const diary = rows.filter((row) => row.WatchedDate !== '').map((row) => [row.tmdbID, row.Title, row.Year, row.WatchedDate, row.Rating, row.Rewatch]);
+    const diary = rows
+      .filter((row) => row.WatchedDate !== '')
+      .map((row) => [row.tmdbID, row.Title, row.Year, row.WatchedDate, row.Rating, row.Rewatch]);
     expect(expected.length).toBeGreaterThan(10);
     expect(diary.sort()).toEqual(expected.sort());
     expect(rows.some((row) => row.Rewatch === 'true')).toBe(true);
@@ -168,7 +177,9 @@ describe('lk convert mal', () => {
     const expected = entriesOf('anime');
     expect(anime).toHaveLength(expected.length);
     const malStatus = (entry: Json) =>
-      entry.status === 'UP_TO_DATE' ? 'Watching' : ({ PLANNED: 'Plan to Watch', IN_PROGRESS: 'Watching', DONE: 'Completed', DROPPED: 'Dropped' } as Record<string, string>)[entry.phase];
+      entry.status === 'UP_TO_DATE'
+        ? 'Watching'
+        : ({ PLANNED: 'Plan to Watch', IN_PROGRESS: 'Watching', DONE: 'Completed', DROPPED: 'Dropped' } as Record<string, string>)[entry.phase];
     expected.forEach((entry, index) => {
       expect(anime[index]).toMatchObject({
         series_animedb_id: '0',
@@ -214,7 +225,9 @@ describe('lk convert: refusals and sources', () => {
     const explicit = await bed.lk(['convert', 'goodreads', '--db', join(data, 'default.db')]);
     expect(explicit.code).toBe(1);
     // Node 20 has no node:sqlite; a later Node finds the file is no database. Either way one clear line, exit 1.
-    expect(explicit.stderr).toMatch(/^lk: (reading the mirror needs Node 22\.13 or later \(for its built-in SQLite, node:sqlite\)|cannot (open|read) the mirror .*default\.db)/m);
+    expect(explicit.stderr).toMatch(
+      /^lk: (reading the mirror needs Node 22\.13 or later \(for its built-in SQLite, node:sqlite\)|cannot (open|read) the mirror .*default\.db)/m,
+    );
   });
 });
 
@@ -229,7 +242,20 @@ describe('lk convert letterboxd from an independent server with a large diary', 
   const reviews: Json[] = [];
   for (let n = 0; n < FILMS; n += 1) {
     const id = randomUUID();
-    entries.push({ id, work: { id: randomUUID(), source: 'tmdb', sourceId: String(100_000 + n), type: 'film', name: n === 0 ? tricky : `Film ${n}`, releaseDate: '2001-04-25' }, status: 'COMPLETED', phase: 'DONE', rating: n % 101 });
+    entries.push({
+      id,
+      work: {
+        id: randomUUID(),
+        source: 'tmdb',
+        sourceId: String(100_000 + n),
+        type: 'film',
+        name: n === 0 ? tricky : `Film ${n}`,
+        releaseDate: '2001-04-25',
+      },
+      status: 'COMPLETED',
+      phase: 'DONE',
+      rating: n % 101,
+    });
     history.push({ id: randomUUID(), entry: { id }, kind: 'FILM_SEEN', date: '2025-06-01T22:30:00.000Z', cycle: 1 });
     reviews.push({ id: randomUUID(), entry: { id }, body: review });
   }
@@ -244,7 +270,13 @@ describe('lk convert letterboxd from an independent server with a large diary', 
       return sendJson(res, 404, { code: 'not_found' });
     });
     const home = tempHome();
-    env = { LK_BASE_URL: api.url, LK_API_KEY: `lk_${'Q'.repeat(43)}abc123`, LK_CONFIG_DIR: home.configDir, LK_CACHE_DIR: home.cacheDir, TZ: 'Europe/Paris' };
+    env = {
+      LK_BASE_URL: api.url,
+      LK_API_KEY: `lk_${'Q'.repeat(43)}abc123`,
+      LK_CONFIG_DIR: home.configDir,
+      LK_CACHE_DIR: home.cacheDir,
+      TZ: 'Europe/Paris',
+    };
   });
 
   afterAll(async () => {
@@ -276,7 +308,14 @@ describe('lk convert letterboxd from an independent server with a large diary', 
     expect(rows).toHaveLength(FILMS);
     expect(new Set(rows.map((row) => row.tmdbID)).size).toBe(FILMS);
     // 22:30 UTC on June 1st is June 2nd in Paris; 100 of 100 is five stars, 0 and 1 of 100 half a star.
-    expect(rows.find((row) => row.tmdbID === '100000')).toMatchObject({ Title: tricky, Year: '2001', WatchedDate: '2025-06-02', Rating: '0.5', Rewatch: 'false', Review: review });
+    expect(rows.find((row) => row.tmdbID === '100000')).toMatchObject({
+      Title: tricky,
+      Year: '2001',
+      WatchedDate: '2025-06-02',
+      Rating: '0.5',
+      Rewatch: 'false',
+      Review: review,
+    });
     expect(rows.find((row) => row.tmdbID === '100100')!.Rating).toBe('5');
     expect(rows.find((row) => row.tmdbID === '100050')!.Rating).toBe('2.5');
     expect(result.stderr).toContain('ratings read on a 100-point scale (detected: the highest of 6000 ratings is 100');

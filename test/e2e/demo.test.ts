@@ -6,7 +6,10 @@ const DEMO = fileURLToPath(new URL('../../scripts/demo.mjs', import.meta.url));
 
 function runDemo(): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [DEMO], { env: { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [DEMO], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));

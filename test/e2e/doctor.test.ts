@@ -137,7 +137,10 @@ describe('lk doctor against the sandbox', () => {
   it("a clock ten minutes ahead of the server's: a warning", async () => {
     const result = await doctor({ now: () => Date.now() + 600_000 });
     // The Date header has whole seconds and is stamped before the body goes out: a second or two either way.
-    expect(check(result, 'clock')).toMatchObject({ status: 'warn', message: expect.stringMatching(/^this machine's clock is (9m 5[89]s|10m|10m [12]s) ahead of the server's$/) });
+    expect(check(result, 'clock')).toMatchObject({
+      status: 'warn',
+      message: expect.stringMatching(/^this machine's clock is (9m 5[89]s|10m|10m [12]s) ahead of the server's$/),
+    });
     expect(result.code).toBe(0);
   });
 

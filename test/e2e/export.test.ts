@@ -168,7 +168,9 @@ describe('lk export', () => {
     const [folder] = listing(out);
     expect(folder).toMatch(/^lk-export-[\w.-]+-\d{8}T\d{6}Z$/);
     const files = listing(join(out, folder!));
-    const collections = Object.entries(json).filter(([, value]) => Array.isArray(value) && value.every((item) => item && typeof item === 'object' && !Array.isArray(item)));
+    const collections = Object.entries(json).filter(
+      ([, value]) => Array.isArray(value) && value.every((item) => item && typeof item === 'object' && !Array.isArray(item)),
+    );
     expect(collections.some(([, value]) => (value as unknown[]).length > 0)).toBe(true);
     for (const [name, items] of collections) {
       expect(files).toContain(`${name}.csv`);
@@ -266,13 +268,19 @@ describe('lk export against the hourly limit', () => {
     expect(refused.stderr).toMatch(/try again after (\d{4}-\d{2}-\d{2} )?\d{2}:\d{2}:\d{2} \(in /);
   });
 
-  it('a 429 that spent the minute\'s budget is waited out like any request, not taken for the export hour', async () => {
+  it("a 429 that spent the minute's budget is waited out like any request, not taken for the export hour", async () => {
     let exportRequests = 0;
     const api = await startFakeApi((req, res) => {
       if (req.url?.startsWith('/v1/me')) return sendJson(res, 200, { account: { username: 'minute' } });
       exportRequests += 1;
       if (exportRequests === 1) {
-        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1', 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1' });
+        res.writeHead(429, {
+          'content-type': 'application/json',
+          'retry-after': '1',
+          'x-ratelimit-limit': '60',
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset': '1',
+        });
         return res.end(JSON.stringify({ code: 'api.rate_limited', message: 'slow down' }));
       }
       return sendJson(res, 200, { library: [{ id: 'e1' }] });
@@ -358,4 +366,3 @@ describe('Ctrl-C during lk export', () => {
     expect(listing(out)).toEqual(['backup.json']);
   }, 40_000);
 });
-

@@ -22,7 +22,20 @@ async function sentQuery(args: string[], env: Record<string, string> = {}): Prom
 
 describe('enumerated values in any case, sent as the spec spells them', () => {
   it('--phase done --domain books --sort Rating --order ASC --lang EN', async () => {
-    const query = await sentQuery(['library', '--json', '--phase', 'done', '--domain', 'books', '--sort', 'Rating', '--order', 'ASC', '--lang', 'EN']);
+    const query = await sentQuery([
+      'library',
+      '--json',
+      '--phase',
+      'done',
+      '--domain',
+      'books',
+      '--sort',
+      'Rating',
+      '--order',
+      'ASC',
+      '--lang',
+      'EN',
+    ]);
     expect(Object.fromEntries(query)).toMatchObject({ phase: 'DONE', domain: 'BOOKS', sort: 'rating', order: 'asc', lang: 'en' });
   });
 

@@ -130,13 +130,17 @@ export async function startTestBed(options: SandboxOptions & { clock?: VirtualCl
         ...runOptions,
         env: { ...env(runOptions.key === undefined ? 'full' : runOptions.key), ...runOptions.env },
       }),
-    lkProcess: (args, runOptions = {}) => runLk(args, { ...runOptions, env: { ...env(runOptions.key === undefined ? 'full' : runOptions.key), ...runOptions.env } }),
+    lkProcess: (args, runOptions = {}) =>
+      runLk(args, { ...runOptions, env: { ...env(runOptions.key === undefined ? 'full' : runOptions.key), ...runOptions.env } }),
   };
 }
 
 /** Parses ndjson output into objects. */
 export function ndjsonLines(text: string): unknown[] {
-  return text.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as unknown);
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as unknown);
 }
 
 /** A usage error caught before any request: exit 2, nothing on stdout, one `lk:` line, and the sandbox saw nothing. */

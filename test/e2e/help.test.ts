@@ -99,7 +99,8 @@ describe('help that fits', () => {
 
   it('lk --help lists every global option', async () => {
     const help = (await runLkInProcess(['--help'])).stdout;
-    for (const global of ['--base-url <url>', '--no-color', '--no-pager', '--cache <duration>', '--fields <list>', '--max-wait <seconds>']) expect(help).toContain(global);
+    for (const global of ['--base-url <url>', '--no-color', '--no-pager', '--cache <duration>', '--fields <list>', '--max-wait <seconds>'])
+      expect(help).toContain(global);
   });
 
   it('--format offers ics only on lk calendar: in help, in errors, and in what it accepts', async () => {
@@ -110,7 +111,9 @@ describe('help that fits', () => {
     expect(refused.code).toBe(2);
     const unknown = await runLkInProcess(['library', '--format', 'xml'], { env: {} });
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/^lk: option '--format <format>' argument 'xml' is invalid\. Allowed choices are table, json, ndjson, csv, tsv\.$/m);
+    expect(unknown.stderr).toMatch(
+      /^lk: option '--format <format>' argument 'xml' is invalid\. Allowed choices are table, json, ndjson, csv, tsv\.$/m,
+    );
   });
 });
 
@@ -119,7 +122,16 @@ describe('help details', () => {
     const help = (await runLkInProcess(['library', '--help'])).stdout;
     expect(help).toContain('Options of `lk library` (= lk library list):');
     const section = help.slice(help.indexOf('Options of `lk library`'), help.indexOf('Global options ('));
-    for (const flag of ['--phase <phase>', '--domain <domain>', '--sort <key>', '--order <order>', '--page <n>', '--limit <n>', '--all', '--max <n>']) {
+    for (const flag of [
+      '--phase <phase>',
+      '--domain <domain>',
+      '--sort <key>',
+      '--order <order>',
+      '--page <n>',
+      '--limit <n>',
+      '--all',
+      '--max <n>',
+    ]) {
       expect(section).toContain(flag);
     }
     // Shown, not registered: `lk library list --help` keeps them under its own "Options:".

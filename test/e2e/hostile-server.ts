@@ -25,7 +25,11 @@ export interface HostileOptions {
 }
 
 /** The GET /v1/me answer every mode shares unless it names /v1/me itself. */
-export const ME = { account: { id: 'acc-1', username: 'mallory' }, key: { scopes: ['library:read', 'export:read', 'calendar:read'] }, rateLimit: { limit: 60 } };
+export const ME = {
+  account: { id: 'acc-1', username: 'mallory' },
+  key: { scopes: ['library:read', 'export:read', 'calendar:read'] },
+  rateLimit: { limit: 60 },
+};
 
 export async function startHostileServer(routes: Record<string, Mode>, options: HostileOptions = {}): Promise<HostileServer> {
   const maxRequests = options.maxRequests ?? 200;
@@ -103,11 +107,23 @@ export function listing(total: number, cap = 100): Mode {
  * A JSON body sent `chunkBytes` at a time every `everyMs`, at most `chunks` chunks (then the body ends, still not
  * JSON-complete unless `tail` closes it), headers at once. Stops when the client hangs up; records what it wrote.
  */
-export function trickle(options: { chunkBytes: number; everyMs: number; chunks: number; head?: string; tail?: string; contentLength?: boolean }): Mode {
+export function trickle(options: {
+  chunkBytes: number;
+  everyMs: number;
+  chunks: number;
+  head?: string;
+  tail?: string;
+  contentLength?: boolean;
+}): Mode {
   return (req, res, _url, server) => {
     const head = options.head ?? '{"padding":"';
     const tail = options.tail ?? '"}';
-    const headers: Record<string, string | number> = { 'content-type': 'application/json', 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '59', 'x-ratelimit-reset': '30' };
+    const headers: Record<string, string | number> = {
+      'content-type': 'application/json',
+      'x-ratelimit-limit': '60',
+      'x-ratelimit-remaining': '59',
+      'x-ratelimit-reset': '30',
+    };
     if (options.contentLength) headers['content-length'] = head.length + options.chunkBytes * options.chunks + tail.length;
     res.writeHead(200, headers);
     res.write(head);

@@ -39,7 +39,10 @@ function lk(server: HostileServer, args: string[], options: LkOptions = {}) {
 }
 
 function stamp(epochMs: number): string {
-  return new Date(epochMs).toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+  return new Date(epochMs)
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
 }
 
 function exportDir(home: Home, server: HostileServer): string {
@@ -93,7 +96,9 @@ describe('2. a listing body of the wrong shape is refused before anything is wri
 
 describe('3. --all never ends short of total without saying so', () => {
   it('page 2 answering 200 {"error":"oops"}: exit 1, unexpected response', async () => {
-    const server = await hostile({ '/v1/library': pages((page) => (page === 1 ? { items: entries(0, 100), hasMore: true, total: 300 } : { error: 'oops' })) });
+    const server = await hostile({
+      '/v1/library': pages((page) => (page === 1 ? { items: entries(0, 100), hasMore: true, total: 300 } : { error: 'oops' })),
+    });
     const run = await lk(server, ['library', '--all', '--json']);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/unexpected response from \/v1\/library \(page 2\)/);
@@ -213,8 +218,15 @@ describe('7. nothing from the server reaches the terminal raw, in one line, at a
 
   it('JSON output, lk api and auth status --json on a terminal escape U+009B and U+202E; a pipe keeps them', async () => {
     const me = { ...ME, account: { id: 'acc-1', username: `mal${HOSTILE}` } };
-    const server = await hostile({ '/v1/library': json({ items: [{ id: 'e1', work: { title: HOSTILE } }], hasMore: false, total: 1 }), '/v1/me': json(me) });
-    for (const args of [['library', '--json'], ['api', '/v1/library'], ['auth', 'status', '--json']]) {
+    const server = await hostile({
+      '/v1/library': json({ items: [{ id: 'e1', work: { title: HOSTILE } }], hasMore: false, total: 1 }),
+      '/v1/me': json(me),
+    });
+    for (const args of [
+      ['library', '--json'],
+      ['api', '/v1/library'],
+      ['auth', 'status', '--json'],
+    ]) {
       const run = await lk(server, args, { tty: { columns: 80 } });
       expect(run.code, args.join(' ')).toBe(0);
       expect(run.stdout).not.toMatch(/[\u0080-\u009f\u202a-\u202e]/);
@@ -229,7 +241,10 @@ describe('7. nothing from the server reaches the terminal raw, in one line, at a
     const run = await lk(server, ['library'], { env: { LK_DEBUG: '1' } });
     expect(run.code).toBe(2);
     // LK_DEBUG also shows the request line (lk: GET …); the error itself is one line.
-    expect(run.stderr.split('\n').filter((line) => line.startsWith('lk: ') && !line.startsWith('lk: GET ')), run.stderr).toHaveLength(1);
+    expect(
+      run.stderr.split('\n').filter((line) => line.startsWith('lk: ') && !line.startsWith('lk: GET ')),
+      run.stderr,
+    ).toHaveLength(1);
     expect(run.stderr).not.toMatch(/^lk: everything/m);
     expect(run.stderr).not.toContain('\u001b');
   });
@@ -247,7 +262,11 @@ describe('7. nothing from the server reaches the terminal raw, in one line, at a
 describe('8. a listing that repeats or makes no progress is left, bounded', () => {
   const repeating = () => pages(() => ({ items: entries(0, 100), hasMore: true, total: 300 }));
 
-  for (const args of [['library', '--all', '--json'], ['library', '--max', '500', '--json'], ['api', '/v1/library', '--paginate']]) {
+  for (const args of [
+    ['library', '--all', '--json'],
+    ['library', '--max', '500', '--json'],
+    ['api', '/v1/library', '--paginate'],
+  ]) {
     it(`page 1 again and again with hasMore: ${args.join(' ')} stops with exit 1`, async () => {
       const server = await hostile({ '/v1/library': repeating() });
       const run = await lk(server, args);
@@ -269,12 +288,14 @@ describe('8. a listing that repeats or makes no progress is left, bounded', () =
 
 describe('9. rate-limit headers are held to the minute SPEC.md describes', () => {
   const budget = (): Mode => pages((page) => ({ items: entries((page - 1) * 100, 100), hasMore: page < 3, total: 300 }));
-  const withHeaders = (reset: string): Mode => (req, res, url, server) => {
-    const original = res.writeHead.bind(res);
-    res.writeHead = ((status: number, headers: Record<string, string | number>) =>
-      original(status, { ...headers, 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset })) as typeof res.writeHead;
-    budget()(req, res, url, server);
-  };
+  const withHeaders =
+    (reset: string): Mode =>
+    (req, res, url, server) => {
+      const original = res.writeHead.bind(res);
+      res.writeHead = ((status: number, headers: Record<string, string | number>) =>
+        original(status, { ...headers, 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset })) as typeof res.writeHead;
+      budget()(req, res, url, server);
+    };
 
   for (const reset of [String(Math.floor(Date.now() / 1000)), '1e308', '-5']) {
     it(`X-RateLimit-Reset ${reset}: --all waits at most a minute a page, no Invalid Date, the saved budget within the minute`, async () => {
@@ -304,7 +325,10 @@ describe('9. rate-limit headers are held to the minute SPEC.md describes', () =>
   it('a wait beyond the longest timer (2^31-1 ms) does not fire at once', async () => {
     const aborter = new AbortController();
     const outcome = Promise.race([
-      sleep(2 ** 31 + 10_000, 'test', aborter.signal).then(() => 'woke', () => 'aborted'),
+      sleep(2 ** 31 + 10_000, 'test', aborter.signal).then(
+        () => 'woke',
+        () => 'aborted',
+      ),
       new Promise((resolve) => setTimeout(() => resolve('still waiting'), 200)),
     ]);
     expect(await outcome).toBe('still waiting');
@@ -353,7 +377,9 @@ describe('12. a 40,000-character title of emoji and combining marks', () => {
     const server = await hostile({ '/v1/library': json({ items: [{ id: 'e1', work: { title }, status: 'PLANNED' }], hasMore: false, total: 1 }) });
     // A short title first: the table's modules are loaded, so what is timed is the layout alone (measured: ~0.2 s
     // with the cut, 3 s and more without).
-    const short = await hostile({ '/v1/library': json({ items: [{ id: 'e1', work: { title: 'Short' }, status: 'PLANNED' }], hasMore: false, total: 1 }) });
+    const short = await hostile({
+      '/v1/library': json({ items: [{ id: 'e1', work: { title: 'Short' }, status: 'PLANNED' }], hasMore: false, total: 1 }),
+    });
     expect((await lk(short, ['library'], { tty: { columns: 80 } })).code).toBe(0);
     const started = Date.now();
     const run = await lk(server, ['library'], { tty: { columns: 80 } });
@@ -366,7 +392,9 @@ describe('12. a 40,000-character title of emoji and combining marks', () => {
     const title = '😀\u0301'.repeat(13_334);
     const first = { items: Array.from({ length: 20 }, (_, i) => ({ id: `e${i}`, work: { title }, status: 'PLANNED' })), hasMore: true };
     const quiet = silentFor(20_000);
-    const server = await hostile({ '/v1/library': (req, res, url, self) => (url.searchParams.get('page') === '1' ? json(first)(req, res, url, self) : quiet(req, res, url, self)) });
+    const server = await hostile({
+      '/v1/library': (req, res, url, self) => (url.searchParams.get('page') === '1' ? json(first)(req, res, url, self) : quiet(req, res, url, self)),
+    });
     const home = tempHome();
     // A table in a pipe is rendered all the same with --format table; the second page never comes.
     const child = spawn(process.execPath, [LK_BIN, 'library', '--all', '--format', 'table'], {
@@ -404,7 +432,10 @@ describe('13. reads are bounded', () => {
 
   it('auth login --with-key reads a bounded amount of standard input', async () => {
     const server = await hostile({});
-    const run = await runLkInProcess(['auth', 'login', '--base-url', server.url, '--with-key'], { env: { ...envFor(server), LK_API_KEY: undefined }, input: 'a'.repeat(5_000_000) });
+    const run = await runLkInProcess(['auth', 'login', '--base-url', server.url, '--with-key'], {
+      env: { ...envFor(server), LK_API_KEY: undefined },
+      input: 'a'.repeat(5_000_000),
+    });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/more than 4 KiB/);
   });
@@ -436,7 +467,13 @@ describe('14. values are bounded where they are parsed', () => {
     expect(run.stderr).toContain('unknown setting "timout"');
   });
 
-  for (const args of [['--timeout', '3000000'], ['--timeout', '1e-300'], ['--timeout', '0.00001'], ['--max-wait', '1e308'], ['--max-wait', '99999999']]) {
+  for (const args of [
+    ['--timeout', '3000000'],
+    ['--timeout', '1e-300'],
+    ['--timeout', '0.00001'],
+    ['--max-wait', '1e308'],
+    ['--max-wait', '99999999'],
+  ]) {
     it(`${args.join(' ')} is refused before any request (exit 2)`, async () => {
       const server = await hostile({ '/v1/library': listing(3) });
       const run = await lk(server, ['library', ...args]);
@@ -516,7 +553,10 @@ describe('16. symlinked folders, stale temporary files, a capped page size', () 
     mkdirSync(shared);
     chmodSync(shared, 0o1777);
     symlinkSync(shared, home.configDir);
-    const run = await runLkInProcess(['auth', 'login', '--base-url', server.url, '--with-key'], { env: { ...envFor(server, home), LK_API_KEY: undefined }, input: `${KEY}\n` });
+    const run = await runLkInProcess(['auth', 'login', '--base-url', server.url, '--with-key'], {
+      env: { ...envFor(server, home), LK_API_KEY: undefined },
+      input: `${KEY}\n`,
+    });
     expect(statSync(shared).mode & 0o7777).toBe(0o1777);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('is writable by other users');

@@ -81,8 +81,11 @@ describe('--jq filters the JSON a command prints', () => {
     await expectRefusedBeforeAnyRequest(bed, ['library', '--csv', '--jq', '.[].id']);
   });
 
-  it('commands that do not print through lk\'s output refuse --jq rather than ignore it', async () => {
-    for (const args of [['config', 'list', '--json'], ['completion', 'bash']]) {
+  it("commands that do not print through lk's output refuse --jq rather than ignore it", async () => {
+    for (const args of [
+      ['config', 'list', '--json'],
+      ['completion', 'bash'],
+    ]) {
       const run = await bed.lk([...args, '--jq', '.']);
       expect(run.code).toBe(2);
       expect(run.stdout).toBe('');

@@ -23,7 +23,11 @@ afterAll(async () => {
 async function importsOf(args: string[], options: RunOptions = {}) {
   const file = join(bed.home.root, `imports-${counter++}.txt`);
   writeFileSync(file, '');
-  const run = await bed.lkProcess(args, { ...options, nodeArgs: ['--import', PRELOAD, ...(options.nodeArgs ?? [])], env: { ...options.env, LK_TEST_IMPORTS: file } });
+  const run = await bed.lkProcess(args, {
+    ...options,
+    nodeArgs: ['--import', PRELOAD, ...(options.nodeArgs ?? [])],
+    env: { ...options.env, LK_TEST_IMPORTS: file },
+  });
   const files = new Set(readFileSync(file, 'utf8').split('\n').filter(Boolean));
   const packages = new Set([...files].map((specifier) => specifier.split('/')[0]!));
   return { run, packages, files };
@@ -42,7 +46,13 @@ describe('start-up loads only what the command uses', () => {
     const bundled = new Set([...bundle.matchAll(/^\/\/ node_modules\/(undici\/\S+)$/gm)].map((match) => match[1]!));
     expect(bundled).toContain('undici/lib/dispatcher/agent.js');
     expect(bundled).toContain('undici/lib/api/api-request.js');
-    for (const heavy of ['undici/index.js', 'undici/lib/web/fetch/index.js', 'undici/lib/web/websocket/websocket.js', 'undici/lib/mock/mock-agent.js', 'undici/lib/interceptor/cache.js']) {
+    for (const heavy of [
+      'undici/index.js',
+      'undici/lib/web/fetch/index.js',
+      'undici/lib/web/websocket/websocket.js',
+      'undici/lib/mock/mock-agent.js',
+      'undici/lib/interceptor/cache.js',
+    ]) {
       expect(bundled, heavy).not.toContain(heavy);
     }
     expect(bundle).toMatch(/(var|const) connectH2 = \(\.\.\.args\) => \(h2 \?\?= require_client_h2\(\)\)\(\.\.\.args\)/);

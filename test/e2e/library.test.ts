@@ -20,7 +20,7 @@ interface Entry {
 }
 
 describe('lk library', () => {
-  it('--all --json returns exactly the account\'s entries, each once, as many as total', async () => {
+  it("--all --json returns exactly the account's entries, each once, as many as total", async () => {
     const result = await bed.lk(['library', '--all', '--json']);
     expect(result.code).toBe(0);
     const entries = JSON.parse(result.stdout) as Entry[];

@@ -38,7 +38,15 @@ const shellQuote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
 function lkInPty(args: string[], columns = 80, env: Record<string, string | undefined> = bed.env()): Promise<RunResult> {
   const command = `stty cols ${columns} rows 50; exec ${shellQuote(process.execPath)} ${shellQuote(LK_BIN)} ${args.map(shellQuote).join(' ')}`;
   // No pager: these tests read the whole output (the pager's own tests are in terminal.test.ts).
-  const fullEnv: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8', TZ: 'UTC', SHELL: '/bin/sh', TERM: 'xterm-256color', LK_PAGER: 'cat' };
+  const fullEnv: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    LANG: 'C.UTF-8',
+    TZ: 'UTC',
+    SHELL: '/bin/sh',
+    TERM: 'xterm-256color',
+    LK_PAGER: 'cat',
+  };
   for (const [name, value] of Object.entries(env)) if (value !== undefined) fullEnv[name] = value;
   return new Promise((resolve, reject) => {
     const child = spawn('script', ['-qec', command, '/dev/null'], { env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -102,8 +110,12 @@ describe('csv and tsv columns while streaming', () => {
   });
 });
 
-describe('pipe output shows the table\'s columns with exact values', () => {
-  const pipeRows = (stdout: string) => stdout.trimEnd().split('\n').map((line) => line.split('\t'));
+describe("pipe output shows the table's columns with exact values", () => {
+  const pipeRows = (stdout: string) =>
+    stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.split('\t'));
 
   it('lk history: the Detail column holds S01E02, minutes or pages, as in the table', async () => {
     const events = JSON.parse((await bed.lk(['history', '--limit', '40', '--json'])).stdout) as Array<Record<string, unknown>>;
@@ -135,7 +147,7 @@ describe('pipe output shows the table\'s columns with exact values', () => {
     expect(rows.map((row) => row[1])).toEqual(items.map((item) => item.kind));
   });
 
-  it('lk calendar: Episode is S01E02, Airs the server\'s exact time', async () => {
+  it("lk calendar: Episode is S01E02, Airs the server's exact time", async () => {
     const items = JSON.parse((await bed.lk(['calendar', '--json'])).stdout) as Array<{ airsAt: string; season: number; episode: number }>;
     expect(items.length).toBeGreaterThan(0);
     const rows = pipeRows((await bed.lk(['calendar'])).stdout);
@@ -174,7 +186,7 @@ describe('the "Showing N of TOTAL" hint, in a real terminal', () => {
     expect(result.stderr).toBe('5 of 250 entries · --limit 5 --page 4 · --all\n');
   });
 
-  it('uses the listing\'s own noun: events for history', async () => {
+  it("uses the listing's own noun: events for history", async () => {
     expect(hint(await lkInPty(['history', '--max', '4']))).toMatch(/^Showing 4 of [\d,]+ events — next: --limit 4 --page 2, all: --all$/);
   });
 
@@ -192,7 +204,10 @@ describe('the count-mismatch notice names what was listed', () => {
     api = await startFakeApi((req, res) => {
       const url = new URL(req.url ?? '/', 'http://x');
       const page = Number(url.searchParams.get('page') ?? 1);
-      const items = page <= 2 ? Array.from({ length: 5 }, (_, i) => ({ id: `ev${(page - 1) * 5 + i}`, kind: 'FILM_SEEN', date: '2026-01-01T00:00:00.000Z' })) : [];
+      const items =
+        page <= 2
+          ? Array.from({ length: 5 }, (_, i) => ({ id: `ev${(page - 1) * 5 + i}`, kind: 'FILM_SEEN', date: '2026-01-01T00:00:00.000Z' }))
+          : [];
       sendJson(res, 200, { items, hasMore: page < 2, total: page === 1 ? 12 : 11 });
     });
   });
@@ -227,9 +242,22 @@ describe('the terminal table streams', () => {
   });
 
   it('rows reach the terminal before the last page is answered, and wide titles stay aligned across pages', async () => {
-    const titles = ['東京物語', 'Amélie', '千と千尋の神隠し', '🎬 Film night', '七人の侍 — 完全版 ディレクターズカット 特別編集 東京国際映画祭 上映記念', 'Plain title that is long enough to be cut short'];
+    const titles = [
+      '東京物語',
+      'Amélie',
+      '千と千尋の神隠し',
+      '🎬 Film night',
+      '七人の侍 — 完全版 ディレクターズカット 特別編集 東京国際映画祭 上映記念',
+      'Plain title that is long enough to be cut short',
+    ];
     const id = (n: number) => `id-${String(n).padStart(2, '0')}`;
-    const entry = (n: number) => ({ id: id(n), work: { title: titles[n % titles.length], type: 'film' }, status: 'COMPLETED', phase: 'DONE', rating: n % 10 });
+    const entry = (n: number) => ({
+      id: id(n),
+      work: { title: titles[n % titles.length], type: 'film' },
+      status: 'COMPLETED',
+      phase: 'DONE',
+      rating: n % 10,
+    });
     let answerLastPage: (() => void) | undefined;
     let lastPageAsked: () => void = () => {};
     const asked = new Promise<void>((resolve) => (lastPageAsked = resolve));
@@ -278,7 +306,12 @@ describe('the terminal table streams', () => {
     const lines = result.stdout
       .replace(/\n$/, '')
       .split('\n')
-      .map((line) => line.split(/\r|\u001b\[1?G/).at(-1)!.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, ''));
+      .map((line) =>
+        line
+          .split(/\r|\u001b\[1?G/)
+          .at(-1)!
+          .replace(/\u001b\[[0-9;?]*[A-Za-z]/g, ''),
+      );
     expect(lines.filter((line) => line.startsWith('TITLE'))).toHaveLength(1);
     expect(lines.length).toBeGreaterThanOrEqual(library.length + 1);
     for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(80);

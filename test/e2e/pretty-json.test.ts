@@ -17,17 +17,34 @@ const SGR = /\u001b\[[0-9;]*m/g;
 const shellQuote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
 
 /** Every byte lk wrote to the terminal (carriage returns of the terminal's line discipline removed), and its exit code. */
-async function inTerminal(args: string[], env: Record<string, string | undefined>, redirect = ''): Promise<{ code: number; written: string; dir: string }> {
+async function inTerminal(
+  args: string[],
+  env: Record<string, string | undefined>,
+  redirect = '',
+): Promise<{ code: number; written: string; dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'lk-pretty-'));
   const socket = join(dir, 'tmux.sock');
   // No pager: these tests read every byte written (terminal.test.ts tests the pager).
-  const words = Object.entries({ PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8', TZ: 'UTC', TERM: 'xterm-256color', LK_PAGER: 'cat', ...env })
+  const words = Object.entries({
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    LANG: 'C.UTF-8',
+    TZ: 'UTC',
+    TERM: 'xterm-256color',
+    LK_PAGER: 'cat',
+    ...env,
+  })
     .filter((entry): entry is [string, string] => entry[1] !== undefined)
     .map(([name, value]) => shellQuote(`${name}=${value}`));
   const command = ['env', '-i', ...words, shellQuote(process.execPath), shellQuote(LK_BIN), ...args.map(shellQuote)].join(' ');
   writeFileSync(join(dir, 'run.sh'), `tmux wait-for go\n${command} ${redirect}\necho "lk-exit:$?"\n`);
   writeFileSync(join(dir, 'tmux.conf'), 'set -g history-limit 50000\nset -g remain-on-exit on\n');
-  const tmux = (...tmuxArgs: string[]) => exec('tmux', ['-u', '-S', socket, ...tmuxArgs], { cwd: dir, env: { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8' }, timeout: 30_000 });
+  const tmux = (...tmuxArgs: string[]) =>
+    exec('tmux', ['-u', '-S', socket, ...tmuxArgs], {
+      cwd: dir,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8' },
+      timeout: 30_000,
+    });
   await tmux('-f', join(dir, 'tmux.conf'), 'new-session', '-d', '-x', '100', '-y', '50', '-s', 'lk', '-c', dir, 'sh', join(dir, 'run.sh'));
   try {
     await tmux('pipe-pane', '-t', 'lk', '-o', `cat > ${shellQuote(join(dir, 'written'))}`);

@@ -105,7 +105,9 @@ describe('clear errors (item 14)', () => {
     const port = new URL(bed.sandbox.url).port;
     const result = await bed.lk(['sandbox', '--port', port]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe(`lk: cannot start the sandbox: 127.0.0.1:${port} is already in use\nChoose another --port, or leave it out for a free one.\n`);
+    expect(result.stderr).toBe(
+      `lk: cannot start the sandbox: 127.0.0.1:${port} is already in use\nChoose another --port, or leave it out for a free one.\n`,
+    );
   });
 
   it('a missing LK_API_KEY_FILE names the variable and the path (exit 3)', async () => {

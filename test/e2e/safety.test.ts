@@ -24,7 +24,10 @@ describe('storing the key', () => {
   it('login leaves the config file 0600 in a 0700 folder, and warns when the file is opened up', async () => {
     const home = tempHome();
     const env = { LK_BASE_URL: undefined, LK_API_KEY: undefined, LK_CONFIG_DIR: home.configDir, LK_CACHE_DIR: home.cacheDir };
-    const login = await runLkInProcess(['auth', 'login', '--base-url', bed.sandbox.url, '--with-key'], { env, input: `${bed.sandbox.key('full')}\n` });
+    const login = await runLkInProcess(['auth', 'login', '--base-url', bed.sandbox.url, '--with-key'], {
+      env,
+      input: `${bed.sandbox.key('full')}\n`,
+    });
     expect(login.code).toBe(0);
     expect(login.stdout + login.stderr).not.toContain(bed.sandbox.key('full'));
     expect(statSync(join(home.configDir, 'config.json')).mode & 0o777).toBe(0o600);
@@ -155,7 +158,8 @@ describe('whatever the server sends', () => {
   beforeAll(async () => {
     api = await startFakeApi((req, res) => {
       if (req.url?.startsWith('/v1/library/e1')) sendJson(res, 200, hostileKeyed);
-      else if (req.url?.startsWith('/v1/library/bad')) sendJson(res, 400, { code: 'request.invalid', message: 'no \u001b[2J\u001b]0;x\u0007 thanks' });
+      else if (req.url?.startsWith('/v1/library/bad'))
+        sendJson(res, 400, { code: 'request.invalid', message: 'no \u001b[2J\u001b]0;x\u0007 thanks' });
       else sendJson(res, 200, envelope([entry, formula]));
     });
   });
@@ -164,7 +168,11 @@ describe('whatever the server sends', () => {
     await api.close();
   });
 
-  it.each([['--format', 'table'], ['--format', 'tsv'], ['--format', 'csv']])('a title with escape sequences prints no ESC byte in %s %s', async (...args) => {
+  it.each([
+    ['--format', 'table'],
+    ['--format', 'tsv'],
+    ['--format', 'csv'],
+  ])('a title with escape sequences prints no ESC byte in %s %s', async (...args) => {
     const run = await runLkInProcess(['library', ...args], { env: { ...fakeEnv(api), COLUMNS: '100' } });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Evil');
@@ -194,10 +202,14 @@ describe('whatever the server sends', () => {
   });
 
   it('--csv-safe guards =HYPERLINK(…) and keeps it exact without', async () => {
-    const safe = parse((await runLkInProcess(['library', '--csv', '--csv-safe'], { env: fakeEnv(api) })).stdout, { columns: true }) as Array<Record<string, string>>;
+    const safe = parse((await runLkInProcess(['library', '--csv', '--csv-safe'], { env: fakeEnv(api) })).stdout, { columns: true }) as Array<
+      Record<string, string>
+    >;
     expect(safe[1]!['work.title']).toBe('\'=HYPERLINK("http://evil.example","click")');
     expect(safe[1]!.rating).toBe('-2'); // a number is not a formula
-    const exact = parse((await runLkInProcess(['library', '--csv'], { env: fakeEnv(api) })).stdout, { columns: true }) as Array<Record<string, string>>;
+    const exact = parse((await runLkInProcess(['library', '--csv'], { env: fakeEnv(api) })).stdout, { columns: true }) as Array<
+      Record<string, string>
+    >;
     expect(exact[1]!['work.title']).toBe('=HYPERLINK("http://evil.example","click")');
   });
 

@@ -72,7 +72,10 @@ describe.each(['default', 'alt'] as const)('the %s sandbox', (variant) => {
 
   it('ids stay whole in a pipe and in --json, whatever the table shows', async () => {
     const ids = bed.sandbox.entryIds('demo').slice(0, 20);
-    const piped = (await bed.lk(['library'])).stdout.trim().split('\n').map((line) => line.split('\t').at(-1));
+    const piped = (await bed.lk(['library'])).stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.split('\t').at(-1));
     expect(piped).toEqual(ids);
     const json = JSON.parse((await bed.lk(['library', '--json'])).stdout) as Array<{ id: string }>;
     expect(json.map((entry) => entry.id)).toEqual(ids);
@@ -83,7 +86,11 @@ describe.each(['default', 'alt'] as const)('the %s sandbox', (variant) => {
   it('a numeric last column does not stretch the table to the width of the terminal', async () => {
     const widest = async (columns: number) => {
       const result = await bed.lk(['library', '--fields', 'work.title,rating'], { tty: { columns } });
-      return Math.max(...plain(result.stdout).split('\n').map((line) => displayWidth(line)));
+      return Math.max(
+        ...plain(result.stdout)
+          .split('\n')
+          .map((line) => displayWidth(line)),
+      );
     };
     expect(await widest(240)).toBe(await widest(200));
   });
@@ -91,7 +98,9 @@ describe.each(['default', 'alt'] as const)('the %s sandbox', (variant) => {
   it('a status shows its phase on every row or on none (UP_TO_DATE as READ)', async () => {
     const STATUS = /\b(COMPLETED|UP_TO_DATE|READ|LISTENED|WATCHING|PLAYING|READING|BACKLOG|TO_READ|TO_LISTEN)\b( · [A-Z_]+)?/;
     for (const columns of [80, 100, 120, 200]) {
-      const rows = plain((await bed.lk(['library', '--all'], { tty: { columns, stderr: false } })).stdout).split('\n').slice(1, -1);
+      const rows = plain((await bed.lk(['library', '--all'], { tty: { columns, stderr: false } })).stdout)
+        .split('\n')
+        .slice(1, -1);
       const statuses = rows.map((row) => STATUS.exec(row)).filter((match) => match !== null);
       const withPhase = statuses.filter((match) => match[2] !== undefined);
       expect([0, statuses.length], `${columns} columns`).toContain(withPhase.length);
@@ -107,7 +116,10 @@ describe.each(['default', 'alt'] as const)('the %s sandbox', (variant) => {
     expect(rows.length).toBeGreaterThan(5);
     expect(rows.filter((row) => / read$/.test(row.trimEnd())).length).toBeGreaterThan(0);
     expect(rows.filter((row) => / unread$/.test(row.trimEnd())).length).toBeGreaterThan(0);
-    const piped = (await bed.lk(['notifications', '--all'])).stdout.trim().split('\n').map((line) => line.split('\t').at(-1));
+    const piped = (await bed.lk(['notifications', '--all'])).stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.split('\t').at(-1));
     expect(new Set(piped)).toEqual(new Set(['true', 'false']));
     for (const row of rows) expect(row).not.toMatch(/(\S.{10,})\s{2,}\1/);
   });
@@ -132,11 +144,24 @@ describe.each(['default', 'alt'] as const)('the %s sandbox', (variant) => {
       expect(screen).toMatch(/^Account +demo \(Demo User\)$/m);
       expect(screen).toMatch(/^Expires +never$/m);
       expect(screen).toMatch(/^Rate limit +[\d,]+ of [\d,]+ requests left this minute, resets in \d+s$/m);
-      for (const scope of ['library:read', 'lists:read', 'calendar:read', 'stats:read', 'reviews:read', 'profile:read', 'notifications:read', 'export:read']) {
+      for (const scope of [
+        'library:read',
+        'lists:read',
+        'calendar:read',
+        'stats:read',
+        'reviews:read',
+        'profile:read',
+        'notifications:read',
+        'export:read',
+      ]) {
         expect(screen).toContain(scope);
       }
       expect(screen.replace(/lk_\w+…/, '')).not.toContain('…');
-      expect(plain(result.stdout).split('\n').filter((line) => displayWidth(line) > columns)).toEqual([]);
+      expect(
+        plain(result.stdout)
+          .split('\n')
+          .filter((line) => displayWidth(line) > columns),
+      ).toEqual([]);
     }
   });
 
@@ -147,4 +172,3 @@ describe.each(['default', 'alt'] as const)('the %s sandbox', (variant) => {
     expect(screen).toContain(json.url);
   });
 });
-

@@ -45,20 +45,49 @@ async function inTerminal(
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'lk-tty-'));
   const socket = join(dir, 'tmux.sock');
   // No pager unless a test asks for one (LK_PAGER: undefined): most tests read the whole output off the screen.
-  const words = Object.entries({ PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8', TZ: 'UTC', TERM: 'xterm-256color', LK_PAGER: 'cat', ...env })
+  const words = Object.entries({
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    LANG: 'C.UTF-8',
+    TZ: 'UTC',
+    TERM: 'xterm-256color',
+    LK_PAGER: 'cat',
+    ...env,
+  })
     .filter((entry): entry is [string, string] => entry[1] !== undefined)
     .map(([name, value]) => shellQuote(`${name}=${value}`));
   const command = ['env', '-i', ...words, shellQuote(process.execPath), shellQuote(LK_BIN), ...args.map(shellQuote)].join(' ');
   // The program starts once the recording is attached ("go"); the marker after it says that all its output is in.
   writeFileSync(join(dir, 'run.sh'), `tmux wait-for go\n${command} ${options.redirect ?? ''}\necho "lk-exit:$?"\n`);
   writeFileSync(join(dir, 'tmux.conf'), 'set -g history-limit 50000\nset -g remain-on-exit on\n');
-  const tmux = (...tmuxArgs: string[]) => run('tmux', ['-u', '-S', socket, ...tmuxArgs], { cwd: dir, env: { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8' }, timeout: 30_000 });
+  const tmux = (...tmuxArgs: string[]) =>
+    run('tmux', ['-u', '-S', socket, ...tmuxArgs], {
+      cwd: dir,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8' },
+      timeout: 30_000,
+    });
   const columns = String(options.columns ?? 80);
-  await tmux('-f', join(dir, 'tmux.conf'), 'new-session', '-d', '-x', columns, '-y', String(options.rows ?? 50), '-s', 'lk', '-c', dir, 'sh', join(dir, 'run.sh'));
+  await tmux(
+    '-f',
+    join(dir, 'tmux.conf'),
+    'new-session',
+    '-d',
+    '-x',
+    columns,
+    '-y',
+    String(options.rows ?? 50),
+    '-s',
+    'lk',
+    '-c',
+    dir,
+    'sh',
+    join(dir, 'run.sh'),
+  );
   try {
     await tmux('pipe-pane', '-t', 'lk', '-o', `cat > ${shellQuote(join(dir, 'written'))}`);
     await tmux('wait-for', '-S', 'go');
-    const capture = async (colours: boolean) => (await tmux('capture-pane', '-t', 'lk', '-p', '-J', '-S', '-', '-E', '-', ...(colours ? ['-e'] : []))).stdout;
+    const capture = async (colours: boolean) =>
+      (await tmux('capture-pane', '-t', 'lk', '-p', '-J', '-S', '-', '-E', '-', ...(colours ? ['-e'] : []))).stdout;
     let screen = '';
     // Keys for a program that waits for them (a pager): each sent once the screen shows what it waits for.
     const screens: string[] = [];
@@ -122,7 +151,7 @@ describe('lk library in a real terminal 80 columns wide', () => {
     expect(result.screen).toContain('…');
   });
 
-  it('is coloured: bold headers, statuses in their phase\'s colour, dim secondary columns', async () => {
+  it("is coloured: bold headers, statuses in their phase's colour, dim secondary columns", async () => {
     const result = await inTerminal(['library'], bed.env());
     expect(result.code).toBe(0);
     expect(result.colouredScreen).toMatch(SGR);
@@ -170,16 +199,23 @@ describe.each(['default', 'alt'] as const)('every listing in a real terminal, ag
   });
   afterAll(() => listingBed.sandbox.close());
 
-  it.each([80, 50])('at %i columns: no wrapped row, nothing past the edge, the paging notice on one line', async (columns) => {
-    for (const args of commands) {
-      const result = await inTerminal(args, listingBed.env(), { columns });
-      expect(result.code, args.join(' ')).toBe(0);
-      // capture-pane -J joins a wrapped line back: any line wider than the pane wrapped.
-      const lines = result.screen.trimEnd().split('\n');
-      expect(lines.length, args.join(' ')).toBeGreaterThan(1);
-      expect(lines.filter((line) => displayWidth(line) > columns), `lk ${args.join(' ')} at ${columns} columns`).toEqual([]);
-    }
-  }, 120_000);
+  it.each([80, 50])(
+    'at %i columns: no wrapped row, nothing past the edge, the paging notice on one line',
+    async (columns) => {
+      for (const args of commands) {
+        const result = await inTerminal(args, listingBed.env(), { columns });
+        expect(result.code, args.join(' ')).toBe(0);
+        // capture-pane -J joins a wrapped line back: any line wider than the pane wrapped.
+        const lines = result.screen.trimEnd().split('\n');
+        expect(lines.length, args.join(' ')).toBeGreaterThan(1);
+        expect(
+          lines.filter((line) => displayWidth(line) > columns),
+          `lk ${args.join(' ')} at ${columns} columns`,
+        ).toEqual([]);
+      }
+    },
+    120_000,
+  );
 });
 
 describe('progress while --all pages', () => {
@@ -192,7 +228,7 @@ describe('progress while --all pages', () => {
     bed.sandbox.faults = {};
   });
 
-  it('a spinner with the count on a terminal\'s stderr, cleared before the end notice', async () => {
+  it("a spinner with the count on a terminal's stderr, cleared before the end notice", async () => {
     const result = await inTerminal(['library', '--all', '--limit', '50', '--max', '200'], slow());
     expect(result.code).toBe(0);
     expect(result.written).toMatch(PAGING_COUNT);
@@ -236,17 +272,28 @@ describe('progress while --all pages', () => {
 });
 
 describe('a rate-limit wait while paging', () => {
-  it('shares the spinner\'s line: the count, then the seconds left', async () => {
+  it("shares the spinner's line: the count, then the seconds left", async () => {
     let refused = false;
     const api = await startFakeApi((req, res) => {
       const page = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page') ?? 1);
       if (page === 2 && !refused) {
         refused = true;
-        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '2', 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '2' });
+        res.writeHead(429, {
+          'content-type': 'application/json',
+          'retry-after': '2',
+          'x-ratelimit-limit': '60',
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset': '2',
+        });
         res.end(JSON.stringify({ error: { code: 'api.rate_limited', message: 'slow down' } }));
         return;
       }
-      const items = [1, 2].map((n) => ({ id: `e${page}-${n}`, work: { title: `Title ${page}-${n}`, type: 'film' }, status: 'PLANNED', phase: 'PLANNED' }));
+      const items = [1, 2].map((n) => ({
+        id: `e${page}-${n}`,
+        work: { title: `Title ${page}-${n}`, type: 'film' },
+        status: 'PLANNED',
+        phase: 'PLANNED',
+      }));
       sendJson(res, 200, { items, hasMore: page < 3, total: 6 });
     });
     try {
@@ -315,7 +362,8 @@ describe('colour settings', () => {
 
   it('errors are red on a terminal, plain with NO_COLOR, in a pipe, or with color never', async () => {
     const red = /^\u001b\[31mlk: /m;
-    const usage = (env: Record<string, string | undefined>, pipe = false) => bed.lk(['library', '--limit', '0'], { env, ...(pipe ? {} : { tty: {} }) });
+    const usage = (env: Record<string, string | undefined>, pipe = false) =>
+      bed.lk(['library', '--limit', '0'], { env, ...(pipe ? {} : { tty: {} }) });
     const onTerminal = await usage({});
     expect(onTerminal.code).toBe(2);
     expect(onTerminal.stderr).toMatch(red);
@@ -334,10 +382,14 @@ describe('the pager', () => {
   const LESS_WAITING = /^(:|\(END\))\s*$/m;
 
   it('long output opens less -FRX on a terminal: the first screen, colours kept, q quits with exit 0', async () => {
-    const result = await inTerminal(['library', '--all', '--limit', '100'], { ...bed.env(), LK_PAGER: undefined, PAGER: undefined }, {
-      rows: 30,
-      keys: [{ when: LESS_WAITING, send: ['q'] }],
-    });
+    const result = await inTerminal(
+      ['library', '--all', '--limit', '100'],
+      { ...bed.env(), LK_PAGER: undefined, PAGER: undefined },
+      {
+        rows: 30,
+        keys: [{ when: LESS_WAITING, send: ['q'] }],
+      },
+    );
     expect(result.code).toBe(0);
     const held = result.screens[0]!;
     // less shows the first screen and waits: the header and the first entry, not the last.
@@ -353,10 +405,14 @@ describe('the pager', () => {
 
   it('quitting before the output is all written (EPIPE from the pager) is success, with nothing on stderr', async () => {
     // 250 entries as JSON are more than a pipe holds: lk is still writing when q closes less.
-    const result = await inTerminal(['library', '--all', '--limit', '100', '--json'], { ...bed.env(), LK_PAGER: undefined, PAGER: undefined }, {
-      rows: 30,
-      keys: [{ when: LESS_WAITING, send: ['q'] }],
-    });
+    const result = await inTerminal(
+      ['library', '--all', '--limit', '100', '--json'],
+      { ...bed.env(), LK_PAGER: undefined, PAGER: undefined },
+      {
+        rows: 30,
+        keys: [{ when: LESS_WAITING, send: ['q'] }],
+      },
+    );
     expect(result.code).toBe(0);
     expect(result.screen).not.toMatch(/lk: |EPIPE|error/i);
   });
@@ -369,7 +425,11 @@ describe('the pager', () => {
     expect(cat.screen.trimEnd().split('\n')).toHaveLength(251);
     const dir = mkdtempSync(join(tmpdir(), 'lk-tty-'));
     try {
-      const piped = await inTerminal(['library', '--all', '--limit', '100'], { ...bed.env(), LK_PAGER: undefined }, { rows: 30, redirect: '| cat > out.txt', dir });
+      const piped = await inTerminal(
+        ['library', '--all', '--limit', '100'],
+        { ...bed.env(), LK_PAGER: undefined },
+        { rows: 30, redirect: '| cat > out.txt', dir },
+      );
       expect(piped.code).toBe(0);
       expect(readFileSync(join(dir, 'out.txt'), 'utf8').split('\n').filter(Boolean)).toHaveLength(250);
     } finally {
@@ -436,7 +496,10 @@ describe('titles link to their page (OSC 8) on terminals that support it', () =>
     expect(result.code).toBe(0);
     expect(result.written).toContain(`${OSC8}https://app.lk.example/library/${ids[0]}\u001b\\`);
     expect(result.written.split(OSC8).length - 1).toBe(2 * 40);
-    const lines = result.screen.trimEnd().split('\n').filter((line) => !line.startsWith('Showing'));
+    const lines = result.screen
+      .trimEnd()
+      .split('\n')
+      .filter((line) => !line.startsWith('Showing'));
     expect(lines).toHaveLength(41);
     const idAt = displayWidth(lines[0]!.slice(0, lines[0]!.indexOf('ID')));
     lines.slice(1).forEach((line, i) => {
@@ -454,7 +517,11 @@ describe('titles link to their page (OSC 8) on terminals that support it', () =>
     expect(noColor.written).not.toContain(ESC);
     const dir = mkdtempSync(join(tmpdir(), 'lk-tty-'));
     try {
-      await inTerminal(['library', '--limit', '5', '--format', 'table'], { ...bed.env(), VTE_VERSION: '7000', FORCE_HYPERLINK: '1' }, { redirect: '| cat > out.txt', dir });
+      await inTerminal(
+        ['library', '--limit', '5', '--format', 'table'],
+        { ...bed.env(), VTE_VERSION: '7000', FORCE_HYPERLINK: '1' },
+        { redirect: '| cat > out.txt', dir },
+      );
       expect(readFileSync(join(dir, 'out.txt'), 'utf8')).not.toContain(ESC);
     } finally {
       rmSync(dir, { recursive: true, force: true });

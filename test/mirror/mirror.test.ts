@@ -16,7 +16,9 @@ interface Db {
 }
 
 function openDb(path: string): Db {
-  const { DatabaseSync } = createRequire(import.meta.url)('node:sqlite') as { DatabaseSync: new (path: string, options?: { readOnly?: boolean }) => Db };
+  const { DatabaseSync } = createRequire(import.meta.url)('node:sqlite') as {
+    DatabaseSync: new (path: string, options?: { readOnly?: boolean }) => Db;
+  };
   return new DatabaseSync(path, { readOnly: true });
 }
 
@@ -85,12 +87,16 @@ if (!nodeHasSqlite()) {
       const synced = await sync('pages', [], 'library');
       expect(synced.code, synced.stderr).toBe(0);
       expect(synced.stderr).toMatch(/not synced: the key lacks lists:read/);
-      const exported = (await (await fetch(`${bed.sandbox.url}/v1/export`, { headers: { authorization: `Bearer ${bed.sandbox.key('other')}` } })).json()) as { history: { id: string; date: string | null }[] };
+      const exported = (await (
+        await fetch(`${bed.sandbox.url}/v1/export`, { headers: { authorization: `Bearer ${bed.sandbox.key('other')}` } })
+      ).json()) as { history: { id: string; date: string | null }[] };
       const mirrored = query(dbFile('pages'), 'SELECT id, date FROM history').map((row) => row.id as string);
       expect(new Set(mirrored)).toEqual(new Set(exported.history.map((event) => event.id)));
       expect(mirrored).toHaveLength(exported.history.length);
       expect(exported.history.some((event) => event.date === null)).toBe(true);
-      expect(query(dbFile('pages'), 'SELECT count(*) AS n FROM history WHERE date IS NULL')[0]!.n).toBe(exported.history.filter((e) => e.date === null).length);
+      expect(query(dbFile('pages'), 'SELECT count(*) AS n FROM history WHERE date IS NULL')[0]!.n).toBe(
+        exported.history.filter((e) => e.date === null).length,
+      );
     });
 
     it('after an entry added, one removed, a rating changed and an event added, a second sync makes the mirror equal again', async () => {
@@ -130,7 +136,9 @@ if (!nodeHasSqlite()) {
       bed.sandbox.addEntries('demo', 2);
       bed.sandbox.faults = { latencyMs: 400 };
       try {
-        const child = spawn(process.execPath, [LK_BIN, 'sync', '--db', dbFile('killed')], { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...bed.env('full') } });
+        const child = spawn(process.execPath, [LK_BIN, 'sync', '--db', dbFile('killed')], {
+          env: { PATH: process.env.PATH, HOME: process.env.HOME, ...bed.env('full') },
+        });
         await new Promise((resolve) => setTimeout(resolve, 1200));
         expect(child.exitCode).toBe(null); // still syncing
         child.kill('SIGKILL');
@@ -180,7 +188,12 @@ if (!nodeHasSqlite()) {
       await bed.sandbox.close();
     });
 
-    for (const write of ['DELETE FROM entries', "INSERT INTO stats(id, json) VALUES ('x', '{}')", 'DROP TABLE history', 'UPDATE entries SET rating = 1']) {
+    for (const write of [
+      'DELETE FROM entries',
+      "INSERT INTO stats(id, json) VALUES ('x', '{}')",
+      'DROP TABLE history',
+      'UPDATE entries SET rating = 1',
+    ]) {
       it(`lk sql refuses a write with exit 2: ${write}`, async () => {
         const before = query(file(), 'SELECT count(*) AS n, sum(rating) AS r FROM entries');
         const result = await bed.lk(['sql', write, '--db', file()], { key: null });
@@ -192,17 +205,38 @@ if (!nodeHasSqlite()) {
     }
 
     it('lk sql writes rows through the formatters (csv with a header, json as objects)', async () => {
-      const csv = await bed.lk(['sql', "SELECT phase, count(*) AS n FROM entries GROUP BY phase ORDER BY phase", '--csv', '--db', file()], { key: null });
+      const csv = await bed.lk(['sql', 'SELECT phase, count(*) AS n FROM entries GROUP BY phase ORDER BY phase', '--csv', '--db', file()], {
+        key: null,
+      });
       expect(csv.code).toBe(0);
       expect(csv.stdout.split('\n')[0]).toBe('phase,n');
-      const json = JSON.parse((await bed.lk(['sql', "SELECT count(*) AS n FROM entries WHERE json_extract(json, '$.url') IS NOT NULL", '--json', '--db', file()], { key: null })).stdout) as { n: number }[];
+      const json = JSON.parse(
+        (
+          await bed.lk(['sql', "SELECT count(*) AS n FROM entries WHERE json_extract(json, '$.url') IS NOT NULL", '--json', '--db', file()], {
+            key: null,
+          })
+        ).stdout,
+      ) as { n: number }[];
       expect(json).toEqual([{ n: bed.sandbox.entryIds('demo').length }]);
     });
 
     it('lk sql --schema prints the tables, the full-text tables and the views', async () => {
       const result = await bed.lk(['sql', '--schema', '--db', file()], { key: null });
       expect(result.code).toBe(0);
-      for (const name of ['works', 'entries', 'history', 'lists', 'list_items', 'reviews', 'achievements', 'notifications', 'calendar', 'sync_runs', 'profile', 'stats']) {
+      for (const name of [
+        'works',
+        'entries',
+        'history',
+        'lists',
+        'list_items',
+        'reviews',
+        'achievements',
+        'notifications',
+        'calendar',
+        'sync_runs',
+        'profile',
+        'stats',
+      ]) {
         expect(result.stdout).toContain(`CREATE TABLE ${name} (`);
       }
       expect(result.stdout).toMatch(/CREATE VIRTUAL TABLE entries_fts USING fts5\(.*content="entries"/);

@@ -16,7 +16,17 @@ describe('GET /v1/export', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     const body = response.body;
-    expect(Object.keys(body)).toEqual(['exportedAt', 'account', 'library', 'history', 'lists', 'reviews', 'achievements', 'notifications', 'profile']);
+    expect(Object.keys(body)).toEqual([
+      'exportedAt',
+      'account',
+      'library',
+      'history',
+      'lists',
+      'reviews',
+      'achievements',
+      'notifications',
+      'profile',
+    ]);
     expect(body.exportedAt).toBe(new Date(NOW).toISOString());
     expect(body.account.username).toBe('demo');
     expect(body.library.map((entry: any) => entry.id)).toEqual(sandbox.entryIds('demo'));

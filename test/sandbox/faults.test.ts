@@ -84,7 +84,10 @@ describe('faults', () => {
 
   it('a stall outlasts the client timeout without blocking other requests', async () => {
     sandbox.faults = { rateStall: 1, stallMs: 5_000, paths: ['/v1/calendar'] };
-    const stalled = fetch(`${sandbox.url}/v1/calendar`, { headers: { authorization: `Bearer ${sandbox.key('full')}` }, signal: AbortSignal.timeout(300) });
+    const stalled = fetch(`${sandbox.url}/v1/calendar`, {
+      headers: { authorization: `Bearer ${sandbox.key('full')}` },
+      signal: AbortSignal.timeout(300),
+    });
     const started = Date.now();
     expect((await call(sandbox, '/v1/me')).status).toBe(200);
     expect(Date.now() - started).toBeLessThan(250);

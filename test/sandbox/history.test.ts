@@ -64,7 +64,7 @@ describe('GET /v1/history', () => {
     expect(found).toBe(3);
   });
 
-  it('an entry history holds all of that entry\'s dated events plus its undated ones', async () => {
+  it("an entry history holds all of that entry's dated events plus its undated ones", async () => {
     const entryId = history[0]!.entryId;
     const events = await all<HistoryEvent>(sandbox, `/v1/library/${entryId}/history`);
     expect(events.every((event) => event.entryId === entryId)).toBe(true);

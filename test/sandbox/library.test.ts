@@ -11,7 +11,17 @@ interface Entry {
   dates: { added: string; started: string | null; finished: string | null; updated: string };
   progress: Record<string, number> | null;
   url: string;
-  work: { id: string; type: string; domain: string; title: string; source: string; sourceId: string; url: string; year: number; originalTitle?: string };
+  work: {
+    id: string;
+    type: string;
+    domain: string;
+    title: string;
+    source: string;
+    sourceId: string;
+    url: string;
+    year: number;
+    originalTitle?: string;
+  };
 }
 
 let sandbox: Sandbox;
@@ -84,7 +94,14 @@ describe('entries', () => {
   });
 
   it('works carry id, source, sourceId, url, type, domain, title and year from five catalogues', () => {
-    const sources: Record<string, string> = { film: 'tmdb', series: 'tmdb', anime: 'anilist', game: 'igdb', book: 'openlibrary', album: 'musicbrainz' };
+    const sources: Record<string, string> = {
+      film: 'tmdb',
+      series: 'tmdb',
+      anime: 'anilist',
+      game: 'igdb',
+      book: 'openlibrary',
+      album: 'musicbrainz',
+    };
     const domains: Record<string, string> = { film: 'MEDIA', series: 'MEDIA', anime: 'MEDIA', game: 'GAMES', book: 'BOOKS', album: 'MUSIC' };
     for (const { work } of library) {
       expect(work.source).toBe(sources[work.type]);
@@ -163,7 +180,13 @@ describe('filters', () => {
   });
 
   it('an unknown phase, domain, sort or order gets 400 naming it', async () => {
-    for (const [name, value] of [['phase', 'FOO'], ['domain', 'FILMS'], ['sort', 'year'], ['order', 'up'], ['domain', 'media']]) {
+    for (const [name, value] of [
+      ['phase', 'FOO'],
+      ['domain', 'FILMS'],
+      ['sort', 'year'],
+      ['order', 'up'],
+      ['domain', 'media'],
+    ]) {
       const response = await call(sandbox, `/v1/library?${name}=${value}`);
       expect([response.status, response.body.code, response.body.parameter]).toEqual([400, 'request.invalid_parameter', name]);
     }
@@ -196,7 +219,11 @@ describe('filters', () => {
 
 describe('sorting', () => {
   const sorted = (path: string) => all<Entry>(sandbox, `/v1/library?${path}`);
-  const fold = (title: string) => title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  const fold = (title: string) =>
+    title
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase();
 
   it('the default is added, newest first', () => {
     const added = library.map((entry) => Date.parse(entry.dates.added));
@@ -250,7 +277,8 @@ describe('sorting', () => {
 });
 
 describe('lang', () => {
-  const titleIn = async (lang: string, id: string, key = 'full') => (await call(sandbox, `/v1/library/${id}${lang ? `?lang=${lang}` : ''}`, { key })).body.work.title as string;
+  const titleIn = async (lang: string, id: string, key = 'full') =>
+    (await call(sandbox, `/v1/library/${id}${lang ? `?lang=${lang}` : ''}`, { key })).body.work.title as string;
 
   it('film and series titles follow lang; anime keep their anime-catalogue title; games, books and albums one title', async () => {
     const amelie = library.find((entry) => entry.work.title === 'Amélie')!;

@@ -20,7 +20,13 @@ describe('rate limit', () => {
   it('every response carries X-RateLimit-Limit, -Remaining and -Reset, errors included', async () => {
     const time = clock(START);
     sandbox = await startSandbox({ port: 0, rateLimit: 10, now: time.now });
-    for (const [path, key] of [['/v1/me', 'full'], ['/v1/nope', 'full'], ['/v1/me', null], ['/v1/library?limit=0', 'full'], ['/v1/library', 'calendar']] as const) {
+    for (const [path, key] of [
+      ['/v1/me', 'full'],
+      ['/v1/nope', 'full'],
+      ['/v1/me', null],
+      ['/v1/library?limit=0', 'full'],
+      ['/v1/library', 'calendar'],
+    ] as const) {
       const response = await call(sandbox, path, { key });
       expect(response.headers.get('x-ratelimit-limit')).toBe('10');
       expect(response.headers.get('x-ratelimit-remaining')).toMatch(/^\d+$/);

@@ -15,7 +15,14 @@ const isEnvelope = (body: any) => Array.isArray(body.items) && typeof body.hasMo
 describe('GET /v1/me', () => {
   it('reports the account, the key in use (never the whole key) and the rate limit', async () => {
     const { body } = await call(sandbox, '/v1/me', { key: 'library' });
-    expect(body.account).toEqual({ id: expect.any(String), username: 'demo', displayName: 'Demo User', language: 'en', timezone: 'Europe/London', domains: ['MEDIA', 'GAMES', 'BOOKS', 'MUSIC'] });
+    expect(body.account).toEqual({
+      id: expect.any(String),
+      username: 'demo',
+      displayName: 'Demo User',
+      language: 'en',
+      timezone: 'Europe/London',
+      domains: ['MEDIA', 'GAMES', 'BOOKS', 'MUSIC'],
+    });
     expect(body.key).toMatchObject({ name: 'library', scopes: ['library:read'], prefix: sandbox.key('library').slice(0, 8) });
     expect(body.key.createdAt).toMatch(ISO_MS);
     expect(body.key.expiresAt).toMatch(ISO_MS);
@@ -74,7 +81,13 @@ describe('stats, reviews, profile, achievements, notifications', () => {
     expect(reviews.length).toBeGreaterThan(3);
     const created = reviews.map((review: any) => Date.parse(review.createdAt));
     expect(created).toEqual([...created].sort((a, b) => b - a));
-    expect(reviews[0]).toMatchObject({ id: expect.any(String), entryId: expect.any(String), work: expect.any(Object), rating: expect.any(Number), body: expect.any(String) });
+    expect(reviews[0]).toMatchObject({
+      id: expect.any(String),
+      entryId: expect.any(String),
+      work: expect.any(Object),
+      rating: expect.any(Number),
+      body: expect.any(String),
+    });
     const media = await all(sandbox, '/v1/reviews?domain=MEDIA');
     expect(media.length).toBe(reviews.filter((review: any) => review.work.domain === 'MEDIA').length);
     expect((await call(sandbox, '/v1/reviews?lang=xx')).status).toBe(400);
@@ -86,17 +99,33 @@ describe('stats, reviews, profile, achievements, notifications', () => {
     expect(profile.joinedAt).toMatch(ISO_MS);
     const achievements = (await call(sandbox, '/v1/profile/achievements')).body;
     expect(isEnvelope(achievements)).toBe(true);
-    expect(achievements.items[0]).toMatchObject({ id: expect.any(String), name: expect.any(String), progress: { current: expect.any(Number), target: expect.any(Number) } });
+    expect(achievements.items[0]).toMatchObject({
+      id: expect.any(String),
+      name: expect.any(String),
+      progress: { current: expect.any(Number), target: expect.any(Number) },
+    });
     const notifications = (await call(sandbox, '/v1/notifications?limit=5')).body;
     expect(isEnvelope(notifications)).toBe(true);
     expect(notifications.items).toHaveLength(5);
-    expect(notifications.items[0]).toMatchObject({ id: expect.any(String), kind: expect.any(String), message: expect.any(String), read: expect.any(Boolean) });
+    expect(notifications.items[0]).toMatchObject({
+      id: expect.any(String),
+      kind: expect.any(String),
+      message: expect.any(String),
+      read: expect.any(Boolean),
+    });
     const all_ = await all(sandbox, '/v1/notifications');
     expect(all_.some((notification: any) => notification.kind === 'key_revoked')).toBe(true);
   });
 
   it('paging rules apply to every envelope endpoint', async () => {
-    for (const path of ['/v1/history', '/v1/lists', '/v1/reviews', '/v1/notifications', '/v1/profile/achievements', `/v1/library/${sandbox.entryIds('demo')[0]}/history`]) {
+    for (const path of [
+      '/v1/history',
+      '/v1/lists',
+      '/v1/reviews',
+      '/v1/notifications',
+      '/v1/profile/achievements',
+      `/v1/library/${sandbox.entryIds('demo')[0]}/history`,
+    ]) {
       const response = await call(sandbox, `${path}?limit=101`);
       expect([path, response.status, response.body.parameter]).toEqual([path, 400, 'limit']);
       const beyond = await call(sandbox, `${path}?page=9999`);

@@ -65,7 +65,9 @@ describe('error lines', () => {
   const message = 'lk: not logged in\nRun `lk auth login`.\n';
 
   it('are red on a terminal, the hint line left plain', () => {
-    expect(paintErrorLines(message, terminal(), noConfig(), argv())).toBe(`${pc.createColors(true).red('lk: not logged in')}\nRun \`lk auth login\`.\n`);
+    expect(paintErrorLines(message, terminal(), noConfig(), argv())).toBe(
+      `${pc.createColors(true).red('lk: not logged in')}\nRun \`lk auth login\`.\n`,
+    );
   });
 
   it('are plain in a pipe, unless FORCE_COLOR', () => {
@@ -85,10 +87,20 @@ describe('error lines', () => {
 
 describe('phases and statuses share colours (SPEC.md §3)', () => {
   it.each([
-    ['PLANNED', 'PLANNED'], ['BACKLOG', 'PLANNED'], ['TO_READ', 'PLANNED'], ['TO_LISTEN', 'PLANNED'],
-    ['WATCHING', 'IN_PROGRESS'], ['PLAYING', 'IN_PROGRESS'], ['READING', 'IN_PROGRESS'],
-    ['COMPLETED', 'DONE'], ['UP_TO_DATE', 'DONE'], ['READ', 'DONE'], ['LISTENED', 'DONE'],
-    ['DROPPED', 'DROPPED'], ['IN_PROGRESS', 'IN_PROGRESS'], ['DONE', 'DONE'],
+    ['PLANNED', 'PLANNED'],
+    ['BACKLOG', 'PLANNED'],
+    ['TO_READ', 'PLANNED'],
+    ['TO_LISTEN', 'PLANNED'],
+    ['WATCHING', 'IN_PROGRESS'],
+    ['PLAYING', 'IN_PROGRESS'],
+    ['READING', 'IN_PROGRESS'],
+    ['COMPLETED', 'DONE'],
+    ['UP_TO_DATE', 'DONE'],
+    ['READ', 'DONE'],
+    ['LISTENED', 'DONE'],
+    ['DROPPED', 'DROPPED'],
+    ['IN_PROGRESS', 'IN_PROGRESS'],
+    ['DONE', 'DONE'],
   ])('%s is painted as %s', (status, phase) => {
     const colors = pc.createColors(true);
     expect(phaseOf(status)).toBe(phase);

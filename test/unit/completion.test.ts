@@ -24,7 +24,9 @@ function everyOption(command: Command): Array<{ command: Command; option: Option
 describe('the completion tree, read from the commander program', () => {
   it('has every visible command, and neither hidden commands nor the implicit help command', () => {
     const paths = tree.nodes.map((candidate) => candidate.path.join(' '));
-    expect(paths).toEqual(expect.arrayContaining(['library', 'library list', 'library show', 'library history', 'profile achievements', 'completion']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['library', 'library list', 'library show', 'library history', 'profile achievements', 'completion']),
+    );
     expect(paths).not.toContain('profile show');
     expect(paths).not.toContain('help');
   });

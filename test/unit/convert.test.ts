@@ -51,7 +51,18 @@ describe('letterboxd', () => {
   it('a tmdbID only for TMDB works: an IMDb-sourced film goes by IMDb id, title and year, without a date', () => {
     const { rows } = run('letterboxd');
     expect(rows.filter((row) => row.Title === '七人の侍')).toEqual([
-      { LetterboxdURI: '', tmdbID: '', imdbID: 'tt0047478', Title: '七人の侍', Year: '1954', WatchedDate: '', Rating: '0.5', Rewatch: '', Tags: '', Review: '' },
+      {
+        LetterboxdURI: '',
+        tmdbID: '',
+        imdbID: 'tt0047478',
+        Title: '七人の侍',
+        Year: '1954',
+        WatchedDate: '',
+        Rating: '0.5',
+        Rewatch: '',
+        Tags: '',
+        Review: '',
+      },
     ]);
   });
 
@@ -105,7 +116,13 @@ describe('letterboxd', () => {
     const snapshot = fixture();
     const review = 'Ünïcode, "quoted", and long. '.repeat(40);
     for (let n = 0; n < 1500; n += 1) {
-      snapshot.entries.push({ id: `big${n}`, work: { id: `wb${n}`, source: 'tmdb', sourceId: String(10_000 + n), type: 'film', title: `Film ${n}`, year: 2000 }, status: 'COMPLETED', phase: 'DONE', rating: 5 });
+      snapshot.entries.push({
+        id: `big${n}`,
+        work: { id: `wb${n}`, source: 'tmdb', sourceId: String(10_000 + n), type: 'film', title: `Film ${n}`, year: 2000 },
+        status: 'COMPLETED',
+        phase: 'DONE',
+        rating: 5,
+      });
       snapshot.history.push({ entryId: `big${n}`, kind: 'FILM_SEEN', date: '2025-05-05T10:00:00.000Z', cycle: 1 });
       snapshot.reviews.push({ entryId: `big${n}`, body: review });
     }
@@ -167,9 +184,25 @@ describe('yamtrack', () => {
   it('one row per entry with Yamtrack statuses, 0–10 scores and a catalogue id only for catalogues it uses', () => {
     const { rows } = run('yamtrack');
     const by = (title: string) => rows.find((row) => row.title === title)!;
-    expect(by(TRICKY_TITLE)).toMatchObject({ media_id: '550', source: 'tmdb', media_type: 'movie', score: '10.0', progress: '1', status: 'Completed', repeats: '1', end_date: '2025-03-01T12:00:00Z' });
+    expect(by(TRICKY_TITLE)).toMatchObject({
+      media_id: '550',
+      source: 'tmdb',
+      media_type: 'movie',
+      score: '10.0',
+      progress: '1',
+      status: 'Completed',
+      repeats: '1',
+      end_date: '2025-03-01T12:00:00Z',
+    });
     expect(by('七人の侍')).toMatchObject({ media_id: '', source: '', media_type: 'movie', score: '1.0' });
-    expect(by('The Witcher 3')).toMatchObject({ media_id: '1942', source: 'igdb', media_type: 'game', progress: '2:05', status: 'In progress', score: '8.0' });
+    expect(by('The Witcher 3')).toMatchObject({
+      media_id: '1942',
+      source: 'igdb',
+      media_type: 'game',
+      progress: '2:05',
+      status: 'In progress',
+      score: '8.0',
+    });
     expect(by('ONE PIECE')).toMatchObject({ media_id: '', source: '', media_type: 'anime', progress: '12', status: 'In progress', score: '' });
     expect(by('Fullmetal ]]> Alchemist\u0007')).toMatchObject({ media_id: '5114', source: 'mal', media_type: 'anime', status: 'Completed' });
     expect(by('Forrest Gump')).toMatchObject({ status: 'Planning', progress: '0' });
@@ -203,14 +236,25 @@ describe('mal', () => {
       my_times_watched: '0',
       update_on_import: '1',
     });
-    expect(anime[1]).toMatchObject({ series_animedb_id: '0', series_title: 'ONE PIECE', my_status: 'Watching', my_score: '0', my_watched_episodes: '12' });
+    expect(anime[1]).toMatchObject({
+      series_animedb_id: '0',
+      series_title: 'ONE PIECE',
+      my_status: 'Watching',
+      my_score: '0',
+      my_watched_episodes: '12',
+    });
     expect(result.tally.notes.join('\n')).toContain('1 anime without a MyAnimeList id');
   });
 
   it('<myinfo> counts the statuses written', () => {
     const { result } = run('mal');
     const doc = new XMLParser({ parseTagValue: false }).parse(result.files[0]!.content) as { myanimelist: { myinfo: Record<string, string> } };
-    expect(doc.myanimelist.myinfo).toMatchObject({ user_export_type: '1', user_total_anime: '2', user_total_watching: '2', user_total_completed: '0' });
+    expect(doc.myanimelist.myinfo).toMatchObject({
+      user_export_type: '1',
+      user_total_anime: '2',
+      user_total_watching: '2',
+      user_total_completed: '0',
+    });
   });
 
   it('escapes text and attributes, drops characters XML cannot hold, and splits "]]>" across CDATA sections', () => {
@@ -222,7 +266,13 @@ describe('mal', () => {
 
 describe('rating scale', () => {
   const rated = (ratings: number[]) => ({
-    entries: ratings.map((rating, n) => ({ id: `e${n}`, work: { id: `w${n}`, source: 'tmdb', sourceId: String(n + 1), type: 'film', title: `F${n}` }, status: 'COMPLETED', phase: 'DONE', rating })),
+    entries: ratings.map((rating, n) => ({
+      id: `e${n}`,
+      work: { id: `w${n}`, source: 'tmdb', sourceId: String(n + 1), type: 'film', title: `F${n}` },
+      status: 'COMPLETED',
+      phase: 'DONE',
+      rating,
+    })),
     history: [],
     reviews: [],
   });
@@ -232,11 +282,19 @@ describe('rating scale', () => {
     expect(convert('letterboxd', rated([3, 7])).scale?.scale).toBe(10);
     const hundred = convert('letterboxd', rated([1, 73, 100]));
     expect(hundred.scale?.scale).toBe(100);
-    expect(hundred.files[0]!.content.split('\n').slice(1, 4).map((line) => line.split(',')[6])).toEqual(['0.5', '3.5', '5']);
+    expect(
+      hundred.files[0]!.content.split('\n')
+        .slice(1, 4)
+        .map((line) => line.split(',')[6]),
+    ).toEqual(['0.5', '3.5', '5']);
   });
 
   it('--rating-scale wins over the data: 5 of 5 is five stars, not two and a half', () => {
-    const result = convert('goodreads', { ...rated([]), entries: [{ id: 'b', work: { type: 'book', title: 'B' }, status: 'READ', rating: 5 }] }, { ratingScale: 5 });
+    const result = convert(
+      'goodreads',
+      { ...rated([]), entries: [{ id: 'b', work: { type: 'book', title: 'B' }, status: 'READ', rating: 5 }] },
+      { ratingScale: 5 },
+    );
     expect(result.scale).toEqual({ scale: 5, how: 'from --rating-scale' });
     expect(csvRows(result.files[0]!.content)[0]!['My Rating']).toBe('5');
   });
@@ -274,6 +332,8 @@ describe('items with missing or odd fields', () => {
 
   it('an event with an unreadable date is an undated watch', () => {
     const rows = csvRows(convert('letterboxd', odd, { timeZone: 'UTC' }).files[0]!.content);
-    expect(rows).toEqual([{ LetterboxdURI: '', tmdbID: '', imdbID: '', Title: 'Bare', Year: '', WatchedDate: '', Rating: '', Rewatch: '', Tags: '', Review: '' }]);
+    expect(rows).toEqual([
+      { LetterboxdURI: '', tmdbID: '', imdbID: '', Title: 'Bare', Year: '', WatchedDate: '', Rating: '', Rewatch: '', Tags: '', Review: '' },
+    ]);
   });
 });

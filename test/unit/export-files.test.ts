@@ -50,7 +50,10 @@ describe('atomic files', () => {
   it('a folder written again replaces the old one whole', async () => {
     const dir = tempDir();
     const path = join(dir, 'set');
-    await writeFolderAtomic(path, [{ name: 'a.csv', data: '1' }, { name: 'b.csv', data: '2' }]);
+    await writeFolderAtomic(path, [
+      { name: 'a.csv', data: '1' },
+      { name: 'b.csv', data: '2' },
+    ]);
     await writeFolderAtomic(path, [{ name: 'a.csv', data: '3' }]);
     expect(readdirSync(path)).toEqual(['a.csv']);
     expect(readFileSync(join(path, 'a.csv'), 'utf8')).toBe('3');
@@ -60,7 +63,12 @@ describe('atomic files', () => {
   it('a failed write leaves the folder as it was', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'keep.txt'), 'x');
-    await expect(writeFolderAtomic(join(dir, 'set'), [{ name: 'a.csv', data: '1' }, { name: 'a.csv', data: '2' }])).rejects.toThrow(/EEXIST/);
+    await expect(
+      writeFolderAtomic(join(dir, 'set'), [
+        { name: 'a.csv', data: '1' },
+        { name: 'a.csv', data: '2' },
+      ]),
+    ).rejects.toThrow(/EEXIST/);
     await expect(writeFileAtomic(join(dir, 'missing', 'out.json'), '{}')).rejects.toThrow();
     expect(readdirSync(dir)).toEqual(['keep.txt']);
   });
@@ -127,7 +135,11 @@ describe('export as CSV files', () => {
       { exportedAt: 'x', account: { username: 'demo' }, library: [{ id: 1, work: { title: '=1+1' } }, { id: 2 }], lists: [], tags: ['a'] },
       { header: true, csvSafe: true },
     );
-    expect(files.map((file) => [file.name, file.rows])).toEqual([['library.csv', 2], ['lists.csv', 0], ['export.csv', 1]]);
+    expect(files.map((file) => [file.name, file.rows])).toEqual([
+      ['library.csv', 2],
+      ['lists.csv', 0],
+      ['export.csv', 1],
+    ]);
     expect(files[0]!.text).toBe("id,work.title\n1,'=1+1\n2,\n");
     expect(files[2]!.text).toBe('exportedAt,account.username,tags\nx,demo,"[""a""]"\n');
   });

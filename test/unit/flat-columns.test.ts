@@ -5,12 +5,23 @@ import { headerColumns, LateFields } from '../../src/output/flat-columns.js';
 
 describe('csv/tsv header columns', () => {
   it('are the union over the whole first page, in first-seen order', () => {
-    expect(headerColumns([{ id: 1, a: { x: 1 } }, { id: 2, a: { y: 2 }, b: 3 }])).toEqual(['id', 'a.x', 'a.y', 'b']);
+    expect(
+      headerColumns([
+        { id: 1, a: { x: 1 } },
+        { id: 2, a: { y: 2 }, b: 3 },
+      ]),
+    ).toEqual(['id', 'a.x', 'a.y', 'b']);
   });
 
   it('take known fields next to their siblings; a null object gives way to its known fields', () => {
     const page = [{ id: 1, progress: null, url: 'u' }];
-    expect(headerColumns(page, ['progress.pages', 'progress.minutes', 'rating'])).toEqual(['id', 'progress.pages', 'progress.minutes', 'url', 'rating']);
+    expect(headerColumns(page, ['progress.pages', 'progress.minutes', 'rating'])).toEqual([
+      'id',
+      'progress.pages',
+      'progress.minutes',
+      'url',
+      'rating',
+    ]);
   });
 
   it('never let a known field hide what the data carries', () => {
@@ -44,7 +55,7 @@ describe('fields the header lacks', () => {
     expect(warnings(['id', 'progress'], [{ id: 1, extra: null, more: {}, progress: { pages: 3 } }])).toBe('');
   });
 
-  it('include a value where the header expects an object\'s fields', () => {
+  it("include a value where the header expects an object's fields", () => {
     expect(warnings(['progress.pages'], [{ progress: 7 }])).toContain('progress');
   });
 });

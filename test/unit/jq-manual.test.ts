@@ -161,7 +161,10 @@ describe('--jq errors', () => {
   });
 
   it('an undefined function is caught at compile time too', async () => {
-    await expect(JqFilter.compile('no_such_function')).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining('no_such_function/0 is not defined') });
+    await expect(JqFilter.compile('no_such_function')).rejects.toMatchObject({
+      exitCode: 2,
+      message: expect.stringContaining('no_such_function/0 is not defined'),
+    });
   });
 
   it('a run-time error on null does not fail the compile check', async () => {

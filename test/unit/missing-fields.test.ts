@@ -15,12 +15,21 @@ async function render(items: unknown[], view: View, format: OutputFormat): Promi
   let text = '';
   stdout.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
   const io = new IoStreams({ stdout, stderr: new PassThrough(), env: { COLUMNS: '80' }, color: 'never' });
-  const options = { format, fields: undefined, header: true, csvSafe: false, io, display: { now: Date.parse('2026-03-01T12:00:00Z'), colors: pc.createColors(false) } };
+  const options = {
+    format,
+    fields: undefined,
+    header: true,
+    csvSafe: false,
+    io,
+    display: { now: Date.parse('2026-03-01T12:00:00Z'), colors: pc.createColors(false) },
+  };
   await renderListing(pageOf(items), view, options, { paged: false });
   return text;
 }
 
-const allViews = Object.entries(views).filter((entry): entry is [string, View] => typeof entry[1] === 'object' && entry[1] !== null && 'columns' in entry[1]);
+const allViews = Object.entries(views).filter(
+  (entry): entry is [string, View] => typeof entry[1] === 'object' && entry[1] !== null && 'columns' in entry[1],
+);
 
 // Items that carry only an id, or nothing, or nulls where objects are expected: what a real instance may send.
 const sparse = [{ id: 'a1' }, {}, { id: 'a3', work: null, progress: null, dates: null, episode: null, rating: null }];
@@ -28,7 +37,16 @@ const sparse = [{ id: 'a1' }, {}, { id: 'a3', work: null, progress: null, dates:
 describe('fields SPEC.md does not name may be missing', () => {
   it('knows every view it checks', () => {
     expect(allViews.map(([name]) => name)).toEqual(
-      expect.arrayContaining(['entryView', 'historyView', 'listView', 'listItemView', 'calendarView', 'reviewView', 'achievementView', 'notificationView']),
+      expect.arrayContaining([
+        'entryView',
+        'historyView',
+        'listView',
+        'listItemView',
+        'calendarView',
+        'reviewView',
+        'achievementView',
+        'notificationView',
+      ]),
     );
   });
 
@@ -45,7 +63,13 @@ describe('fields SPEC.md does not name may be missing', () => {
 
   it('stats sections render any shape: nested objects, arrays, nulls, numbers as 1,234', () => {
     const text = sectionsText(
-      { totalEntries: 1234, rating: null, byDomain: { MEDIA: { entries: 1000, minutes: 123456.5 }, GAMES: {} }, top: [{ name: 'Dune', count: 3 }], tags: ['a', 'b'] },
+      {
+        totalEntries: 1234,
+        rating: null,
+        byDomain: { MEDIA: { entries: 1000, minutes: 123456.5 }, GAMES: {} },
+        top: [{ name: 'Dune', count: 3 }],
+        tags: ['a', 'b'],
+      },
       { now: Date.parse('2026-03-01T12:00:00Z'), colors: pc.createColors(false) },
       80,
     );

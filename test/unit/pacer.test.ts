@@ -110,7 +110,7 @@ describe('BudgetStore', () => {
     expect(new BudgetStore(dir, 'https://a.example', { key: `lk_${'b'.repeat(49)}` }).read(1_990_000)).toBeUndefined();
   });
 
-  it('is the account\'s once the account is known, whichever of its keys is used', () => {
+  it("is the account's once the account is known, whichever of its keys is used", () => {
     const dir = mkdtempSync(join(tmpdir(), 'lk-budget-'));
     new BudgetStore(dir, 'https://a.example', { account: 'demo' }).write(budget);
     expect(new BudgetStore(dir, 'https://a.example', { account: 'demo' }).read(1_990_000)).toEqual(budget);

@@ -27,7 +27,9 @@ describe('prettyJson', () => {
   });
 
   it('keeps the spelling of numbers the server sent', () => {
-    expect(prettyJson('{"n":12345678901234567890,"f":1.50,"e":1E+2}', { colors: none })).toBe('{\n  "n": 12345678901234567890,\n  "f": 1.50,\n  "e": 1E+2\n}');
+    expect(prettyJson('{"n":12345678901234567890,"f":1.50,"e":1E+2}', { colors: none })).toBe(
+      '{\n  "n": 12345678901234567890,\n  "f": 1.50,\n  "e": 1E+2\n}',
+    );
   });
 
   it('colours keys, strings and null differently, and the colour codes are the only change', () => {

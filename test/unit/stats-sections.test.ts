@@ -19,13 +19,25 @@ describe('proportional bars', () => {
 
 describe('what counts as a breakdown', () => {
   it('counts keyed by labels (phases, domains, ratings 1 to 10)', () => {
-    expect(breakdownOf('byPhase', { PLANNED: 3, DONE: 5 })).toEqual([['PLANNED', 3], ['DONE', 5]]);
-    expect(breakdownOf('distribution', { '1': 0, '2': 4 })).toEqual([['1', 0], ['2', 4]]);
-    expect(breakdownOf('anything', { MEDIA: 2, BOOKS: 1 })).toEqual([['MEDIA', 2], ['BOOKS', 1]]);
+    expect(breakdownOf('byPhase', { PLANNED: 3, DONE: 5 })).toEqual([
+      ['PLANNED', 3],
+      ['DONE', 5],
+    ]);
+    expect(breakdownOf('distribution', { '1': 0, '2': 4 })).toEqual([
+      ['1', 0],
+      ['2', 4],
+    ]);
+    expect(breakdownOf('anything', { MEDIA: 2, BOOKS: 1 })).toEqual([
+      ['MEDIA', 2],
+      ['BOOKS', 1],
+    ]);
   });
 
   it('counts named by/per something, whatever their keys', () => {
-    expect(breakdownOf('byType', { film: 79, series: 47 })).toEqual([['film', 79], ['series', 47]]);
+    expect(breakdownOf('byType', { film: 79, series: 47 })).toEqual([
+      ['film', 79],
+      ['series', 47],
+    ]);
   });
 
   it('not totals of different kinds, a single count, negatives, all zeros or non-numbers', () => {
@@ -38,8 +50,25 @@ describe('what counts as a breakdown', () => {
   });
 
   it('parts that carry their own count (per domain: entries)', () => {
-    expect(breakdownOfParts({ MEDIA: { entries: 3, rated: 1 }, BOOKS: { entries: 1 } })).toEqual({ field: 'entries', counts: [['MEDIA', 3], ['BOOKS', 1]] });
-    expect(breakdownOfParts([{ domain: 'MEDIA', count: 2 }, { domain: 'GAMES', count: 1 }])).toEqual({ field: 'count', counts: [['MEDIA', 2], ['GAMES', 1]] });
+    expect(breakdownOfParts({ MEDIA: { entries: 3, rated: 1 }, BOOKS: { entries: 1 } })).toEqual({
+      field: 'entries',
+      counts: [
+        ['MEDIA', 3],
+        ['BOOKS', 1],
+      ],
+    });
+    expect(
+      breakdownOfParts([
+        { domain: 'MEDIA', count: 2 },
+        { domain: 'GAMES', count: 1 },
+      ]),
+    ).toEqual({
+      field: 'count',
+      counts: [
+        ['MEDIA', 2],
+        ['GAMES', 1],
+      ],
+    });
     expect(breakdownOfParts({ MEDIA: { rated: 1 }, BOOKS: { rated: 2 } })).toBeUndefined();
   });
 });
@@ -62,7 +91,9 @@ describe('lk stats in a table', () => {
 
   it('shows the parts of a section by their count first (per domain), then each part', () => {
     const text = sectionsText(summary, plain, 80);
-    expect(text).toContain(`By domain (entries)\n  MEDIA  8  ${'█'.repeat(24)}   80%\n  BOOKS  2  ██████ {18}   20%\n\n`.replace(' {18}', ' '.repeat(18)));
+    expect(text).toContain(
+      `By domain (entries)\n  MEDIA  8  ${'█'.repeat(24)}   80%\n  BOOKS  2  ██████ {18}   20%\n\n`.replace(' {18}', ' '.repeat(18)),
+    );
     expect(text).toMatch(/^ {2}MEDIA\n {4}Entries {2}8\n {4}By status\n {6}WATCHING {3}1 {2}/m);
   });
 

@@ -21,7 +21,10 @@ describe('table fitting', () => {
   });
 
   it('shrinks the flexible column first so that a row fits the terminal', () => {
-    const columns = [{ header: 'Title', path: 'title', flex: true }, { header: 'Status', path: 'status' }];
+    const columns = [
+      { header: 'Title', path: 'title', flex: true },
+      { header: 'Status', path: 'status' },
+    ];
     const rows = [['A very long title that will not fit in a narrow terminal at all', 'COMPLETED']];
     const widths = fitWidths(columns, ['TITLE', 'STATUS'], rows, 40);
     expect(widths[1]).toBe('COMPLETED'.length);
@@ -55,9 +58,17 @@ async function tableOf(pages: unknown[][], view: View, columns = 80): Promise<st
   let text = '';
   stdout.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
   const io = new IoStreams({ stdout, stderr: new PassThrough(), env: { COLUMNS: String(columns) }, color: 'never' });
-  const options = { format: 'table' as const, fields: undefined, header: true, csvSafe: false, io, display: { now: Date.parse('2026-03-01T12:00:00Z'), colors: pc.createColors(false) } };
+  const options = {
+    format: 'table' as const,
+    fields: undefined,
+    header: true,
+    csvSafe: false,
+    io,
+    display: { now: Date.parse('2026-03-01T12:00:00Z'), colors: pc.createColors(false) },
+  };
   async function* paged() {
-    for (const [i, items] of pages.entries()) yield { items, page: i + 1, hasMore: i < pages.length - 1, total: undefined, body: undefined, status: 200, headers: {} };
+    for (const [i, items] of pages.entries())
+      yield { items, page: i + 1, hasMore: i < pages.length - 1, total: undefined, body: undefined, status: 200, headers: {} };
   }
   await renderListing(paged(), view, options, { paged: false });
   return text;
@@ -85,16 +96,21 @@ describe('the table format (cli-table3)', () => {
   });
 
   it('draws no borders, pads no left edge and leaves no trailing blanks', async () => {
-    const text = await tableOf([[{ title: 'Solaris', score: 9, id: 'a' }, { title: 'Stalker', score: null, id: '' }]], twoColumns);
+    const text = await tableOf(
+      [
+        [
+          { title: 'Solaris', score: 9, id: 'a' },
+          { title: 'Stalker', score: null, id: '' },
+        ],
+      ],
+      twoColumns,
+    );
     expect(text).toBe('TITLE    SCORE  ID\nSolaris      9  a\nStalker\n');
   });
 
-  it('prints the header once and keeps the first page\'s widths on later pages, numbers on the right', async () => {
+  it("prints the header once and keeps the first page's widths on later pages, numbers on the right", async () => {
     const text = await tableOf(
-      [
-        [{ title: 'Short', score: 7, id: 'a' }],
-        [{ title: 'A much longer title than the first page had', score: 10, id: 'b' }],
-      ],
+      [[{ title: 'Short', score: 7, id: 'a' }], [{ title: 'A much longer title than the first page had', score: 10, id: 'b' }]],
       twoColumns,
     );
     expect(text).toBe('TITLE  SCORE  ID\nShort      7  a\nA mu…     10  b\n');

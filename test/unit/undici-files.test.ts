@@ -8,7 +8,8 @@ const require = createRequire(import.meta.url);
 /** src/api/undici.ts loads two of undici's internal files: they must be where, and what, it expects. */
 describe('the undici files lk loads directly', () => {
   it('are those of the exact undici version package.json pins', () => {
-    const pinned = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> }).dependencies.undici;
+    const pinned = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> })
+      .dependencies.undici;
     expect(pinned).toMatch(/^\d+\.\d+\.\d+$/);
     expect((require('undici/package.json') as { version: string }).version).toBe(pinned);
   });
@@ -41,7 +42,9 @@ describe('the proxy agent lk loads when a proxy is set', () => {
     const agent = new EnvHttpProxyAgent({ httpProxy: 'http://127.0.0.1:9', httpsProxy: '', noProxy: '' });
     try {
       expect(typeof (agent as unknown as { connect: unknown }).connect).toBe('function');
-      expect(require('undici/lib/api/api-connect.js')).toBe((require('undici/lib/dispatcher/dispatcher.js') as { prototype: { connect: unknown } }).prototype.connect);
+      expect(require('undici/lib/api/api-connect.js')).toBe(
+        (require('undici/lib/dispatcher/dispatcher.js') as { prototype: { connect: unknown } }).prototype.connect,
+      );
     } finally {
       await agent.close();
     }

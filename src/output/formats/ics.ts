@@ -78,15 +78,13 @@ function eventLines(item: unknown, options: FeedOptions): { uid: string; lines: 
   const url = webUrl(firstOf(item, ['url', 'episode.url', 'show.url', 'work.url']));
   const uid = eventUid(item, season, number, [show, code, title, airs.start].join('\u0000'));
 
-  const lines = [
-    'BEGIN:VEVENT',
-    `UID:${escapeText(uid)}`,
-    `DTSTAMP:${utcStamp(options.now)}`,
-  ];
+  const lines = ['BEGIN:VEVENT', `UID:${escapeText(uid)}`, `DTSTAMP:${utcStamp(options.now)}`];
   if (airs.allDay) {
     lines.push(`DTSTART;VALUE=DATE:${airs.start}`, `DTEND;VALUE=DATE:${airs.end}`);
   } else {
-    const minutes = wholeNumber(firstOf(item, ['runtimeMinutes', 'runtime', 'episode.runtimeMinutes', 'show.episodeRuntimeMinutes', 'work.episodeRuntimeMinutes']));
+    const minutes = wholeNumber(
+      firstOf(item, ['runtimeMinutes', 'runtime', 'episode.runtimeMinutes', 'show.episodeRuntimeMinutes', 'work.episodeRuntimeMinutes']),
+    );
     const length = minutes !== undefined && minutes > 0 && minutes <= 24 * 60 ? minutes : DEFAULT_EPISODE_MINUTES;
     lines.push(`DTSTART:${utcStamp(airs.time)}`, `DTEND:${utcStamp(airs.time + length * MINUTE_MS)}`);
   }
@@ -117,7 +115,9 @@ function idPart(value: unknown): string | undefined {
   const text = String(value);
   if (text === '') return undefined;
   if (text.length > 200) return sha256Hex(text).slice(0, 32);
-  return text.replace(/[^A-Za-z0-9._~-]/gu, (char) => encodeURIComponent(char).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`));
+  return text.replace(/[^A-Za-z0-9._~-]/gu, (char) =>
+    encodeURIComponent(char).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+  );
 }
 
 type AirTime = { allDay: false; time: number; start: string } | { allDay: true; start: string; end: string };
@@ -138,7 +138,10 @@ function airTime(value: unknown): AirTime | undefined {
 
 /** `20261123T010000Z`: a DATE-TIME in UTC (RFC 5545 §3.3.5, form 2). */
 export function utcStamp(time: number): string {
-  return new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+  return new Date(time)
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
 }
 
 function behindText(value: unknown): string {

@@ -38,7 +38,9 @@ export const table: Formatter = {
       async write(items) {
         if (items.length === 0) return;
         const Table = await loadTable();
-        const rows = items.map((item) => columns.map((column) => sanitizeText(cutForDisplay(columnText(column, item, options.display), options.io.columns))));
+        const rows = items.map((item) =>
+          columns.map((column) => sanitizeText(cutForDisplay(columnText(column, item, options.display), options.io.columns))),
+        );
         const first = !widths;
         if (!widths) {
           // Rows of later pages may be wider: what a column expects to show counts as a row of the first page.
@@ -111,7 +113,23 @@ function expectedRows(columns: Column[]): string[][] {
 
 /** No borders, no left padding, GAP blanks between columns (right padding; the last column's is trimmed away). */
 const NO_BORDER = Object.fromEntries(
-  ['top', 'top-mid', 'top-left', 'top-right', 'bottom', 'bottom-mid', 'bottom-left', 'bottom-right', 'left', 'left-mid', 'mid', 'mid-mid', 'right', 'right-mid', 'middle'].map((name) => [name, '']),
+  [
+    'top',
+    'top-mid',
+    'top-left',
+    'top-right',
+    'bottom',
+    'bottom-mid',
+    'bottom-left',
+    'bottom-right',
+    'left',
+    'left-mid',
+    'mid',
+    'mid-mid',
+    'right',
+    'right-mid',
+    'middle',
+  ].map((name) => [name, '']),
 ) as Record<CliTable3.CharName, string>;
 
 const LAYOUT = {
@@ -123,7 +141,11 @@ const LAYOUT = {
 /** The rendered rows, one per line, without trailing blanks (they only get in the way of copy and paste). */
 function linesOf(page: CliTable3.Table): string {
   if (page.length === 0 && (page.options.head?.length ?? 0) === 0) return '';
-  return `${page.toString().split('\n').map((line) => line.trimEnd()).join('\n')}\n`;
+  return `${page
+    .toString()
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')}\n`;
 }
 
 let loading: Promise<typeof CliTable3> | undefined;
@@ -140,7 +162,13 @@ function loadTable(): Promise<typeof CliTable3> {
     // Should a later cli-table3 reorganise its internals, tables still work, measured its own way.
     if (typeof utils.strlen !== 'function' || typeof utils.truncate !== 'function' || typeof utils.pad !== 'function') return Table;
     const cut = utils.truncate;
-    utils.strlen = (text) => Math.max(0, ...String(text).split('\n').map((line) => displayWidth(line)));
+    utils.strlen = (text) =>
+      Math.max(
+        0,
+        ...String(text)
+          .split('\n')
+          .map((line) => displayWidth(line)),
+      );
     // Cells arrive cut to their width already; anything longer is left to cli-table3, which keeps colours intact.
     utils.truncate = (text, width, mark) => (displayWidth(text) <= width ? text : cut(text, width, mark));
     utils.pad = (text, width, fill, align) => {
