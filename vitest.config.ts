@@ -5,8 +5,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     setupFiles: ['test/setup.ts'],
     // Most test time is spent waiting on child processes and sockets, not on this process's CPU: on a 2-core
-    // machine, three files at once finish sooner than vitest's default of one.
-    maxWorkers: 3,
+    // machine, four files at once finish sooner than vitest's default of one.
+    maxWorkers: 4,
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

@@ -202,8 +202,10 @@ describe.each(['default', 'alt'] as const)('every listing in a real terminal, ag
   it.each([80, 50])(
     'at %i columns: no wrapped row, nothing past the edge, the paging notice on one line',
     async (columns) => {
-      for (const args of commands) {
-        const result = await inTerminal(args, listingBed.env(), { columns });
+      // Each run has a tmux server of its own: all the listings at once.
+      const results = await Promise.all(commands.map((args) => inTerminal(args, listingBed.env(), { columns })));
+      for (const [i, args] of commands.entries()) {
+        const result = results[i]!;
         expect(result.code, args.join(' ')).toBe(0);
         // capture-pane -J joins a wrapped line back: any line wider than the pane wrapped.
         const lines = result.screen.trimEnd().split('\n');

@@ -56,7 +56,7 @@ describe('start-up loads only what every command needs', () => {
     'output/sections.ts',
     'output/account.ts',
     'sandbox/index.ts',
-    'mirror/open.ts',
+    'mirror/sync.ts',
     'api/client.ts',
   ])('src/%s is not part of start-up', (module) => {
     expect(relative).not.toContain(module);
