@@ -5,7 +5,6 @@ import type { ApiResponse } from '../api/client.js';
 import { budgetFromHeaders } from '../api/rate-limit.js';
 import { maskKey } from '../config/key.js';
 import { mirrorPath } from '../config/paths.js';
-import { MINIMUM_NODE, nodeHasSqlite } from '../mirror/open.js';
 import { configFilePath } from '../config/store.js';
 import type { Context } from '../context.js';
 import { ExitCode, LkError, RateLimitError, TransportError, ApiError } from '../util/errors.js';
@@ -70,7 +69,9 @@ export function nodeCheck(version: string): Check {
   };
 }
 
-export function sqliteCheck(version: string): Check {
+/** The mirror's rule (src/mirror/open.ts, loaded here only: it is not part of start-up). */
+export async function sqliteCheck(version: string): Promise<Check> {
+  const { MINIMUM_NODE, nodeHasSqlite } = await import('../mirror/open.js');
   if (nodeHasSqlite(version)) return { id: 'sqlite', status: 'ok', message: 'node:sqlite is available for the mirror (lk sync)', fix: null };
   return {
     id: 'sqlite',
@@ -122,7 +123,7 @@ function fromError(id: string, error: unknown): Check {
 async function doctor(ctx: Context): Promise<void> {
   const checks: Check[] = [];
   const version = process.versions.node;
-  checks.push(nodeCheck(version), sqliteCheck(version));
+  checks.push(nodeCheck(version), await sqliteCheck(version));
   checks.push(folderCheck('config', 'config folder', ctx.configDir, configFilePath(ctx.configDir)));
   checks.push(folderCheck('cache', 'cache folder', ctx.cacheDir));
 

@@ -39,8 +39,8 @@ describe('lk doctor: Node', () => {
     ['22.12.0', 'warn'],
     ['22.13.0', 'ok'],
     ['24.1.0', 'ok'],
-  ])('node:sqlite on Node %s: %s', (version, status) => {
-    expect(sqliteCheck(version).status).toBe(status);
+  ])('node:sqlite on Node %s: %s', async (version, status) => {
+    expect((await sqliteCheck(version)).status).toBe(status);
   });
 });
 
