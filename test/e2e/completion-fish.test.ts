@@ -1,0 +1,3 @@
+import { completionTests } from './completion-suite.js';
+
+completionTests('fish');

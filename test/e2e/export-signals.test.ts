@@ -1,0 +1,3 @@
+import { exportTests } from './export-suite.js';
+
+exportTests('b');

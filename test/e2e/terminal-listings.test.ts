@@ -1,0 +1,3 @@
+import { terminalTests } from './terminal-suite.js';
+
+terminalTests('b');
