@@ -336,9 +336,17 @@ export function exportTests(part: 'a' | 'b'): void {
         writeFileSync(output, 'the previous backup');
         big.sandbox.faults = { paths: ['/v1/export'], latencyMs: 3000 };
         try {
+          // Interrupted once the server holds the export request: lk is surely running, and the export on its way
+          // (a fixed delay could fire before a loaded machine had started lk at all).
+          const before = big.sandbox.counters.byPath['/v1/export'] ?? 0;
           const run = await interruptedExport(output, cache, (interrupt) => {
-            const timer = setTimeout(interrupt, 1200);
-            return () => clearTimeout(timer);
+            const poll = setInterval(() => {
+              if ((big.sandbox.counters.byPath['/v1/export'] ?? 0) > before) {
+                clearInterval(poll);
+                setTimeout(interrupt, 200);
+              }
+            }, 25);
+            return () => clearInterval(poll);
           });
           expect(run.code).toBe(130);
           expect(run.stderr.trim()).toBe('lk: interrupted');
