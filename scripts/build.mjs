@@ -63,38 +63,19 @@ const packagesApart = {
 await build({ ...commonJs, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.cjs', plugins: [sandboxApart, packagesApart, lazyHttp2] });
 await build({ ...commonJs, entryPoints: ['src/sandbox/index.ts'], outfile: 'dist/sandbox.cjs', plugins: [packagesApart] });
 
+/** A small CommonJS file the launcher (bin/lk.cjs) loads for an answer that needs no program. */
+function launcherHelper(entry, outfile) {
+  return build({ entryPoints: [entry], outfile, bundle: true, format: 'cjs', platform: 'node', target: 'node20', logLevel: 'warning' });
+}
+
 // `lk completion --profiles` runs at every Tab after --profile: one small CommonJS file, no program.
-await build({
-  entryPoints: ['src/completion/profiles.ts'],
-  outfile: 'dist/profiles.cjs',
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  logLevel: 'warning',
-});
+await launcherHelper('src/completion/profiles.ts', 'dist/profiles.cjs');
 
 // `lk completion --ids entries|lists` runs at every Tab after `lk library show` and the like: the same, for ids.
-await build({
-  entryPoints: ['src/completion/ids.ts'],
-  outfile: 'dist/ids.cjs',
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  logLevel: 'warning',
-});
+await launcherHelper('src/completion/ids.ts', 'dist/ids.cjs');
 
 // The launcher's compile cache lives in lk's cache folder: the same rule for finding it as the program's.
-await build({
-  entryPoints: ['src/config/paths.ts'],
-  outfile: 'dist/paths.cjs',
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  logLevel: 'warning',
-});
+await launcherHelper('src/config/paths.ts', 'dist/paths.cjs');
 
 const { topLevelHelp, VERSION } = createRequire(import.meta.url)('../dist/cli.cjs');
 await writeFile(

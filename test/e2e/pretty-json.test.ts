@@ -1,64 +1,24 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendJson, startFakeApi } from './fake-api.js';
-import { LK_BIN, startTestBed, tempHome, type TestBed } from './harness.js';
+import { startTestBed, tempHome, type TestBed } from './harness.js';
+import { inTerminal } from './tmux.js';
 
 /**
  * `--json`, `lk api` and `--jq` in a real terminal (tmux, as test/e2e/terminal.test.ts does): indented and coloured
  * for a person; in a pipe, the same bytes as ever.
  */
 
-const exec = promisify(execFile);
 const SGR = /\u001b\[[0-9;]*m/g;
-const shellQuote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
 
-/** Every byte lk wrote to the terminal (carriage returns of the terminal's line discipline removed), and its exit code. */
-async function inTerminal(
-  args: string[],
-  env: Record<string, string | undefined>,
-  redirect = '',
-): Promise<{ code: number; written: string; dir: string }> {
+/** Every byte lk wrote to the terminal, 100 columns wide (carriage returns of the terminal's line discipline removed). */
+async function written(args: string[], env: Record<string, string | undefined>, redirect = '') {
   const dir = mkdtempSync(join(tmpdir(), 'lk-pretty-'));
-  const socket = join(dir, 'tmux.sock');
-  // No pager: these tests read every byte written (terminal.test.ts tests the pager).
-  const words = Object.entries({
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    LANG: 'C.UTF-8',
-    TZ: 'UTC',
-    TERM: 'xterm-256color',
-    LK_PAGER: 'cat',
-    ...env,
-  })
-    .filter((entry): entry is [string, string] => entry[1] !== undefined)
-    .map(([name, value]) => shellQuote(`${name}=${value}`));
-  const command = ['env', '-i', ...words, shellQuote(process.execPath), shellQuote(LK_BIN), ...args.map(shellQuote)].join(' ');
-  writeFileSync(join(dir, 'run.sh'), `tmux wait-for go\n${command} ${redirect}\necho "lk-exit:$?"\n`);
-  writeFileSync(join(dir, 'tmux.conf'), 'set -g history-limit 50000\nset -g remain-on-exit on\n');
-  const tmux = (...tmuxArgs: string[]) =>
-    exec('tmux', ['-u', '-S', socket, ...tmuxArgs], {
-      cwd: dir,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8' },
-      timeout: 30_000,
-    });
-  await tmux('-f', join(dir, 'tmux.conf'), 'new-session', '-d', '-x', '100', '-y', '50', '-s', 'lk', '-c', dir, 'sh', join(dir, 'run.sh'));
-  try {
-    await tmux('pipe-pane', '-t', 'lk', '-o', `cat > ${shellQuote(join(dir, 'written'))}`);
-    await tmux('wait-for', '-S', 'go');
-    let written = '';
-    for (let waited = 0; waited < 60_000 && !/lk-exit:\d+/.test(written); waited += 100) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      written = existsSync(join(dir, 'written')) ? readFileSync(join(dir, 'written'), 'utf8') : '';
-    }
-    const code = Number(/lk-exit:(\d+)/.exec(written)?.[1] ?? -1);
-    return { code, written: written.replace(/lk-exit:\d+\s*$/, '').replace(/\r/g, ''), dir };
-  } finally {
-    await tmux('kill-server').catch(() => {});
-  }
+  dirs.push(dir);
+  const result = await inTerminal(args, env, { redirect, dir, columns: 100 });
+  return { code: result.code, written: result.written.replace(/\r/g, ''), dir };
 }
 
 const plain = (text: string) => text.replace(SGR, '');
@@ -78,9 +38,7 @@ afterAll(async () => {
 });
 
 async function terminal(args: string[], env: Record<string, string | undefined> = {}, redirect = '') {
-  const result = await inTerminal(args, { ...bed.env(), ...env }, redirect);
-  dirs.push(result.dir);
-  return result;
+  return written(args, { ...bed.env(), ...env }, redirect);
 }
 
 describe('JSON on a terminal is indented and coloured', () => {
@@ -127,8 +85,7 @@ describe('JSON on a terminal is indented and coloured', () => {
     try {
       const home = tempHome();
       const env = { LK_BASE_URL: api.url, LK_API_KEY: `lk_${'Q'.repeat(43)}abc123`, LK_CONFIG_DIR: home.configDir, LK_CACHE_DIR: home.cacheDir };
-      const shown = await inTerminal(['api', '/v1/anything'], env);
-      dirs.push(shown.dir);
+      const shown = await written(['api', '/v1/anything'], env);
       expect(shown.code).toBe(0);
       expect(shown.written).toMatch(SGR);
       const text = plain(shown.written);
@@ -137,8 +94,7 @@ describe('JSON on a terminal is indented and coloured', () => {
       expect(text).toContain('"c1": "a\\u009b31mb"');
       expect(text).toContain('"list": []');
       expect(text).toContain('  "nested": {\n    "ok": true,\n    "none": null\n  }\n}');
-      const piped = await inTerminal(['api', '/v1/anything'], env, '| cat > out.json');
-      dirs.push(piped.dir);
+      const piped = await written(['api', '/v1/anything'], env, '| cat > out.json');
       expect(readFileSync(join(piped.dir, 'out.json'), 'utf8')).toBe(`${body}\n`);
     } finally {
       await api.close();

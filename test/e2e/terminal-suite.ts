@@ -1,12 +1,11 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { displayWidth } from '../../src/output/width.js';
 import { startFakeApi, sendJson } from './fake-api.js';
-import { LK_BIN, startTestBed, tempHome, type TestBed } from './harness.js';
+import { startTestBed, tempHome, type TestBed } from './harness.js';
+import { inTerminal } from './tmux.js';
 
 /**
  * lk in a real terminal: tmux runs it in a pseudo-terminal 80 columns wide, as a person at a shell would, and keeps
@@ -14,113 +13,10 @@ import { LK_BIN, startTestBed, tempHome, type TestBed } from './harness.js';
  * (pipe-pane), spinner frames included. CI installs tmux (.ci/run): these tests are not skipped without it.
  */
 
-const run = promisify(execFile);
 const SGR = /\u001b\[[0-9;]*m/;
 const ESC = '\u001b';
 /** What the paging spinner says while `lk library --all` reads the sandbox's 250 entries. */
 const PAGING_COUNT = /\d+ \/ 250 entries/;
-
-const shellQuote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
-
-interface TerminalRun {
-  code: number;
-  /** The screen and its scrollback at the end, wrapped lines joined, no colour. */
-  screen: string;
-  /** The same with colours, as tmux redraws them. */
-  colouredScreen: string;
-  /** Every byte written to the terminal, in order. */
-  written: string;
-}
-
-/**
- * Runs `lk ARGS` in tmux and returns once it has exited. `redirect` is shell text after the command (`> out.txt`,
- * `2> err.txt | cat > out.txt`), run in `dir`. The environment is exactly `env` plus the basics: nothing from the
- * test runner (CI, NO_COLOR, FORCE_COLOR) reaches lk.
- */
-async function inTerminal(
-  args: string[],
-  env: Record<string, string | undefined>,
-  options: { redirect?: string; dir?: string; columns?: number; rows?: number; keys?: Array<{ when: RegExp; send: string[] }> } = {},
-): Promise<TerminalRun & { screens: string[] }> {
-  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'lk-tty-'));
-  const socket = join(dir, 'tmux.sock');
-  // No pager unless a test asks for one (LK_PAGER: undefined): most tests read the whole output off the screen.
-  const words = Object.entries({
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    LANG: 'C.UTF-8',
-    TZ: 'UTC',
-    TERM: 'xterm-256color',
-    LK_PAGER: 'cat',
-    ...env,
-  })
-    .filter((entry): entry is [string, string] => entry[1] !== undefined)
-    .map(([name, value]) => shellQuote(`${name}=${value}`));
-  const command = ['env', '-i', ...words, shellQuote(process.execPath), shellQuote(LK_BIN), ...args.map(shellQuote)].join(' ');
-  // The program starts once the recording is attached ("go"); the marker after it says that all its output is in.
-  writeFileSync(join(dir, 'run.sh'), `tmux wait-for go\n${command} ${options.redirect ?? ''}\necho "lk-exit:$?"\n`);
-  writeFileSync(join(dir, 'tmux.conf'), 'set -g history-limit 50000\nset -g remain-on-exit on\n');
-  const tmux = (...tmuxArgs: string[]) =>
-    run('tmux', ['-u', '-S', socket, ...tmuxArgs], {
-      cwd: dir,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8' },
-      timeout: 30_000,
-    });
-  const columns = String(options.columns ?? 80);
-  await tmux(
-    '-f',
-    join(dir, 'tmux.conf'),
-    'new-session',
-    '-d',
-    '-x',
-    columns,
-    '-y',
-    String(options.rows ?? 50),
-    '-s',
-    'lk',
-    '-c',
-    dir,
-    'sh',
-    join(dir, 'run.sh'),
-  );
-  try {
-    await tmux('pipe-pane', '-t', 'lk', '-o', `cat > ${shellQuote(join(dir, 'written'))}`);
-    await tmux('wait-for', '-S', 'go');
-    const capture = async (colours: boolean) =>
-      (await tmux('capture-pane', '-t', 'lk', '-p', '-J', '-S', '-', '-E', '-', ...(colours ? ['-e'] : []))).stdout;
-    let screen = '';
-    // Keys for a program that waits for them (a pager): each sent once the screen shows what it waits for.
-    const screens: string[] = [];
-    for (const step of options.keys ?? []) {
-      for (let waited = 0; waited < 30_000; waited += 100) {
-        // The visible screen as it stands, lines not joined (a prompt after a wrapped line is a line of its own).
-        screen = (await tmux('capture-pane', '-t', 'lk', '-p')).stdout;
-        if (step.when.test(screen)) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      screens.push(await capture(true));
-      await tmux('send-keys', '-t', 'lk', ...step.send);
-    }
-    for (let waited = 0; waited < 60_000; waited += 100) {
-      screen = await capture(false);
-      const writtenSoFar = existsSync(join(dir, 'written')) ? readFileSync(join(dir, 'written'), 'utf8') : '';
-      if (/^lk-exit:\d+$/m.test(screen) && writtenSoFar.includes('lk-exit:')) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const code = Number(/^lk-exit:(\d+)$/m.exec(screen)?.[1] ?? -1);
-    const untilMarker = (text: string) => text.slice(0, text.search(/^lk-exit:/m)).replace(/\n+$/, '\n');
-    return {
-      code,
-      screens,
-      screen: untilMarker(screen),
-      colouredScreen: untilMarker(await capture(true)),
-      written: readFileSync(join(dir, 'written'), 'utf8').replace(/lk-exit:\d+\s*$/, ''),
-    };
-  } finally {
-    await tmux('kill-server').catch(() => {});
-    if (!options.dir) rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 let bed: TestBed;
 let ids: string[];
