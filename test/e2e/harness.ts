@@ -152,3 +152,21 @@ export async function expectRefusedBeforeAnyRequest(bed: TestBed, args: string[]
   expect(result.stderr).toMatch(/^lk: /);
   expect(bed.sandbox.counters.requests).toBe(0);
 }
+
+/** Every listing command, with the ids it needs filled in from the bed's own data (its sandbox variant's ids). */
+export async function listingCommands(bed: TestBed): Promise<string[][]> {
+  const entry = bed.sandbox.entryIds('demo')[0]!;
+  const lists = JSON.parse((await bed.lk(['lists', '--json'])).stdout) as Array<{ id: string }>;
+  return [
+    ['library'],
+    ['library', '--phase', 'DONE', '--domain', 'MEDIA'],
+    ['library', 'history', entry],
+    ['history'],
+    ['lists'],
+    ['lists', 'show', lists[0]!.id],
+    ['reviews'],
+    ['notifications'],
+    ['calendar'],
+    ['profile', 'achievements'],
+  ];
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { displayWidth } from '../../src/output/width.js';
-import { startTestBed, type TestBed } from './harness.js';
+import { listingCommands, startTestBed, type TestBed } from './harness.js';
+import { ALL_SCOPES } from '../../src/sandbox/auth.js';
 
 /**
  * Tables and views on data they were not written for (issue 13, items 4–7): every listing, against the sandbox and
@@ -12,30 +13,12 @@ const SGR = /\u001b\[[0-9;]*m/g;
 const plain = (text: string) => text.replace(SGR, '');
 const WIDTHS = [40, 50, 80, 120];
 
-/** Every listing command, with the ids it needs filled in from the variant's own data. */
-async function listings(bed: TestBed): Promise<string[][]> {
-  const entry = bed.sandbox.entryIds('demo')[0]!;
-  const lists = JSON.parse((await bed.lk(['lists', '--json'])).stdout) as Array<{ id: string }>;
-  return [
-    ['library'],
-    ['library', '--phase', 'DONE', '--domain', 'MEDIA'],
-    ['library', 'history', entry],
-    ['history'],
-    ['lists'],
-    ['lists', 'show', lists[0]!.id],
-    ['reviews'],
-    ['notifications'],
-    ['calendar'],
-    ['profile', 'achievements'],
-  ];
-}
-
 describe.each(['default', 'alt'] as const)('the %s sandbox', (variant) => {
   let bed: TestBed;
   let commands: string[][];
   beforeAll(async () => {
     bed = await startTestBed({ rateLimit: 0, variant });
-    commands = await listings(bed);
+    commands = await listingCommands(bed);
   });
   afterAll(() => bed.sandbox.close());
 
@@ -144,16 +127,7 @@ describe.each(['default', 'alt'] as const)('the %s sandbox', (variant) => {
       expect(screen).toMatch(/^Account +demo \(Demo User\)$/m);
       expect(screen).toMatch(/^Expires +never$/m);
       expect(screen).toMatch(/^Rate limit +[\d,]+ of [\d,]+ requests left this minute, resets in \d+s$/m);
-      for (const scope of [
-        'library:read',
-        'lists:read',
-        'calendar:read',
-        'stats:read',
-        'reviews:read',
-        'profile:read',
-        'notifications:read',
-        'export:read',
-      ]) {
+      for (const scope of ALL_SCOPES) {
         expect(screen).toContain(scope);
       }
       expect(screen.replace(/lk_\w+…/, '')).not.toContain('…');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { displayWidth } from '../../src/output/width.js';
 import { startFakeApi, sendJson } from './fake-api.js';
-import { startTestBed, tempHome, type TestBed } from './harness.js';
+import { listingCommands, startTestBed, tempHome, type TestBed } from './harness.js';
 import { inTerminal } from './tmux.js';
 
 /**
@@ -82,20 +82,7 @@ export function terminalTests(part: 'a' | 'b'): void {
       let commands: string[][];
       beforeAll(async () => {
         listingBed = await startTestBed({ rateLimit: 0, variant });
-        const entry = listingBed.sandbox.entryIds('demo')[0]!;
-        const lists = JSON.parse((await listingBed.lk(['lists', '--json'])).stdout) as Array<{ id: string }>;
-        commands = [
-          ['library'],
-          ['library', 'history', entry],
-          ['history'],
-          ['lists'],
-          ['lists', 'show', lists[0]!.id],
-          ['reviews'],
-          ['notifications'],
-          ['calendar'],
-          ['profile', 'achievements'],
-          ['whoami'],
-        ];
+        commands = [...(await listingCommands(listingBed)), ['whoami']];
       });
       afterAll(() => listingBed.sandbox.close());
 
