@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { accountName, fetchMe } from '../api/account.js';
 import { assertTransportAllowed, normaliseBaseUrl, usesInsecureHttp } from '../config/base-url.js';
-import { describeMalformedKey, isWellFormedKey, maskKey } from '../config/key.js';
+import { describeMalformedKey, isWellFormedKey } from '../config/key.js';
+import { maskKey } from '../util/redact.js';
 import { keyringMayAnswer, keyringName } from '../config/keyring.js';
 import { configFilePath, updateStoredConfig } from '../config/store.js';
 import type { Context } from '../context.js';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { pageOf } from '../api/paginate.js';
-import { maskKey } from '../config/key.js';
+import { maskKey } from '../util/redact.js';
 import { configDir } from '../config/paths.js';
 import { assertSettingName, BUILT_IN_DEFAULTS, FORMATS, oneOf, SETTINGS, type SettingName, type SettingValue } from '../config/settings.js';
 import { configFilePath, readStoredConfig, updateStoredConfig, type StoredConfig } from '../config/store.js';

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { accountName, fetchMe } from '../api/account.js';
 import type { ApiResponse } from '../api/client.js';
 import { budgetFromHeaders } from '../api/rate-limit.js';
-import { maskKey } from '../config/key.js';
+import { maskKey } from '../util/redact.js';
 import { mirrorPath } from '../config/paths.js';
 import { configFilePath } from '../config/store.js';
 import type { Context } from '../context.js';

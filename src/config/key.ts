@@ -8,12 +8,6 @@ export function isWellFormedKey(key: string): boolean {
   return KEY_PATTERN.test(key);
 }
 
-/** `lk_AbC…9xYz`: enough to tell keys apart, never enough to use one. */
-export function maskKey(key: string): string {
-  if (key.length < 12) return '…';
-  return `${key.slice(0, 6)}…${key.slice(-4)}`;
-}
-
 /**
  * What is wrong with a string that is not a key, by its length and shape only: it may be anything (a password file
  * named by mistake), so none of its characters are shown.

@@ -1,4 +1,4 @@
-import { getPath } from '../util/object-path.js';
+import { firstOf, getPath } from '../util/object-path.js';
 import { formatCount, formatDuration } from '../util/units.js';
 import { detailedDate } from './dates.js';
 import { renderSingle } from './formatters.js';
@@ -18,11 +18,11 @@ export async function renderWhoami(me: unknown, options: OutputOptions): Promise
   }
   const { colors, now } = options.display;
   const text = (value: unknown) => sanitizeText(value === undefined || value === null ? '' : String(value));
-  const username = first(me, ['account.username', 'account.name', 'account.login', 'account.id', 'user.username']);
-  const displayName = first(me, ['account.displayName', 'account.name']);
-  const keyName = first(me, ['key.name', 'key.label', 'apiKey.name']);
-  const prefix = first(me, ['key.prefix', 'apiKey.prefix']);
-  const scopes = first(me, ['key.scopes', 'apiKey.scopes', 'scopes']);
+  const username = firstOf(me, ['account.username', 'account.name', 'account.login', 'account.id', 'user.username']);
+  const displayName = firstOf(me, ['account.displayName', 'account.name']);
+  const keyName = firstOf(me, ['key.name', 'key.label', 'apiKey.name']);
+  const prefix = firstOf(me, ['key.prefix', 'apiKey.prefix']);
+  const scopes = firstOf(me, ['key.scopes', 'apiKey.scopes', 'scopes']);
   const rows: Array<[string, string]> = [
     ['Account', `${text(username)}${displayName && displayName !== username ? colors.dim(` (${text(displayName)})`) : ''}`],
     ['Key', [keyName, prefix ? `${text(prefix)}…` : undefined].filter(Boolean).map(text).join(' · ')],
@@ -48,9 +48,9 @@ export function expiryText(expiresAt: unknown, now: number): string {
 
 /** "58 of 60 requests left this minute, resets in 55s", from {limit, remaining, reset} or their other spellings. */
 export function rateLimitText(rateLimit: unknown): string {
-  const limit = first(rateLimit, ['limit', 'perMinute']);
-  const remaining = first(rateLimit, ['remaining', 'left']);
-  const reset = first(rateLimit, ['reset', 'resetSeconds', 'resetIn']);
+  const limit = firstOf(rateLimit, ['limit', 'perMinute']);
+  const remaining = firstOf(rateLimit, ['remaining', 'left']);
+  const reset = firstOf(rateLimit, ['reset', 'resetSeconds', 'resetIn']);
   if (typeof limit !== 'number') return 'unknown (not reported by the server)';
   const budget =
     typeof remaining === 'number'
@@ -73,12 +73,4 @@ function wrapList(value: string, width: number): string[] {
   }
   if (line) lines.push(line.trimEnd());
   return lines;
-}
-
-function first(value: unknown, paths: string[]): unknown {
-  for (const path of paths) {
-    const found = getPath(value, path);
-    if (found !== undefined && found !== null && found !== '') return found;
-  }
-  return undefined;
 }

@@ -1,6 +1,6 @@
 import { cellText } from './cell.js';
 import { shortDate, shortDateTime } from './dates.js';
-import { getPath } from '../util/object-path.js';
+import { firstOf, getPath } from '../util/object-path.js';
 import { paintPhase, phaseOf } from './style.js';
 import { labelOf } from './cell.js';
 import type { Column, View } from './view.js';
@@ -55,15 +55,6 @@ export function progressText(progress: unknown, number: NumberText = localised):
     (typeof p.minutes === 'number' ? `${number(p.minutes)} min` : undefined) ??
     (typeof p.current === 'number' ? currentText(p.current, p.total, p.unit, number) : '')
   );
-}
-
-/** The first value present among paths: fields SPEC.md does not name may be spelt differently on another instance. */
-function firstOf(item: unknown, paths: string[]): unknown {
-  for (const path of paths) {
-    const value = getPath(item, path);
-    if (value !== undefined && value !== null && value !== '') return value;
-  }
-  return undefined;
 }
 
 /** The body of a notification, unless the Title column already shows it. */

@@ -7,3 +7,12 @@ export function getPath(value: unknown, path: string): unknown {
   }
   return current;
 }
+
+/** The first value present (not undefined, null or empty) among paths: fields SPEC.md does not name may be spelt differently on another instance. */
+export function firstOf(item: unknown, paths: readonly string[]): unknown {
+  for (const path of paths) {
+    const value = getPath(item, path);
+    if (value !== undefined && value !== null && value !== '') return value;
+  }
+  return undefined;
+}

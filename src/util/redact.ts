@@ -15,8 +15,14 @@ export function registerSecret(key: string): void {
   if (key.length >= PIECE) secrets.add(key);
 }
 
+/** `lk_AbC…9xYz`: enough to tell keys apart, never enough to use one. */
+export function maskKey(key: string): string {
+  if (key.length < 12) return '…';
+  return `${key.slice(0, 6)}…${key.slice(-4)}`;
+}
+
 export function redactKeys(text: string): string {
-  let out = text.replace(KEY_RUN, (run) => (run.length === 52 ? `${run.slice(0, 6)}…${run.slice(-4)}` : 'lk_…'));
+  let out = text.replace(KEY_RUN, (run) => (run.length === 52 ? maskKey(run) : 'lk_…'));
   if (secrets.size > 0) out = out.replace(WORD_RUN, (run) => (holdsPieceOfSecret(run) ? '…' : run));
   return out;
 }

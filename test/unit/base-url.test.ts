@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { assertTransportAllowed, isLoopbackHost, normaliseBaseUrl } from '../../src/config/base-url.js';
 import { UsageError } from '../../src/util/errors.js';
-import { isWellFormedKey, maskKey } from '../../src/config/key.js';
+import { isWellFormedKey } from '../../src/config/key.js';
+import { maskKey } from '../../src/util/redact.js';
 
 describe('base URL', () => {
   it('keeps a reverse proxy path prefix and drops a trailing slash', () => {

@@ -1,5 +1,5 @@
 import { VERSION } from '../../util/version.js';
-import { getPath } from '../../util/object-path.js';
+import { firstOf, getPath } from '../../util/object-path.js';
 import { sanitizeText } from '../sanitize.js';
 import { sha256Hex } from '../../util/hash.js';
 
@@ -172,14 +172,6 @@ function serverText(value: unknown): string {
 function wholeNumber(value: unknown): number | undefined {
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
   if (typeof value === 'string' && /^\d{1,9}$/.test(value)) return Number(value);
-  return undefined;
-}
-
-function firstOf(item: unknown, paths: string[]): unknown {
-  for (const path of paths) {
-    const value = getPath(item, path);
-    if (value !== undefined && value !== null && value !== '') return value;
-  }
   return undefined;
 }
 
