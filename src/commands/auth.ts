@@ -19,7 +19,6 @@ import { completeOperandOf, examples } from './options.js';
 interface LoginOptions {
   withKey?: boolean;
   allowHttp?: boolean;
-  baseUrl?: string;
   insecureStorage?: boolean;
 }
 
@@ -88,12 +87,7 @@ export function registerAuth(program: Command): void {
 
 async function login(ctx: Context, options: LoginOptions): Promise<void> {
   const profileName = ctx.settings.profileName;
-  // CLI.md's precedence, as in src/config/resolve.ts (an empty LK_BASE_URL counts as unset).
-  const rawBaseUrl =
-    options.baseUrl ??
-    (ctx.env.LK_BASE_URL || undefined) ??
-    ctx.settings.profile?.baseUrl ??
-    (ctx.settings.storedDefault('base-url') as string | undefined);
+  const rawBaseUrl = ctx.settings.baseUrlChoice().raw;
   if (!rawBaseUrl) throw new UsageError('which instance? pass --base-url URL (the address in front of /v1)');
   const baseUrl = normaliseBaseUrl(rawBaseUrl);
   assertTransportAllowed(baseUrl, Boolean(options.allowHttp));

@@ -61,16 +61,19 @@ export class Settings {
     }
   }
 
-  /** flag, then env, then profile, then `lk config` default (CLI.md's precedence). */
+  /** The base URL as given and where it came from: flag, then env, then profile, then `lk config` default (CLI.md). */
+  baseUrlChoice(): { raw: string | undefined; source: ResolvedInstance['baseUrlSource'] } {
+    if (this.flags.baseUrl !== undefined) return { raw: this.flags.baseUrl, source: 'flag' };
+    // An empty LK_BASE_URL counts as unset.
+    if (this.env.LK_BASE_URL) return { raw: this.env.LK_BASE_URL, source: 'LK_BASE_URL' };
+    if (this.profile?.baseUrl) return { raw: this.profile.baseUrl, source: 'profile' };
+    return { raw: this.storedDefault('base-url') as string | undefined, source: 'config' };
+  }
+
   instance(): ResolvedInstance {
     const profile = this.profile;
     const allowHttp = Boolean(profile?.allowHttp);
-    let raw: string | undefined;
-    let source: ResolvedInstance['baseUrlSource'];
-    if (this.flags.baseUrl !== undefined) [raw, source] = [this.flags.baseUrl, 'flag'];
-    else if (this.env.LK_BASE_URL) [raw, source] = [this.env.LK_BASE_URL, 'LK_BASE_URL'];
-    else if (profile?.baseUrl) [raw, source] = [profile.baseUrl, 'profile'];
-    else [raw, source] = [this.storedDefault('base-url') as string | undefined, 'config'];
+    const { raw, source } = this.baseUrlChoice();
     if (!raw) {
       throw new UsageError('no instance configured', 'Log in with `lk auth login --base-url https://your.instance`, or set LK_BASE_URL.');
     }
