@@ -37,7 +37,8 @@ export async function startFakeApi(handle: (req: IncomingMessage, res: ServerRes
   };
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+/** A JSON answer with a plentiful rate-limit budget; `headers` add to or replace the usual ones. */
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
@@ -45,6 +46,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
     'x-ratelimit-limit': '60',
     'x-ratelimit-remaining': '59',
     'x-ratelimit-reset': '30',
+    ...headers,
   });
   res.end(text);
 }

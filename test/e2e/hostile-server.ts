@@ -66,18 +66,7 @@ export async function startHostileServer(routes: Record<string, Mode>, options: 
 
 /** The same answer to every request. */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Mode {
-  return (_req, res) => {
-    const text = typeof body === 'string' ? body : JSON.stringify(body);
-    res.writeHead(status, {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': Buffer.byteLength(text),
-      'x-ratelimit-limit': '60',
-      'x-ratelimit-remaining': '59',
-      'x-ratelimit-reset': '30',
-      ...headers,
-    });
-    res.end(text);
-  };
+  return (_req, res) => sendJson(res, status, body, headers);
 }
 
 /** An answer per page number (`page` from the query, 1 when absent) and the limit asked for. */
