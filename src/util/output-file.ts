@@ -82,9 +82,14 @@ async function replaceAtomically(path: string, target: string, mode: number): Pr
   // What a killed run (SIGKILL, a power cut) left behind next to the file, as writeFileAtomic does.
   sweepStaleTemporaries(dirname(target));
   const temp = temporaryName(target);
-  // Exclusive create: a file or link planted at the temporary name makes this fail instead of being followed.
-  const fd = await openFd(temp, 'wx', mode);
+  // Its removal is registered before it exists: a Ctrl-C that lands while open() is under way (the file made, the
+  // promise not yet settled) must still find it. The name is this run's own, so removing it before it exists is safe.
   const forget = onInterrupt(() => rmSync(temp, { force: true }));
+  // Exclusive create: a file or link planted at the temporary name makes this fail instead of being followed.
+  const fd = await openFd(temp, 'wx', mode).catch((error: unknown) => {
+    forget();
+    throw error;
+  });
   const stream = createWriteStream('', { fd, autoClose: false });
   let settled = false;
   let closed = false;
