@@ -17,7 +17,10 @@ const commonJs = {
   format: 'cjs',
   platform: 'node',
   target: 'node20',
+  supported: { 'dynamic-import': false },
   sourcemap: false,
+  // The licences of the bundled packages in dist/*.LEGAL.txt, not in the file every start reads.
+  legalComments: 'external',
   logLevel: 'warning',
   plugins: [],
   // import.meta.url (createRequire of optional packages) as CommonJS knows it.
@@ -32,36 +35,78 @@ const sandboxApart = {
     );
   },
 };
-// Packages stay in node_modules, but for ES-module-only ones the program needs synchronously: require() cannot load
-// those on Node 20.18 (it can from 20.19), so they are bundled, with whatever they import. undici is bundled too (the
-// Agent and request files src/api/undici.ts names): one file to read instead of some fifty, and HTTP/2 loaded only
-// when a server offers it.
-const BUNDLED = new Set(['string-width', 'undici']);
-const lazyHttp2 = {
-  name: 'lazy-http2',
-  setup(build) {
-    // undici's client requires its HTTP/2 side, and with it node:http2 (~20 ms), at load; lk speaks HTTP/1.1 unless
-    // a server negotiates h2, so it is required on first use. test/unit/undici-files.test.ts checks the line is there.
-    build.onLoad({ filter: /undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/ }, async (args) => {
-      const source = await readFile(args.path, 'utf8');
-      const eager = "const connectH2 = require('./client-h2.js')";
-      if (!source.includes(eager)) throw new Error(`lazy-http2: undici's client.js no longer has: ${eager}`);
-      return { contents: source.replace(eager, "let h2; const connectH2 = (...args) => (h2 ??= require('./client-h2.js'))(...args)"), loader: 'js' };
-    });
-  },
-};
+// The program's packages are bundled, with whatever they import: one file to read instead of a hundred (each package a
+// search through node_modules and a package.json to parse), and no ES module left to load, so no `import()` either
+// (esbuild turns each into a deferred require): Node 20.18 cannot require() an ES module, and a program compiled
+// from the launcher's code cache (bin/lk.cjs, Node 20) cannot import() one without an experimental flag. Two stay
+// in node_modules: the OS keyring's native addon, and jq-wasm, which reads its WebAssembly beside its own files; both
+// are CommonJS, required when used.
+const EXTERNAL = new Set(['@napi-rs/keyring', 'jq-wasm']);
+// Bundled into files of their own beside the program, read only by the runs that use them: conf (with its schema
+// validator, a third of the program's size) writes the config file; ora draws the spinner of a long listing.
+const APART = new Set(['conf', 'ora']);
 const packagesApart = {
   name: 'packages-apart',
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith('node:')) return { path: args.path, external: true };
       const name = args.path.startsWith('@') ? args.path.split('/').slice(0, 2).join('/') : args.path.split('/')[0];
-      return BUNDLED.has(name) || args.importer.includes('/node_modules/') ? undefined : { path: args.path, external: true };
+      if (APART.has(name) && !args.importer.includes('/node_modules/')) return { path: `./${name}.cjs`, external: true };
+      return EXTERNAL.has(name) ? { path: args.path, external: true } : undefined;
     });
   },
 };
-await build({ ...commonJs, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.cjs', plugins: [sandboxApart, packagesApart, lazyHttp2] });
+
+/**
+ * Requires a package makes at load that lk never or rarely needs, made on first use instead. Each edit names the line
+ * it replaces and the build fails if that line is gone; test/unit/undici-files.test.ts pins undici's version and
+ * test/e2e/lazy-loading.test.ts checks what a run loads.
+ */
+const LAZY_REQUIRES = [
+  {
+    // undici's client requires its HTTP/2 side, and with it node:http2 (~20 ms); lk speaks HTTP/1.1 unless a server
+    // negotiates h2.
+    file: /undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/,
+    eager: "const connectH2 = require('./client-h2.js')",
+    lazy: "let h2; const connectH2 = (...args) => (h2 ??= require('./client-h2.js'))(...args)",
+  },
+  {
+    // commander spawns child processes only for executable subcommands, which lk does not have.
+    file: /commander[\\/]lib[\\/]command\.js$/,
+    eager: "const childProcess = require('node:child_process');",
+    lazy: "let childProcessModule; const childProcess = { spawn: (...args) => (childProcessModule ??= require('node:child_process')).spawn(...args) };",
+  },
+];
+const lazyRequires = {
+  name: 'lazy-requires',
+  setup(build) {
+    for (const { file, eager, lazy } of LAZY_REQUIRES) {
+      build.onLoad({ filter: file }, async (args) => {
+        const source = await readFile(args.path, 'utf8');
+        if (!source.includes(eager)) throw new Error(`lazy-requires: ${args.path} no longer has: ${eager}`);
+        return { contents: source.replace(eager, lazy), loader: 'js' };
+      });
+    }
+  },
+};
+await build({ ...commonJs, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.cjs', plugins: [sandboxApart, packagesApart, lazyRequires] });
+await asciiOnly('dist/cli.cjs');
 await build({ ...commonJs, entryPoints: ['src/sandbox/index.ts'], outfile: 'dist/sandbox.cjs', plugins: [packagesApart] });
+for (const name of APART) {
+  // The default export as module.exports: what `(await import(name)).default` gives the program, as in Node.
+  const reexport = { contents: `module.exports = require('${name}').default;`, resolveDir: process.cwd(), loader: 'js' };
+  await build({ ...commonJs, stdin: reexport, outfile: `dist/${name}.cjs`, plugins: [lazyRequires] });
+}
+
+/**
+ * Every start reads dist/cli.cjs whole, and one non-ASCII character makes V8 hold all of it as two bytes a character
+ * (~1.5 ms more a start). esbuild escapes them in strings, identifiers and regular expressions (charset 'ascii'), not
+ * in the comments it keeps ("…", "→"): there they become "?". Unminified on purpose, for readable stacks.
+ */
+async function asciiOnly(file) {
+  const text = await readFile(file, 'utf8');
+  await writeFile(file, text.replace(/[^\x00-\x7f]/g, '?'));
+}
 
 /** A small CommonJS file the launcher (bin/lk.cjs) loads for an answer that needs no program. */
 function launcherHelper(entry, outfile) {
@@ -76,6 +121,9 @@ await launcherHelper('src/completion/ids.ts', 'dist/ids.cjs');
 
 // The launcher's compile cache lives in lk's cache folder: the same rule for finding it as the program's.
 await launcherHelper('src/config/paths.ts', 'dist/paths.cjs');
+
+// On Node 20, which has no compile cache of its own, the launcher compiles the program with one of lk's.
+await launcherHelper('src/util/code-cache.ts', 'dist/code-cache.cjs');
 
 const { topLevelHelp, VERSION } = createRequire(import.meta.url)('../dist/cli.cjs');
 await writeFile(

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { gzip as gzipCallback } from 'node:zlib';
 import { formatBytes } from '../util/units.js';
 import { writeFileAtomic, writeFolderAtomic, type FolderFile } from '../util/atomic-file.js';
 import { exportName, rotateExports, type ExportKind } from './rotation.js';
@@ -31,7 +30,11 @@ export interface ExportToWrite {
   fetchedAt: number;
 }
 
-const gzip = promisify(gzipCallback);
+/** node:zlib's gzip, loaded by the runs that compress (lk's start does not pay for zlib). */
+async function gzip(text: string): Promise<Buffer> {
+  const { gzip: gzipCallback } = await import('node:zlib');
+  return promisify(gzipCallback)(text);
+}
 
 export async function writeExportFiles(exported: ExportToWrite, destination: ExportDestination, options: ExportWriteOptions): Promise<void> {
   const { io } = options;

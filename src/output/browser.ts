@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { LkError } from '../util/errors.js';
 import type { IoStreams } from './io.js';
 
@@ -30,6 +29,7 @@ export function browserFor(
  */
 export async function openInBrowser(command: string, url: string, env: NodeJS.ProcessEnv): Promise<void> {
   const script = command.includes('%s') ? command.replaceAll('%s', '"$1"') : `${command} "$1"`;
+  const { spawn } = await import('node:child_process');
   const child = spawn('/bin/sh', ['-c', script, 'sh', url], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const code = await new Promise<number | null>((resolve, reject) => {
     child.once('error', reject);

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { LkError, ExitCode } from '../util/errors.js';
 
@@ -83,6 +83,8 @@ export class PagedOutput {
 
   private start(): void {
     const { command, env, stdout, stderr } = this.options;
+    // Loaded here: most runs never page, and every run would pay for node:child_process at start.
+    const { spawn } = process.getBuiltinModule('node:child_process');
     // A shell reads the command, as git does: `less -FRX`, `most`, `bat --paging=always` all work as written.
     // LESS=FRX (as gh sets it) when unset, so that a PAGER of plain `less` keeps colours and quits on short output.
     const child = spawn('/bin/sh', ['-c', command], {

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type CliTable3 from 'cli-table3';
 import { columnsOf } from '../fields.js';
 import { getPath } from '../../util/object-path.js';
@@ -157,8 +156,9 @@ let loading: Promise<typeof CliTable3> | undefined;
  * Its measuring functions are looked up on its utils module at each call, so they are pointed at displayWidth.
  */
 function loadTable(): Promise<typeof CliTable3> {
-  loading ??= import('cli-table3').then(({ default: Table }) => {
-    const utils = createRequire(import.meta.url)('cli-table3/src/utils.js') as Partial<CliTableUtils>;
+  // Both through import(), so that the bundle (scripts/build.mjs) holds one copy of utils.js, the one Table uses.
+  loading ??= Promise.all([import('cli-table3'), import('cli-table3/src/utils.js')]).then(([{ default: Table }, { default: utilsModule }]) => {
+    const utils = utilsModule as Partial<CliTableUtils>;
     // Should a later cli-table3 reorganise its internals, tables still work, measured its own way.
     if (typeof utils.strlen !== 'function' || typeof utils.truncate !== 'function' || typeof utils.pad !== 'function') return Table;
     const cut = utils.truncate;
