@@ -1,10 +1,6 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRefusedBeforeAnyRequest, ndjsonLines, startTestBed, type TestBed } from './harness.js';
-
-const PRELOAD = fileURLToPath(new URL('../fixtures/record-imports.mjs', import.meta.url));
+import { whatRunLoads } from './loaded.js';
 
 let bed: TestBed;
 
@@ -103,16 +99,12 @@ describe('--jq filters the JSON a command prints', () => {
 });
 
 describe('jq is loaded only when --jq is given', () => {
-  async function packagesOf(args: string[]): Promise<Set<string>> {
-    const file = join(bed.home.root, `imports-jq-${args.length}.txt`);
-    writeFileSync(file, '');
-    const run = await bed.lkProcess(args, { nodeArgs: ['--import', PRELOAD], env: { LK_TEST_IMPORTS: file } });
-    expect(run.code).toBe(0);
-    return new Set(lines(readFileSync(file, 'utf8')).map((specifier) => specifier.split('/')[0]!));
-  }
-
   it('lk library --json does not load jq-wasm; with --jq it does', async () => {
-    expect(await packagesOf(['library', '--json'])).not.toContain('jq-wasm');
-    expect(await packagesOf(['library', '--json', '--jq', '.[0].id'])).toContain('jq-wasm');
+    const plain = await whatRunLoads(bed, ['library', '--json']);
+    expect(plain.run.code).toBe(0);
+    expect(plain.packages).not.toContain('jq-wasm');
+    const filtered = await whatRunLoads(bed, ['library', '--json', '--jq', '.[0].id']);
+    expect(filtered.run.code).toBe(0);
+    expect(filtered.packages).toContain('jq-wasm');
   });
 });

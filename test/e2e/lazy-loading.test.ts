@@ -1,15 +1,13 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runLk, startTestBed, type RunOptions, type TestBed } from './harness.js';
+import { runLk, startTestBed, type TestBed } from './harness.js';
+import { whatRunLoads } from './loaded.js';
 
-const PRELOAD = fileURLToPath(new URL('../fixtures/record-imports.mjs', import.meta.url));
 const FAKE_TTY = fileURLToPath(new URL('../fixtures/fake-tty.mjs', import.meta.url));
-const HEAVY = ['commander', 'undici', 'ora', 'cli-table3', 'csv-stringify', 'string-width', 'conf', 'picocolors'];
+const HEAVY = ['commander', 'undici', 'ora', 'cli-table3', 'csv-stringify', 'string-width', 'conf', 'picocolors', 'jq-wasm', '@napi-rs/keyring'];
 
 let bed: TestBed;
-let counter = 0;
 
 beforeAll(async () => {
   bed = await startTestBed({ entries: 30, rateLimit: 0 });
@@ -19,31 +17,44 @@ afterAll(async () => {
   await bed.sandbox.close();
 });
 
-/** Runs lk and returns the packages it imported (their root names), and the run itself. */
-async function importsOf(args: string[], options: RunOptions = {}) {
-  const file = join(bed.home.root, `imports-${counter++}.txt`);
-  writeFileSync(file, '');
-  const run = await bed.lkProcess(args, {
-    ...options,
-    nodeArgs: ['--import', PRELOAD, ...(options.nodeArgs ?? [])],
-    env: { ...options.env, LK_TEST_IMPORTS: file },
-  });
-  const files = new Set(readFileSync(file, 'utf8').split('\n').filter(Boolean));
-  const packages = new Set([...files].map((specifier) => specifier.split('/')[0]!));
-  return { run, packages, files };
-}
-
 describe('start-up loads only what the command uses', () => {
-  it('the recorder itself works: lk whoami imports commander', async () => {
-    const { run, packages } = await importsOf(['whoami', '--json']);
+  it("the record itself works: lk whoami runs commander, undici's Agent and request API, and lk's client", async () => {
+    const { run, modules, packages, distFiles } = await whatRunLoads(bed, ['whoami', '--json']);
     expect(run.code).toBe(0);
     expect(packages).toContain('commander');
+    expect(modules).toContain('node_modules/undici/lib/dispatcher/agent.js');
+    expect(modules).toContain('node_modules/undici/lib/api/api-request.js');
+    expect(modules).toContain('src/api/client.ts');
+    expect(distFiles).toContain('cli.cjs');
+  });
+
+  it('lk whoami runs no table, spinner, csv, width, jq or config-writing library, and reads no file of theirs', async () => {
+    const { modules, packages, distFiles } = await whatRunLoads(bed, ['whoami', '--json']);
+    for (const name of ['ora', 'cli-table3', 'csv-stringify', 'conf', 'string-width', 'jq-wasm', '@napi-rs/keyring'])
+      expect(packages).not.toContain(name);
+    for (const name of [
+      'src/output/width.ts',
+      'src/output/formats/table.ts',
+      'src/mirror/sync.ts',
+      'node_modules/undici/lib/dispatcher/client-h2.js',
+    ]) {
+      expect(modules).not.toContain(name);
+    }
+    expect([...distFiles].sort()).toEqual(['cli.cjs', 'code-cache.cjs', 'paths.cjs']);
+  });
+
+  it("lk whoami loads none of Node's modules for processes, compression, HTTP/2 or ES modules", async () => {
+    const { run, builtins } = await whatRunLoads(bed, ['whoami', '--json']);
+    expect(run.code).toBe(0);
+    expect(builtins).toContain('net');
+    for (const name of ['child_process', 'zlib', 'http2', 'dgram', 'worker_threads', 'internal/modules/esm/translators'])
+      expect(builtins).not.toContain(name);
   });
 
   it("the program bundles undici's Agent and request API, not its index (fetch, WebSocket, cookies, caches, mocks), and HTTP/2 on first use", () => {
-    // esbuild names every bundled module in a comment: dist/cli.cjs says what it holds.
+    // esbuild names every module it wraps after its path: dist/cli.cjs says what it holds.
     const bundle = readFileSync(fileURLToPath(new URL('../../dist/cli.cjs', import.meta.url)), 'utf8');
-    const bundled = new Set([...bundle.matchAll(/^\/\/ node_modules\/(undici\/\S+)$/gm)].map((match) => match[1]!));
+    const bundled = new Set([...bundle.matchAll(/"node_modules\/(undici\/[^"]+)"\(/g)].map((match) => match[1]!));
     expect(bundled).toContain('undici/lib/dispatcher/agent.js');
     expect(bundled).toContain('undici/lib/api/api-request.js');
     for (const heavy of [
@@ -58,37 +69,72 @@ describe('start-up loads only what the command uses', () => {
     expect(bundle).toMatch(/(var|const) connectH2 = \(\.\.\.args\) => \(h2 \?\?= require_client_h2\(\)\)\(\.\.\.args\)/);
   });
 
-  it.each([['--version'], ['-V'], ['--help'], ['-h'], ['completion', '--profiles']])('lk %s loads no package at all', async (...args) => {
-    const { run, packages } = await importsOf(args);
-    expect(run.code).toBe(0);
-    if (args[0] !== 'completion') expect(run.stdout.length).toBeGreaterThan(0);
-    expect([...packages]).toEqual([]);
+  it('the program holds no import(): the launcher compiles it with node:vm, where Node 20 cannot import', () => {
+    const bundle = readFileSync(fileURLToPath(new URL('../../dist/cli.cjs', import.meta.url)), 'utf8');
+    const code = bundle.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+    expect(code).not.toMatch(/(?<![\w$.])import\(/);
   });
 
-  it('lk whoami --json loads commander and undici, but no table, spinner, csv or config-writing library', async () => {
-    const { packages } = await importsOf(['whoami', '--json']);
-    for (const name of ['ora', 'cli-table3', 'csv-stringify', 'conf', 'string-width']) expect(packages).not.toContain(name);
+  it('the program is ASCII, one byte a character in V8, and commander spawns nothing at load', () => {
+    const bundle = readFileSync(fileURLToPath(new URL('../../dist/cli.cjs', import.meta.url)), 'utf8');
+    expect(bundle).not.toMatch(/[^\x00-\x7f]/);
+    expect(bundle).toContain('var childProcess = { spawn: (...args) => (childProcessModule ??= require("node:child_process")).spawn(...args) };');
   });
 
-  it('lk library --csv loads csv-stringify, not cli-table3 or ora', async () => {
-    const { run, packages } = await importsOf(['library', '--csv', '--limit', '3']);
+  it.each([['--version'], ['-V'], ['--help'], ['-h'], ['completion', '--profiles']])(
+    'lk %s loads neither the program nor a package',
+    async (...args) => {
+      const { run, packages, distFiles } = await whatRunLoads(bed, args);
+      expect(run.code).toBe(0);
+      if (args[0] !== 'completion') expect(run.stdout.length).toBeGreaterThan(0);
+      expect([...packages]).toEqual([]);
+      expect(distFiles).not.toContain('cli.cjs');
+    },
+  );
+
+  it('lk library --csv runs csv-stringify, not cli-table3 or ora', async () => {
+    const { run, packages } = await whatRunLoads(bed, ['library', '--csv', '--limit', '3']);
     expect(run.code).toBe(0);
     expect(packages).toContain('csv-stringify');
     expect(packages).not.toContain('cli-table3');
     expect(packages).not.toContain('ora');
   });
 
-  it('lk library on a terminal loads cli-table3 for its table, but no spinner for a single page', async () => {
-    const { run, packages } = await importsOf(['library'], { nodeArgs: ['--import', FAKE_TTY] });
+  it('lk library on a terminal runs cli-table3 for its table, but no spinner for a single page', async () => {
+    const { run, packages, distFiles } = await whatRunLoads(bed, ['library'], { nodeArgs: ['--import', FAKE_TTY] });
     expect(run.code).toBe(0);
     expect(packages).toContain('cli-table3');
     expect(packages).not.toContain('ora');
+    expect(distFiles).not.toContain('ora.cjs');
   });
 
-  it('a usage error is reported without loading the HTTP client', async () => {
-    const { run, packages } = await importsOf(['library', '--limit', '0']);
+  it('lk library --all on a terminal reads the spinner from its own file once the listing takes a moment', async () => {
+    bed.sandbox.faults = { paths: ['/v1/library'], latencyMs: 300 };
+    const { run, packages, distFiles } = await whatRunLoads(bed, ['library', '--all', '--limit', '5'], { nodeArgs: ['--import', FAKE_TTY] }).finally(
+      () => (bed.sandbox.faults = {}),
+    );
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(' / 30 entries');
+    expect(run.stderr).toContain(' / 30 entries');
+    expect(distFiles).toContain('ora.cjs');
+    expect(packages).toContain('ora');
+  });
+
+  it('writing the config reads conf from its own file; reading it does not', async () => {
+    const written = await whatRunLoads(bed, ['config', 'set', 'timeout', '45']);
+    expect(written.run.code).toBe(0);
+    expect(written.distFiles).toContain('conf.cjs');
+    expect(written.packages).toContain('conf');
+    const read = await whatRunLoads(bed, ['config', 'get', 'timeout']);
+    expect(read.run.stdout).toBe('45\n');
+    expect(read.distFiles).not.toContain('conf.cjs');
+  });
+
+  it('a usage error is reported without running the HTTP client or loading node:http', async () => {
+    const { run, packages, builtins } = await whatRunLoads(bed, ['library', '--limit', '0']);
     expect(run.code).toBe(2);
     expect(packages).not.toContain('undici');
+    expect(builtins).not.toContain('http');
   });
 
   it.each(HEAVY)('%s is a real dependency name (the list above is not stale)', (name) => {
