@@ -90,6 +90,17 @@ function shortOf(received: number, total: number, why: string): UnexpectedRespon
 type Envelope = { items: unknown[]; hasMore: boolean; total?: number };
 
 /**
+ * What makes a page the same as an earlier one: the same ids in the same order (hashed, so that remembering every
+ * page of a long listing costs a few bytes each). Only a page with an item that has no id is serialised whole:
+ * serialising every page again would cost --all a tenth of its time.
+ */
+function fingerprintOf(items: unknown[]): string {
+  const ids = items.map((item) => (item as { id?: unknown } | null)?.id);
+  const byIds = ids.every((id) => typeof id === 'string' || typeof id === 'number');
+  return sha256Hex(byIds ? `ids ${JSON.stringify(ids)}` : `items ${JSON.stringify(items)}`);
+}
+
+/**
  * Every listing goes through here: one page, or with --all / --max page after page while hasMore is true. Once the
  * first page gives `total`, the next pages are fetched a few at a time and handed over in page order.
  * Items are de-duplicated by id, since a newest-first listing shifts when the account adds something mid-way; pages
@@ -127,7 +138,7 @@ export async function* paginate(
   /** The page as the reader gets it: the items not seen before, up to --max. */
   const pageFrom = (response: ApiResponse, page: number, body: Envelope, catchUp = false): Page => {
     if (body.items.length > 0 && !catchUp) {
-      const fingerprint = sha256Hex(JSON.stringify(body.items));
+      const fingerprint = fingerprintOf(body.items);
       if (fingerprints.has(fingerprint))
         throw new UnexpectedResponseError(
           `unexpected response from ${path}: page ${page} repeats an earlier page (the server keeps announcing more)`,
