@@ -1,5 +1,6 @@
 // Shared pieces of the benchmarks: the sandbox in this process, whole-process timing, medians, a clean environment.
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,20 +58,23 @@ export function lkEnv(sandbox, dir, extra = {}) {
 }
 
 /**
- * Runs a whole process to its end and measures it: wall time in ms, the bytes of stdout (consumed, not kept), and
- * with `peakRss` the child's own peak resident set size (reported by bench/peak-rss.mjs on fd 3).
+ * Runs a whole process to its end and measures it: wall time in ms, the bytes of stdout (consumed, not kept), with
+ * `digest` their SHA-256, and with `peakRss` the child's own peak resident set size (reported by
+ * bench/peak-rss.mjs on fd 3).
  */
-export function run(command, args, { env, peakRss = false, stdin = 'ignore' } = {}) {
+export function run(command, args, { env, peakRss = false, stdin = 'ignore', digest = false } = {}) {
   const argv = peakRss && command === process.execPath ? ['--import', pathToFileURL(peakRssPreload).href, ...args] : args;
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const child = spawn(command, argv, { env, stdio: [stdin, 'pipe', 'pipe', 'pipe'] });
     let bytes = 0;
     let lines = 0;
+    const hash = digest ? createHash('sha256') : undefined;
     let stderr = '';
     let rssText = '';
     child.stdout.on('data', (chunk) => {
       bytes += chunk.length;
+      hash?.update(chunk);
       for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines += 1;
     });
     child.stderr.on('data', (chunk) => (stderr += chunk));
@@ -79,7 +83,7 @@ export function run(command, args, { env, peakRss = false, stdin = 'ignore' } = 
     child.on('close', (code) => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       if (code !== 0) reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${stderr.trim().slice(0, 500)}`));
-      else resolve({ ms, bytes, lines, stderr, peakRssMb: rssText ? Number(rssText) / 1024 / 1024 : undefined });
+      else resolve({ ms, bytes, lines, stderr, sha256: hash?.digest('hex'), peakRssMb: rssText ? Number(rssText) / 1024 / 1024 : undefined });
     });
   });
 }

@@ -41,7 +41,8 @@ const widths = header.map((_, i) => Math.max(header[i].length, ...body.map((cell
 const line = (cells) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
 const table = [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');
 
-process.stdout.write(`${table}\n`);
+// Every figure is of the Node running this (npm run bench on another: `path/to/node bench/run.mjs`).
+process.stdout.write(`${machine}\n\n${table}\n`);
 const markdown = `# Benchmark results\n\n\`npm run bench\` on ${date}\n\nMachine: ${machine}\n\n${table}\n\nMedians of interleaved runs in one process; start-up figures run without NODE_EXTRA_CA_CERTS on both sides.\n`;
 if (!chosen.length) writeFileSync(join(root, 'bench/RESULTS.md'), markdown);
 if (body.some((cells) => cells[3] === 'MISSED')) process.exitCode = 1;
