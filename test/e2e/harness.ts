@@ -1,8 +1,9 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Readable } from 'node:stream';
 import { expect } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 import { runInProcess, type InProcessOptions } from './in-process.js';
@@ -38,19 +39,27 @@ export function tempHome(): { configDir: string; cacheDir: string; root: string 
  */
 export function runLk(args: string[], options: RunOptions = {}): Promise<RunResult> {
   const env = runEnv(options);
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), LK_BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  child.stdin.end(options.input ?? '');
+  return outputOf(child, options.timeoutMs);
+}
+
+/** A child's exit code and whole stdout and stderr, once it ends; killed if it runs past `timeoutMs`. */
+export function outputOf(
+  child: ChildProcessWithoutNullStreams | ChildProcessByStdio<null, Readable, Readable>,
+  timeoutMs = 60_000,
+): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), LK_BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });
-    child.stdin.end(options.input ?? '');
   });
 }
 

@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LK_BIN, startTestBed, type TestBed } from './harness.js';
+import { LK_BIN, outputOf, startTestBed, type TestBed } from './harness.js';
 
 /**
  * Runs a shell script inside its own D-Bus session with a real gnome-keyring-daemon (Secret Service), unlocked with a
@@ -12,22 +12,11 @@ import { LK_BIN, startTestBed, type TestBed } from './harness.js';
 function inKeyringSession(script: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const home = mkdtempSync(join(tmpdir(), 'lk-keyring-home-'));
   const prelude = 'printf %s throwaway | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1\n';
-  return new Promise((resolve, reject) => {
-    const child = spawn('dbus-run-session', ['--', 'sh', '-ec', prelude + script], {
-      env: { PATH: process.env.PATH, HOME: home, LANG: 'C.UTF-8', TZ: 'UTC', NODE: process.execPath, LK: LK_BIN, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
+  const child = spawn('dbus-run-session', ['--', 'sh', '-ec', prelude + script], {
+    env: { PATH: process.env.PATH, HOME: home, LANG: 'C.UTF-8', TZ: 'UTC', NODE: process.execPath, LK: LK_BIN, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  return outputOf(child);
 }
 
 describe('the key in the system keyring', () => {

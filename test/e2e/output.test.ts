@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { columnsOf } from '../../src/output/fields.js';
 import { displayWidth } from '../../src/output/width.js';
 import { sendJson, startFakeApi, type FakeApi } from './fake-api.js';
-import { LK_BIN, runLkInProcess, startTestBed, tempHome, type RunResult, type TestBed } from './harness.js';
+import { LK_BIN, outputOf, runLkInProcess, startTestBed, tempHome, type RunResult, type TestBed } from './harness.js';
 
 const FAKE_KEY = `lk_${'Q'.repeat(43)}abc123`;
 const ANSI = /\u001b\[[0-9;]*m/g;
@@ -35,7 +35,7 @@ const shellQuote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
  * Runs lk in a real pseudo-terminal (util-linux `script`) of the given width: stdout and stderr are both the
  * terminal, as for a person typing the command. Returns what the terminal received, \r\n turned back into \n.
  */
-function lkInPty(args: string[], columns = 80, env: Record<string, string | undefined> = bed.env()): Promise<RunResult> {
+async function lkInPty(args: string[], columns = 80, env: Record<string, string | undefined> = bed.env()): Promise<RunResult> {
   const command = `stty cols ${columns} rows 50; exec ${shellQuote(process.execPath)} ${shellQuote(LK_BIN)} ${args.map(shellQuote).join(' ')}`;
   // No pager: these tests read the whole output (the pager's own tests are in terminal.test.ts).
   const fullEnv: NodeJS.ProcessEnv = {
@@ -48,19 +48,9 @@ function lkInPty(args: string[], columns = 80, env: Record<string, string | unde
     LK_PAGER: 'cat',
   };
   for (const [name, value] of Object.entries(env)) if (value !== undefined) fullEnv[name] = value;
-  return new Promise((resolve, reject) => {
-    const child = spawn('script', ['-qec', command, '/dev/null'], { env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout: stdout.replace(/\r\n/g, '\n'), stderr });
-    });
-  });
+  const child = spawn('script', ['-qec', command, '/dev/null'], { env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const { code, stdout, stderr } = await outputOf(child);
+  return { code, stdout: stdout.replace(/\r\n/g, '\n'), stderr };
 }
 
 describe('csv and tsv columns while streaming', () => {
