@@ -1,0 +1,93 @@
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants, existsSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { describe, it } from 'vitest';
+
+/**
+ * The programs some tests need from outside Node, each with the Debian package that brings it. A test that needs one
+ * is declared with `describeWith` and skips, with the reason in its name, where the tool is missing: `npm test` stays
+ * green on a machine with nothing but Node, and its last line (test/support/skip-summary.ts) names what was skipped
+ * and the `apt-get install` that brings it. `.ci/run` sets LK_REQUIRE_OUTSIDE_TOOLS=1, which turns a skip into a
+ * failure, so CI cannot go green with a tool silently missing.
+ */
+export const OUTSIDE_TOOLS = {
+  bash: { apt: 'bash', present: () => onPath('bash') },
+  zsh: { apt: 'zsh', present: () => onPath('zsh') },
+  fish: { apt: 'fish', present: () => onPath('fish') },
+  tmux: { apt: 'tmux', present: () => onPath('tmux') },
+  jq: { apt: 'jq', present: () => onPath('jq') },
+  tinyproxy: { apt: 'tinyproxy', present: () => onPath('tinyproxy') },
+  openssl: { apt: 'openssl', present: () => onPath('openssl') },
+  'gnome-keyring': { apt: 'gnome-keyring', present: () => onPath('gnome-keyring-daemon') },
+  dbus: { apt: 'dbus', present: () => onPath('dbus-run-session') },
+  'bash-completion': { apt: 'bash-completion', present: () => existsSync('/usr/share/bash-completion/bash_completion') },
+  chromium: { apt: 'chromium', present: () => chromiumPath() !== undefined },
+  'python3-feedparser': {
+    apt: 'python3-feedparser',
+    // Debian's python modules load in Debian's own python3, not in whichever python3 is first on PATH.
+    present: () => existsSync(DEBIAN_PYTHON) && spawnSync(DEBIAN_PYTHON, ['-c', 'import feedparser'], { stdio: 'ignore' }).status === 0,
+  },
+} as const;
+
+export type OutsideTool = keyof typeof OUTSIDE_TOOLS;
+
+/** The python3 that Debian's python3-* packages install into. */
+export const DEBIAN_PYTHON = '/usr/bin/python3';
+
+/** The marker a skipped suite's name carries; the skip summary reads it back. */
+export const SKIP_MARKER = 'skipped, needs:';
+
+const seen = new Map<OutsideTool, boolean>();
+
+/** Whether the tool is on this machine (looked up once per test file). */
+export function hasTool(tool: OutsideTool): boolean {
+  let present = seen.get(tool);
+  if (present === undefined) {
+    present = OUTSIDE_TOOLS[tool].present();
+    seen.set(tool, present);
+  }
+  return present;
+}
+
+/** Of these tools, the ones missing here. */
+export function missingTools(tools: readonly OutsideTool[]): OutsideTool[] {
+  return tools.filter((tool) => !hasTool(tool));
+}
+
+/** Debian's chromium, where it is installed: tests drive it headless through playwright-core, and download none. */
+export function chromiumPath(): string | undefined {
+  return ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => isExecutable(path));
+}
+
+/**
+ * A describe block that needs outside tools: run as usual where they are all present; where one is missing, skipped
+ * with the tools named (`name [skipped, needs: tmux]`), or, under LK_REQUIRE_OUTSIDE_TOOLS=1 (CI), one failing test
+ * that says which tool is missing.
+ */
+export function describeWith(tools: readonly OutsideTool[], name: string, body: () => void): void {
+  const missing = missingTools(tools);
+  if (missing.length === 0) {
+    describe(name, body);
+  } else if (process.env.LK_REQUIRE_OUTSIDE_TOOLS === '1') {
+    describe(name, () => {
+      it(`has its outside tools (LK_REQUIRE_OUTSIDE_TOOLS=1)`, () => {
+        throw new Error(`missing ${missing.join(', ')}: apt-get install ${missing.map((tool) => OUTSIDE_TOOLS[tool].apt).join(' ')}`);
+      });
+    });
+  } else {
+    describe.skip(`${name} [${SKIP_MARKER} ${missing.join(', ')}]`, body);
+  }
+}
+
+function onPath(command: string): boolean {
+  return (process.env.PATH ?? '').split(delimiter).some((dir) => dir !== '' && isExecutable(join(dir, command)));
+}
+
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
