@@ -1,8 +1,11 @@
 import type { ApiClient, ApiResponse, Headers, Query, RequestOptions } from './client.js';
 import { DEFAULT_PAGING_CONCURRENCY, PageQueue, type PageFetch } from './page-queue.js';
-import { pageNowHolding, uncoveredSpans, type PageRead } from './shifts.js';
+import type { PageRead } from './shifts.js';
+import { CatchUp } from './paging/catch-up.js';
+import { emptyPageWithMore, morePastTotal, noMoreBeforeSteadyTotal, type Shortfall } from './paging/ending-short.js';
+import { GoingInCircles } from './paging/going-in-circles.js';
+import { SeenItems } from './paging/seen-items.js';
 import { UnexpectedResponseError } from '../util/errors.js';
-import { sha256Hex } from '../util/hash.js';
 import { formatCount } from '../util/units.js';
 
 export interface PagingOptions {
@@ -48,13 +51,6 @@ export function isEnvelope(body: unknown): body is { items: unknown[]; hasMore: 
   );
 }
 
-/** Catch-up reads after the last page, at most: a listing that keeps shifting faster than that is reported, not chased. */
-const MAX_CATCH_UP_PAGES = 10;
-/** Pages in a row that bring no item not seen before: a server going round in circles, not a listing shifting. */
-const MAX_PAGES_WITHOUT_PROGRESS = 3;
-/** Pages past the last one the largest announced total needs, while hasMore stays true. */
-const PAGES_PAST_TOTAL = 2;
-
 /** A body that calls itself an envelope (it has hasMore) must be a whole one: items an array, total a count. */
 function envelopeProblem(body: unknown): string | undefined {
   if (isEnvelope(body)) {
@@ -83,28 +79,26 @@ function unexpected(path: string, page: number | undefined, problem: string): Un
   return new UnexpectedResponseError(`unexpected response from ${where}: expected ${expected}, ${problem}`);
 }
 
-function shortOf(received: number, total: number, why: string): UnexpectedResponseError {
+function endedShort({ received, total, why }: Shortfall): UnexpectedResponseError {
   return new UnexpectedResponseError(`the listing ended short: received ${formatCount(received)} of ${formatCount(total)} items (${why})`);
 }
 
 type Envelope = { items: unknown[]; hasMore: boolean; total?: number };
 
-/**
- * What makes a page the same as an earlier one: the same ids in the same order (hashed, so that remembering every
- * page of a long listing costs a few bytes each). Only a page with an item that has no id is serialised whole:
- * serialising every page again would cost --all a tenth of its time.
- */
-function fingerprintOf(items: unknown[]): string {
-  const ids = items.map((item) => (item as { id?: unknown } | null)?.id);
-  const byIds = ids.every((id) => typeof id === 'string' || typeof id === 'number');
-  return sha256Hex(byIds ? `ids ${JSON.stringify(ids)}` : `items ${JSON.stringify(items)}`);
+/** What the options ask for: which page first, how many per page, and whether to follow hasMore. */
+function planOf(options: PagingOptions) {
+  const follow = Boolean(options.all) || options.max !== undefined;
+  const followLater = Boolean(options.followIfPaged) && !follow && options.page === undefined;
+  let limit = options.limit ?? (follow ? MAX_PAGE_SIZE : undefined);
+  if (options.max !== undefined && options.limit === undefined) limit = Math.min(MAX_PAGE_SIZE, Math.max(1, options.max));
+  return { follow, followLater, limit, first: options.page ?? 1 };
 }
 
 /**
  * Every listing goes through here: one page, or with --all / --max page after page while hasMore is true. Once the
- * first page gives `total`, the next pages are fetched a few at a time and handed over in page order.
- * Items are de-duplicated by id, since a newest-first listing shifts when the account adds something mid-way; pages
- * answered out of order can step over an item then, so the spans no page covered are read again at the end.
+ * first page gives `total`, the next pages are fetched a few at a time and handed over in page order. What to make of
+ * a listing that shifts or a server that misbehaves is decided by the policies of paging/: duplicates (SeenItems), a
+ * repeated page (GoingInCircles), catch-up (CatchUp) and ending short (ending-short.ts).
  */
 export async function* paginate(
   client: ApiClient,
@@ -113,20 +107,12 @@ export async function* paginate(
   options: PagingOptions,
   requestOptions: RequestOptions = {},
 ): AsyncGenerator<Page> {
-  const follow = Boolean(options.all) || options.max !== undefined;
-  const followLater = Boolean(options.followIfPaged) && !follow && options.page === undefined;
-  let limit = options.limit ?? (follow ? MAX_PAGE_SIZE : undefined);
-  if (options.max !== undefined && options.limit === undefined) limit = Math.min(MAX_PAGE_SIZE, Math.max(1, options.max));
-  const first = options.page ?? 1;
+  const { follow, followLater, limit, first } = planOf(options);
   let remaining = options.max ?? Number.POSITIVE_INFINITY;
-  const seen = new Set<unknown>();
-  const reads: PageRead[] = [];
-  /** Fingerprints of the pages read: a page that repeats one is a server going round in circles. */
-  const fingerprints = new Set<string>();
   let received = 0;
-  /** Items dropped as seen before: the listing shifted while it was read, which explains a count short of total. */
-  let duplicates = 0;
-  let pagesWithoutProgress = 0;
+  const seen = new SeenItems();
+  const circles = new GoingInCircles();
+  const reads: PageRead[] = [];
   // Aborted when --max has its items or the reader stops early: pages still in flight are abandoned.
   const cancel = new AbortController();
   const signal = requestOptions.signal ? AbortSignal.any([requestOptions.signal, cancel.signal]) : cancel.signal;
@@ -137,28 +123,9 @@ export async function* paginate(
   };
   /** The page as the reader gets it: the items not seen before, up to --max. */
   const pageFrom = (response: ApiResponse, page: number, body: Envelope, catchUp = false): Page => {
-    if (body.items.length > 0 && !catchUp) {
-      const fingerprint = fingerprintOf(body.items);
-      if (fingerprints.has(fingerprint))
-        throw new UnexpectedResponseError(
-          `unexpected response from ${path}: page ${page} repeats an earlier page (the server keeps announcing more)`,
-        );
-      fingerprints.add(fingerprint);
-    }
-    const fresh = body.items.filter((item) => {
-      const id = (item as { id?: unknown } | null)?.id;
-      if (id === undefined || id === null) return true;
-      if (seen.has(id)) return false;
-      seen.add(id);
-      return true;
-    });
-    duplicates += body.items.length - fresh.length;
-    pagesWithoutProgress = body.items.length > 0 && fresh.length === 0 && !catchUp ? pagesWithoutProgress + 1 : 0;
-    if (pagesWithoutProgress >= MAX_PAGES_WITHOUT_PROGRESS) {
-      throw new UnexpectedResponseError(
-        `unexpected response from ${path}: page ${page} is the ${MAX_PAGES_WITHOUT_PROGRESS}rd in a row with nothing new`,
-      );
-    }
+    const fresh = seen.fresh(body.items);
+    const problem = catchUp ? undefined : circles.problem(page, body.items, fresh.length);
+    if (problem) throw new UnexpectedResponseError(`unexpected response from ${path}: ${problem}`);
     const items = fresh.slice(0, remaining);
     remaining -= items.length;
     received += items.length;
@@ -171,19 +138,7 @@ export async function* paginate(
     const response = await fetchPage(first, () => 1);
     const body = response.json;
     if (!isEnvelope(body) || envelopeProblem(body)) {
-      const claimsEnvelope = typeof body === 'object' && body !== null && Object.hasOwn(body, 'hasMore');
-      const listLike = Array.isArray(body) || Array.isArray((body as { items?: unknown } | null)?.items);
-      if (claimsEnvelope || (!listLike && !options.raw)) throw unexpected(path, undefined, envelopeProblem(body)!);
-      const items = listLike ? itemsOfPlainBody(body) : [];
-      yield {
-        items: items.slice(0, remaining),
-        page: first,
-        hasMore: false,
-        total: items.length,
-        body,
-        status: response.status,
-        headers: response.headers,
-      };
+      yield plainPage(path, response, first, remaining, options.raw);
       return;
     }
     let last = pageFrom(response, first, body);
@@ -201,13 +156,12 @@ export async function* paginate(
     const queue = new PageQueue(fetchPage, base === undefined ? 1 : (client.pagingConcurrency ?? DEFAULT_PAGING_CONCURRENCY), first);
     let pagesRead = 1;
     let largestTotal = base ?? 0;
-    for (let page = first + 1; last.hasMore && remaining > 0; page++) {
-      if ((last.body as Envelope).items.length === 0) {
-        throw shortOf(received, Math.max(largestTotal, received), `the server announced more, then sent an empty page ${page - 1}`);
-      }
-      if (base !== undefined && page > lastPageOf(largestTotal) + PAGES_PAST_TOTAL) {
-        throw shortOf(received, largestTotal, `the server still announced more at page ${page - 1}, past its total`);
-      }
+    while (last.hasMore && remaining > 0) {
+      const shortfall =
+        emptyPageWithMore(last.page, (last.body as Envelope).items.length, received, largestTotal) ??
+        (base === undefined ? undefined : morePastTotal(last.page, pageSize, received, largestTotal));
+      if (shortfall) throw endedShort(shortfall);
+      const page = last.page + 1;
       queue.planUpTo(Math.max(page, Math.min(maxPage, lastPageOf(last.total))));
       const next = await queue.take(page);
       const problem = envelopeProblem(next.json);
@@ -219,23 +173,37 @@ export async function* paginate(
     }
     if (last.hasMore || remaining <= 0) return;
     if (base !== undefined && reads.length === pagesRead) {
-      for (let extra = 0; extra < MAX_CATCH_UP_PAGES && remaining > 0; extra++) {
-        const gap = uncoveredSpans(reads, pageSize, (first - 1) * pageSize, base)[0];
-        if (!gap) break;
-        const page = pageNowHolding(gap[0], pageSize, base, Math.max(...reads.map((read) => read.total)));
+      const catchUp = new CatchUp(reads, pageSize, first, base);
+      for (let page = catchUp.nextPage(); page !== undefined && remaining > 0; page = catchUp.nextPage()) {
         const again = await fetchPage(page, () => 1);
         if (!isEnvelope(again.json) || again.json.items.length === 0) break;
         // The listing as a whole is complete: this page only fills in what shifted past the others.
         yield { ...pageFrom(again, page, again.json, true), hasMore: false };
       }
     }
-    // Fewer items than a total that never changed, and no shift to explain it: say so rather than end quietly.
-    const steady = duplicates === 0 && reads.length > 0 && reads.every((read) => read.total === reads[0]!.total);
-    const expected = Math.min(reads[0]?.total ?? 0, options.max ?? Number.POSITIVE_INFINITY) - (first - 1) * pageSize;
-    if (steady && first === 1 && received < expected) throw shortOf(received, expected, 'the server announced no more pages');
+    const shortfall = noMoreBeforeSteadyTotal({ reads, duplicates: seen.dropped, first, pageSize, max: options.max, received });
+    if (shortfall) throw endedShort(shortfall);
   } finally {
     cancel.abort();
   }
+}
+
+/** A first page that is no envelope: a plain list is the one page there is (`lk api --paginate` takes any body). */
+function plainPage(path: string, response: ApiResponse, first: number, remaining: number, raw: boolean | undefined): Page {
+  const body = response.json;
+  const claimsEnvelope = typeof body === 'object' && body !== null && Object.hasOwn(body, 'hasMore');
+  const listLike = Array.isArray(body) || Array.isArray((body as { items?: unknown } | null)?.items);
+  if (claimsEnvelope || (!listLike && !raw)) throw unexpected(path, undefined, envelopeProblem(body)!);
+  const items = listLike ? itemsOfPlainBody(body) : [];
+  return {
+    items: items.slice(0, remaining),
+    page: first,
+    hasMore: false,
+    total: items.length,
+    body,
+    status: response.status,
+    headers: response.headers,
+  };
 }
 
 /** The items of a body that is not an envelope: a plain array, or `{items: [...]}` without hasMore (the calendar). */
