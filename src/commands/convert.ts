@@ -1,5 +1,5 @@
 import { Argument, Option, type Command } from 'commander';
-import { ExportCache } from '../export/cache.js';
+import { exportCacheIn } from '../export/cache.js';
 import type { Context } from '../context.js';
 import { LkError, UsageError } from '../util/errors.js';
 import { action } from './action.js';
@@ -158,8 +158,7 @@ async function loadSnapshot(ctx: Context, db: string | undefined) {
   }
   const { exportAccount, obtainExport } = await import('../export/obtain.js');
   const client = await ctx.client();
-  const cacheDir = ctx.usableCacheDir();
-  const cache = cacheDir === undefined ? undefined : new ExportCache(cacheDir, ctx.instance().baseUrl);
+  const cache = exportCacheIn(ctx.usableCacheDir(), ctx.instance().baseUrl);
   const account = await exportAccount(client, (await ctx.key()).key);
   const exported = await obtainExport(
     { client, cache, account, io: ctx.io, now: ctx.now, wait: ctx.waiter(), signal: ctx.signal },

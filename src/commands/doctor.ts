@@ -301,6 +301,14 @@ async function exportCheck(ctx: Context, baseUrl: string, account: string | unde
       fix: 'The next lk export fetches a fresh one (if the hour allows).',
     };
   }
+  if (lookup.state === 'untrusted') {
+    return {
+      id: 'export',
+      status: 'warn',
+      message: `the export cache is not used: ${lookup.reason}`,
+      fix: 'chmod 700 the folder named, if it is yours.',
+    };
+  }
   const age = ctx.now() - lookup.entry.fetchedAt;
   const ago = formatDuration(Math.max(0, Math.round(age / 1000)));
   if (age < EXPORT_INTERVAL_MS) {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { ExportCache } from '../export/cache.js';
+import { exportCacheIn } from '../export/cache.js';
 import { exportAccount, obtainExport, type ExportPolicy } from '../export/obtain.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../util/errors.js';
@@ -58,8 +58,7 @@ async function runExport(ctx: Context, options: ExportOptions): Promise<void> {
   const output = { format, gzip: Boolean(options.gzip), header: ctx.options.header !== false, csvSafe: ctx.settings.csvSafe(), io: ctx.io };
 
   const client = await ctx.client();
-  const cacheDir = ctx.usableCacheDir();
-  const cache = cacheDir === undefined ? undefined : new ExportCache(cacheDir, ctx.instance().baseUrl);
+  const cache = exportCacheIn(ctx.usableCacheDir(), ctx.instance().baseUrl);
   const account = await exportAccount(client, (await ctx.key()).key);
   const progress = await downloadProgress(ctx.io, 'Downloading the export');
   const exported = await obtainExport(

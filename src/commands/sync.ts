@@ -41,6 +41,7 @@ async function runSync(ctx: Context, options: SyncFlags): Promise<void> {
   loadSqlite('lk sync');
   const client = await ctx.client();
   const { syncMirror } = await import('../mirror/sync.js');
+  const { exportCacheIn } = await import('../export/cache.js');
   const { statusLine } = await import('../output/progress.js');
   const { VERSION } = await import('../util/version.js');
   const { formatDuration } = await import('../util/units.js');
@@ -53,7 +54,7 @@ async function runSync(ctx: Context, options: SyncFlags): Promise<void> {
       full: Boolean(options.full),
       client,
       io: ctx.io,
-      cacheDir: ctx.cacheDir,
+      cache: exportCacheIn(ctx.usableCacheDir(), ctx.instance().baseUrl),
       baseUrl: ctx.instance().baseUrl,
       key: (await ctx.key()).key,
       profile: ctx.settings.profileName,

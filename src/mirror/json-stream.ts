@@ -1,9 +1,6 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-
 /**
- * Reads a JSON document of the export's shape — one object whose members are mostly long arrays — from a file
- * without holding it whole: each element of a top-level array, and each other top-level value, is cut out of the
+ * Reads a JSON document of the export's shape — one object whose members are mostly long arrays — from a stream
+ * of chunks (the export cache's) without holding it whole: each element of a top-level array, and each other top-level value, is cut out of the
  * byte stream and parsed on its own. A 120 MB export then costs a few MB at a time instead of a gigabyte of objects.
  */
 
@@ -12,11 +9,6 @@ export interface JsonMember {
   value: unknown;
   /** True for one element of a top-level array; false for a whole top-level value. */
   element: boolean;
-}
-
-export interface StreamedFile {
-  bytes: number;
-  sha256: string;
 }
 
 const QUOTE = 0x22;
@@ -32,9 +24,8 @@ const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0
 
 type State = 'start' | 'key' | 'afterKey' | 'valueStart' | 'value' | 'elementStart' | 'element' | 'afterValue' | 'end';
 
-/** Calls `visit` for each member as the file is read; resolves with the file's length and digest. */
-export async function streamJsonMembers(path: string, visit: (member: JsonMember) => void): Promise<StreamedFile> {
-  const hash = createHash('sha256');
+/** Calls `visit` for each member as the chunks are read. */
+export async function streamJsonMembers(source: AsyncIterable<Buffer>, visit: (member: JsonMember) => void): Promise<void> {
   let bytes = 0;
   let state: State = 'start';
   let depth = 0;
@@ -55,9 +46,7 @@ export async function streamJsonMembers(path: string, visit: (member: JsonMember
     throw new SyntaxError(`the export is not the expected JSON object (${what} at byte ${bytes})`);
   };
 
-  for await (const data of createReadStream(path, { highWaterMark: 1 << 20 })) {
-    const chunk = data as Buffer;
-    hash.update(chunk);
+  for await (const chunk of source) {
     for (let i = 0; i < chunk.length; i++) {
       const c = chunk[i]!;
       if (inString) {
@@ -157,5 +146,4 @@ export async function streamJsonMembers(path: string, visit: (member: JsonMember
     bytes += chunk.length;
   }
   if (state !== 'end') fail('the document ends early');
-  return { bytes, sha256: hash.digest('hex') };
 }

@@ -1,9 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { accountName } from '../api/account.js';
 import type { ApiClient, Query, RequestOptions, Waiter } from '../api/client.js';
 import { paginate } from '../api/paginate.js';
-import { ExportCache } from '../export/cache.js';
+import { DamagedExport, type ExportCache } from '../export/cache.js';
 import { EXPORT_INTERVAL_MS, obtainExport } from '../export/obtain.js';
 import { acquireLock } from '../util/lock.js';
 import { ApiError, RateLimitError, TransportError } from '../util/errors.js';
@@ -36,7 +34,8 @@ export interface SyncOptions {
   full: boolean;
   client: ApiClient;
   io: IoStreams;
-  cacheDir: string;
+  /** None: the cache folder cannot be trusted (or used); the export is fetched without it. */
+  cache: ExportCache | undefined;
   baseUrl: string;
   key: string;
   profile: string;
@@ -253,20 +252,20 @@ class SyncRun {
   private async readExport(): Promise<SyncSource | undefined> {
     const { options } = this;
     if (!this.account) return undefined;
-    const cache = new ExportCache(options.cacheDir, options.baseUrl);
-    const dir = cache.accountDir(this.account);
-    const meta = await readMeta(join(dir, 'meta.json'));
+    const { cache } = options;
+    const lookup = await cache?.metadata(this.account);
+    if (lookup?.state === 'untrusted') options.io.info(`lk: not using the cached export: ${lookup.reason}`);
+    const meta = lookup?.state === 'ok' ? lookup.entry : undefined;
     const now = options.now();
     const snapshot = this.db.prepare("SELECT value FROM mirror_meta WHERE key = 'snapshot_at'").get()?.value;
     const snapshotAt = typeof snapshot === 'string' ? Date.parse(snapshot) : undefined;
-    const hourOver = !meta || now - meta.fetchedAt >= EXPORT_INTERVAL_MS;
-    if (meta && !hourOver) {
+    const hourOver = !meta || now - meta.fetchedAtMs >= EXPORT_INTERVAL_MS;
+    if (cache && meta && !hourOver) {
       // A cached export newer than the mirror (`lk export` just ran): the server's state then, at no request.
-      if (options.full || (snapshotAt !== undefined && meta.fetchedAt <= snapshotAt)) return undefined;
+      if (options.full || (snapshotAt !== undefined && meta.fetchedAtMs <= snapshotAt)) return undefined;
       return this.attempt(async () => {
-        const read = await streamJsonMembers(join(dir, 'export.json'), (member) => this.exportMember(member.key, member.value, member.element));
-        if (read.bytes !== meta.bytes || read.sha256 !== meta.sha256) throw new UnusableExport('the cached export does not match its checksum');
-        this.snapshotAt = meta.fetchedAt;
+        await streamJsonMembers(cache.stream(this.account!, meta), (member) => this.exportMember(member.key, member.value, member.element));
+        this.snapshotAt = meta.fetchedAtMs;
         return 'export-cache';
       });
     }
@@ -308,7 +307,7 @@ class SyncRun {
     } catch (error) {
       this.db.exec('ROLLBACK TO export; RELEASE export');
       this.reset();
-      if (!(error instanceof UnusableExport || error instanceof SyntaxError)) throw error;
+      if (!(error instanceof UnusableExport || error instanceof DamagedExport || error instanceof SyntaxError)) throw error;
       this.options.io.info(`lk: not using the export (${error.message}); reading the paginated endpoints instead`);
       return undefined;
     }
@@ -536,21 +535,4 @@ function sameEvent(stored: string, incoming: string): boolean {
   const a = bare(stored);
   const b = bare(incoming);
   return a.rest === b.rest && a.workId === b.workId && a.workId !== undefined;
-}
-
-interface CacheMeta {
-  fetchedAt: number;
-  bytes: number;
-  sha256: string;
-}
-
-async function readMeta(path: string): Promise<CacheMeta | undefined> {
-  try {
-    const meta = JSON.parse(await readFile(path, 'utf8')) as { fetchedAt?: string; bytes?: number; sha256?: string };
-    const fetchedAt = Date.parse(String(meta.fetchedAt));
-    if (Number.isNaN(fetchedAt) || typeof meta.bytes !== 'number' || typeof meta.sha256 !== 'string') return undefined;
-    return { fetchedAt, bytes: meta.bytes, sha256: meta.sha256 };
-  } catch {
-    return undefined;
-  }
 }
