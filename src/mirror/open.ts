@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { LkError } from '../util/errors.js';
+import { refuseNewer } from './migrations.js';
 
 /**
  * SQLite through Node's built-in node:sqlite: nothing to compile, nothing to download. It is loaded here only, when
@@ -69,11 +70,15 @@ export function loadSqlite(what = 'the local mirror'): SqliteModule {
   return loaded;
 }
 
-/** Opens (creating if need be) the mirror for a sync: WAL, so readers such as Datasette are never blocked. */
+/**
+ * Opens (creating if need be) the mirror for a sync: WAL, so readers such as Datasette are never blocked. A mirror of
+ * a newer lk is refused before anything is set on it.
+ */
 export function openForWriting(path: string): Database {
   const { DatabaseSync } = loadSqlite();
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const db = new DatabaseSync(path, { timeout: 60_000 });
+  refuseNewerAndClose(db, path);
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = OFF; PRAGMA cache_size = -32000;');
   return db;
 }
@@ -84,5 +89,16 @@ export function openForReading(path: string): Database {
   if (!existsSync(path)) {
     throw new LkError(`no mirror at ${path}`, 1, 'Create it with `lk sync` (and keep it fresh from cron: see `lk sync --help`).');
   }
-  return new DatabaseSync(path, { readOnly: true, timeout: 10_000 });
+  const db = new DatabaseSync(path, { readOnly: true, timeout: 10_000 });
+  refuseNewerAndClose(db, path);
+  return db;
+}
+
+function refuseNewerAndClose(db: Database, path: string): void {
+  try {
+    refuseNewer(db, path);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
 }

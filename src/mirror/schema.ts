@@ -1,5 +1,3 @@
-import type { Database } from './open.js';
-
 /**
  * The mirror's schema, in the dogsheep manner: snake_case tables keyed by the server's ids (stored as TEXT, since an
  * instance may use numbers or UUIDs), a `json` column on every row holding the item exactly as the server sent it
@@ -10,8 +8,7 @@ import type { Database } from './open.js';
  * leave the others' positions alone): listings answered offline come out in the order the server gave.
  */
 
-export const SCHEMA_VERSION = 1;
-
+/** Version 1 of the schema (migrations.ts): a later change is a new migration step, never an edit here. */
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS works (
   id TEXT PRIMARY KEY,
@@ -193,10 +190,3 @@ CREATE VIEW IF NOT EXISTS time_per_year AS
 
 /** Tables whose rows a sync compares and replaces: name → the FTS table kept from it. */
 export const FTS_OF: Record<string, string> = { works: 'works_fts', entries: 'entries_fts', reviews: 'reviews_fts', lists: 'lists_fts' };
-
-export function ensureSchema(db: Database): void {
-  db.exec(SCHEMA);
-  db.prepare("INSERT INTO mirror_meta(key, value) VALUES ('schema_version', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(
-    String(SCHEMA_VERSION),
-  );
-}

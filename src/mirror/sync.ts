@@ -25,7 +25,8 @@ import {
   workRow,
   type Row,
 } from './rows.js';
-import { ensureSchema, FTS_OF } from './schema.js';
+import { migrate, refuseNewer } from './migrations.js';
+import { FTS_OF } from './schema.js';
 import { TableSync, type Counts } from './writer.js';
 
 export interface SyncOptions {
@@ -114,7 +115,9 @@ export async function syncMirror(options: SyncOptions): Promise<SyncResult> {
   try {
     db.exec('BEGIN IMMEDIATE');
     try {
-      ensureSchema(db);
+      // Checked again under the lock: another lk may have synced the file since it was opened.
+      refuseNewer(db, options.dbPath);
+      migrate(db);
       const run = new SyncRun(db, client, options);
       const source = await run.read();
       const finishedAt = options.now();

@@ -1,0 +1,44 @@
+import { LkError } from '../util/errors.js';
+import type { Database } from './open.js';
+import { SCHEMA } from './schema.js';
+
+/**
+ * How a mirror's schema evolves, sqlite-utils' and Datasette's way: `PRAGMA user_version` counts the steps a mirror
+ * has been through, and a sync runs the ones it has not, in its own transaction (a failed step leaves the mirror as it
+ * was). A step is added at the end, never changed once released: a mirror made by an older lk is upgraded in place;
+ * one made by a newer lk (a version past this list) is refused and never altered.
+ */
+const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
+  // 1. The tables, indexes, full-text tables and views (a mirror of an lk before migrations has them at version 0).
+  (db) => db.exec(SCHEMA),
+  // 2. The version lives in user_version now: the schema_version row (written, never read) goes.
+  (db) => db.exec("DELETE FROM mirror_meta WHERE key = 'schema_version'"),
+];
+
+/** The mirror version this lk writes: the number of steps it knows. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+function mirrorVersion(db: Database): number {
+  return Number(db.prepare('PRAGMA user_version').get()?.user_version ?? 0);
+}
+
+/** Throws when the mirror's version is past the steps this lk knows (made by a newer lk): it is left as it is. */
+export function refuseNewer(db: Database, path: string): void {
+  const version = mirrorVersion(db);
+  if (version <= SCHEMA_VERSION) return;
+  throw new LkError(
+    `the mirror ${path} was made by a newer lk (mirror version ${version}; this lk knows up to ${SCHEMA_VERSION}): left as it is`,
+    1,
+    'Upgrade lk to use it, or keep a mirror for this lk with --db FILE.',
+  );
+}
+
+/** Runs the steps the mirror has not had, inside the caller's transaction; returns the version it was at. */
+export function migrate(db: Database): number {
+  const from = mirrorVersion(db);
+  for (let version = from; version < SCHEMA_VERSION; version++) {
+    MIGRATIONS[version]!(db);
+    db.exec(`PRAGMA user_version = ${version + 1}`);
+  }
+  return from;
+}
