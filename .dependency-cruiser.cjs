@@ -41,6 +41,14 @@ module.exports = {
       to: { path: everyLayer.filter((name) => name !== from && !to.includes(name)).map(layer) },
     })),
     {
+      name: 'sleep-lives-in-util',
+      severity: 'error',
+      comment:
+        'Waiting (sleep, the Waiter type) and durations live in src/util (sleep.ts, units.ts), for every layer; api/rate-limit.ts is the pacing of requests, not a timer for the program or its output.',
+      from: { path: '^src/(cli\\.ts$|output/|context\\.ts$|util/|config/)' },
+      to: { path: '^src/api/rate-limit\\.ts$' },
+    },
+    {
       name: 'sandbox-stands-alone',
       severity: 'error',
       comment: 'The sandbox is a server of its own: it never imports the client.',

@@ -1,4 +1,4 @@
-import { sleep } from './api/rate-limit.js';
+import { sleep } from './util/sleep.js';
 import { Command, CommanderError, Help, InvalidArgumentError, Option } from 'commander';
 import { registerApi } from './commands/api.js';
 import { registerAuth } from './commands/auth.js';

@@ -4,7 +4,8 @@ import { ApiError, LkError, type NetworkProblem, RateLimitError, TransportError 
 import { formatBytes, formatDuration, formatMoment } from '../util/units.js';
 import { USER_AGENT } from '../util/version.js';
 import { registerSecret } from '../util/redact.js';
-import { BudgetStore, budgetFromHeaders, Pacer, retryAfterSeconds, sleep, type Budget, type PacingWait, type Waiter } from './rate-limit.js';
+import { BudgetStore, budgetFromHeaders, Pacer, retryAfterSeconds, type Budget, type PacingWait } from './rate-limit.js';
+import { sleep, type Waiter } from '../util/sleep.js';
 import { scopeForPath } from './endpoints.js';
 import { ResponseCache } from './response-cache.js';
 import { createDispatcher, maskProxy, proxyFor, proxySettingsFromEnv, proxyVariable, type ProxySettings } from './transport.js';
@@ -21,7 +22,7 @@ export interface ApiResponse {
   json: unknown;
 }
 
-export type { Waiter } from './rate-limit.js';
+export type { Waiter } from '../util/sleep.js';
 
 /** One request and its answer, as -v reports it. */
 export interface Exchange {

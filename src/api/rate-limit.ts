@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { replaceStateFileSync } from '../util/atomic-file.js';
 import { sha256Hex } from '../util/hash.js';
+import type { Waiter } from '../util/sleep.js';
 
 /** The budget as the server last described it in X-RateLimit-* headers. */
 export interface Budget {
@@ -10,36 +11,6 @@ export interface Budget {
   remaining: number;
   /** Epoch ms at which the window starts over. */
   resetAt: number;
-}
-
-/** Pauses for the rate limit or a retry; the context supplies one that shows a countdown. Rejects when `signal` aborts. */
-export type Waiter = (ms: number, reason: string, signal?: AbortSignal) => Promise<void>;
-
-/** The longest delay setTimeout takes (2^31-1 ms); a longer one would fire at once. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
-/** The plain Waiter: a timer that an abort cancels (a wait longer than a timer allows is taken in steps). */
-export function sleep(ms: number, _reason?: string, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    signal?.throwIfAborted();
-    let left = Number.isFinite(ms) ? Math.max(0, ms) : MAX_TIMER_MS;
-    let timer: NodeJS.Timeout;
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    const step = () => {
-      const now = Math.min(left, MAX_TIMER_MS);
-      left -= now;
-      timer = setTimeout(() => {
-        if (left > 0) return step();
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, now);
-    };
-    step();
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /** A window is a minute (SPEC.md §8): what headers say about the reset is held to it. */

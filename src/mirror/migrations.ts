@@ -1,5 +1,5 @@
 import { LkError } from '../util/errors.js';
-import type { Database } from './open.js';
+import type { Database } from './database.js';
 import { SCHEMA } from './schema.js';
 
 /**

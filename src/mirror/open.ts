@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { LkError } from '../util/errors.js';
+import type { Database } from './database.js';
 import { refuseNewer } from './migrations.js';
 
 /**
@@ -9,20 +10,7 @@ import { refuseNewer } from './migrations.js';
  * a mirror command runs, so that the rest of lk keeps working on Node 20.
  */
 
-/** The part of node:sqlite's DatabaseSync the mirror uses (@types/node 20 does not describe the module). */
-export interface Database {
-  exec(sql: string): void;
-  prepare(sql: string): Statement;
-  close(): void;
-  readonly isOpen?: boolean;
-}
-
-export interface Statement {
-  run(...params: unknown[]): { changes: number | bigint; lastInsertRowid: number | bigint };
-  get(...params: unknown[]): Record<string, unknown> | undefined;
-  all(...params: unknown[]): Record<string, unknown>[];
-  iterate(...params: unknown[]): IterableIterator<Record<string, unknown>>;
-}
+export type { Database, Statement } from './database.js';
 
 interface SqliteModule {
   DatabaseSync: new (

@@ -1,4 +1,4 @@
-import { sleep, type Waiter } from '../api/rate-limit.js';
+import { sleep, type Waiter } from '../util/sleep.js';
 import { onInterrupt } from '../util/interrupt.js';
 import type { IoStreams } from './io.js';
 import { sanitizeText } from './sanitize.js';

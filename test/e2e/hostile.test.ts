@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, 
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sleep } from '../../src/api/rate-limit.js';
+import { sleep } from '../../src/util/sleep.js';
 import { sha256Hex } from '../../src/util/hash.js';
 import { LK_BIN, runLkInProcess, tempHome, virtualClock } from './harness.js';
 import { entries, json, listing, ME, pages, silentFor, startHostileServer, trickle, type HostileServer, type Mode } from './hostile-server.js';

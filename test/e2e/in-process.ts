@@ -1,6 +1,6 @@
 import { PassThrough, Readable, Writable } from 'node:stream';
 import { runProgram } from '../../src/cli.js';
-import { sleep } from '../../src/api/rate-limit.js';
+import { sleep } from '../../src/util/sleep.js';
 import type { Factory } from '../../src/context.js';
 import type { Waiter } from '../../src/api/client.js';
 
