@@ -30,7 +30,7 @@ import { ExitCode, LkError } from './util/errors.js';
 import { canonicalChoice } from './util/choice.js';
 import { runInterruptCleanups } from './util/interrupt.js';
 import { paintErrorLines } from './output/io.js';
-import { hintFor } from './output/messages.js';
+import { hintFor, messageFor } from './output/messages.js';
 import { UsageError } from './util/errors.js';
 import { sanitizeMessage, sanitizeText } from './output/sanitize.js';
 import { redactKeys } from './util/redact.js';
@@ -200,7 +200,7 @@ export function reportError(
   if (error instanceof LkError && error.exitCode === ExitCode.ok) return ExitCode.ok;
   if (error instanceof LkError) {
     const hint = hintFor(error);
-    stderr.write(paintErrorLines(`lk: ${shownText(error.message)}\n${hint ? `${shownText(hint)}\n` : ''}`, stderr, env, argv));
+    stderr.write(paintErrorLines(`lk: ${shownText(messageFor(error))}\n${hint ? `${shownText(hint)}\n` : ''}`, stderr, env, argv));
     if (debug) stderr.write(shownStack(error));
     return error.exitCode;
   }

@@ -1,6 +1,29 @@
 import { UsageError } from '../util/errors.js';
 import type { Query } from './client.js';
 
+/** Why `lk api` refuses a path or a field: data only; output/messages.ts words it. */
+export type RawInputProblem =
+  | 'full-url'
+  | 'scheme-relative'
+  | 'backslash'
+  | 'fragment'
+  | 'encoded-separator'
+  | 'bad-character'
+  | 'dot-segment'
+  | 'empty-segment'
+  | 'outside-v1'
+  | 'field-not-key-value';
+
+/** A path or -F field `lk api` will not send (exit 2, before any request). */
+export class RawInputError extends UsageError {
+  constructor(
+    readonly given: string,
+    readonly problem: RawInputProblem,
+  ) {
+    super(`${problem}: ${given}`);
+  }
+}
+
 export interface RawRequest {
   /** A path under /v1, exactly as it will be sent. */
   path: string;
@@ -18,21 +41,21 @@ const PATH_CHARS = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/]|%[0-9A-Fa-f]{2})*$/;
  */
 export function parseRawPath(given: string): RawRequest {
   const raw = underV1(given);
-  const refuse = (why: string): never => {
-    throw new UsageError(`refusing path "${given}": ${why}`, 'Give a path under /v1, e.g. `lk api /v1/me` or `lk api /v1/library -F limit=5`.');
+  const refuse = (problem: RawInputProblem): never => {
+    throw new RawInputError(given, problem);
   };
-  if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(raw)) refuse('a full URL; lk api takes a path and sends it to the configured instance');
-  if (raw.startsWith('//')) refuse('a scheme-relative URL names another host');
-  if (raw.includes('\\')) refuse('backslashes are not allowed');
-  if (raw.includes('#')) refuse('a fragment is not part of a request');
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(raw)) refuse('full-url');
+  if (raw.startsWith('//')) refuse('scheme-relative');
+  if (raw.includes('\\')) refuse('backslash');
+  if (raw.includes('#')) refuse('fragment');
   const queryStart = raw.indexOf('?');
   const path = queryStart === -1 ? raw : raw.slice(0, queryStart);
   const search = queryStart === -1 ? '' : raw.slice(queryStart + 1);
-  if (/%(2e|2f|5c)/i.test(path)) refuse('percent-encoded dots, slashes and backslashes are not allowed');
-  if (!PATH_CHARS.test(path)) refuse('it holds characters a path cannot (spaces, quotes, control characters or a bad % escape)');
-  if (path.split('/').some((segment) => segment === '.' || segment === '..')) refuse("'.' and '..' segments are not allowed");
-  if (path.includes('//')) refuse('empty path segments are not allowed');
-  if (path !== '/v1' && !path.startsWith('/v1/')) refuse('only paths under /v1 are API paths');
+  if (/%(2e|2f|5c)/i.test(path)) refuse('encoded-separator');
+  if (!PATH_CHARS.test(path)) refuse('bad-character');
+  if (path.split('/').some((segment) => segment === '.' || segment === '..')) refuse('dot-segment');
+  if (path.includes('//')) refuse('empty-segment');
+  if (path !== '/v1' && !path.startsWith('/v1/')) refuse('outside-v1');
   const query: Query = {};
   for (const [name, value] of new URLSearchParams(search)) query[name] = value;
   return { path, query };
@@ -50,6 +73,6 @@ function underV1(raw: string): string {
 /** `-F key=value`, repeatable: the query parameters of `lk api`. */
 export function parseField(raw: string, previous: Query = {}): Query {
   const eq = raw.indexOf('=');
-  if (eq <= 0) throw new UsageError(`invalid -F "${raw}": expected key=value, e.g. -F limit=5`);
+  if (eq <= 0) throw new RawInputError(raw, 'field-not-key-value');
   return { ...previous, [raw.slice(0, eq)]: raw.slice(eq + 1) };
 }

@@ -1,5 +1,27 @@
+import { RawInputError, type RawInputProblem } from '../api/raw-path.js';
 import { ApiError, type LkError, type NetworkProblem, RateLimitError, TransportError } from '../util/errors.js';
 import { formatMoment } from '../util/units.js';
+
+/** The error line (after "lk: "): most errors carry their own; those of api/ that carry only data are worded here. */
+export function messageFor(error: LkError): string {
+  if (error instanceof RawInputError) {
+    if (error.problem === 'field-not-key-value') return `invalid -F "${error.given}": expected key=value, e.g. -F limit=5`;
+    return `refusing path "${error.given}": ${RAW_PATH_REFUSALS[error.problem]}`;
+  }
+  return error.message;
+}
+
+const RAW_PATH_REFUSALS: Record<Exclude<RawInputProblem, 'field-not-key-value'>, string> = {
+  'full-url': 'a full URL; lk api takes a path and sends it to the configured instance',
+  'scheme-relative': 'a scheme-relative URL names another host',
+  backslash: 'backslashes are not allowed',
+  fragment: 'a fragment is not part of a request',
+  'encoded-separator': 'percent-encoded dots, slashes and backslashes are not allowed',
+  'bad-character': 'it holds characters a path cannot (spaces, quotes, control characters or a bad % escape)',
+  'dot-segment': "'.' and '..' segments are not allowed",
+  'empty-segment': 'empty path segments are not allowed',
+  'outside-v1': 'only paths under /v1 are API paths',
+};
 
 /**
  * The advice line under an error: what to do next, naming the commands and flags a person would type. api/ errors
@@ -7,6 +29,9 @@ import { formatMoment } from '../util/units.js';
  */
 export function hintFor(error: LkError, now: number = Date.now()): string | undefined {
   if (error.hint) return error.hint;
+  if (error instanceof RawInputError && error.problem !== 'field-not-key-value') {
+    return 'Give a path under /v1, e.g. `lk api /v1/me` or `lk api /v1/library -F limit=5`.';
+  }
   if (error instanceof ApiError) {
     if (error.status === 401) return 'Log in again with a valid key: `lk auth login`.';
     if (error.refusedWait === 'no-wait') return 'Try again later (--no-wait does not wait for the server).';
