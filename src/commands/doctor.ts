@@ -4,6 +4,7 @@ import { accountName, fetchMe } from '../api/account.js';
 import type { ApiResponse } from '../api/client.js';
 import { budgetFromHeaders } from '../api/rate-limit.js';
 import { maskKey } from '../util/redact.js';
+import { isLoopbackHost } from '../config/base-url.js';
 import { mirrorPath } from '../config/paths.js';
 import { configFilePath } from '../config/store.js';
 import type { Context } from '../context.js';
@@ -224,12 +225,7 @@ async function instanceChecks(ctx: Context, checks: Check[], baseUrl: string, ke
     const status = response ? `GET /v1/me → ${response.status}` : failure instanceof ApiError ? `GET /v1/me → ${failure.status}` : 'rate limited';
     checks.push({ id: 'instance', status: 'ok', message: `${baseUrl} answers (${status})`, fix: null });
     if (plainHttp) {
-      const loopback = /^(localhost|127\.|\[::1\])/.test(url.host);
-      checks.push(
-        loopback
-          ? { id: 'tls', status: 'ok', message: 'plain http on loopback (nothing leaves this machine)', fix: null }
-          : { id: 'tls', status: 'warn', message: `plain http to ${url.host}: the key travels unencrypted`, fix: 'Serve the instance over https.' },
-      );
+      checks.push(plainHttpCheck(url));
     } else {
       const ca = ctx.settings.caFile();
       checks.push({
@@ -286,6 +282,13 @@ async function instanceChecks(ctx: Context, checks: Check[], baseUrl: string, ke
   }
 
   if (response && key) checks.push(await exportCheck(ctx, baseUrl, accountName(response.json)));
+}
+
+/** The tls line for a plain-http instance: fine on loopback (config/base-url's definition), a warning anywhere else. */
+export function plainHttpCheck(url: URL): Check {
+  return isLoopbackHost(url.hostname)
+    ? { id: 'tls', status: 'ok', message: 'plain http on loopback (nothing leaves this machine)', fix: null }
+    : { id: 'tls', status: 'warn', message: `plain http to ${url.host}: the key travels unencrypted`, fix: 'Serve the instance over https.' };
 }
 
 async function exportCheck(ctx: Context, baseUrl: string, account: string | undefined): Promise<Check> {
