@@ -5,6 +5,8 @@
  * server might use, and a missing value stays undefined: it is never printed as "undefined".
  */
 
+import { firstOf } from '../util/object-path.js';
+
 export type Domain = 'MEDIA' | 'GAMES' | 'BOOKS' | 'MUSIC';
 export type Phase = 'PLANNED' | 'IN_PROGRESS' | 'DONE' | 'DROPPED';
 export type WorkType = 'film' | 'series' | 'anime' | 'game' | 'book' | 'album';
@@ -74,13 +76,7 @@ function obj(value: unknown): Obj | undefined {
 }
 
 function first(o: Obj | undefined, ...paths: string[]): unknown {
-  if (!o) return undefined;
-  for (const path of paths) {
-    let value: unknown = o;
-    for (const key of path.split('.')) value = obj(value)?.[key];
-    if (value !== undefined && value !== null && value !== '') return value;
-  }
-  return undefined;
+  return firstOf(o, paths);
 }
 
 export function text(value: unknown): string | undefined {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { firstOf } from '../util/object-path.js';
 
 /**
  * Items as the server sent them → the mirror's columns. SPEC.md fixes only a few field names (id, work, status,
@@ -11,23 +12,6 @@ type Item = Record<string, unknown>;
 
 export function isObject(value: unknown): value is Item {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function at(item: unknown, path: string): unknown {
-  let value = item;
-  for (const part of path.split('.')) {
-    if (!isObject(value)) return undefined;
-    value = value[part];
-  }
-  return value;
-}
-
-function first(item: unknown, paths: string[]): unknown {
-  for (const path of paths) {
-    const value = at(item, path);
-    if (value !== undefined && value !== null) return value;
-  }
-  return undefined;
 }
 
 /** Text for a TEXT column; ids may be numbers or strings. */
@@ -60,9 +44,9 @@ const DOMAINS = new Set(['MEDIA', 'GAMES', 'BOOKS', 'MUSIC']);
 
 /** The domain of a work: its own field when it has one, else read from its type. */
 export function workDomain(work: unknown): string | null {
-  const said = text(first(work, ['domain']));
+  const said = text(firstOf(work, ['domain']));
   if (said && DOMAINS.has(said.toUpperCase())) return said.toUpperCase();
-  const type = text(first(work, ['type', 'kind', 'mediaType']));
+  const type = text(firstOf(work, ['type', 'kind', 'mediaType']));
   return type ? (DOMAIN_OF_TYPE[type.toLowerCase()] ?? null) : null;
 }
 
@@ -82,7 +66,7 @@ export function syntheticId(prefix: string, item: unknown, place: string): strin
 }
 
 export function workOf(item: unknown): Item | undefined {
-  const work = first(item, ['work', 'show']);
+  const work = firstOf(item, ['work', 'show']);
   return isObject(work) && text(work.id) !== null ? work : undefined;
 }
 
@@ -91,31 +75,31 @@ export function workRow(work: Item): Row {
     id: text(work.id),
     source: text(work.source),
     source_id: text(work.sourceId),
-    title: text(first(work, ['title', 'name'])),
-    original_title: text(first(work, ['originalTitle', 'original_title'])),
-    type: text(first(work, ['type', 'kind', 'mediaType'])),
+    title: text(firstOf(work, ['title', 'name'])),
+    original_title: text(firstOf(work, ['originalTitle', 'original_title'])),
+    type: text(firstOf(work, ['type', 'kind', 'mediaType'])),
     domain: workDomain(work),
-    year: num(first(work, ['year', 'releaseYear'])),
+    year: num(firstOf(work, ['year', 'releaseYear'])),
     url: text(work.url),
   };
 }
 
 export function entryRow(entry: Item, position: number): Row {
   const work = workOf(entry);
-  const title = text(first(entry, ['work.title', 'work.name', 'title']));
+  const title = text(firstOf(entry, ['work.title', 'work.name', 'title']));
   return {
     id: text(entry.id),
-    work_id: text(first(entry, ['work.id', 'workId'])),
+    work_id: text(firstOf(entry, ['work.id', 'workId'])),
     title,
     domain: (work ? workDomain(work) : null) ?? text(entry.domain),
     status: text(entry.status),
     phase: text(entry.phase),
     rating: num(entry.rating),
     notes: text(entry.notes),
-    added_at: text(first(entry, ['dates.added', 'addedAt', 'createdAt'])),
-    started_at: text(first(entry, ['dates.started', 'startedAt'])),
-    finished_at: text(first(entry, ['dates.finished', 'finishedAt'])),
-    updated_at: text(first(entry, ['dates.updated', 'updatedAt'])),
+    added_at: text(firstOf(entry, ['dates.added', 'addedAt', 'createdAt'])),
+    started_at: text(firstOf(entry, ['dates.started', 'startedAt'])),
+    finished_at: text(firstOf(entry, ['dates.finished', 'finishedAt'])),
+    updated_at: text(firstOf(entry, ['dates.updated', 'updatedAt'])),
     title_key: titleKey(title),
     position,
   };
@@ -124,9 +108,9 @@ export function entryRow(entry: Item, position: number): Row {
 export function eventRow(event: Item, position: number, id: string): Row {
   return {
     id,
-    entry_id: text(first(event, ['entryId', 'entry.id'])),
-    work_id: text(first(event, ['work.id', 'workId'])),
-    kind: text(first(event, ['kind', 'type'])),
+    entry_id: text(firstOf(event, ['entryId', 'entry.id'])),
+    work_id: text(firstOf(event, ['work.id', 'workId'])),
+    kind: text(firstOf(event, ['kind', 'type'])),
     date: text(event.date),
     cycle: num(event.cycle),
     position,
@@ -137,11 +121,11 @@ export function listRow(list: Item, position: number): Row {
   const items = list.items;
   return {
     id: text(list.id),
-    name: text(first(list, ['name', 'title'])),
+    name: text(firstOf(list, ['name', 'title'])),
     description: text(list.description),
-    item_count: num(first(list, ['itemCount', 'itemsCount', 'count'])) ?? (Array.isArray(items) ? items.length : null),
+    item_count: num(firstOf(list, ['itemCount', 'itemsCount', 'count'])) ?? (Array.isArray(items) ? items.length : null),
     visibility: text(list.visibility),
-    owner: text(first(list, ['owner.username', 'owner'])),
+    owner: text(firstOf(list, ['owner.username', 'owner'])),
     created_at: text(list.createdAt),
     updated_at: text(list.updatedAt),
     position,
@@ -153,25 +137,25 @@ export function listItemRow(listId: string, index: number, item: Item): Row {
     id: `${listId}:${index}`,
     list_id: listId,
     item_index: index,
-    type: text(first(item, ['type', 'kind', 'itemType'])),
-    work_id: text(first(item, ['work.id', 'workId', 'show.id'])),
-    season: num(first(item, ['season.number', 'season'])),
-    episode: num(first(item, ['episode.number', 'episode'])),
-    title: text(first(item, ['title', 'episode.title'])),
-    note: text(first(item, ['note', 'notes'])),
-    added_at: text(first(item, ['addedAt', 'dates.added'])),
+    type: text(firstOf(item, ['type', 'kind', 'itemType'])),
+    work_id: text(firstOf(item, ['work.id', 'workId', 'show.id'])),
+    season: num(firstOf(item, ['season.number', 'season'])),
+    episode: num(firstOf(item, ['episode.number', 'episode'])),
+    title: text(firstOf(item, ['title', 'episode.title'])),
+    note: text(firstOf(item, ['note', 'notes'])),
+    added_at: text(firstOf(item, ['addedAt', 'dates.added'])),
   };
 }
 
 export function reviewRow(review: Item, position: number): Row {
   return {
     id: text(review.id),
-    entry_id: text(first(review, ['entryId', 'entry.id'])),
-    work_id: text(first(review, ['work.id', 'workId', 'entry.work.id'])),
-    rating: num(first(review, ['rating', 'entry.rating'])),
-    title: text(first(review, ['title', 'headline', 'summary'])),
-    body: text(first(review, ['body', 'text', 'content'])),
-    created_at: text(first(review, ['createdAt', 'date'])),
+    entry_id: text(firstOf(review, ['entryId', 'entry.id'])),
+    work_id: text(firstOf(review, ['work.id', 'workId', 'entry.work.id'])),
+    rating: num(firstOf(review, ['rating', 'entry.rating'])),
+    title: text(firstOf(review, ['title', 'headline', 'summary'])),
+    body: text(firstOf(review, ['body', 'text', 'content'])),
+    created_at: text(firstOf(review, ['createdAt', 'date'])),
     position,
   };
 }
@@ -179,10 +163,10 @@ export function reviewRow(review: Item, position: number): Row {
 export function achievementRow(achievement: Item, position: number, id: string): Row {
   return {
     id,
-    name: text(first(achievement, ['name', 'title'])),
+    name: text(firstOf(achievement, ['name', 'title'])),
     description: text(achievement.description),
     domain: text(achievement.domain),
-    unlocked_at: text(first(achievement, ['unlockedAt', 'achievedAt'])),
+    unlocked_at: text(firstOf(achievement, ['unlockedAt', 'achievedAt'])),
     position,
   };
 }
@@ -190,11 +174,11 @@ export function achievementRow(achievement: Item, position: number, id: string):
 export function notificationRow(notification: Item, position: number, id: string): Row {
   return {
     id,
-    kind: text(first(notification, ['kind', 'type'])),
+    kind: text(firstOf(notification, ['kind', 'type'])),
     title: text(notification.title),
-    message: text(first(notification, ['message', 'text', 'body'])),
+    message: text(firstOf(notification, ['message', 'text', 'body'])),
     read: bool(notification.read),
-    created_at: text(first(notification, ['createdAt', 'date'])),
+    created_at: text(firstOf(notification, ['createdAt', 'date'])),
     position,
   };
 }
@@ -202,12 +186,12 @@ export function notificationRow(notification: Item, position: number, id: string
 export function calendarRow(item: Item, position: number, id: string): Row {
   return {
     id,
-    entry_id: text(first(item, ['entryId', 'entry.id'])),
-    work_id: text(first(item, ['show.id', 'work.id', 'workId'])),
-    season: num(first(item, ['season', 'episode.season'])),
-    episode: num(first(item, ['episode.number', 'episode'])),
-    title: text(first(item, ['title', 'episode.title'])),
-    airs_at: text(first(item, ['airsAt', 'airDate', 'airdate', 'date'])),
+    entry_id: text(firstOf(item, ['entryId', 'entry.id'])),
+    work_id: text(firstOf(item, ['show.id', 'work.id', 'workId'])),
+    season: num(firstOf(item, ['season', 'episode.season'])),
+    episode: num(firstOf(item, ['episode.number', 'episode'])),
+    title: text(firstOf(item, ['title', 'episode.title'])),
+    airs_at: text(firstOf(item, ['airsAt', 'airDate', 'airdate', 'date'])),
     episodes_behind: num(item.episodesBehind),
     position,
   };
@@ -216,7 +200,7 @@ export function calendarRow(item: Item, position: number, id: string): Row {
 export function profileRow(profile: Item): Row {
   return {
     id: text(profile.id) ?? 'profile',
-    username: text(first(profile, ['username', 'name'])),
-    display_name: text(first(profile, ['displayName', 'display_name'])),
+    username: text(firstOf(profile, ['username', 'name'])),
+    display_name: text(firstOf(profile, ['displayName', 'display_name'])),
   };
 }
