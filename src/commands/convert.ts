@@ -28,7 +28,7 @@ export function registerConvert(program: Command): void {
     .option('-o, --output <file>', 'write this file (whole or not at all); Letterboxd over 1 MB: FILE-1.csv, FILE-2.csv, …')
     .option('--since <date>', 'only activity on or after this local date (2026-01-31) or moment (ISO 8601)')
     .addOption(new Option('--domain <domain>', 'only this domain (yamtrack holds all four)').choices(DOMAINS).argParser((value: string) => value))
-    .option('--strict', 'exit 1 when anything had to be skipped')
+    .option('--strict', 'exit 1 when any row was skipped, set aside, guessed or matched by title')
     .addOption(
       new Option('--rating-scale <n>', "the instance's rating scale (default: found from the ratings)")
         .choices(['5', '10', '100'])
@@ -39,8 +39,10 @@ export function registerConvert(program: Command): void {
       'after',
       `
 Reads the mirror of lk sync when there is one, else the export (cached: one request an hour). A summary on stderr
-says how many rows were written, which were skipped and why, and which rating scale was read. Exit 1 when nothing
-could be written, and with --strict when anything was skipped.
+says how many rows were written, which were skipped and why, and which rating scale was read. Rows the importer
+would fail on or drop silently are kept out of the file: with -o FILE they go to FILE-unmatched.csv, for a manual
+pass. Exit 1 when nothing could be written (no file is written then), and with --strict when any row was skipped,
+set aside, guessed or can only be matched by title.
   letterboxd  films: one diary row per dated watch; upload at https://letterboxd.com/import/
   goodreads   books; import at https://www.goodreads.com/review/import (StoryGraph, Hardcover, BookWyrm too)
   yamtrack    films, series, anime, games, books; Yamtrack → Settings → Import → Yamtrack CSV
@@ -99,7 +101,9 @@ async function runConvert(ctx: Context, flags: ConvertFlags, operands: string[])
     if (error instanceof lib.ScaleError) throw new LkError(error.message, 1, 'Say which scale the instance uses with --rating-scale 5, 10 or 100.');
     throw error;
   }
-  const summary = lib.summaryLines(result);
+  const unmatchedFile =
+    output !== undefined && result.unmatched !== undefined && result.tally.rowsWritten > 0 ? unmatchedPath(output, lib.TARGET_EXTENSION[target]) : undefined;
+  const summary = lib.summaryLines(result, unmatchedFile);
   if (result.tally.rowsWritten === 0) {
     for (const line of summary) ctx.io.warn(line);
     throw new LkError(`nothing to write for ${target}: no row could be written`, 1, 'The summary above says what was left out and why.');
@@ -121,6 +125,7 @@ async function runConvert(ctx: Context, flags: ConvertFlags, operands: string[])
       await replaceFile(path, file.content);
       written.push(path);
     }
+    if (unmatchedFile !== undefined) await replaceFile(unmatchedFile, result.unmatched!);
     summary.push(`lk: wrote ${written.join(', ')}`);
     // A file of an earlier, longer conversion is not part of this one: say so rather than let it be uploaded twice.
     const { existsSync } = await import('node:fs');
@@ -128,8 +133,8 @@ async function runConvert(ctx: Context, flags: ConvertFlags, operands: string[])
     if (existsSync(stale)) summary.push(`lk: note: ${stale} is from an earlier conversion, not this one`);
   }
   for (const line of summary) ctx.io.info(line);
-  if (flags.strict && result.tally.rowsSkipped > 0) {
-    throw new LkError(`--strict: ${result.tally.rowsSkipped} skipped (see the summary above)`);
+  if (flags.strict && result.tally.rowsNotCertain > 0) {
+    throw new LkError(`--strict: ${result.tally.rowsNotCertain} rows skipped, set aside, guessed or matched by title (see the summary above)`);
   }
 }
 
@@ -137,6 +142,12 @@ async function runConvert(ctx: Context, flags: ConvertFlags, operands: string[])
 export function numberedPath(path: string, part: number, extension: string): string {
   const match = new RegExp(`\\.${extension}$`, 'i').exec(path);
   return match ? `${path.slice(0, match.index)}-${part}${match[0]}` : `${path}-${part}.${extension}`;
+}
+
+/** yamtrack.csv → yamtrack-unmatched.csv; anime.xml → anime-unmatched.csv (the rows for a manual pass are CSV). */
+export function unmatchedPath(path: string, extension: string): string {
+  const match = new RegExp(`\\.${extension}$`, 'i').exec(path);
+  return `${match ? path.slice(0, match.index) : path}-unmatched.csv`;
 }
 
 /** The mirror (--db, or the profile's when it exists and this Node can read it), else the export, cached as lk export caches it. */

@@ -2,7 +2,7 @@
  * What every converter shares: the rating scale (never guessed silently), local dates, the tally of rows written and
  * skipped with their reasons, and the options a conversion takes.
  */
-import type { Domain, Entry } from './model.js';
+import type { Domain, Entry, Phase } from './model.js';
 
 export const TARGETS = ['letterboxd', 'goodreads', 'yamtrack', 'mal'] as const;
 export type Target = (typeof TARGETS)[number];
@@ -36,13 +36,51 @@ export interface ScaleChoice {
   how: string;
 }
 
+/** A row the importer would fail on or lose silently, as the target would have had it, for the `-unmatched.csv` file. */
+export type UnmatchedRow = Record<string, string | number | undefined>;
+
 /** Rows written and skipped, each with its reason, in the order reasons first appeared. */
 export class Tally {
   readonly written = new Map<string, number>();
   readonly skipped = new Map<string, number>();
   /** Left out on purpose (--since, --domain, not the target's kind): reported, but not a loss for --strict. */
   readonly leftOut = new Map<string, number>();
+  /** Rows the importer would fail on or drop silently: kept out of the file, into the unmatched one, by reason. */
+  readonly setAside = new Map<string, UnmatchedRow[]>();
+  /** Rows written that the importer can only match by title (no catalogue id, no ISBN), by kind. */
+  readonly byTitle = new Map<string, number>();
+  /** Rows written with a value lk had to choose because the target has none for it, by what was chosen. */
+  readonly guessed = new Map<string, number>();
   readonly notes: string[] = [];
+
+  setAsideRow(reason: string, row: UnmatchedRow): void {
+    this.setAside.set(reason, [...(this.setAside.get(reason) ?? []), row]);
+  }
+
+  matchedByTitle(kind: string, count = 1): void {
+    if (count > 0) this.byTitle.set(kind, (this.byTitle.get(kind) ?? 0) + count);
+  }
+
+  guess(what: string, count = 1): void {
+    if (count > 0) this.guessed.set(what, (this.guessed.get(what) ?? 0) + count);
+  }
+
+  get rowsSetAside(): number {
+    return sum([...this.setAside.values()].map((rows) => rows.length));
+  }
+
+  get rowsByTitle(): number {
+    return sum([...this.byTitle.values()]);
+  }
+
+  get rowsGuessed(): number {
+    return sum([...this.guessed.values()]);
+  }
+
+  /** What --strict refuses: any row skipped, set aside, guessed or matched by title. */
+  get rowsNotCertain(): number {
+    return this.rowsSkipped + this.rowsSetAside + this.rowsGuessed + this.rowsByTitle;
+  }
 
   write(kind: string, count = 1): void {
     this.written.set(kind, (this.written.get(kind) ?? 0) + count);
@@ -61,17 +99,23 @@ export class Tally {
   }
 
   get rowsWritten(): number {
-    return [...this.written.values()].reduce((a, b) => a + b, 0);
+    return sum([...this.written.values()]);
   }
 
   get rowsSkipped(): number {
-    return [...this.skipped.values()].reduce((a, b) => a + b, 0);
+    return sum([...this.skipped.values()]);
   }
+}
+
+function sum(values: number[]): number {
+  return values.reduce((a, b) => a + b, 0);
 }
 
 export interface ConvertResult {
   target: Target;
   files: OutputFile[];
+  /** The rows set aside, as CSV (a `reason` column, then the target's own), or undefined when there are none. */
+  unmatched: string | undefined;
   tally: Tally;
   scale: ScaleChoice | undefined;
 }
@@ -113,4 +157,13 @@ export function utcDateTime(ms: number): string {
 
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
+}
+
+/**
+ * The phase a list service means: a show caught up while still airing (UP_TO_DATE) is still being watched, not
+ * completed (MAL refuses Completed for an airing show, and Yamtrack would stop offering its new episodes).
+ * One mapping for Yamtrack and MAL, so the two files never disagree.
+ */
+export function listPhase(entry: Entry): Phase | undefined {
+  return entry.status === 'UP_TO_DATE' ? 'IN_PROGRESS' : entry.phase;
 }

@@ -1,8 +1,18 @@
 /**
- * Goodreads' library export CSV, which Goodreads (goodreads.com/review/import), StoryGraph, Hardcover and BookWyrm
- * import: books only, one row per entry, the columns in Goodreads' order. ISBN cells are written as Goodreads writes
- * them (="0439023483", so that spreadsheets keep leading zeros); dates as YYYY/MM/DD local days; My Rating 0–5
- * where 0 means unrated. Importers match on ISBN, then title and author.
+ * Goodreads' library export CSV, which Goodreads (goodreads.com/review/import), StoryGraph, Hardcover, BookWyrm and
+ * Yamtrack import. Checked against BookWyrm's importer (bookwyrm/importers/importer.py, August 2026: it finds columns
+ * by header name, case-insensitive) and Yamtrack's (src/integrations/imports/goodreads.py, November 2026):
+ *   Book Id (empty: lk has no Goodreads id), Title, Author ("First Last"), Author l-f ("Last, First"),
+ *   Additional Authors (comma-separated), ISBN, ISBN13 (="…" as Goodreads writes them; ="" when unknown),
+ *   My Rating 0–5 whole stars (0 = unrated), Average Rating, Publisher, Binding, Number of Pages, Year Published,
+ *   Original Publication Year, Date Read, Date Added (YYYY/MM/DD local days), Bookshelves (custom shelves,
+ *   comma-separated), Bookshelves with positions, Exclusive Shelf, My Review, Spoiler (true or empty),
+ *   Private Notes, Read Count, Owned Copies.
+ * Exclusive Shelf is read | currently-reading | to-read: the only values every importer knows (Yamtrack's aborts
+ * the whole import on any other, BookWyrm leaves the book unshelved). A dropped book goes on currently-reading (it
+ * was started and not finished) with a did-not-finish custom shelf, and is counted as guessed.
+ * Matching: on ISBN, then on title (and author); a book no importer finds is reported by it and not added (Yamtrack
+ * warns and goes on). Rows without an ISBN are counted as matched by title.
  */
 import { csvLine, packCsv } from './csv.js';
 import { fraction, localDate, type ConvertOptions, type ScaleChoice, type Tally } from './common.js';
@@ -35,8 +45,9 @@ export const GOODREADS_COLUMNS = [
   'Owned Copies',
 ] as const;
 
-/** Goodreads' own shelves; a dropped book goes on a custom exclusive shelf StoryGraph reads as "did not finish". */
-const SHELF = { PLANNED: 'to-read', IN_PROGRESS: 'currently-reading', DONE: 'read', DROPPED: 'did-not-finish' } as const;
+/** Goodreads' own exclusive shelves; a dropped book is on currently-reading, tagged with a custom shelf. */
+const SHELF = { PLANNED: 'to-read', IN_PROGRESS: 'currently-reading', DONE: 'read', DROPPED: 'currently-reading' } as const;
+const DROPPED_SHELF = 'did-not-finish';
 
 /** 1–5 whole stars (Goodreads has no half stars, and 0 is "not rated"). */
 export function goodreadsRating(rating: number, scale: ScaleChoice): number {
@@ -104,7 +115,7 @@ export function goodreads(entries: Entry[], scale: ScaleChoice | undefined, opti
         work.year,
         day(dateRead, options.timeZone),
         day(entry.added, options.timeZone),
-        shelf === 'read' || shelf === 'to-read' || shelf === 'currently-reading' ? undefined : shelf,
+        entry.phase === 'DROPPED' ? DROPPED_SHELF : undefined,
         undefined,
         shelf,
         review,
@@ -115,11 +126,11 @@ export function goodreads(entries: Entry[], scale: ScaleChoice | undefined, opti
       ]),
     );
     tally.write(`books on ${shelf}`);
+    if (entry.phase === 'DROPPED') tally.guess(`dropped books on currently-reading, with a ${DROPPED_SHELF} shelf (no exclusive shelf every importer reads means dropped)`);
+    if (work.isbn10 === undefined && work.isbn13 === undefined)
+      tally.matchedByTitle(author === undefined ? 'books with no ISBN and no author: title alone' : 'books with no ISBN: title and author');
     if (entry.phase === 'DONE' && dateRead === undefined) readUndated += 1;
   }
   if (readUndated > 0) tally.note(`${readUndated} read book${readUndated === 1 ? ' has' : 's have'} no date: Date Read left empty`);
-  if (tally.rowsWritten > 0 && entries.some((e) => e.work.type === 'book' && e.work.authors.length === 0 && !e.work.isbn10 && !e.work.isbn13)) {
-    tally.note('some books have neither an author nor an ISBN: importers match those on the title alone');
-  }
   return packCsv(GOODREADS_COLUMNS, rows);
 }

@@ -1,8 +1,16 @@
 /**
- * Letterboxd's import CSV (letterboxd.com/import, format at letterboxd.com/about/importing-data): films only, one
- * diary row per dated film-seen event (WatchedDate = the local day, Rewatch from cycle > 1), one row without a date
- * for undated watches and for films rated or done without any watch event. Letterboxd matches on LetterboxdURI,
- * then tmdbID/imdbID, then Title + Year; a tmdbID is written only when the work comes from TMDB.
+ * Letterboxd's import CSV (letterboxd.com/import), checked against its documented columns
+ * (letterboxd.com/about/importing-data, November 2026) and the diary/ratings CSVs of its own export:
+ *   LetterboxdURI   a letterboxd.com film URL (lk has none: empty)
+ *   tmdbID, imdbID  TMDB number; IMDb tt-id. A tmdbID is written only when the work comes from TMDB
+ *   Title, Year     the film's title and release year
+ *   WatchedDate     YYYY-MM-DD, the local day of the watch; a row with it is a diary entry, without it "watched"
+ *   Rating          0.5–5 in half stars; empty = unrated (Letterboxd has no zero: an unrated 0 stays empty)
+ *   Rewatch         true | false (diary rows only); Tags comma-separated; Review free text
+ * Films only: one diary row per dated film-seen event (Rewatch from cycle > 1), one row without a date for undated
+ * watches and for films rated or done without a watch event. Letterboxd matches on LetterboxdURI, then tmdbID /
+ * imdbID, then Title + Year; a row it cannot match is listed for the user to fix or drop in the import's review step,
+ * never guessed silently by lk: rows with neither id are counted as matched by title.
  * Files stay under the import's 1 MB limit: more rows go to further files, each with its header.
  */
 import { csvLine, packCsv } from './csv.js';
@@ -24,8 +32,9 @@ export const LETTERBOXD_COLUMNS = [
 /** "Files must be smaller than 1 MB": a decimal megabyte, the stricter reading. */
 export const LETTERBOXD_MAX_BYTES = 1_000_000;
 
-/** 0.5–5 in half stars; Letterboxd has no zero, so the lowest rating of any scale becomes half a star. */
-export function letterboxdRating(rating: number, scale: ScaleChoice): string {
+/** 0.5–5 in half stars; a rating of 0 (or below) is no rating, and any rating above it is at least half a star. */
+export function letterboxdRating(rating: number, scale: ScaleChoice): string | undefined {
+  if (rating <= 0) return undefined;
   return String(Math.max(1, Math.round(fraction(rating, scale) * 10)) / 2);
 }
 
@@ -45,8 +54,10 @@ export function letterboxd(entries: Entry[], scale: ScaleChoice | undefined, opt
       continue;
     }
     const rating = entry.rating !== undefined && scale ? letterboxdRating(entry.rating, scale) : undefined;
-    const row = (event: HistoryEvent | undefined, review: string | undefined) =>
-      csvLine([
+    const byTitle = tmdbID === undefined && work.imdbId === undefined;
+    const row = (event: HistoryEvent | undefined, review: string | undefined) => {
+      if (byTitle) tally.matchedByTitle(work.year === undefined ? 'films with no TMDB or IMDb id and no year: Title alone' : 'films with no TMDB or IMDb id: Title and Year');
+      return csvLine([
         undefined,
         tmdbID,
         work.imdbId,
@@ -58,6 +69,7 @@ export function letterboxd(entries: Entry[], scale: ScaleChoice | undefined, opt
         undefined,
         review,
       ]);
+    };
     const watches = entry.events.filter((event) => event.kind === undefined || event.kind === 'FILM_SEEN');
     const since = options.since;
     const dated = watches.filter((event) => event.date !== null && (since === undefined || event.date >= since));

@@ -36,6 +36,10 @@ export interface Work {
   pages: number | undefined;
   episodes: number | undefined;
   publisher: string | undefined;
+  /** A cover or poster URL, when the server gives one. */
+  image: string | undefined;
+  /** The anime's release format as the server names it (TV, MOVIE, OVA, …), when it gives one. */
+  format: string | undefined;
 }
 
 export interface HistoryEvent {
@@ -43,6 +47,9 @@ export interface HistoryEvent {
   /** Milliseconds since the epoch, or null for an undated event (SPEC.md §2). */
   date: number | null;
   cycle: number;
+  /** For EPISODE_SEEN: the season and episode numbers, when the server gives them. */
+  season: number | undefined;
+  episode: number | undefined;
 }
 
 export interface Review {
@@ -241,13 +248,31 @@ export function readWork(raw: unknown, hints: { status?: string; kinds?: string[
     pages: num(first(work, 'pages', 'pageCount', 'numberOfPages')),
     episodes: num(first(work, 'episodes', 'episodeCount', 'totalEpisodes')),
     publisher: text(first(work, 'publisher', 'publishers.0')),
+    image: httpUrl(first(work, 'image', 'imageUrl', 'poster', 'posterUrl', 'cover', 'coverUrl', 'coverImage.large')),
+    format: text(first(work, 'format', 'subtype', 'animeType', 'showType', 'releaseType'))?.toUpperCase(),
   };
+}
+
+function httpUrl(value: unknown): string | undefined {
+  const url = text(value);
+  return url !== undefined && /^https?:\/\/\S+$/.test(url) ? url : undefined;
+}
+
+function count(value: unknown): number | undefined {
+  const n = num(value);
+  return n !== undefined && Number.isInteger(n) && n >= 0 ? n : undefined;
 }
 
 function readEvent(raw: Obj): HistoryEvent {
   const cycle = num(first(raw, 'cycle', 'cycleNumber', 'round'));
   const date = raw.date === null ? null : (instant(first(raw, 'date', 'at', 'watchedAt', 'occurredAt')) ?? null);
-  return { kind: text(first(raw, 'kind', 'type', 'event'))?.toUpperCase(), date, cycle: cycle !== undefined && cycle >= 1 ? Math.floor(cycle) : 1 };
+  return {
+    kind: text(first(raw, 'kind', 'type', 'event'))?.toUpperCase(),
+    date,
+    cycle: cycle !== undefined && cycle >= 1 ? Math.floor(cycle) : 1,
+    season: count(first(raw, 'season', 'seasonNumber', 'episode.season')),
+    episode: count(first(raw, 'episode', 'episodeNumber', 'number', 'episode.number')),
+  };
 }
 
 function readReview(raw: Obj): Review {
@@ -255,7 +280,7 @@ function readReview(raw: Obj): Review {
     title: text(first(raw, 'title', 'headline', 'summary')),
     body: text(first(raw, 'body', 'text', 'content', 'review')),
     spoiler: raw.spoiler === true || raw.containsSpoilers === true,
-    createdAt: instant(first(raw, 'createdAt', 'created', 'date')),
+    createdAt: instant(first(raw, 'createdAt', 'publishedAt', 'created', 'date')),
   };
 }
 
@@ -263,9 +288,12 @@ function progressOf(raw: unknown): Entry['progress'] {
   const progress = obj(raw);
   if (!progress) return typeof raw === 'number' ? { episodes: raw } : {};
   const out: Entry['progress'] = {};
-  const episodes = num(first(progress, 'episodes', 'episode', 'watched'));
-  const pages = num(first(progress, 'pages', 'page'));
-  const minutes = num(first(progress, 'minutes', 'playtimeMinutes'));
+  // An independent server may say {current, unit} instead of naming the unit as the field.
+  const unit = text(progress.unit)?.toLowerCase();
+  const current = (name: string) => (unit === name ? num(progress.current) : undefined);
+  const episodes = num(first(progress, 'episodes', 'episode', 'watched')) ?? current('episodes');
+  const pages = num(first(progress, 'pages', 'page')) ?? current('pages');
+  const minutes = num(first(progress, 'minutes', 'playtimeMinutes')) ?? current('minutes');
   const total = num(first(progress, 'total', 'of', 'totalEpisodes', 'totalPages'));
   if (episodes !== undefined) out.episodes = episodes;
   if (pages !== undefined) out.pages = pages;

@@ -43,6 +43,21 @@ describe('letterboxd', () => {
     expect(rows.find((row) => row.Title === '七人の侍')!.Rating).toBe('0.5');
   });
 
+  it('a rating of 0 is no rating, not half a star', () => {
+    const snapshot = fixture();
+    (snapshot.entries[2] as Record<string, unknown>).rating = 0;
+    const rows = csvRows(convert('letterboxd', snapshot, { timeZone: 'UTC' }).files[0]!.content);
+    expect(rows.find((row) => row.tmdbID === '603')!.Rating).toBe('');
+  });
+
+  it('a film with neither a TMDB nor an IMDb id is written by Title and Year, and counted as matched by title', () => {
+    const snapshot = fixture();
+    snapshot.entries.push({ id: 'x', work: { id: 'wx', source: 'kinopoisk', sourceId: '1', type: 'film', title: 'Stalker', year: 1979 }, status: 'COMPLETED', rating: 8 });
+    const result = convert('letterboxd', snapshot, { timeZone: 'UTC' });
+    expect(csvRows(result.files[0]!.content).find((row) => row.Title === 'Stalker')).toMatchObject({ tmdbID: '', imdbID: '', Year: '1979' });
+    expect(summaryLines(result)).toEqual(expect.arrayContaining(['lk: 1 row the importer can only match by title:', '  1 films with no TMDB or IMDb id: Title and Year']));
+  });
+
   it('the review goes on the latest diary row only, with its title', () => {
     const { rows } = run('letterboxd');
     expect(rows.filter((row) => row.tmdbID === '550').map((row) => row.Review)).toEqual(['', 'Rules\n\nFirst rule:\n"don\'t", talk.']);
@@ -161,6 +176,25 @@ describe('goodreads', () => {
     });
   });
 
+  it('a dropped book is on currently-reading with a did-not-finish shelf, counted as a value lk chose', () => {
+    const snapshot = fixture();
+    Object.assign(snapshot.entries[4] as Record<string, unknown>, { status: 'DROPPED', phase: 'DROPPED' });
+    const result = convert('goodreads', snapshot, { timeZone: 'UTC' });
+    expect(csvRows(result.files[0]!.content).find((row) => row.Title.startsWith('Tess'))).toMatchObject({
+      'Exclusive Shelf': 'currently-reading',
+      Bookshelves: 'did-not-finish',
+    });
+    expect(result.tally.rowsGuessed).toBe(1);
+  });
+
+  it('a book without an ISBN is counted as matched by title and author', () => {
+    const { result } = run('goodreads');
+    expect(result.tally.rowsByTitle).toBe(0);
+    const snapshot = fixture();
+    snapshot.entries.push({ id: 'b', work: { id: 'wb', type: 'book', title: 'Mort', authors: ['Terry Pratchett'] }, status: 'READ' });
+    expect([...convert('goodreads', snapshot).tally.byTitle]).toEqual([['books with no ISBN: title and author', 1]]);
+  });
+
   it('Date Added is the local day: 23:30 UTC on Dec 31 is Jan 1 in Tokyo', () => {
     const { rows } = run('goodreads', { timeZone: 'Asia/Tokyo' });
     expect(rows.find((row) => row.Title.startsWith('Tess'))!['Date Added']).toBe('2025/01/01');
@@ -181,21 +215,15 @@ describe('goodreads', () => {
 });
 
 describe('yamtrack', () => {
-  it('one row per entry with Yamtrack statuses, 0–10 scores and a catalogue id only for catalogues it uses', () => {
+  it('a row per watch of a film, with Yamtrack statuses, 0–10 scores and the catalogue id', () => {
     const { rows } = run('yamtrack');
-    const by = (title: string) => rows.find((row) => row.title === title)!;
-    expect(by(TRICKY_TITLE)).toMatchObject({
-      media_id: '550',
-      source: 'tmdb',
-      media_type: 'movie',
-      score: '10.0',
-      progress: '1',
-      status: 'Completed',
-      repeats: '1',
-      end_date: '2025-03-01T12:00:00Z',
-    });
-    expect(by('七人の侍')).toMatchObject({ media_id: '', source: '', media_type: 'movie', score: '1.0' });
-    expect(by('The Witcher 3')).toMatchObject({
+    const fight = rows.filter((row) => row.title === TRICKY_TITLE);
+    // Seen twice: the first watch is a repeated row of its own (Yamtrack reads no repeat count).
+    expect(fight.map((row) => [row.media_id, row.source, row.media_type, row.score, row.status, row.end_date])).toEqual([
+      ['550', 'tmdb', 'movie', '10.0', 'Completed', '2025-01-02T23:30:00Z'],
+      ['550', 'tmdb', 'movie', '10.0', 'Completed', '2025-03-01T12:00:00Z'],
+    ]);
+    expect(rows.find((row) => row.title === 'The Witcher 3')).toMatchObject({
       media_id: '1942',
       source: 'igdb',
       media_type: 'game',
@@ -203,10 +231,48 @@ describe('yamtrack', () => {
       status: 'In progress',
       score: '8.0',
     });
-    expect(by('ONE PIECE')).toMatchObject({ media_id: '', source: '', media_type: 'anime', progress: '12', status: 'In progress', score: '' });
-    expect(by('Fullmetal ]]> Alchemist\u0007')).toMatchObject({ media_id: '5114', source: 'mal', media_type: 'anime', status: 'Completed' });
-    expect(by('Forrest Gump')).toMatchObject({ status: 'Planning', progress: '0' });
-    expect(by('The Matrix')).toMatchObject({ status: 'Dropped' });
+    expect(rows.find((row) => row.title === 'Forrest Gump')).toMatchObject({ status: 'Planning', progress: '' });
+    expect(rows.find((row) => row.title === 'The Matrix')).toMatchObject({ status: 'Dropped' });
+  });
+
+  it('a show caught up while airing is In progress, as it is Watching in the MAL file', () => {
+    const { rows } = run('yamtrack');
+    expect(rows.find((row) => row.title === 'Fullmetal ]]> Alchemist\u0007')).toMatchObject({ media_id: '5114', source: 'mal', status: 'In progress' });
+    const mal = malAnime(run('mal').result.files[0]!.content);
+    expect(mal[0]).toMatchObject({ series_animedb_id: '5114', my_status: 'Watching' });
+  });
+
+  it('rows without a catalogue id Yamtrack uses go to the unmatched file, never into the file', () => {
+    const { rows, result } = run('yamtrack');
+    expect(rows.every((row) => row.media_id !== '' && row.source !== '')).toBe(true);
+    expect(rows.some((row) => row.title === 'ONE PIECE' || row.title === '七人の侍')).toBe(false);
+    const unmatched = csvRows(result.unmatched!);
+    expect(unmatched.map((row) => row.title).sort()).toEqual(['ONE PIECE', 'Плоский мир', '七人の侍'].sort());
+    expect(unmatched[0]!.reason).toMatch(/aborts the whole import/);
+    expect(result.tally.rowsSetAside).toBe(3);
+  });
+
+  it('a show is its tv row, a season row per season watched and an episode row per episode watch', () => {
+    const snapshot = {
+      entries: [{ id: 's', work: { id: 'ws', source: 'tmdb', sourceId: '1399', type: 'series', title: 'Thrones' }, status: 'WATCHING', rating: 8 }],
+      history: [
+        { entryId: 's', kind: 'EPISODE_SEEN', season: 2, episode: 1, date: '2025-02-01T20:00:00.000Z', cycle: 1 },
+        { entryId: 's', kind: 'EPISODE_SEEN', season: 1, episode: 2, date: '2025-01-02T20:00:00.000Z', cycle: 1 },
+        { entryId: 's', kind: 'EPISODE_SEEN', season: 1, episode: 1, date: '2025-01-01T20:00:00.000Z', cycle: 1 },
+        { entryId: 's', kind: 'EPISODE_SEEN', season: 1, episode: 1, date: '2025-03-01T20:00:00.000Z', cycle: 2 },
+      ],
+      reviews: [],
+    };
+    const rows = csvRows(convert('yamtrack', snapshot, { timeZone: 'UTC' }).files[0]!.content);
+    expect(rows.map((row) => [row.media_type, row.season_number, row.episode_number, row.status, row.score, row.end_date])).toEqual([
+      ['tv', '', '', 'In progress', '8.0', ''],
+      ['season', '1', '', 'Completed', '8.0', ''],
+      ['episode', '1', '1', '', '', '2025-01-01T20:00:00Z'],
+      ['episode', '1', '2', '', '', '2025-01-02T20:00:00Z'],
+      ['episode', '1', '1', '', '', '2025-03-01T20:00:00Z'],
+      ['season', '2', '', 'In progress', '8.0', ''],
+      ['episode', '2', '1', '', '', '2025-02-01T20:00:00Z'],
+    ]);
   });
 
   it('albums are skipped with the reason, and --domain keeps one domain', () => {
@@ -222,10 +288,11 @@ describe('mal', () => {
   it('writes MAL XML that parses back: ids, statuses, episodes, dates, scores, rewatches', () => {
     const { result } = run('mal');
     const anime = malAnime(result.files[0]!.content);
-    expect(anime).toHaveLength(2);
+    expect(anime).toHaveLength(1);
     expect(anime[0]).toMatchObject({
       series_animedb_id: '5114',
       series_title: 'Fullmetal ]]> Alchemist',
+      series_type: 'Unknown',
       series_episodes: '64',
       my_watched_episodes: '30',
       my_start_date: '2025-04-01',
@@ -234,16 +301,26 @@ describe('mal', () => {
       my_status: 'Watching',
       my_comments: 'A & B < C',
       my_times_watched: '0',
+      my_priority: 'Low',
+      my_sns: 'default',
       update_on_import: '1',
     });
-    expect(anime[1]).toMatchObject({
-      series_animedb_id: '0',
-      series_title: 'ONE PIECE',
-      my_status: 'Watching',
-      my_score: '0',
-      my_watched_episodes: '12',
-    });
-    expect(result.tally.notes.join('\n')).toContain('1 anime without a MyAnimeList id');
+  });
+
+  it('an anime without a MyAnimeList id goes to the unmatched file, not into the XML as id 0', () => {
+    const { result } = run('mal');
+    expect(result.files[0]!.content).not.toContain('<series_animedb_id>0<');
+    expect(csvRows(result.unmatched!)).toEqual([expect.objectContaining({ series_title: 'ONE PIECE', my_status: 'Watching', my_watched_episodes: '12' })]);
+    expect(summaryLines(result, 'anime-unmatched.csv')).toContain(
+      'lk: 1 row the importer would fail on or drop, written to anime-unmatched.csv:',
+    );
+  });
+
+  it('series_type is the work’s own format in MAL’s words, else Unknown', () => {
+    const snapshot = fixture();
+    (snapshot.entries[6] as { work: Record<string, unknown> }).work.format = 'OVA';
+    const anime = malAnime(convert('mal', snapshot).files[0]!.content);
+    expect(anime[0]!.series_type).toBe('OVA');
   });
 
   it('<myinfo> counts the statuses written', () => {
@@ -251,8 +328,8 @@ describe('mal', () => {
     const doc = new XMLParser({ parseTagValue: false }).parse(result.files[0]!.content) as { myanimelist: { myinfo: Record<string, string> } };
     expect(doc.myanimelist.myinfo).toMatchObject({
       user_export_type: '1',
-      user_total_anime: '2',
-      user_total_watching: '2',
+      user_total_anime: '1',
+      user_total_watching: '1',
       user_total_completed: '0',
     });
   });
@@ -320,8 +397,8 @@ describe('items with missing or odd fields', () => {
 
   it.each(['letterboxd', 'goodreads', 'yamtrack', 'mal'] as const)('%s writes no "undefined", "null" or "NaN"', (target) => {
     const result = convert(target, odd, { timeZone: 'UTC' });
-    expect(result.tally.rowsWritten).toBeGreaterThan(0);
-    for (const file of result.files) expect(file.content).not.toMatch(/undefined|null|NaN/);
+    expect(result.tally.rowsWritten + result.tally.rowsSetAside).toBeGreaterThan(0);
+    for (const content of [...result.files.map((file) => file.content), result.unmatched ?? '']) expect(content).not.toMatch(/undefined|null|NaN/);
   });
 
   it('unreadable items are counted as skipped, not dropped silently', () => {
