@@ -34,7 +34,9 @@ function rowsOf(target, text) {
 }
 
 async function startSandbox() {
-  const child = spawn(process.execPath, [lk, 'sandbox', '--json', '--rate-limit', '0', '--variant', variant], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [lk, 'sandbox', '--json', '--rate-limit', '0', '--variant', variant], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   for await (const chunk of child.stdout) {
     out += chunk;

@@ -102,7 +102,9 @@ async function runConvert(ctx: Context, flags: ConvertFlags, operands: string[])
     throw error;
   }
   const unmatchedFile =
-    output !== undefined && result.unmatched !== undefined && result.tally.rowsWritten > 0 ? unmatchedPath(output, lib.TARGET_EXTENSION[target]) : undefined;
+    output !== undefined && result.unmatched !== undefined && result.tally.rowsWritten > 0
+      ? unmatchedPath(output, lib.TARGET_EXTENSION[target])
+      : undefined;
   const summary = lib.summaryLines(result, unmatchedFile);
   if (result.tally.rowsWritten === 0) {
     for (const line of summary) ctx.io.warn(line);

@@ -126,7 +126,8 @@ export function goodreads(entries: Entry[], scale: ScaleChoice | undefined, opti
       ]),
     );
     tally.write(`books on ${shelf}`);
-    if (entry.phase === 'DROPPED') tally.guess(`dropped books on currently-reading, with a ${DROPPED_SHELF} shelf (no exclusive shelf every importer reads means dropped)`);
+    if (entry.phase === 'DROPPED')
+      tally.guess(`dropped books on currently-reading, with a ${DROPPED_SHELF} shelf (no exclusive shelf every importer reads means dropped)`);
     if (work.isbn10 === undefined && work.isbn13 === undefined)
       tally.matchedByTitle(author === undefined ? 'books with no ISBN and no author: title alone' : 'books with no ISBN: title and author');
     if (entry.phase === 'DONE' && dateRead === undefined) readUndated += 1;

@@ -56,7 +56,10 @@ export function letterboxd(entries: Entry[], scale: ScaleChoice | undefined, opt
     const rating = entry.rating !== undefined && scale ? letterboxdRating(entry.rating, scale) : undefined;
     const byTitle = tmdbID === undefined && work.imdbId === undefined;
     const row = (event: HistoryEvent | undefined, review: string | undefined) => {
-      if (byTitle) tally.matchedByTitle(work.year === undefined ? 'films with no TMDB or IMDb id and no year: Title alone' : 'films with no TMDB or IMDb id: Title and Year');
+      if (byTitle)
+        tally.matchedByTitle(
+          work.year === undefined ? 'films with no TMDB or IMDb id and no year: Title alone' : 'films with no TMDB or IMDb id: Title and Year',
+        );
       return csvLine([
         undefined,
         tmdbID,

@@ -1,12 +1,12 @@
 import { parse } from 'csv-parse/sync';
-import { XMLParser } from 'fast-xml-parser';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendJson, startFakeApi } from './fake-api.js';
 import { expectRefusedBeforeAnyRequest, runLk, startTestBed, tempHome, type TestBed } from './harness.js';
+import { goodreadsViolations, yamtrackViolations } from '../unit/importer-contracts.js';
 
 type Row = Record<string, string>;
 type Json = Record<string, any>;
@@ -16,14 +16,18 @@ let exported: { library: Json[]; history: Json[]; reviews: Json[] };
 
 beforeAll(async () => {
   bed = await startTestBed({ rateLimit: 0 });
+  made.push(bed.home.root);
   // The same cached export every lk convert below reads (one export an hour): the data to check the files against.
   const result = await bed.lk(['export']);
   expect(result.code).toBe(0);
   exported = JSON.parse(result.stdout) as typeof exported;
 });
 
+const made: string[] = [];
+
 afterAll(async () => {
   await bed.sandbox.close();
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
 });
 
 function csv(text: string): Row[] {
@@ -31,7 +35,9 @@ function csv(text: string): Row[] {
 }
 
 function outDir(): string {
-  return mkdtempSync(join(tmpdir(), 'lk-convert-'));
+  const dir = mkdtempSync(join(tmpdir(), 'lk-convert-'));
+  made.push(dir);
+  return dir;
 }
 
 function localDay(iso: string, timeZone: string): string {
@@ -104,7 +110,7 @@ describe('lk convert goodreads', () => {
     const rows = csv(result.stdout);
     const books = entriesOf('book');
     expect(rows).toHaveLength(books.length);
-    const shelf: Record<string, string> = { PLANNED: 'to-read', IN_PROGRESS: 'currently-reading', DONE: 'read', DROPPED: 'did-not-finish' };
+    const shelf: Record<string, string> = { PLANNED: 'to-read', IN_PROGRESS: 'currently-reading', DONE: 'read', DROPPED: 'currently-reading' };
     for (const book of books) {
       const row = rows.find((r) => r.Title === book.work.title);
       expect(row, book.work.title).toBeDefined();
@@ -123,75 +129,76 @@ describe('lk convert goodreads', () => {
     }
     // The 150-character showcase title, with its comma, survives the round trip.
     expect(rows.some((row) => row.Title.length >= 100 && row.Title.includes(','))).toBe(true);
+    expect(goodreadsViolations(result.stdout)).toEqual([]);
+    // The sandbox's books have no ISBN: every one can only be matched by title and author, and the summary says so.
+    expect(result.stderr).toContain(`lk: ${books.length} rows the importer can only match by title:`);
   });
 });
 
 describe('lk convert yamtrack', () => {
-  it('writes every entry but albums with Yamtrack statuses, scores, progress and TMDB/IGDB ids', async () => {
-    const result = await bed.lk(['convert', 'yamtrack']);
+  it('writes the TMDB and IGDB entries Yamtrack takes whole; AniList anime and Open Library works go to FILE-unmatched.csv', async () => {
+    const dir = outDir();
+    const result = await bed.lk(['convert', 'yamtrack', '-o', join(dir, 'yamtrack.csv')]);
     expect(result.code).toBe(0);
-    const rows = csv(result.stdout);
-    const kept = exported.library.filter((entry) => entry.work.type !== 'album');
-    expect(rows).toHaveLength(kept.length);
+    const content = readFileSync(join(dir, 'yamtrack.csv'), 'utf8');
+    expect(yamtrackViolations(content)).toEqual([]);
+    const rows = csv(content);
     const status: Record<string, string> = { PLANNED: 'Planning', IN_PROGRESS: 'In progress', DONE: 'Completed', DROPPED: 'Dropped' };
-    const type: Record<string, string> = { film: 'movie', series: 'tv', anime: 'anime', game: 'game', book: 'book' };
-    kept.forEach((entry, index) => {
-      const row = rows[index]!;
-      expect(row.title).toBe(entry.work.title);
-      expect(row.media_type).toBe(type[entry.work.type]);
-      expect(row.status).toBe(status[entry.phase]);
-      expect(row.score).toBe(entry.rating === null ? '' : entry.rating.toFixed(1));
-      expect(row.notes).toBe(entry.notes ?? '');
-      const catalogued = ['film', 'series', 'game'].includes(entry.work.type);
-      expect([row.media_id, row.source]).toEqual(catalogued ? [entry.work.sourceId, entry.work.source] : ['', '']);
-      if (entry.work.type === 'series' || entry.work.type === 'anime') expect(row.progress).toBe(String(entry.progress.episodes));
-    });
-    expect(rows.some((row) => row.notes.includes('\n') && row.notes.includes('"') && row.notes.includes(','))).toBe(true);
-    const albums = exported.library.length - kept.length;
-    expect(result.stderr).toContain(`  ${albums} albums (Yamtrack has no music)`);
+    const type: Record<string, string> = { film: 'movie', series: 'tv', game: 'game' };
+    const catalogued = exported.library.filter((entry) => ['film', 'series', 'game'].includes(entry.work.type));
+    for (const entry of catalogued) {
+      const own = rows.filter((row) => row.media_id === entry.work.sourceId && row.media_type === type[entry.work.type]);
+      expect(own.length, entry.work.title).toBeGreaterThan(0);
+      // The entry's own row is the last one (earlier rows are rewatches and replays).
+      expect(own.at(-1)).toMatchObject({
+        source: entry.work.source,
+        title: entry.work.title,
+        status: entry.status === 'UP_TO_DATE' ? 'In progress' : status[entry.phase],
+        score: entry.rating === null ? '' : entry.rating.toFixed(1),
+        notes: entry.notes ?? '',
+      });
+    }
+    // One episode row per episode watch of a TMDB show.
+    const shows = new Set(entriesOf('series').map((entry) => entry.id as string));
+    const watches = exported.history.filter((event) => event.kind === 'EPISODE_SEEN' && shows.has(event.entryId));
+    expect(rows.filter((row) => row.media_type === 'episode')).toHaveLength(watches.length);
+    const unmatched = csv(readFileSync(join(dir, 'yamtrack-unmatched.csv'), 'utf8'));
+    const searched = [...entriesOf('anime'), ...entriesOf('book')];
+    expect(unmatched.map((row) => row.title).sort()).toEqual(searched.map((entry) => entry.work.title).sort());
+    expect(result.stderr).toContain(
+      `lk: ${searched.length} rows the importer would fail on or drop, written to ${join(dir, 'yamtrack-unmatched.csv')}:`,
+    );
+    expect(result.stderr).toContain(`  ${exported.library.length - catalogued.length - searched.length} albums (Yamtrack has no music)`);
   });
 
-  it('--strict exits 1 when anything was skipped, after writing the file', async () => {
+  it('--strict exits 1 when rows were skipped or set aside, after writing the file', async () => {
     const file = join(outDir(), 'yamtrack.csv');
     const result = await bed.lk(['convert', 'yamtrack', '--strict', '-o', file]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^lk: --strict: \d+ skipped/m);
+    expect(result.stderr).toMatch(/^lk: --strict: \d+ rows skipped, set aside, guessed or matched by title/m);
     expect(existsSync(file)).toBe(true);
   });
 
-  it('--domain GAMES keeps only games, and --strict passes when nothing was skipped', async () => {
+  it('--domain GAMES keeps only games, and --strict passes when every row is matched by id', async () => {
     const result = await bed.lk(['convert', 'yamtrack', '--domain', 'games', '--strict']);
     expect(result.code).toBe(0);
     const rows = csv(result.stdout);
-    expect(rows.map((row) => row.media_type)).toEqual(entriesOf('game').map(() => 'game'));
-    expect(rows.filter((row) => /^\d+:\d{2}$/.test(row.progress))).toHaveLength(rows.length);
+    expect(new Set(rows.map((row) => row.title))).toEqual(new Set(entriesOf('game').map((entry) => entry.work.title)));
+    // Each game's own row has its play time (h:mm); a replay's earlier run is a row of its own with none.
+    expect(rows.filter((row) => row.media_type === 'game' && /^\d+:\d{2}$/.test(row.progress))).toHaveLength(entriesOf('game').length);
+    expect(rows.every((row) => row.media_type === 'game')).toBe(true);
   });
 });
 
 describe('lk convert mal', () => {
-  it('writes MAL XML with every anime: the sandbox’s are AniList works, so no MAL id and the summary says so', async () => {
-    const result = await bed.lk(['convert', 'mal']);
-    expect(result.code).toBe(0);
-    const doc = new XMLParser({ parseTagValue: false }).parse(result.stdout) as { myanimelist: { myinfo: Json; anime: Json[] | Json } };
-    const anime = ([] as Json[]).concat(doc.myanimelist.anime);
-    const expected = entriesOf('anime');
-    expect(anime).toHaveLength(expected.length);
-    const malStatus = (entry: Json) =>
-      entry.status === 'UP_TO_DATE'
-        ? 'Watching'
-        : ({ PLANNED: 'Plan to Watch', IN_PROGRESS: 'Watching', DONE: 'Completed', DROPPED: 'Dropped' } as Record<string, string>)[entry.phase];
-    expected.forEach((entry, index) => {
-      expect(anime[index]).toMatchObject({
-        series_animedb_id: '0',
-        series_title: entry.work.title,
-        my_status: malStatus(entry),
-        my_watched_episodes: String(entry.progress?.episodes ?? 0),
-        my_score: String(entry.rating ?? 0),
-        update_on_import: '1',
-      });
-    });
-    expect(doc.myanimelist.myinfo.user_total_anime).toBe(String(expected.length));
-    expect(result.stderr).toContain(`${expected.length} anime without a MyAnimeList id`);
+  it('the sandbox’s anime are AniList works with no MAL id: nothing MAL can match, so exit 1 and no file', async () => {
+    const dir = outDir();
+    const result = await bed.lk(['convert', 'mal', '-o', join(dir, 'anime.xml')]);
+    expect(result.code).toBe(1);
+    expect(readdirSync(dir)).toEqual([]);
+    const anime = entriesOf('anime').length;
+    expect(result.stderr).toContain(`  ${anime} anime without a MyAnimeList id (from another catalogue): MAL matches on the id alone`);
+    expect(result.stderr).toContain('lk: nothing to write for mal');
   });
 });
 
@@ -270,6 +277,7 @@ describe('lk convert letterboxd from an independent server with a large diary', 
       return sendJson(res, 404, { code: 'not_found' });
     });
     const home = tempHome();
+    made.push(home.root);
     env = {
       LK_BASE_URL: api.url,
       LK_API_KEY: `lk_${'Q'.repeat(43)}abc123`,
@@ -307,12 +315,13 @@ describe('lk convert letterboxd from an independent server with a large diary', 
     }
     expect(rows).toHaveLength(FILMS);
     expect(new Set(rows.map((row) => row.tmdbID)).size).toBe(FILMS);
-    // 22:30 UTC on June 1st is June 2nd in Paris; 100 of 100 is five stars, 0 and 1 of 100 half a star.
+    // 22:30 UTC on June 1st is June 2nd in Paris; 100 of 100 is five stars, 1 of 100 half a star, 0 no rating.
+    expect(rows.find((row) => row.tmdbID === '100001')!.Rating).toBe('0.5');
     expect(rows.find((row) => row.tmdbID === '100000')).toMatchObject({
       Title: tricky,
       Year: '2001',
       WatchedDate: '2025-06-02',
-      Rating: '0.5',
+      Rating: '',
       Rewatch: 'false',
       Review: review,
     });
@@ -332,5 +341,59 @@ describe('lk convert letterboxd from an independent server with a large diary', 
     expect(count).toBeLessThan(9);
     expect(result.stderr).toContain(`lk: note: ${join(dir, `films-${count + 1}.csv`)} is from an earlier conversion, not this one`);
     expect(readFileSync(leftover, 'utf8')).toBe('old\n');
+  });
+});
+
+describe('lk convert on the second data set: the alt variant’s listings (UUID ids, no phase, other field names)', () => {
+  // What an independent server sends in its listings (and what lk sync keeps of them), served as its export.
+  let alt: TestBed;
+  let api: Awaited<ReturnType<typeof startFakeApi>>;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    alt = await startTestBed({ rateLimit: 0, variant: 'alt' });
+    const listing = async (command: string) => JSON.parse((await alt.lk([command, '--all', '--json'])).stdout) as Json[];
+    const body = JSON.stringify({ library: await listing('library'), history: await listing('history'), reviews: await listing('reviews') });
+    api = await startFakeApi((req, res) => {
+      if (req.url?.startsWith('/v1/me')) return sendJson(res, 200, { account: { username: 'alt' } });
+      if (req.url?.startsWith('/v1/export')) return sendJson(res, 200, body);
+      return sendJson(res, 404, { code: 'not_found' });
+    });
+    const home = tempHome();
+    made.push(home.root, alt.home.root);
+    env = { LK_BASE_URL: api.url, LK_API_KEY: `lk_${'Q'.repeat(43)}abc123`, LK_CONFIG_DIR: home.configDir, LK_CACHE_DIR: home.cacheDir };
+  });
+
+  afterAll(async () => {
+    await api.close();
+    await alt.sandbox.close();
+  });
+
+  it('Goodreads: every book on the shelf of its status (no phase sent), with the same title, author and rating', async () => {
+    const result = await bed.lk(['convert', 'goodreads'], { env });
+    expect(result.code).toBe(0);
+    expect(goodreadsViolations(result.stdout)).toEqual([]);
+    const pick = (rows: Row[]) => rows.map((row) => [row.Title, row.Author, row['My Rating'], row['Exclusive Shelf']]).sort();
+    expect(pick(csv(result.stdout))).toEqual(pick(csv((await bed.lk(['convert', 'goodreads'])).stdout)));
+  });
+
+  it('Yamtrack: play time from progress {current, unit}, and the same works set aside as on the sandbox', async () => {
+    const dir = outDir();
+    const result = await bed.lk(['convert', 'yamtrack', '-o', join(dir, 'alt.csv')], { env });
+    expect(result.code).toBe(0);
+    const content = readFileSync(join(dir, 'alt.csv'), 'utf8');
+    expect(yamtrackViolations(content)).toEqual([]);
+    await bed.lk(['convert', 'yamtrack', '-o', join(dir, 'default.csv')]);
+    const games = (file: string) =>
+      csv(readFileSync(join(dir, file), 'utf8'))
+        .filter((row) => row.progress !== '' && row.media_type === 'game')
+        .map((row) => [row.media_id, row.progress, row.status])
+        .sort();
+    expect(games('alt.csv')).toEqual(games('default.csv'));
+    const setAside = (file: string) =>
+      csv(readFileSync(join(dir, file), 'utf8'))
+        .map((row) => [row.title, row.media_type, row.progress])
+        .sort();
+    expect(setAside('alt-unmatched.csv')).toEqual(setAside('default-unmatched.csv'));
   });
 });

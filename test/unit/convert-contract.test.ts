@@ -56,17 +56,21 @@ describe('the contracts catch what an importer would refuse or lose', () => {
 
   it('Yamtrack: a renamed progressed_at, a start_date as "Mon Nov 23 2026", an empty media_id, an unknown status', () => {
     expect(yamtrackViolations(yamtrack.replace('progressed_at', 'progressedAt'))).toContainEqual(expect.stringMatching(/^header/));
-    expect(yamtrackViolations(yamtrack.replace(',2025-01-02T23:30:00Z,2025-03-01T12:00:00Z,', ',Mon Nov 23 2026,2025-03-01T12:00:00Z,'))).toContainEqual(
-      expect.stringMatching(/start_date Mon Nov 23 2026/),
-    );
+    expect(
+      yamtrackViolations(yamtrack.replace(',2025-01-02T23:30:00Z,2025-03-01T12:00:00Z,', ',Mon Nov 23 2026,2025-03-01T12:00:00Z,')),
+    ).toContainEqual(expect.stringMatching(/start_date Mon Nov 23 2026/));
     expect(yamtrackViolations(yamtrack.replace('\n550,tmdb,', '\n,,'))).toContainEqual(expect.stringMatching(/no media_id/));
     expect(yamtrackViolations(yamtrack.replace(',Completed,', ',Watching,'))).toContainEqual(expect.stringMatching(/status "Watching"/));
   });
 
   it('MAL: my_priority LOW, a missing my_sns, an id of 0, a made-up series_type', () => {
     expect(malViolations(mal.replace('<my_priority>Low<', '<my_priority>LOW<'))).toContainEqual(expect.stringMatching(/my_priority LOW/));
-    expect(malViolations(mal.replace(/\t\t<my_sns>default<\/my_sns>\n/, ''))).toContainEqual(expect.stringMatching(/tags .*my_discuss,update_on_import/));
-    expect(malViolations(mal.replace('<series_animedb_id>5114<', '<series_animedb_id>0<'))).toContainEqual(expect.stringMatching(/series_animedb_id 0/));
+    expect(malViolations(mal.replace(/\t\t<my_sns>default<\/my_sns>\n/, ''))).toContainEqual(
+      expect.stringMatching(/tags .*my_discuss,update_on_import/),
+    );
+    expect(malViolations(mal.replace('<series_animedb_id>5114<', '<series_animedb_id>0<'))).toContainEqual(
+      expect.stringMatching(/series_animedb_id 0/),
+    );
     expect(malViolations(mal.replace('<series_type>Unknown<', '<series_type>Series<'))).toContainEqual(expect.stringMatching(/series_type Series/));
   });
 
@@ -77,7 +81,9 @@ describe('the contracts catch what an importer would refuse or lose', () => {
   });
 
   it('Goodreads: a did-not-finish Exclusive Shelf, a Date Read as 2025-02-10, a half star', () => {
-    expect(goodreadsViolations(goodreads.replace(',read,', ',did-not-finish,'))).toContainEqual(expect.stringMatching(/Exclusive Shelf did-not-finish/));
+    expect(goodreadsViolations(goodreads.replace(',read,', ',did-not-finish,'))).toContainEqual(
+      expect.stringMatching(/Exclusive Shelf did-not-finish/),
+    );
     expect(goodreadsViolations(goodreads.replace('2025/02/10', '2025-02-10'))).toContainEqual(expect.stringMatching(/Date Read 2025-02-10/));
     expect(goodreadsViolations(goodreads.replace(',4,,', ',3.5,,'))).toContainEqual(expect.stringMatching(/My Rating 3.5/));
   });

@@ -52,10 +52,17 @@ describe('letterboxd', () => {
 
   it('a film with neither a TMDB nor an IMDb id is written by Title and Year, and counted as matched by title', () => {
     const snapshot = fixture();
-    snapshot.entries.push({ id: 'x', work: { id: 'wx', source: 'kinopoisk', sourceId: '1', type: 'film', title: 'Stalker', year: 1979 }, status: 'COMPLETED', rating: 8 });
+    snapshot.entries.push({
+      id: 'x',
+      work: { id: 'wx', source: 'kinopoisk', sourceId: '1', type: 'film', title: 'Stalker', year: 1979 },
+      status: 'COMPLETED',
+      rating: 8,
+    });
     const result = convert('letterboxd', snapshot, { timeZone: 'UTC' });
     expect(csvRows(result.files[0]!.content).find((row) => row.Title === 'Stalker')).toMatchObject({ tmdbID: '', imdbID: '', Year: '1979' });
-    expect(summaryLines(result)).toEqual(expect.arrayContaining(['lk: 1 row the importer can only match by title:', '  1 films with no TMDB or IMDb id: Title and Year']));
+    expect(summaryLines(result)).toEqual(
+      expect.arrayContaining(['lk: 1 row the importer can only match by title:', '  1 films with no TMDB or IMDb id: Title and Year']),
+    );
   });
 
   it('the review goes on the latest diary row only, with its title', () => {
@@ -237,7 +244,11 @@ describe('yamtrack', () => {
 
   it('a show caught up while airing is In progress, as it is Watching in the MAL file', () => {
     const { rows } = run('yamtrack');
-    expect(rows.find((row) => row.title === 'Fullmetal ]]> Alchemist\u0007')).toMatchObject({ media_id: '5114', source: 'mal', status: 'In progress' });
+    expect(rows.find((row) => row.title === 'Fullmetal ]]> Alchemist\u0007')).toMatchObject({
+      media_id: '5114',
+      source: 'mal',
+      status: 'In progress',
+    });
     const mal = malAnime(run('mal').result.files[0]!.content);
     expect(mal[0]).toMatchObject({ series_animedb_id: '5114', my_status: 'Watching' });
   });
@@ -310,10 +321,10 @@ describe('mal', () => {
   it('an anime without a MyAnimeList id goes to the unmatched file, not into the XML as id 0', () => {
     const { result } = run('mal');
     expect(result.files[0]!.content).not.toContain('<series_animedb_id>0<');
-    expect(csvRows(result.unmatched!)).toEqual([expect.objectContaining({ series_title: 'ONE PIECE', my_status: 'Watching', my_watched_episodes: '12' })]);
-    expect(summaryLines(result, 'anime-unmatched.csv')).toContain(
-      'lk: 1 row the importer would fail on or drop, written to anime-unmatched.csv:',
-    );
+    expect(csvRows(result.unmatched!)).toEqual([
+      expect.objectContaining({ series_title: 'ONE PIECE', my_status: 'Watching', my_watched_episodes: '12' }),
+    ]);
+    expect(summaryLines(result, 'anime-unmatched.csv')).toContain('lk: 1 row the importer would fail on or drop, written to anime-unmatched.csv:');
   });
 
   it('series_type is the work’s own format in MAL’s words, else Unknown', () => {

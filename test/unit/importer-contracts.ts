@@ -11,7 +11,8 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
 type Row = Record<string, string>;
 
-export const YAMTRACK_HEADER = 'media_id,source,media_type,title,image,season_number,episode_number,score,progress,status,start_date,end_date,notes,progressed_at';
+export const YAMTRACK_HEADER =
+  'media_id,source,media_type,title,image,season_number,episode_number,score,progress,status,start_date,end_date,notes,progressed_at';
 export const LETTERBOXD_HEADER = 'LetterboxdURI,tmdbID,imdbID,Title,Year,WatchedDate,Rating,Rewatch,Tags,Review';
 export const GOODREADS_HEADER =
   'Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies';
@@ -110,7 +111,8 @@ export function malViolations(xml: string): string[] {
     if (!/^[1-9]\d*$/.test(row.series_animedb_id!)) bad(`series_animedb_id ${row.series_animedb_id}: MAL matches on the id alone`);
     if (!MAL_TYPES.includes(row.series_type!)) bad(`series_type ${row.series_type}`);
     if (!MAL_STATUSES.includes(row.my_status!)) bad(`my_status ${row.my_status}`);
-    for (const tag of ['series_episodes', 'my_watched_episodes', 'my_times_watched', 'my_id'] as const) if (!whole(row[tag]!)) bad(`${tag} ${row[tag]}`);
+    for (const tag of ['series_episodes', 'my_watched_episodes', 'my_times_watched', 'my_id'] as const)
+      if (!whole(row[tag]!)) bad(`${tag} ${row[tag]}`);
     if (!(whole(row.my_score!) && Number(row.my_score) <= 10)) bad(`my_score ${row.my_score}`);
     for (const tag of ['my_start_date', 'my_finish_date'] as const)
       if (row[tag] !== '0000-00-00' && !realDay(row[tag]!, '-')) bad(`${tag} ${row[tag]}`);

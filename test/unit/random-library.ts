@@ -26,11 +26,29 @@ const STATUSES: Record<string, string[]> = {
   album: ['TO_LISTEN', 'LISTENED'],
 };
 const SOURCES: Record<string, [string, (n: number) => string][]> = {
-  film: [['tmdb', String], ['imdb', (n) => `tt${n}`], ['kinopoisk', String]],
-  series: [['tmdb', String], ['tvdb', String]],
-  anime: [['anilist', String], ['mal', String], ['kitsu', String]],
-  game: [['igdb', String], ['steam', String]],
-  book: [['openlibrary', (n) => `OL${n}W`], ['openlibrary', (n) => `OL${n}M`], ['isbn', (n) => `978${String(n).padStart(10, '0')}`]],
+  film: [
+    ['tmdb', String],
+    ['imdb', (n) => `tt${n}`],
+    ['kinopoisk', String],
+  ],
+  series: [
+    ['tmdb', String],
+    ['tvdb', String],
+  ],
+  anime: [
+    ['anilist', String],
+    ['mal', String],
+    ['kitsu', String],
+  ],
+  game: [
+    ['igdb', String],
+    ['steam', String],
+  ],
+  book: [
+    ['openlibrary', (n) => `OL${n}W`],
+    ['openlibrary', (n) => `OL${n}M`],
+    ['isbn', (n) => `978${String(n).padStart(10, '0')}`],
+  ],
   album: [['musicbrainz', (n) => `mb-${n}`]],
 };
 const KIND: Record<string, string> = {
