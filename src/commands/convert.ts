@@ -131,8 +131,9 @@ async function runConvert(ctx: Context, flags: ConvertFlags, operands: string[])
     summary.push(`lk: wrote ${written.join(', ')}`);
     // A file of an earlier, longer conversion is not part of this one: say so rather than let it be uploaded twice.
     const { existsSync } = await import('node:fs');
-    const stale = numberedPath(output, result.files.length + 1, lib.TARGET_EXTENSION[target]);
-    if (existsSync(stale)) summary.push(`lk: note: ${stale} is from an earlier conversion, not this one`);
+    const stale = [numberedPath(output, result.files.length + 1, lib.TARGET_EXTENSION[target])];
+    if (unmatchedFile === undefined) stale.push(unmatchedPath(output, lib.TARGET_EXTENSION[target]));
+    for (const path of stale.filter((file) => existsSync(file))) summary.push(`lk: note: ${path} is from an earlier conversion, not this one`);
   }
   for (const line of summary) ctx.io.info(line);
   if (flags.strict && result.tally.rowsNotCertain > 0) {

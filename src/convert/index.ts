@@ -6,8 +6,9 @@ import { goodreads } from './goodreads.js';
 import { letterboxd } from './letterboxd.js';
 import { mal } from './mal.js';
 import { readEntries, type AccountSnapshot } from './model.js';
+import { convertSummary } from '../output/convert-summary.js';
 import { csvLine } from './csv.js';
-import { plural, ratingScale, Tally, type ConvertOptions, type ConvertResult, type Target } from './common.js';
+import { ratingScale, Tally, type ConvertOptions, type ConvertResult, type Target } from './common.js';
 import { yamtrack } from './yamtrack.js';
 
 export { ScaleError, type ConvertOptions, type ConvertResult, type Target } from './common.js';
@@ -38,33 +39,22 @@ function unmatchedCsv(tally: Tally): string | undefined {
   return csvLine(['reason', ...columns]) + rows.map(({ reason, row }) => csvLine([reason, ...columns.map((column) => row[column])])).join('');
 }
 
-/** The stderr summary: rows written, skipped and why, left out, notes; one fact a line. */
+/** The stderr summary (worded in src/output/convert-summary.ts); `unmatchedFile` is where the rows set aside went. */
 export function summaryLines(result: ConvertResult, unmatchedFile?: string): string[] {
   const { tally } = result;
-  const lines = [
-    `lk: ${result.target}: ${tally.rowsWritten} row${tally.rowsWritten === 1 ? '' : 's'} written${result.files.length > 1 ? ` in ${result.files.length} files` : ''}`,
-  ];
-  for (const [kind, count] of tally.written) lines.push(`  ${count} ${kind}`);
-  if (tally.rowsSkipped > 0) {
-    lines.push(`lk: ${tally.rowsSkipped} skipped:`);
-    for (const [reason, count] of tally.skipped) lines.push(`  ${count} ${reason}`);
-  }
-  for (const [reason, count] of tally.leftOut) lines.push(`lk: left out ${count} ${reason}`);
-  if (tally.rowsSetAside > 0) {
-    const where = unmatchedFile === undefined ? 'not written (with -o FILE they go to FILE-unmatched.csv)' : `written to ${unmatchedFile}`;
-    lines.push(`lk: ${plural(tally.rowsSetAside, 'row')} the importer would fail on or drop, ${where}:`);
-    for (const [reason, rows] of tally.setAside) lines.push(`  ${rows.length} ${reason}`);
-  }
-  if (tally.rowsByTitle > 0) {
-    lines.push(`lk: ${plural(tally.rowsByTitle, 'row')} the importer can only match by title:`);
-    for (const [kind, count] of tally.byTitle) lines.push(`  ${count} ${kind}`);
-  }
-  if (tally.rowsGuessed > 0) {
-    lines.push(`lk: ${plural(tally.rowsGuessed, 'row')} written with a value lk chose:`);
-    for (const [what, count] of tally.guessed) lines.push(`  ${count} ${what}`);
-  }
-  if (result.scale)
-    lines.push(`lk: ratings read on a ${result.scale.scale}-point scale (${result.scale.how}; --rating-scale 5|10|100 to say otherwise)`);
-  for (const note of tally.notes) lines.push(`lk: note: ${note}`);
-  return lines;
+  return convertSummary(
+    {
+      target: result.target,
+      fileCount: result.files.length,
+      written: tally.written,
+      skipped: tally.skipped,
+      leftOut: tally.leftOut,
+      setAside: new Map([...tally.setAside].map(([reason, rows]) => [reason, rows.length])),
+      byTitle: tally.byTitle,
+      guessed: tally.guessed,
+      notes: tally.notes,
+      scale: result.scale,
+    },
+    unmatchedFile,
+  );
 }

@@ -171,6 +171,15 @@ describe('lk convert yamtrack', () => {
     expect(result.stderr).toContain(`  ${exported.library.length - catalogued.length - searched.length} albums (Yamtrack has no music)`);
   });
 
+  it('an unmatched file left by an earlier conversion is pointed out when this one sets nothing aside', async () => {
+    const dir = outDir();
+    writeFileSync(join(dir, 'games-unmatched.csv'), 'old\n');
+    const result = await bed.lk(['convert', 'yamtrack', '--domain', 'GAMES', '-o', join(dir, 'games.csv')]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`lk: note: ${join(dir, 'games-unmatched.csv')} is from an earlier conversion, not this one`);
+    expect(readFileSync(join(dir, 'games-unmatched.csv'), 'utf8')).toBe('old\n');
+  });
+
   it('--strict exits 1 when rows were skipped or set aside, after writing the file', async () => {
     const file = join(outDir(), 'yamtrack.csv');
     const result = await bed.lk(['convert', 'yamtrack', '--strict', '-o', file]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { numberedPath } from '../../src/commands/convert.js';
+import { numberedPath, unmatchedPath } from '../../src/commands/convert.js';
 import { packCsv } from '../../src/convert/csv.js';
 import { snapshotFromExport } from '../../src/convert/sources.js';
 
@@ -8,6 +8,12 @@ describe('numbered Letterboxd files', () => {
     expect(numberedPath('/tmp/out/letterboxd.csv', 2, 'csv')).toBe('/tmp/out/letterboxd-2.csv');
     expect(numberedPath('/tmp/out/Films.CSV', 1, 'csv')).toBe('/tmp/out/Films-1.CSV');
     expect(numberedPath('/tmp/out/films', 3, 'csv')).toBe('/tmp/out/films-3.csv');
+  });
+
+  it('the rows set aside go beside the file: yamtrack.csv → yamtrack-unmatched.csv, anime.XML → anime-unmatched.csv', () => {
+    expect(unmatchedPath('/tmp/out/yamtrack.csv', 'csv')).toBe('/tmp/out/yamtrack-unmatched.csv');
+    expect(unmatchedPath('/tmp/out/anime.XML', 'xml')).toBe('/tmp/out/anime-unmatched.csv');
+    expect(unmatchedPath('/tmp/out/list', 'xml')).toBe('/tmp/out/list-unmatched.csv');
   });
 
   it('a row larger than the limit still gets a file of its own, with the header', () => {

@@ -286,6 +286,14 @@ describe('yamtrack', () => {
     ]);
   });
 
+  it('the work’s image URL when the server gives one, so that Yamtrack need not fetch each row’s metadata', () => {
+    const snapshot = fixture();
+    (snapshot.entries[8] as { work: Record<string, unknown> }).work.coverUrl = 'https://img.example/witcher.jpg';
+    const rows = csvRows(convert('yamtrack', snapshot).files[0]!.content);
+    expect(rows.find((row) => row.title === 'The Witcher 3')!.image).toBe('https://img.example/witcher.jpg');
+    expect(rows.find((row) => row.title === 'Forrest Gump')!.image).toBe('');
+  });
+
   it('albums are skipped with the reason, and --domain keeps one domain', () => {
     const { rows, result } = run('yamtrack');
     expect(rows.some((row) => row.title === 'Abbey Road')).toBe(false);
