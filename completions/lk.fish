@@ -298,7 +298,7 @@ complete -c lk -n "__lk_at export" -l fresh -d 'insist on a new export: exit 5 w
 complete -c lk -n "__lk_at convert" -s o -l output -r -F -d 'write this file (whole or not at all); Letterboxd over 1 MB: FILE-1.csv, FILE-2.csv, …'
 complete -c lk -n "__lk_at convert" -l since -x -d 'only activity on or after this local date (2026-01-31) or moment (ISO 8601)'
 complete -c lk -n "__lk_at convert" -l domain -x -a 'MEDIA GAMES BOOKS MUSIC' -d 'only this domain (yamtrack holds all four)'
-complete -c lk -n "__lk_at convert" -l strict -d 'exit 1 when anything had to be skipped'
+complete -c lk -n "__lk_at convert" -l strict -d 'exit 1 when any row was skipped, set aside, guessed or matched by title'
 complete -c lk -n "__lk_at convert" -l rating-scale -x -a '5 10 100' -d 'the instance\'s rating scale (default: found from the ratings)'
 complete -c lk -n "__lk_at convert" -l db -r -F -d 'read this lk sync mirror (default: the profile\'s mirror when it exists, else the export)'
 complete -c lk -n "__lk_at sync" -l full -d 'ignore a cached export and re-read every entry: the server as it is now, every row compared'
