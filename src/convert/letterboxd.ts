@@ -1,6 +1,8 @@
 /**
- * Letterboxd's import CSV (letterboxd.com/import), checked against its documented columns
- * (letterboxd.com/about/importing-data, November 2026) and the diary/ratings CSVs of its own export:
+ * Letterboxd's import CSV (letterboxd.com/import): the columns its import page documents
+ * (letterboxd.com/about/importing-data; not re-read for this contract, the page was out of reach), the value domains
+ * checked against Letterboxd's own diary export (as in Yamtrack's import_letterboxd_csvs mock, November 2026: Rating
+ * empty or 0.5–5 in halves, dates YYYY-MM-DD):
  *   LetterboxdURI   a letterboxd.com film URL (lk has none: empty)
  *   tmdbID, imdbID  TMDB number; IMDb tt-id. A tmdbID is written only when the work comes from TMDB
  *   Title, Year     the film's title and release year
