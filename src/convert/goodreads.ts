@@ -1,7 +1,7 @@
 /**
  * Goodreads' library export CSV, which Goodreads (goodreads.com/review/import), StoryGraph, Hardcover, BookWyrm and
- * Yamtrack import. Checked against BookWyrm's importer (bookwyrm/importers/importer.py, August 2026: it finds columns
- * by header name, case-insensitive) and Yamtrack's (src/integrations/imports/goodreads.py, November 2026):
+ * Yamtrack import. Checked against BookWyrm's importer (bookwyrm/importers/importer.py at db40a61, August 2026: it
+ * finds columns by header name, case-insensitive) and Yamtrack's (src/integrations/imports/goodreads.py, 46f5bf8):
  *   Book Id (empty: lk has no Goodreads id), Title, Author ("First Last"), Author l-f ("Last, First"),
  *   Additional Authors (comma-separated), ISBN, ISBN13 (="…" as Goodreads writes them; ="" when unknown),
  *   My Rating 0–5 whole stars (0 = unrated), Average Rating, Publisher, Binding, Number of Pages, Year Published,

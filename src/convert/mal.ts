@@ -3,8 +3,9 @@
  * too. Checked against the community's MyAnimeList XML specification (unofficial, CC-BY-4.0) and MAL's own exports,
  * November 2026: `<?xml version="1.0" encoding="UTF-8" ?>`, `<myanimelist>`, one `<myinfo>` (user_export_type 1 =
  * anime, the totals per status), then one `<anime>` per entry with these tags, in this order:
- *   series_animedb_id   the MyAnimeList id: every importer matches on it alone (MAL, and Kitsu's row parser, which
- *                       looks the id up in its MAL mapping); 0 or an unknown id is reported "not found", not imported
+ *   series_animedb_id   the MyAnimeList id: importers match on it alone (MAL's own; the third-party MAL-XML
+ *                       importers read for this contract skip a row whose id is 0); a row it cannot match is listed
+ *                       as not found, never imported
  *   series_title        CDATA; series_type: TV | OVA | Movie | Special | ONA | Music | TV Special | CM | PV | Unknown
  *   series_episodes     the work's episode count (0 unknown); my_id 0 (legacy)
  *   my_watched_episodes, my_start_date, my_finish_date (YYYY-MM-DD, 0000-00-00 unknown), my_rated (empty)

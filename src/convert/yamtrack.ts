@@ -1,7 +1,7 @@
 /**
  * Yamtrack's own CSV (Settings → Import → Yamtrack), read by src/integrations/imports/yamtrack.py.
- * Checked against FuzzyGrim/Yamtrack (the class-based YamtrackImporter, its forms in src/app/forms.py and the header
- * of src/integrations/tests/mock_data/import_yamtrack.csv), November 2026.
+ * Checked against FuzzyGrim/Yamtrack as stored in November 2026: the class-based YamtrackImporter, src/app/forms.py
+ * (09db833), integrations/imports/helpers.py (4eb29fd) and the header of tests/mock_data/import_yamtrack.csv (b33a56f).
  *
  * Columns, in Yamtrack's order (a DictReader: the header names are what counts):
  *   media_id        the catalogue's id (tmdb, mal, igdb numbers; an Open Library edition OL…M)
