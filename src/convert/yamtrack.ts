@@ -18,8 +18,10 @@
  *   progressed_at   ISO 8601 UTC date-time: when the row's progress happened (Yamtrack's history date)
  * A tv row carries score, status and notes only (TvForm); seasons the same; an episode row its watch date only. So
  * a show is written as its tv row, a row per season watched and a row per episode watch from the history.
- * Repeats: Yamtrack's forms have no repeat count; it keeps every row as its own record, so a rewatch is written as a
- * repeated row (one movie row per watch, one episode row per episode watch, one row per earlier finished cycle).
+ * Repeats: Yamtrack's forms have no repeat count; it keeps every row as its own record and counts an item's records
+ * as its repeats (app/models.py, 5b90114), so a rewatch is written as a repeated row: one movie row per watch, one
+ * episode row per episode watch (an undated one with an empty end_date, which Episode allows), one row per earlier
+ * finished cycle of an anime, book or game.
  *
  * A row without media_id is looked up by title in the type's default catalogue and the first result taken; when the
  * search finds nothing the importer raises and the whole import is aborted, nothing saved. Such rows (works from a
