@@ -43,8 +43,14 @@ const sandboxApart = {
 // are CommonJS, required when used.
 const EXTERNAL = new Set(['@napi-rs/keyring', 'jq-wasm']);
 // Bundled into files of their own beside the program, read only by the runs that use them: conf (with its schema
-// validator, a third of the program's size) writes the config file; ora draws the spinner of a long listing.
-const APART = new Set(['conf', 'ora']);
+// validator, a third of the program's size) writes the config file; ora draws the spinner of a long listing; feed (with
+// its XML writer) makes lk feed's Atom and JSON Feed. Each maps to what the program's import of it should give:
+// the package's default export (conf, ora) or its named exports (feed).
+const APART = new Map([
+  ['conf', 'default'],
+  ['ora', 'default'],
+  ['feed', 'named'],
+]);
 const packagesApart = {
   name: 'packages-apart',
   setup(build) {
@@ -92,9 +98,11 @@ const lazyRequires = {
 await build({ ...commonJs, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.cjs', plugins: [sandboxApart, packagesApart, lazyRequires] });
 await asciiOnly('dist/cli.cjs');
 await build({ ...commonJs, entryPoints: ['src/sandbox/index.ts'], outfile: 'dist/sandbox.cjs', plugins: [packagesApart] });
-for (const name of APART) {
-  // The default export as module.exports: what `(await import(name)).default` gives the program, as in Node.
-  const reexport = { contents: `module.exports = require('${name}').default;`, resolveDir: process.cwd(), loader: 'js' };
+for (const [name, exported] of APART) {
+  // The default export as module.exports: what `(await import(name)).default` gives the program, as in Node; or the
+  // named exports, for `const { Feed } = await import('feed')`.
+  const contents = exported === 'default' ? `module.exports = require('${name}').default;` : `module.exports = require('${name}');`;
+  const reexport = { contents, resolveDir: process.cwd(), loader: 'js' };
   await build({ ...commonJs, stdin: reexport, outfile: `dist/${name}.cjs`, plugins: [lazyRequires] });
 }
 

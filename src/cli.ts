@@ -8,6 +8,7 @@ import { registerDoctor } from './commands/doctor.js';
 import { registerConfig } from './commands/config.js';
 import { registerConvert } from './commands/convert.js';
 import { registerExport } from './commands/export.js';
+import { registerFeed } from './commands/feed.js';
 import { attachFactory } from './commands/action.js';
 import { choiceOption } from './commands/choices.js';
 import { closestName } from './commands/options.js';
@@ -66,7 +67,7 @@ export function makeProgram(factory: Factory = processFactory()): Command {
     .exitOverride()
     .addOption(new Option('--profile <name>', 'stored profile (account + instance)').env('LK_PROFILE'))
     .addOption(new Option('--base-url <url>', 'the address in front of /v1').env('LK_BASE_URL'))
-    // ics is offered by lk calendar alone (its help says so; other commands refuse it): not listed here.
+    // ics is offered by lk calendar alone, atom by lk feed (their help says so; other commands refuse them): not listed here.
     .addOption(formatOption())
     .option('--json', 'shorthand for --format json')
     .option('--ndjson', 'shorthand for --format ndjson')
@@ -116,6 +117,7 @@ export function makeProgram(factory: Factory = processFactory()): Command {
   registerSync(program);
   registerSearch(program);
   registerSql(program);
+  registerFeed(program);
   registerOpen(program);
   registerApi(program);
   registerConfig(program);
@@ -158,10 +160,11 @@ function refuseJqWhereNotApplied(command: Command): void {
 
 /**
  * --format in any case, handed on as spelt in CLI.md. Unlike choiceOption, not commander's choices: they would list
- * ics in every command's help and error, and only lk calendar takes it (its help says so, the others refuse it).
+ * ics and atom in every command's help and error, and only lk calendar takes ics, lk feed atom (their help says so, the
+ * others refuse them).
  */
 function formatOption(): Option {
-  const accepted = [...FORMATS, 'ics'];
+  const accepted = [...FORMATS, 'ics', 'atom'];
   return new Option('--format <format>', `output format: ${FORMATS.join(', ')}`).argParser((raw: string) => {
     const value = canonicalChoice(raw, accepted);
     if (value === undefined) throw new InvalidArgumentError(`Allowed choices are ${FORMATS.join(', ')}.`);

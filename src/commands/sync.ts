@@ -35,7 +35,7 @@ ${examples(
     .action(action<SyncFlags>(runSync));
 }
 
-async function runSync(ctx: Context, options: SyncFlags): Promise<void> {
+export async function runSync(ctx: Context, options: SyncFlags): Promise<void> {
   const dbPath = await mirrorPath(ctx, options.db);
   const { loadSqlite } = await import('../mirror/open.js');
   loadSqlite('lk sync');

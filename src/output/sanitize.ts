@@ -32,3 +32,16 @@ const TERMINAL_ACTIVE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u
 export function escapeForTerminal(text: string): string {
   return text.replace(TERMINAL_ACTIVE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
+
+// What XML 1.0 cannot hold at all (C0 controls but tab, newline and CR; U+FFFE, U+FFFF; a surrogate without its pair),
+// and what a terminal or a text direction obeys (DEL, C1 controls, the bidi overrides and isolates).
+const NOT_FOR_FEEDS =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * Text for a feed (Atom or JSON Feed): every character above removed, not replaced, so that a feed reader shows the
+ * words and an XML parser never meets a character the format forbids. Line breaks are kept (paragraphs).
+ */
+export function feedText(text: string): string {
+  return text.replace(NOT_FOR_FEEDS, '').replace(/\r\n?/g, '\n');
+}

@@ -1,0 +1,222 @@
+import type { Database } from '../mirror/open.js';
+import { isObject, text } from '../mirror/rows.js';
+
+/**
+ * The account's recent activity, read from the mirror's history: each dated event becomes one item of the feed,
+ * except episodes (grouped per show and day) and game or reading sessions (grouped per work and day), newest first.
+ * Only what SPEC.md fixes is relied on (an event's date and cycle, the work's url); an event's kind, its id, a work's
+ * title or type are read when present, under the spellings the mirror knows, and items stay whole without them.
+ */
+
+export type ActivityKind = 'finished' | 'film' | 'episodes' | 'sessions' | 'other';
+
+export interface ActivityEvent {
+  date: string;
+  kind: string | undefined;
+  cycle: number | undefined;
+  season: number | undefined;
+  episode: number | undefined;
+  minutes: number | undefined;
+  pages: number | undefined;
+}
+
+export interface Review {
+  title: string | undefined;
+  body: string | undefined;
+  spoiler: boolean;
+}
+
+export interface Activity {
+  /** What identifies this item across runs and re-syncs (src/feed/ids.ts makes the feed's id from it). */
+  key: string;
+  kind: ActivityKind;
+  entryId: string | undefined;
+  workId: string | undefined;
+  /** The events of the item, newest first (several for grouped episodes and sessions). */
+  events: ActivityEvent[];
+  title: string | undefined;
+  type: string | undefined;
+  domain: string | undefined;
+  /** The entry's page in the web app, else the work's. */
+  url: string | undefined;
+  rating: number | undefined;
+  notes: string | undefined;
+  review: Review | undefined;
+}
+
+export interface ActivityQuery {
+  limit: number;
+  domain?: string | undefined;
+  /** Only events at or after this moment (ms). */
+  since?: number | undefined;
+}
+
+export interface MirrorFacts {
+  account: string | undefined;
+  baseUrl: string | undefined;
+  snapshotAt: string | undefined;
+  /** The profile as synced (GET /v1/profile), when the key had profile:read. */
+  profile: Record<string, unknown> | undefined;
+  /** 5, 10 or 100: the smallest that holds every rating in the library (undefined when none is rated). */
+  ratingScale: number | undefined;
+  /** The zone whose days group episodes and sessions: the profile's, else UTC. */
+  timeZone: string;
+}
+
+const KINDS: Array<[RegExp, ActivityKind]> = [
+  [/EPISODE/, 'episodes'],
+  [/SESSION/, 'sessions'],
+  [/FILM|MOVIE/, 'film'],
+  [/FINISH|COMPLET|READ$|LISTENED|BEATEN/, 'finished'],
+];
+
+export function activityKind(kind: string | undefined): ActivityKind {
+  const name = (kind ?? '').toUpperCase().replace(/[^A-Z]+/g, '_');
+  return KINDS.find(([pattern]) => pattern.test(name))?.[1] ?? 'other';
+}
+
+function num(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+function str(value: unknown): string | undefined {
+  return text(value) ?? undefined;
+}
+
+function parse(json: unknown): Record<string, unknown> {
+  if (typeof json !== 'string') return {};
+  const value = JSON.parse(json) as unknown;
+  return isObject(value) ? value : {};
+}
+
+export function mirrorFacts(db: Database): MirrorFacts {
+  const meta = (key: string) => str(db.prepare('SELECT value FROM mirror_meta WHERE key = ?').get(key)?.value);
+  const profileRow = db.prepare('SELECT json FROM profile LIMIT 1').get();
+  const profile = profileRow ? parse(profileRow.json) : undefined;
+  const highest = num(db.prepare('SELECT max(rating) AS top FROM entries').get()?.top);
+  const zone = str(profile?.timezone);
+  return {
+    account: meta('account'),
+    baseUrl: meta('base_url'),
+    snapshotAt: meta('snapshot_at'),
+    profile,
+    ratingScale: highest === undefined ? undefined : [5, 10, 100].find((scale) => highest <= scale),
+    timeZone: zone !== undefined && isTimeZone(zone) ? zone : 'UTC',
+  };
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function dayOf(date: string, timeZone: string): string {
+  if (timeZone === 'UTC') return new Date(date).toISOString().slice(0, 10);
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(date));
+}
+
+interface Row {
+  json: unknown;
+  date: unknown;
+  kind: unknown;
+  entry_id: unknown;
+  work_id: unknown;
+  entry: unknown;
+  work: unknown;
+  domain: unknown;
+  rating: unknown;
+  notes: unknown;
+}
+
+/** The newest `limit` items of activity, newest first. Reads events newest first and stops once the items are complete. */
+export function readActivity(db: Database, query: ActivityQuery, facts: MirrorFacts): Activity[] {
+  // Dates are ISO 8601 in UTC with milliseconds (SPEC.md §1): as text they sort as time does.
+  const rows = db
+    .prepare(
+      `SELECT h.json, h.date, h.kind, h.entry_id, coalesce(h.work_id, e.work_id) AS work_id, e.json AS entry, w.json AS work,
+              coalesce(e.domain, w.domain) AS domain, e.rating, e.notes
+       FROM history h LEFT JOIN entries e ON e.id = h.entry_id LEFT JOIN works w ON w.id = coalesce(h.work_id, e.work_id)
+       WHERE h.date IS NOT NULL AND (:domain IS NULL OR coalesce(e.domain, w.domain) = :domain) AND (:since IS NULL OR h.date >= :since)
+       ORDER BY h.date DESC, h.position ASC`,
+    )
+    .iterate({ domain: query.domain ?? null, since: query.since === undefined ? null : new Date(query.since).toISOString() });
+  const items = new Map<string, Activity>();
+  let lastDay: string | undefined;
+  for (const raw of rows) {
+    const row = raw as unknown as Row;
+    const date = str(row.date);
+    if (date === undefined || Number.isNaN(Date.parse(date))) continue;
+    const day = dayOf(date, facts.timeZone);
+    // Items of one day can still grow while its events are read; an earlier day starts no item of a full feed.
+    if (items.size >= query.limit && day !== lastDay) break;
+    lastDay = day;
+    const event = parse(row.json);
+    const kind = str(row.kind);
+    const activityKindOf = activityKind(kind);
+    const work = isObject(event.work) ? event.work : parse(row.work);
+    const workKey = str(row.work_id) ?? str(work.id) ?? str(row.entry_id) ?? 'unknown';
+    const key =
+      activityKindOf === 'episodes' || activityKindOf === 'sessions'
+        ? `${activityKindOf}/${workKey}/${day}${activityKindOf === 'sessions' ? `/${kind ?? ''}` : ''}`
+        : `event/${str(event.id) ?? `${str(row.entry_id) ?? workKey}/${kind ?? ''}/${date}/${num(event.cycle) ?? ''}`}`;
+    const item = items.get(key) ?? (items.size < query.limit ? newItem(key, activityKindOf, row, work) : undefined);
+    if (item === undefined) continue;
+    items.set(key, item);
+    item.events.push({
+      date,
+      kind,
+      cycle: num(event.cycle),
+      season: num(event.season) ?? num(isObject(event.episode) ? event.episode.season : undefined),
+      episode: num(isObject(event.episode) ? event.episode.number : event.episode),
+      minutes: num(event.minutes),
+      pages: num(event.pages),
+    });
+  }
+  const activity = [...items.values()];
+  for (const item of activity) {
+    if (item.kind === 'finished' || item.kind === 'film') item.review = reviewOf(db, item);
+  }
+  return activity;
+}
+
+function newItem(key: string, kind: ActivityKind, row: Row, work: Record<string, unknown>): Activity {
+  const entry = parse(row.entry);
+  const withWork = kind === 'finished' || kind === 'film';
+  return {
+    key,
+    kind,
+    entryId: str(row.entry_id),
+    workId: str(row.work_id),
+    events: [],
+    title: str(work.title) ?? str(work.name) ?? str(isObject(entry.work) ? entry.work.title : undefined),
+    type: str(work.type) ?? str(work.mediaType) ?? str(work.kind),
+    domain: str(row.domain),
+    url: str(entry.url) ?? str(work.url),
+    // The entry's rating and notes speak of the work as a whole: they go with finishing it or seeing a film.
+    rating: withWork ? num(row.rating) : undefined,
+    notes: withWork ? str(row.notes) : undefined,
+    review: undefined,
+  };
+}
+
+/** The account's newest review of the entry (or, for a review that names no entry, of the work). */
+function reviewOf(db: Database, of: Pick<Activity, 'entryId' | 'workId'>): Review | undefined {
+  if (of.entryId === undefined && of.workId === undefined) return undefined;
+  const row = db
+    .prepare(
+      `SELECT json, title, body FROM reviews
+       WHERE entry_id = :entry OR ((entry_id IS NULL OR :entry IS NULL) AND work_id = :work) ORDER BY position LIMIT 1`,
+    )
+    .get({ entry: of.entryId ?? null, work: of.workId ?? null });
+  if (!row) return undefined;
+  const review = parse(row.json);
+  return {
+    title: str(row.title),
+    body: str(row.body),
+    spoiler: review.spoiler === true || review.hasSpoilers === true || review.containsSpoilers === true,
+  };
+}
