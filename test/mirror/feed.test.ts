@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHasSqlite } from '../../src/mirror/open.js';
 import { runLkInProcess, startTestBed, type TestBed } from '../e2e/harness.js';
 import { json, startHostileServer, type HostileServer } from '../e2e/hostile-server.js';
+import { whatRunLoads } from '../e2e/loaded.js';
 import { feedparser, jsonFeedErrors } from '../support/feeds.js';
 import { describeWith } from '../support/outside-tools.js';
 
@@ -249,6 +250,20 @@ if (!nodeHasSqlite()) {
       expect(result.code, result.stderr).toBe(0);
       expect(result.stderr).toMatch(/^lk: synced .*fresh\.db/m);
       expect(jsonFeedErrors(JSON.parse(readFileSync(path, 'utf8')))).toEqual([]);
+    });
+  });
+
+  describe('lk feed: what a run loads', () => {
+    it('the feed package comes from its own file (dist/feed.cjs), read by lk feed alone; no HTTP client without --sync', async () => {
+      const { run, distFiles, packages } = await whatRunLoads(bed, ['feed', '--db', db('main')], { key: null, env: env('main') });
+      expect(run.code, run.stderr).toBe(0);
+      expect(distFiles).toContain('feed.cjs');
+      expect(packages).toContain('feed');
+      expect(packages).toContain('xml-js');
+      expect(packages).not.toContain('undici');
+      const other = await whatRunLoads(bed, ['sql', 'SELECT 1', '--db', db('main')], { key: null, env: env('main') });
+      expect(other.run.code, other.run.stderr).toBe(0);
+      expect(other.distFiles).not.toContain('feed.cjs');
     });
   });
 
