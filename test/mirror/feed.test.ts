@@ -160,6 +160,26 @@ if (!nodeHasSqlite()) {
       }
     });
 
+    it('an implementation with other field names and UUID ids (the alt variant) gives the same titles, links and order', async () => {
+      const titlesOf = async (variant: 'default' | 'alt') => {
+        const other = await startTestBed({ entries: 40, rateLimit: 0, seed: 7, variant });
+        try {
+          const run = (name: string, args: string[]) => other.lk([...args, '--db', db(name)], { env: env(name) });
+          // The second sync, with a cache of its own, reads the paginated endpoints, where the alt variant's names are.
+          await run(`${variant}-export`, ['sync']);
+          expect((await run(`${variant}-pages`, ['sync'])).stderr).toMatch(/from the paginated endpoints/);
+          const parsed = feedparser((await run(`${variant}-pages`, ['feed'])).stdout);
+          expect(parsed.bozo).toBe(false);
+          return parsed.entries.map((entry) => `${entry.title} ${entry.link}`);
+        } finally {
+          await other.sandbox.close();
+        }
+      };
+      const titles = await titlesOf('default');
+      expect(titles.length).toBeGreaterThan(10);
+      expect(await titlesOf('alt')).toEqual(titles);
+    });
+
     it('a new event after a re-sync is one new entry at the top; every other entry keeps its id', async () => {
       // A sandbox of its own: the new event changes its data.
       const growing = await startTestBed({ entries: 40, rateLimit: 0, exportIntervalSeconds: 0, seed: 11 });
