@@ -1,5 +1,6 @@
 import type { Database } from '../mirror/open.js';
 import { isObject, text } from '../mirror/rows.js';
+import type { ActivityKind, FeedEvent, FeedItemFacts, FeedReview } from '../output/feed-text.js';
 
 /**
  * The account's recent activity, read from the mirror's history: each dated event becomes one item of the feed,
@@ -8,40 +9,19 @@ import { isObject, text } from '../mirror/rows.js';
  * title or type are read when present, under the spellings the mirror knows, and items stay whole without them.
  */
 
-export type ActivityKind = 'finished' | 'film' | 'episodes' | 'sessions' | 'other';
-
-export interface ActivityEvent {
+export interface ActivityEvent extends FeedEvent {
   date: string;
-  kind: string | undefined;
-  cycle: number | undefined;
-  season: number | undefined;
-  episode: number | undefined;
-  minutes: number | undefined;
-  pages: number | undefined;
 }
 
-export interface Review {
-  title: string | undefined;
-  body: string | undefined;
-  spoiler: boolean;
-}
-
-export interface Activity {
+export interface Activity extends FeedItemFacts {
   /** What identifies this item across runs and re-syncs (src/feed/ids.ts makes the feed's id from it). */
   key: string;
-  kind: ActivityKind;
   entryId: string | undefined;
   workId: string | undefined;
   /** The events of the item, newest first (several for grouped episodes and sessions). */
   events: ActivityEvent[];
-  title: string | undefined;
-  type: string | undefined;
-  domain: string | undefined;
   /** The entry's page in the web app, else the work's. */
   url: string | undefined;
-  rating: number | undefined;
-  notes: string | undefined;
-  review: Review | undefined;
 }
 
 export interface ActivityQuery {
@@ -204,7 +184,7 @@ function newItem(key: string, kind: ActivityKind, row: Row, work: Record<string,
 }
 
 /** The account's newest review of the entry (or, for a review that names no entry, of the work). */
-function reviewOf(db: Database, of: Pick<Activity, 'entryId' | 'workId'>): Review | undefined {
+function reviewOf(db: Database, of: Pick<Activity, 'entryId' | 'workId'>): FeedReview | undefined {
   if (of.entryId === undefined && of.workId === undefined) return undefined;
   const row = db
     .prepare(

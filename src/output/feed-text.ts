@@ -7,23 +7,35 @@ import { feedText } from './sanitize.js';
  * HTML, through escapeHtml.
  */
 
+export type ActivityKind = 'finished' | 'film' | 'episodes' | 'sessions' | 'other';
+
+/** One event of the history, as the wording reads it. */
+export interface FeedEvent {
+  kind: string | undefined;
+  cycle: number | undefined;
+  season: number | undefined;
+  episode: number | undefined;
+  minutes: number | undefined;
+  pages: number | undefined;
+}
+
+export interface FeedReview {
+  title: string | undefined;
+  body: string | undefined;
+  spoiler: boolean;
+}
+
 /** What the wording needs of an item of activity (src/feed/activity.ts `Activity`). */
 export interface FeedItemFacts {
-  kind: 'finished' | 'film' | 'episodes' | 'sessions' | 'other';
+  kind: ActivityKind;
   title: string | undefined;
   type: string | undefined;
   domain: string | undefined;
   rating: number | undefined;
   notes: string | undefined;
-  review: { title: string | undefined; body: string | undefined; spoiler: boolean } | undefined;
-  events: Array<{
-    kind: string | undefined;
-    cycle: number | undefined;
-    season: number | undefined;
-    episode: number | undefined;
-    minutes: number | undefined;
-    pages: number | undefined;
-  }>;
+  review: FeedReview | undefined;
+  /** Newest first. */
+  events: FeedEvent[];
 }
 
 /** How long an excerpt of a review or of notes may be, in characters. */
@@ -70,7 +82,7 @@ export function ratingText(rating: number, scale: number | undefined): string {
 
 const again = (item: FeedItemFacts) => ((item.events[0]?.cycle ?? 1) > 1 ? ' again' : '');
 
-function episodeCode(event: FeedItemFacts['events'][number]): string | undefined {
+function episodeCode(event: FeedEvent): string | undefined {
   if (event.episode === undefined) return undefined;
   const pad = (n: number) => String(n).padStart(2, '0');
   return event.season === undefined ? `E${pad(event.episode)}` : `S${pad(event.season)}E${pad(event.episode)}`;

@@ -275,13 +275,13 @@ if (!nodeHasSqlite()) {
 
   describe('lk feed: what a run loads', () => {
     it('the feed package comes from its own file (dist/feed.cjs), read by lk feed alone; no HTTP client without --sync', async () => {
-      const { run, distFiles, packages } = await whatRunLoads(bed, ['feed', '--db', db('main')], { key: null, env: env('main') });
+      const { run, distFiles, packages } = await whatRunLoads(bed, ['feed', '--db', db('main')], { env: env('main') });
       expect(run.code, run.stderr).toBe(0);
       expect(distFiles).toContain('feed.cjs');
       expect(packages).toContain('feed');
       expect(packages).toContain('xml-js');
       expect(packages).not.toContain('undici');
-      const other = await whatRunLoads(bed, ['sql', 'SELECT 1', '--db', db('main')], { key: null, env: env('main') });
+      const other = await whatRunLoads(bed, ['sql', 'SELECT 1', '--db', db('main')], { env: env('main') });
       expect(other.run.code, other.run.stderr).toBe(0);
       expect(other.distFiles).not.toContain('feed.cjs');
     });

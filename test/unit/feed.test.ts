@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { activityKind } from '../../src/feed/activity.js';
 import { entryId, feedId, nameBasedUuid, owner } from '../../src/feed/ids.js';
-import { entryTitle, excerpt, type FeedItemFacts } from '../../src/output/feed-text.js';
+import { entryTitle, excerpt, type FeedEvent, type FeedItemFacts } from '../../src/output/feed-text.js';
 import { feedText } from '../../src/output/sanitize.js';
 
-const event = (extra: Partial<FeedItemFacts['events'][number]> = {}): FeedItemFacts['events'][number] => ({
+const event = (extra: Partial<FeedEvent> = {}): FeedEvent => ({
   kind: undefined,
   cycle: 1,
   season: undefined,
