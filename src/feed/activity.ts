@@ -34,7 +34,8 @@ export interface ActivityQuery {
 export interface MirrorFacts {
   account: string | undefined;
   baseUrl: string | undefined;
-  snapshotAt: string | undefined;
+  /** The date of the newest dated event in the whole mirror. */
+  newestEvent: string | undefined;
   /** The profile as synced (GET /v1/profile), when the key had profile:read. */
   profile: Record<string, unknown> | undefined;
   /** 5, 10 or 100: the smallest that holds every rating in the library (undefined when none is rated). */
@@ -78,7 +79,7 @@ export function mirrorFacts(db: Database): MirrorFacts {
   return {
     account: meta('account'),
     baseUrl: meta('base_url'),
-    snapshotAt: meta('snapshot_at'),
+    newestEvent: str(db.prepare('SELECT max(date) AS newest FROM history').get()?.newest),
     profile,
     ratingScale: highest === undefined ? undefined : [5, 10, 100].find((scale) => highest <= scale),
     timeZone: zone !== undefined && isTimeZone(zone) ? zone : 'UTC',

@@ -23,7 +23,7 @@ export interface FeedChoice {
   limit: number;
   domain?: string | undefined;
   since?: number | undefined;
-  /** --public: notes and spoiler reviews left out. */
+  /** --public: notes and the text of spoiler reviews left out. */
   publicOnly: boolean;
 }
 
@@ -63,7 +63,9 @@ function headOf(facts: MirrorFacts, activity: Activity[], choice: FeedChoice): F
   const profile = facts.profile ?? {};
   const name = text(profile.displayName) ?? text(profile.display_name) ?? text(profile.username) ?? text(facts.account);
   const profileLink = webLink(typeof profile.url === 'string' ? profile.url : undefined);
-  const newest = activity[0]?.events[0]?.date ?? facts.snapshotAt;
+  // An empty feed (a narrow --since or --domain) takes the mirror's newest event: a sync that brings nothing new
+  // changes no byte either.
+  const newest = activity[0]?.events[0]?.date ?? facts.newestEvent;
   return {
     id: feedId(owner(facts.account, facts.baseUrl), choice.domain),
     title: feedTitle(name, choice.domain),
@@ -90,19 +92,17 @@ export async function makeFeed(db: Database, choice: FeedChoice): Promise<FeedDo
   });
   let withNotes = 0;
   for (const item of activity) {
-    const review = choice.publicOnly && item.review?.spoiler ? undefined : item.review;
-    const shown = { ...item, review, notes: choice.publicOnly ? undefined : item.notes };
-    if (shown.notes !== undefined && plainLine(shown.notes) !== '') withNotes += 1;
+    if (!choice.publicOnly && item.notes !== undefined && plainLine(item.notes) !== '') withNotes += 1;
     const link = webLink(item.url);
     const domain = item.domain !== undefined && KNOWN_DOMAINS.has(item.domain) ? item.domain : undefined;
     feed.addItem({
       // Both Atom (type="html") and JSON Feed's title take the text; Atom's goes into CDATA, escaped here first.
-      title: choice.format === 'atom' ? escapeHtml(entryTitle(shown, facts.ratingScale)) : entryTitle(shown, facts.ratingScale),
+      title: choice.format === 'atom' ? escapeHtml(entryTitle(item, facts.ratingScale)) : entryTitle(item, facts.ratingScale),
       id: entryId(ownerName, item.key),
       link: link ?? head.link,
       date: new Date(item.events[0]!.date),
       published: new Date(item.events.at(-1)!.date),
-      content: entryContent(shown, facts.ratingScale, link, !choice.publicOnly),
+      content: entryContent(item, facts.ratingScale, link, choice.publicOnly),
       ...(domain ? { category: [{ name: domain.toLowerCase(), term: domain.toLowerCase() }] } : {}),
     });
   }

@@ -132,10 +132,11 @@ export function entryTitle(item: FeedItemFacts, scale: number | undefined): stri
 }
 
 /**
- * The entry's content, as HTML: the rating, the episodes or sessions, an excerpt of the review (a spoiler's only with
- * its warning), the notes unless left out, and the link to the web app's page.
+ * The entry's content, as HTML: the rating, the episodes or sessions, an excerpt of the review (under a warning when
+ * it is marked as a spoiler), the notes, and the link to the web app's page. For a public feed (--public) the notes and
+ * a spoiler review's text are left out.
  */
-export function entryContent(item: FeedItemFacts, scale: number | undefined, url: string | undefined, withNotes: boolean): string {
+export function entryContent(item: FeedItemFacts, scale: number | undefined, url: string | undefined, publicOnly: boolean): string {
   const parts: string[] = [];
   if (item.rating !== undefined) parts.push(`<p>Rating: ${escapeHtml(ratingText(item.rating, scale))}</p>`);
   if (item.kind === 'episodes') {
@@ -148,9 +149,11 @@ export function entryContent(item: FeedItemFacts, scale: number | undefined, url
   if (review !== undefined && (review.title !== undefined || review.body !== undefined)) {
     const heading = review.title === undefined ? '' : `<p><strong>${escapeHtml(excerpt(review.title, 120))}</strong></p>`;
     const body = review.body === undefined ? '' : `<p>${escapeHtml(excerpt(review.body))}</p>`;
-    parts.push(review.spoiler ? '<p>Review (contains spoilers: read it on the page).</p>' : `<blockquote>${heading}${body}</blockquote>`);
+    if (!review.spoiler) parts.push(`<blockquote>${heading}${body}</blockquote>`);
+    else if (publicOnly) parts.push('<p>Review: contains spoilers, read it on the page.</p>');
+    else parts.push(`<p>Review (spoilers):</p>\n<blockquote>${heading}${body}</blockquote>`);
   }
-  if (withNotes && item.notes !== undefined && plainLine(item.notes) !== '') parts.push(`<p>Notes: ${escapeHtml(excerpt(item.notes))}</p>`);
+  if (!publicOnly && item.notes !== undefined && plainLine(item.notes) !== '') parts.push(`<p>Notes: ${escapeHtml(excerpt(item.notes))}</p>`);
   if (url !== undefined) parts.push(`<p><a href="${escapeHtml(url)}">Open in the web app</a></p>`);
   return parts.join('\n');
 }

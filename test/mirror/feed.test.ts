@@ -6,7 +6,7 @@ import { nodeHasSqlite } from '../../src/mirror/open.js';
 import { runLkInProcess, startTestBed, type TestBed } from '../e2e/harness.js';
 import { json, startHostileServer, type HostileServer } from '../e2e/hostile-server.js';
 import { whatRunLoads } from '../e2e/loaded.js';
-import { feedparser, jsonFeedErrors } from '../support/feeds.js';
+import { atomProblems, feedparser, jsonFeedErrors } from '../support/feeds.js';
 import { describeWith } from '../support/outside-tools.js';
 
 // Issue 27: lk feed, the mirror's recent activity as Atom 1.0 and JSON Feed 1.1. Checked by parsers lk does not ship:
@@ -98,7 +98,9 @@ if (!nodeHasSqlite()) {
 
   describeWith(['python3-feedparser'], 'lk feed: Atom 1.0, read by feedparser', () => {
     it('is Atom 1.0 with no parser warning, 50 entries by default, newest first, each with an id, a title and a link', async () => {
-      const parsed = feedparser(await atomOf('main'));
+      const atom = await atomOf('main');
+      expect(atomProblems(atom)).toEqual([]);
+      const parsed = feedparser(atom);
       expect(parsed.error).toBe('');
       expect(parsed.bozo).toBe(false);
       expect(parsed.version).toBe('atom10');
@@ -198,6 +200,14 @@ if (!nodeHasSqlite()) {
       } finally {
         await growing.sandbox.close();
       }
+    });
+    it("a feed with no entries (--since in the future) is still valid, dated by the mirror's newest event", async () => {
+      const empty = await atomOf('main', ['--since', '2099-01-01']);
+      expect(atomProblems(empty)).toEqual([]);
+      const parsed = feedparser(empty);
+      expect(parsed.bozo).toBe(false);
+      expect(parsed.entries).toEqual([]);
+      expect(parsed.feed.updated).toBe(feedparser(await atomOf('main')).feed.updated);
     });
   });
 
@@ -331,7 +341,10 @@ if (!nodeHasSqlite()) {
         { id: 'h4', entryId: 'e4', workId: 'w4', kind: 'ALBUM_FINISHED', date: '2026-11-17T10:00:00.000Z', cycle: 1 },
         { id: 'h5', entryId: 'e5', workId: 'w5', kind: 'BOOK_FINISHED', date: '2026-11-16T10:00:00.000Z', cycle: 1 },
       ],
-      reviews: [{ id: 'r1', entryId: 'e1', rating: 4, title: ']]><x>', body: `<img src=x onerror=alert(1)>\u0000 ${'word '.repeat(200_000)}` }],
+      reviews: [
+        { id: 'r2', entryId: 'e2', rating: 5, title: 'The twist', body: 'The narrator was the ghost all along.', spoiler: true },
+        { id: 'r1', entryId: 'e1', rating: 4, title: ']]><x>', body: `<img src=x onerror=alert(1)>\u0000 ${'word '.repeat(200_000)}` },
+      ],
       profile: { id: 'p1', username: 'mallory', displayName: 'Mallory <&> "M"\u0000', url: 'https://tracker.example/u/mallory' },
     };
     const hostileEnv = () => ({
@@ -355,6 +368,7 @@ if (!nodeHasSqlite()) {
 
     it('Atom: feedparser reads all five entries with no warning, and the file holds no character XML forbids', async () => {
       const atom = (await lkHostile(['feed'])).stdout;
+      expect(atomProblems(atom)).toEqual([]);
       const parsed = feedparser(atom);
       expect(parsed.error).toBe('');
       expect(parsed.bozo).toBe(false);
@@ -371,6 +385,17 @@ if (!nodeHasSqlite()) {
       const feedJson = JSON.parse((await lkHostile(['feed', '--json'])).stdout) as JsonFeed;
       expect(jsonFeedErrors(feedJson)).toEqual([]);
       expect(feedJson.items.map((item) => item.title)).toEqual(EXPECTED_TITLES);
+    });
+
+    it('a review marked as a spoiler: its text under a warning in the private feed, left out of the public one', async () => {
+      const privateFeed = JSON.parse((await lkHostile(['feed', '--json'])).stdout) as JsonFeed;
+      expect(privateFeed.items[1]!.content_html).toContain(
+        '<p>Review (spoilers):</p>\n<blockquote><p><strong>The twist</strong></p><p>The narrator was the ghost all along.</p></blockquote>',
+      );
+      const publicFeed = JSON.parse((await lkHostile(['feed', '--json', '--public'])).stdout) as JsonFeed;
+      expect(publicFeed.items[1]!.content_html).toContain('<p>Review: contains spoilers, read it on the page.</p>');
+      expect(JSON.stringify(publicFeed)).not.toContain('ghost');
+      expect(JSON.stringify(publicFeed)).not.toContain('Notes:');
     });
 
     it('the markup of titles, reviews and notes is escaped in the HTML, long texts are cut, and a javascript: link is not used', async () => {
