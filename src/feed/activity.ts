@@ -95,9 +95,17 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 function dayOf(date: string, timeZone: string): string {
   if (timeZone === 'UTC') return new Date(date).toISOString().slice(0, 10);
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(date));
+  // One formatter per zone: making one costs more than formatting a thousand dates.
+  let format = dayFormats.get(timeZone);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(new Date(date));
 }
 
 interface Row {
@@ -158,8 +166,9 @@ export function readActivity(db: Database, query: ActivityQuery, facts: MirrorFa
     });
   }
   const activity = [...items.values()];
+  const reviewOf = reviewLookup(db);
   for (const item of activity) {
-    if (item.kind === 'finished' || item.kind === 'film') item.review = reviewOf(db, item);
+    if (item.kind === 'finished' || item.kind === 'film') item.review = reviewOf(item);
   }
   return activity;
 }
@@ -184,20 +193,19 @@ function newItem(key: string, kind: ActivityKind, row: Row, work: Record<string,
   };
 }
 
-/** The account's newest review of the entry (or, for a review that names no entry, of the work). */
-function reviewOf(db: Database, of: Pick<Activity, 'entryId' | 'workId'>): FeedReview | undefined {
-  if (of.entryId === undefined && of.workId === undefined) return undefined;
-  const row = db
-    .prepare(
-      `SELECT json, title, body FROM reviews
-       WHERE entry_id = :entry OR ((entry_id IS NULL OR :entry IS NULL) AND work_id = :work) ORDER BY position LIMIT 1`,
-    )
-    .get({ entry: of.entryId ?? null, work: of.workId ?? null });
-  if (!row) return undefined;
-  const review = parse(row.json);
-  return {
-    title: str(row.title),
-    body: str(row.body),
-    spoiler: review.spoiler === true || review.hasSpoilers === true || review.containsSpoilers === true,
+/** The account's newest review of an entry (or, for a review that names no entry, of the work). */
+function reviewLookup(db: Database): (of: Pick<Activity, 'entryId' | 'workId'>) => FeedReview | undefined {
+  // Two lookups, each on its index: by the entry, else by the work.
+  const byEntry = db.prepare('SELECT json, title, body FROM reviews WHERE entry_id = ? ORDER BY position LIMIT 1');
+  const byWork = db.prepare('SELECT json, title, body FROM reviews WHERE entry_id IS NULL AND work_id = ? ORDER BY position LIMIT 1');
+  return (of) => {
+    const row = (of.entryId === undefined ? undefined : byEntry.get(of.entryId)) ?? (of.workId === undefined ? undefined : byWork.get(of.workId));
+    if (!row) return undefined;
+    const review = parse(row.json);
+    return {
+      title: str(row.title),
+      body: str(row.body),
+      spoiler: review.spoiler === true || review.hasSpoilers === true || review.containsSpoilers === true,
+    };
   };
 }
