@@ -133,6 +133,17 @@ if (!nodeHasSqlite()) {
       expect(books.feed.id).not.toBe(all.feed.id);
     });
 
+    it('--since keeps the activity from that moment on: the newest entries, down to that date', async () => {
+      const all = feedparser(await atomOf('main'));
+      const since = all.entries[9]!.updated!;
+      const recent = feedparser(await atomOf('main', ['--since', since]));
+      expect(recent.bozo).toBe(false);
+      expect(recent.entries.map((entry) => entry.id)).toEqual(all.entries.slice(0, recent.entries.length).map((entry) => entry.id));
+      expect(recent.entries.length).toBeGreaterThanOrEqual(10);
+      expect(recent.entries.length).toBeLessThan(all.entries.length);
+      for (const entry of recent.entries) expect(Date.parse(entry.updated!)).toBeGreaterThanOrEqual(Date.parse(since));
+    });
+
     it('episodes of one show on one day are one entry: "Watched N episodes of *Show* (SxxEyy–SxxEzz)"', async () => {
       const parsed = feedparser(await atomOf('main', ['--limit', '200']));
       const grouped = parsed.entries.filter((entry) => /^Watched \d+ episodes of \*.+\* \(S\d\dE\d\d–S\d\dE\d\d\)$/.test(entry.title!));
