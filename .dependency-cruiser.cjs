@@ -1,7 +1,7 @@
 /**
  * The layers of lk (README, "Development"): dependencies point down, never back up.
  *
- *   cli → commands → context → api · export · mirror · convert · feed · output · completion → config → util
+ *   cli → commands → context → api · export · mirror · convert · feed · report · output · completion → config → util
  *
  * src/sandbox is the reference server: it imports nothing of the client, and the client imports it only to run it.
  * `npx depcruise src` (part of npm test) fails on any import against these rules, and on any cycle.
@@ -20,8 +20,10 @@ const allowed = {
   convert: ['mirror', 'export', 'api', 'output', 'config', 'util'],
   // lk feed: the mirror's activity as Atom / JSON Feed; its wording and writing live in output/.
   feed: ['mirror', 'output', 'config', 'util'],
+  // The year in review: figures read from the mirror, and the page drawn from them (with output's sanitising).
+  report: ['mirror', 'output', 'util'],
   context: ['api', 'export', 'mirror', 'output', 'config', 'util'],
-  commands: ['context', 'api', 'export', 'mirror', 'convert', 'feed', 'output', 'completion', 'config', 'util', 'sandbox'],
+  commands: ['context', 'api', 'export', 'mirror', 'convert', 'feed', 'report', 'output', 'completion', 'config', 'util', 'sandbox'],
   cli: ['commands', 'context', 'api', 'output', 'config', 'util'],
 };
 const everyLayer = [...Object.keys(allowed), 'sandbox'];

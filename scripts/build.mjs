@@ -35,6 +35,16 @@ const sandboxApart = {
     );
   },
 };
+// `lk report`'s figures, page and charts (Apache ECharts, ~1.2 MB even with only the bar chart registered) in a file
+// of their own, read by the runs that make a report and by no other.
+const reportApart = {
+  name: 'report-apart',
+  setup(build) {
+    build.onResolve({ filter: /\/report\/index\.js$/ }, (args) =>
+      args.importer.includes('/src/commands/') ? { path: './report.cjs', external: true } : undefined,
+    );
+  },
+};
 // The program's packages are bundled, with whatever they import: one file to read instead of a hundred (each package a
 // search through node_modules and a package.json to parse), and no ES module left to load, so no `import()` either
 // (esbuild turns each into a deferred require): Node 20.18 cannot require() an ES module, and a program compiled
@@ -95,9 +105,10 @@ const lazyRequires = {
     }
   },
 };
-await build({ ...commonJs, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.cjs', plugins: [sandboxApart, packagesApart, lazyRequires] });
+await build({ ...commonJs, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.cjs', plugins: [sandboxApart, reportApart, packagesApart, lazyRequires] });
 await asciiOnly('dist/cli.cjs');
 await build({ ...commonJs, entryPoints: ['src/sandbox/index.ts'], outfile: 'dist/sandbox.cjs', plugins: [packagesApart] });
+await build({ ...commonJs, entryPoints: ['src/report/index.ts'], outfile: 'dist/report.cjs' });
 for (const [name, exported] of APART) {
   // The default export as module.exports: what `(await import(name)).default` gives the program, as in Node; or the
   // named exports, for `const { Feed } = await import('feed')`.

@@ -18,6 +18,7 @@ import { registerLists } from './commands/lists.js';
 import { registerNotifications } from './commands/notifications.js';
 import { registerOpen } from './commands/open.js';
 import { registerProfile } from './commands/profile.js';
+import { registerReport } from './commands/report.js';
 import { registerReviews } from './commands/reviews.js';
 import { registerSandbox } from './commands/sandbox.js';
 import { registerStats } from './commands/stats.js';
@@ -118,6 +119,7 @@ export function makeProgram(factory: Factory = processFactory()): Command {
   registerSearch(program);
   registerSql(program);
   registerFeed(program);
+  registerReport(program);
   registerOpen(program);
   registerApi(program);
   registerConfig(program);

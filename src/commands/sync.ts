@@ -35,6 +35,7 @@ ${examples(
     .action(action<SyncFlags>(runSync));
 }
 
+/** A sync, as `lk sync` runs it (also `lk report --sync` and `lk feed --sync`). */
 export async function runSync(ctx: Context, options: SyncFlags): Promise<void> {
   const dbPath = await mirrorPath(ctx, options.db);
   const { loadSqlite } = await import('../mirror/open.js');

@@ -1,0 +1,50 @@
+import { UsageError } from '../util/errors.js';
+import type { Period } from './figures.js';
+
+/**
+ * Which days a report covers, from --year or --from/--to: checked before the mirror is opened. By default the last
+ * complete year, or this year so far once it is December (the month people look back in).
+ */
+export interface PeriodFlags {
+  year?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+const DAY_FORM = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function day(flag: string, raw: string): string {
+  const match = DAY_FORM.exec(raw);
+  const date = match ? new Date(`${raw}T00:00:00Z`) : undefined;
+  if (!date || Number.isNaN(date.getTime()) || !date.toISOString().startsWith(raw))
+    throw new UsageError(`invalid ${flag} "${raw}": expected a day like 2025-03-01`);
+  return raw;
+}
+
+function year(raw: string): number {
+  const value = Number(raw);
+  if (!/^\d{4}$/.test(raw) || value < 1970) throw new UsageError(`invalid --year "${raw}": expected a year like 2025`);
+  return value;
+}
+
+/** `today` is the local date (YYYY-MM-DD) the run starts on. */
+export function reportPeriod(flags: PeriodFlags, today: string): Period & { label: string } {
+  if (flags.year !== undefined && (flags.from !== undefined || flags.to !== undefined))
+    throw new UsageError('--year or --from/--to, not both', 'A year: --year 2025. Any days: --from 2025-03-01 --to 2025-08-31.');
+  if (flags.to !== undefined && flags.from === undefined) throw new UsageError('--to needs --from (the first day of the report)');
+  if (flags.from !== undefined) {
+    const from = day('--from', flags.from);
+    const to = flags.to === undefined ? today : day('--to', flags.to);
+    if (from > to) throw new UsageError(`--from ${from} is after --to ${to}: a report needs at least one day`);
+    return { from, to, label: `${from} to ${to}` };
+  }
+  const [thisYear, month] = today.split('-').map(Number) as [number, number];
+  const chosen = flags.year === undefined ? (month === 12 ? thisYear : thisYear - 1) : year(flags.year);
+  return { from: `${chosen}-01-01`, to: `${chosen}-12-31`, label: String(chosen) };
+}
+
+/** The file a report is written to when -o names none: lk-report-2025.html, lk-report-2025-03-01-to-2025-08-31.html. */
+export function defaultFileName(period: Period & { label: string }): string {
+  const name = /^\d{4}$/.test(period.label) ? period.label : `${period.from}-to-${period.to}`;
+  return `lk-report-${name}.html`;
+}

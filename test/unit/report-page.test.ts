@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { reportPage } from '../../src/report/page.js';
+import { defaultFileName, reportPeriod } from '../../src/report/period.js';
+import { localToday, TimeZone } from '../../src/report/time-zone.js';
+import { UsageError } from '../../src/util/errors.js';
+import { sampleFigures } from '../support/report-figures.js';
+
+const page = reportPage(sampleFigures(), '2026-01-02T10:00:00.000Z');
+
+describe('the report page', () => {
+  it('forbids every request in a Content-Security-Policy meta tag, inline styles aside', () => {
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(page)?.[1];
+    expect(csp).toBe("default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'");
+  });
+
+  it('holds no script and loads nothing: no src attribute, no url(), links only to the web app and its own sections', () => {
+    expect(page).not.toMatch(/<script/i);
+    expect(page).not.toMatch(/<[a-z][^>]*\ssrc=/i);
+    expect(page).not.toMatch(/url\(|@import/i);
+    const hrefs = [...page.matchAll(/href="([^"]*)"/g)].map((match) => match[1]!);
+    expect(hrefs.length).toBeGreaterThan(0);
+    for (const href of hrefs) expect(href).toMatch(/^(#[a-z]+|https:\/\/app\.lk\.example\/)/);
+  });
+
+  it('shows server text as text: markup escaped, terminal escapes and bidi overrides defused as in the terminal', () => {
+    expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;');
+    expect(page).toContain('&quot;quoted&quot;');
+    expect(page).not.toMatch(/[\u001b\u0007\u202e]/);
+    expect(page).toContain('\uFFFD]0;pwned\uFFFD');
+    expect(page).toContain('href="https://app.lk.example/works/1?a=&quot;&gt;&lt;script&gt;alert(3)&lt;/script&gt;"');
+  });
+
+  it('puts a table of the numbers beside every chart', () => {
+    const figures = [...page.matchAll(/<figure class="chart-with-table">([\s\S]*?)<\/figure>/g)].map((match) => match[1]!);
+    expect(figures.length).toBe((page.match(/<svg/g) ?? []).length);
+    expect(figures.length).toBeGreaterThanOrEqual(5);
+    for (const figure of figures) expect(figure).toMatch(/<svg[\s\S]*<\/svg>[\s\S]*<table>/);
+  });
+
+  it('says how many events have no date, apart from every month', () => {
+    expect(page).toContain('42 events in the mirror have no date (Video 40, Books 2)');
+  });
+
+  it('says a figure the server did not send is not recorded, instead of a zero', () => {
+    expect(page).toContain('not recorded');
+  });
+
+  it('is styled for dark mode and for print', () => {
+    expect(page).toContain('@media (prefers-color-scheme: dark)');
+    expect(page).toContain('@media print');
+  });
+});
+
+describe('the period of a report', () => {
+  it('is the last complete year by default, and this year so far in December', () => {
+    expect(reportPeriod({}, '2026-11-24')).toEqual({ from: '2025-01-01', to: '2025-12-31', label: '2025' });
+    expect(reportPeriod({}, '2026-12-01')).toEqual({ from: '2026-01-01', to: '2026-12-31', label: '2026' });
+  });
+
+  it('is any days with --from and --to, --to defaulting to today', () => {
+    expect(reportPeriod({ from: '2025-06-01', to: '2025-08-31' }, '2026-11-24').label).toBe('2025-06-01 to 2025-08-31');
+    expect(reportPeriod({ from: '2026-06-01' }, '2026-11-24').to).toBe('2026-11-24');
+  });
+
+  it.each([
+    [{ year: '25' }, /invalid --year "25"/],
+    [{ year: '2025', from: '2025-01-01' }, /--year or --from\/--to, not both/],
+    [{ to: '2025-01-01' }, /--to needs --from/],
+    [{ from: '2025-02-30' }, /invalid --from "2025-02-30"/],
+    [{ from: '2025-09-01', to: '2025-08-31' }, /is after --to/],
+  ])('refuses %j as a usage error', (flags, message) => {
+    expect(() => reportPeriod(flags, '2026-11-24')).toThrow(UsageError);
+    expect(() => reportPeriod(flags, '2026-11-24')).toThrow(message);
+  });
+
+  it('names its default file after the year, or the first and last day', () => {
+    expect(defaultFileName(reportPeriod({ year: '2024' }, '2026-11-24'))).toBe('lk-report-2024.html');
+    expect(defaultFileName(reportPeriod({ from: '2025-06-01', to: '2025-08-31' }, '2026-11-24'))).toBe('lk-report-2025-06-01-to-2025-08-31.html');
+  });
+});
+
+describe('days in the account time zone', () => {
+  const london = new TimeZone('Europe/London');
+
+  it('puts an evening event of summer time on the next day when UTC is still on the day before', () => {
+    expect(london.localDate(Date.parse('2025-10-25T23:30:00Z'))).toMatchObject({ year: 2025, month: 10, day: 26, weekday: 6 });
+    expect(london.localDate(Date.parse('2025-12-31T23:30:00Z'))).toMatchObject({ year: 2025, month: 12, day: 31, weekday: 2 });
+  });
+
+  it('finds local midnight across a change of offset', () => {
+    expect(new Date(london.startOfDay(2025, 3, 31)).toISOString()).toBe('2025-03-30T23:00:00.000Z');
+    expect(new Date(new TimeZone('Asia/Kolkata').startOfDay(2025, 1, 1)).toISOString()).toBe('2024-12-31T18:30:00.000Z');
+    expect(new Date(new TimeZone('America/St_Johns').startOfDay(2025, 7, 1)).toISOString()).toBe('2025-07-01T02:30:00.000Z');
+  });
+
+  it('counts the day of a change of offset by the offset at each instant', () => {
+    // 2025-03-30 01:00 UTC: London goes from GMT to BST.
+    expect(london.localDate(Date.parse('2025-03-30T00:59:00Z')).day).toBe(30);
+    expect(london.offsetAt(Date.parse('2025-03-30T00:59:00Z'))).toBe(0);
+    expect(london.offsetAt(Date.parse('2025-03-30T01:00:00Z'))).toBe(3_600_000);
+    expect(localToday(Date.parse('2025-06-30T23:30:00Z'), 'Europe/London')).toBe('2025-07-01');
+  });
+});
