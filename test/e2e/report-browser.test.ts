@@ -1,0 +1,245 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { nodeHasSqlite } from '../../src/mirror/open.js';
+import type { ReportFigures } from '../../src/report/figures.js';
+import { reportPage } from '../../src/report/page.js';
+import { chromiumPath, describeWith } from '../support/outside-tools.js';
+import { HOSTILE_TITLE, sampleFigures } from '../support/report-figures.js';
+import { startTestBed, type TestBed } from './harness.js';
+
+// The report page in a real browser: Debian's chromium, headless, driven by playwright-core (which downloads no
+// browser). A page made from sample figures (with hostile titles) on every Node; where node:sqlite exists, also the
+// page `lk report` makes from a sandbox mirror, whose tables are read back and compared with `lk report --json`.
+
+/** A browser's start and a page's rendering and PDF on a 2-core machine shared with other test runs. */
+const BROWSER_TIMEOUT = 120_000;
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** An expression evaluated in the page (written as text: this project's TypeScript has no DOM types). */
+function inPage<T>(page: Page, expression: string): Promise<T> {
+  return page.evaluate(expression) as Promise<T>;
+}
+
+interface Visit {
+  page: Page;
+  consoleErrors: string[];
+  /** Every request the page attempted other than its own file (each is aborted). */
+  requests: string[];
+}
+
+describeWith(['chromium'], 'the report page in chromium', () => {
+  let dir: string;
+  let bed: TestBed | undefined;
+  const contexts = new Map<boolean, Promise<BrowserContext>>();
+  const pages: { name: string; file: string; figures: ReportFigures }[] = [];
+
+  /** A browser of the suite's own (a fresh profile folder) with JavaScript on or off, started once. */
+  function browser(javaScriptEnabled: boolean): Promise<BrowserContext> {
+    let context = contexts.get(javaScriptEnabled);
+    if (!context) {
+      context = chromium.launchPersistentContext(mkdtempSync(join(dir, 'profile-')), {
+        executablePath: chromiumPath()!,
+        args: CHROMIUM_ARGS,
+        headless: true,
+        javaScriptEnabled,
+      });
+      contexts.set(javaScriptEnabled, context);
+    }
+    return context;
+  }
+
+  async function visit(
+    context: BrowserContext,
+    file: string,
+    viewport: { width: number; height: number },
+    colorScheme: 'light' | 'dark',
+  ): Promise<Visit> {
+    const page = await context.newPage();
+    const own = pathToFileURL(file).href;
+    const consoleErrors: string[] = [];
+    const requests: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') consoleErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => consoleErrors.push(error.message));
+    await page.route('**/*', (route) => (route.request().url() === own ? route.continue() : (requests.push(route.request().url()), route.abort())));
+    page.on('request', (request) => {
+      if (request.url() !== own && !requests.includes(request.url())) requests.push(request.url());
+    });
+    await page.setViewportSize(viewport);
+    await page.emulateMedia({ colorScheme });
+    await page.goto(own, { waitUntil: 'load' });
+    return { page, consoleErrors, requests };
+  }
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'lk-report-browser-'));
+    const sample = join(dir, 'sample.html');
+    writeFileSync(sample, reportPage(sampleFigures(), '2026-01-02T10:00:00.000Z'));
+    pages.push({ name: 'sample figures with hostile titles', file: sample, figures: sampleFigures() });
+    if (nodeHasSqlite()) {
+      bed = await startTestBed({ entries: 150, rateLimit: 0, exportIntervalSeconds: 0 });
+      const env = { LK_DATA_DIR: dir, LK_CACHE_DIR: join(dir, 'cache') };
+      const db = join(dir, 'mirror.db');
+      expect((await bed.lk(['sync', '--db', db], { env })).code).toBe(0);
+      const file = join(dir, 'sandbox.html');
+      expect((await bed.lk(['report', '--db', db, '--from', '2020-01-01', '--to', '2026-12-31', '-o', file], { env })).code).toBe(0);
+      const json = await bed.lk(['report', '--db', db, '--from', '2020-01-01', '--to', '2026-12-31', '--json'], { env });
+      pages.push({ name: 'the sandbox report', file, figures: JSON.parse(json.stdout) as ReportFigures });
+    }
+  }, BROWSER_TIMEOUT);
+
+  afterAll(async () => {
+    for (const context of contexts.values()) await (await context).close();
+    await bed?.sandbox.close();
+    rmSync(dir, { recursive: true, force: true });
+  }, BROWSER_TIMEOUT);
+
+  it(
+    'renders on a desktop in light mode: every chart drawn beside its table, no console error, no request attempted',
+    async () => {
+      const context = await browser(true);
+      for (const { name, file } of pages) {
+        const { page, consoleErrors, requests } = await visit(context, file, { width: 1280, height: 900 }, 'light');
+        const shot = join(dir, `${name.replace(/\W+/g, '-')}-desktop.png`);
+        await page.screenshot({ path: shot, fullPage: true });
+        expect(statSync(shot).size, name).toBeGreaterThan(10_000);
+        const figures = page.locator('figure.chart-with-table');
+        expect(await figures.count(), name).toBeGreaterThanOrEqual(5);
+        for (const figure of await figures.all()) {
+          expect(await figure.locator('svg path').count()).toBeGreaterThan(3);
+          expect(await figure.locator('table tbody tr').count()).toBeGreaterThan(0);
+          const [chart, table] = [await figure.locator('.chart').boundingBox(), await figure.locator('.numbers').boundingBox()];
+          expect(chart!.width).toBeGreaterThan(300);
+          expect(table!.x, 'the table is beside the chart').toBeGreaterThan(chart!.x + chart!.width - 1);
+        }
+        expect(consoleErrors, name).toEqual([]);
+        expect(requests, name).toEqual([]);
+      }
+    },
+    BROWSER_TIMEOUT,
+  );
+
+  it(
+    'renders on a phone in dark mode: dark background, light text, nothing wider than the screen',
+    async () => {
+      const context = await browser(true);
+      for (const { name, file } of pages) {
+        const { page, consoleErrors, requests } = await visit(context, file, { width: 390, height: 844 }, 'dark');
+        await page.screenshot({ path: join(dir, `${name.replace(/\W+/g, '-')}-phone.png`), fullPage: true });
+        const colours = await inPage<{ background: string; text: string }>(
+          page,
+          '({ background: getComputedStyle(document.body).backgroundColor, text: getComputedStyle(document.body).color })',
+        );
+        const brightness = (rgb: string) =>
+          rgb
+            .match(/\d+/g)!
+            .slice(0, 3)
+            .map(Number)
+            .reduce((a, b) => a + b, 0) / 3;
+        expect(brightness(colours.background), name).toBeLessThan(60);
+        expect(brightness(colours.text), name).toBeGreaterThan(190);
+        expect(await inPage<number>(page, 'document.documentElement.scrollWidth'), name).toBeLessThanOrEqual(390);
+        expect(await page.locator('figure.chart-with-table svg').count()).toBeGreaterThanOrEqual(5);
+        expect(consoleErrors, name).toEqual([]);
+        expect(requests, name).toEqual([]);
+      }
+    },
+    BROWSER_TIMEOUT,
+  );
+
+  it(
+    'renders with JavaScript off just the same: title, charts and tables',
+    async () => {
+      const context = await browser(false);
+      for (const { name, file } of pages) {
+        const { page, consoleErrors, requests } = await visit(context, file, { width: 1024, height: 768 }, 'light');
+        await expect(page.locator('h1').textContent()).resolves.toMatch(/in review$/);
+        expect(await page.locator('figure.chart-with-table svg').count(), name).toBeGreaterThanOrEqual(5);
+        expect(await page.locator('figure.chart-with-table table').count(), name).toBe(await page.locator('figure.chart-with-table svg').count());
+        expect(consoleErrors, name).toEqual([]);
+        expect(requests, name).toEqual([]);
+      }
+    },
+    BROWSER_TIMEOUT,
+  );
+
+  it(
+    'shows hostile server text as text: no element made of it, the title readable',
+    async () => {
+      const context = await browser(true);
+      const { page } = await visit(context, pages[0]!.file, { width: 1280, height: 900 }, 'light');
+      expect(await page.locator('script, img, iframe').count()).toBe(0);
+      expect(await page.locator('h1').textContent()).toContain('<script>alert(1)</script><img src=x onerror=alert(2)>');
+      expect(await page.locator('h1').textContent()).not.toContain('\u001b');
+      expect(HOSTILE_TITLE).toContain('\u001b');
+    },
+    BROWSER_TIMEOUT,
+  );
+
+  it(
+    'prints on A4 and Letter: no navigation, nothing wider than the paper, charts kept whole',
+    async () => {
+      const context = await browser(true);
+      for (const { name, file } of pages) {
+        for (const [paper, widthPx] of [
+          ['A4', 718],
+          ['Letter', 740],
+        ] as const) {
+          // The printable width at 96 dpi: 210 mm (8.5 in) less the page's 12 mm margins.
+          const { page } = await visit(context, file, { width: widthPx, height: 1000 }, 'light');
+          await page.emulateMedia({ media: 'print' });
+          expect(await page.locator('nav').isVisible(), `${name} ${paper}`).toBe(false);
+          expect(await inPage<number>(page, 'document.documentElement.scrollWidth'), `${name} ${paper}`).toBeLessThanOrEqual(widthPx);
+          const breakInside = await inPage<string>(page, "getComputedStyle(document.querySelector('figure.chart-with-table')).breakInside");
+          expect(breakInside).toBe('avoid');
+          const pdf = await page.pdf({ format: paper, printBackground: false });
+          expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+        }
+      }
+    },
+    BROWSER_TIMEOUT,
+  );
+
+  // Where node:sqlite is missing (Node 20), lk report refuses: test/mirror/report.test.ts checks that instead.
+  if (nodeHasSqlite())
+    it(
+      "the sandbox page's tables hold the numbers of lk report --json",
+      async () => {
+        const context = await browser(false);
+        const { file, figures } = pages[1]!;
+        const { page } = await visit(context, file, { width: 1280, height: 900 }, 'light');
+        const rows = await inPage<number[][]>(
+          page,
+          `[...[...document.querySelectorAll('figure.chart-with-table')].find((f) => f.querySelector('figcaption').textContent === 'Events by month')
+             .querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent.replace(/,/g, ''))))`,
+        );
+        const domains = Object.keys(figures.domains) as (keyof ReportFigures['domains'])[];
+        expect(rows).toEqual(
+          figures.months.map((_, month) => [
+            ...domains.map((domain) => figures.domains[domain]!.eventsByMonth[month]),
+            figures.total.eventsByMonth[month],
+          ]),
+        );
+        expect(await page.locator('.fact', { hasText: 'events' }).first().locator('.value').textContent()).toBe(
+          figures.total.events.toLocaleString('en-US'),
+        );
+        expect(readFileSync(file, 'utf8').length).toBeLessThan(300_000);
+      },
+      BROWSER_TIMEOUT,
+    );
+});
