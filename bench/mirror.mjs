@@ -1,7 +1,7 @@
 // The SQLite mirror (lk sync, lk search, --offline): start-up of the local answers beside `node -e 0`, a sync of a
 // 100,000-entry account from the cached export beside `lk export --format csv` on the same cache (and its peak
 // RSS), and the requests of a first sync and of a re-sync with nothing changed beside their floors.
-// node:sqlite needs Node 22.13+: lk runs here under LK_BENCH_NODE, else this Node if it has node:sqlite, else the
+// node:sqlite needs Node 22.13+ (sqliteNode, also used by bench/report.mjs): lk runs here under LK_BENCH_NODE, else this Node if it has node:sqlite, else the
 // Node 24 that scripts/node-versions.mjs installs. `node -e 0` runs under the same Node.
 //
 //   node bench/mirror.mjs            # alone (npm run build first)
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { interleaved, lkBin, lkEnv, ms, peakRssPreload, ratio, root, row, run, scratch, startSandbox } from './lib.mjs';
 
-function sqliteNode() {
+export function sqliteNode() {
   if (process.env.LK_BENCH_NODE) return process.env.LK_BENCH_NODE;
   const [major, minor] = process.versions.node.split('.').map(Number);
   if (major > 22 || (major === 22 && minor >= 13)) return process.execPath;

@@ -12,11 +12,12 @@ import { jq } from './jq.mjs';
 import { memory } from './memory.mjs';
 import { mirror } from './mirror.mjs';
 import { paging } from './paging.mjs';
+import { report } from './report.mjs';
 import { requests } from './requests.mjs';
 import { startup } from './startup.mjs';
 import { throughput } from './throughput.mjs';
 
-const groups = { startup, throughput, memory, conversion, requests, paging, jq, mirror };
+const groups = { startup, throughput, memory, conversion, requests, paging, jq, mirror, report };
 const chosen = process.argv.slice(2).filter((name) => !name.startsWith('-'));
 for (const name of chosen) if (!groups[name]) throw new Error(`unknown benchmark "${name}"; known: ${Object.keys(groups).join(', ')}`);
 

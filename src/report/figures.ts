@@ -1,4 +1,15 @@
 import type { Database } from '../mirror/open.js';
+import {
+  eventsByDay,
+  finishesByDay,
+  momentOf,
+  ratedActive,
+  repeatsByDomain,
+  undatedByDomain,
+  type DayRow,
+  type MomentRow,
+  type Window,
+} from './queries.js';
 import { TimeZone } from './time-zone.js';
 
 /**
@@ -81,24 +92,6 @@ export interface ReportFigures {
   undated: { events: number; byDomain: Partial<Record<Domain, number>> };
 }
 
-interface EventRow {
-  ms: number;
-  date: string;
-  kind: string | null;
-  cycle: number | null;
-  entryId: string | null;
-  domain: Domain | null;
-  minutes: number | null;
-  pages: number | null;
-  title: string | null;
-}
-
-interface FinishRow {
-  ms: number;
-  entryId: string;
-  domain: Domain | null;
-}
-
 export interface ReportRequest {
   /** Local days, the last included. */
   period: Period & { label: string };
@@ -107,7 +100,6 @@ export interface ReportRequest {
 }
 
 const asDomain = (value: unknown): Domain | null => ((DOMAINS as readonly unknown[]).includes(value) ? (value as Domain) : null);
-const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null);
 
 /** The profile the mirror holds: time zone, domains, names. */
@@ -165,187 +157,88 @@ function monthsOf(period: Period): string[] {
   return months;
 }
 
-function readEvents(db: Database, from: number, to: number): EventRow[] {
-  const rows = db
-    .prepare(
-      `SELECT h.date, h.kind, h.cycle, h.entry_id, coalesce(e.domain, w.domain) AS domain,
-              json_extract(h.json, '$.minutes') AS minutes, json_extract(h.json, '$.pages') AS pages,
-              coalesce(w.title, e.title) AS title
-       FROM history h LEFT JOIN entries e ON e.id = h.entry_id LEFT JOIN works w ON w.id = coalesce(h.work_id, e.work_id)
-       WHERE h.date IS NOT NULL AND h.date >= :from AND h.date < :to`,
-    )
-    .all({ from: new Date(from).toISOString(), to: new Date(to).toISOString() });
-  const events: EventRow[] = [];
-  for (const row of rows) {
-    const ms = Date.parse(row.date as string);
-    if (Number.isNaN(ms)) continue;
-    events.push({
-      ms,
-      date: row.date as string,
-      kind: str(row.kind),
-      cycle: num(row.cycle),
-      entryId: str(row.entry_id),
-      domain: asDomain(row.domain),
-      minutes: num(row.minutes),
-      pages: num(row.pages),
-      title: str(row.title),
-    });
-  }
-  return events;
+interface Reads {
+  days: DayRow[];
+  finishes: { day: string; domain: unknown; finished: number }[];
 }
 
-function readFinishes(db: Database, from: number, to: number): FinishRow[] {
-  return db
-    .prepare('SELECT id, finished_at, domain FROM entries WHERE finished_at IS NOT NULL AND finished_at >= :from AND finished_at < :to')
-    .all({ from: new Date(from).toISOString(), to: new Date(to).toISOString() })
-    .map((row) => ({ ms: Date.parse(row.finished_at as string), entryId: String(row.id), domain: asDomain(row.domain) }))
-    .filter((row) => !Number.isNaN(row.ms));
-}
+const DAY = 86_400_000;
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY;
+const dayText = (n: number) => new Date(n * DAY).toISOString().slice(0, 10);
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
-interface RatedEntry extends RatedWork {
-  domain: Domain | null;
-  titleKey: string;
-}
-
-function readRatedEntries(db: Database): Map<string, RatedEntry> {
-  const rows = db
-    .prepare(
-      `SELECT e.id, e.rating, e.domain, coalesce(w.title, e.title) AS title, coalesce(e.title_key, lower(w.title), '') AS title_key,
-              w.url AS work_url, json_extract(e.json, '$.url') AS entry_url
-       FROM entries e LEFT JOIN works w ON w.id = e.work_id WHERE e.rating IS NOT NULL`,
-    )
-    .all();
-  const link = (value: unknown) => (typeof value === 'string' && /^https?:\/\//i.test(value) ? value : null);
-  return new Map(
-    rows.map((row) => [
-      String(row.id),
-      {
-        entryId: String(row.id),
-        rating: Number(row.rating),
-        domain: asDomain(row.domain),
-        title: str(row.title),
-        titleKey: String(row.title_key),
-        url: link(row.work_url) ?? link(row.entry_url),
-      },
-    ]),
-  );
-}
-
-const FINISHING_KIND = 'ALBUM_FINISHED';
-
-function summarise(events: EventRow[], finishes: FinishRow[], units: TimeUnit[]): Summary {
+function summarise(reads: Reads, units: TimeUnit[]): Summary {
   const time: Summary['time'] = {};
-  for (const unit of units) time[unit] = timeTotal(events, unit);
-  return { events: events.length, finished: finishes.length, time };
-}
-
-function timeValue(event: EventRow, unit: TimeUnit): number | null {
-  if (unit === 'albums') return event.kind === FINISHING_KIND ? 1 : null;
-  return event[unit];
-}
-
-function timeTotal(events: EventRow[], unit: TimeUnit): number | null {
-  let total: number | null = null;
-  for (const event of events) {
-    const value = timeValue(event, unit);
-    if (value !== null) total = (total ?? 0) + value;
+  for (const unit of units) {
+    const recorded = reads.days.map((row) => row[unit]).filter((value): value is number => typeof value === 'number');
+    // Albums are counted from the events' kind, so always known; minutes and pages only where an event carried them.
+    time[unit] = unit === 'albums' || recorded.length > 0 ? sum(recorded) : null;
   }
-  return unit === 'albums' ? (total ?? 0) : total;
+  return { events: sum(reads.days.map((row) => row.events)), finished: sum(reads.finishes.map((row) => row.finished)), time };
 }
+
+function longestStreak(days: Set<number>): Streak | null {
+  let best: Streak | null = null;
+  for (const day of [...days].sort((a, b) => a - b)) {
+    if (days.has(day - 1)) continue; // not the start of a run
+    let end = day;
+    while (days.has(end + 1)) end += 1;
+    if (!best || end - day + 1 > best.days) best = { days: end - day + 1, from: dayText(day), to: dayText(end) };
+  }
+  return best;
+}
+
+function moment(row: MomentRow | undefined): Moment | null {
+  return row ? { date: row.date, title: str(row.title), kind: str(row.kind), domain: asDomain(row.domain) } : null;
+}
+
+const link = (value: unknown) => (typeof value === 'string' && /^https?:\/\//i.test(value) ? value : null);
 
 function figuresFor(
-  events: EventRow[],
-  finishes: FinishRow[],
-  previous: { events: EventRow[]; finishes: FinishRow[] },
-  rated: Map<string, RatedEntry>,
-  context: { zone: TimeZone; months: string[]; units: TimeUnit[] },
+  reads: Reads,
+  previous: Reads,
+  extra: { repeats: number; ratings: DomainFigures['ratings']; topRated: RatedWork[]; first: Moment | null; last: Moment | null },
+  context: { months: string[]; units: TimeUnit[] },
 ): DomainFigures {
-  const { zone, months, units } = context;
+  const { months, units } = context;
   const monthIndex = new Map(months.map((month, index) => [month, index]));
-  const monthOf = (ms: number) => {
-    const local = zone.localDate(ms);
-    return monthIndex.get(`${local.year}-${String(local.month).padStart(2, '0')}`) ?? -1;
-  };
   const eventsByMonth = months.map(() => 0);
   const finishedByMonth = months.map(() => 0);
   const timeByMonth: DomainFigures['timeByMonth'] = {};
   for (const unit of units) timeByMonth[unit] = months.map(() => 0);
   const weekdays = [0, 0, 0, 0, 0, 0, 0];
   const activeDays = new Set<number>();
-  const repeats = new Set<string>();
-  const active = new Set<string>();
-  let first: EventRow | undefined;
-  let last: EventRow | undefined;
-  for (const event of events) {
-    const local = zone.localDate(event.ms);
-    const month = monthIndex.get(`${local.year}-${String(local.month).padStart(2, '0')}`) ?? -1;
-    if (month >= 0) {
-      eventsByMonth[month]! += 1;
-      for (const unit of units) {
-        const value = timeValue(event, unit);
-        if (value !== null) timeByMonth[unit]![month]! += value;
-      }
-    }
-    weekdays[local.weekday]! += 1;
-    activeDays.add(local.dayNumber);
-    if (event.entryId !== null) {
-      active.add(event.entryId);
-      if (event.cycle !== null && event.cycle > 1) repeats.add(`${event.entryId}\u0000${event.cycle}`);
-    }
-    if (!first || event.ms < first.ms) first = event;
-    if (!last || event.ms >= last.ms) last = event;
+  for (const row of reads.days) {
+    const month = monthIndex.get(row.day.slice(0, 7));
+    if (month === undefined) continue;
+    eventsByMonth[month]! += row.events;
+    for (const unit of units) if (typeof row[unit] === 'number') timeByMonth[unit]![month]! += row[unit];
+    const n = dayNumber(row.day);
+    weekdays[(((n + 3) % 7) + 7) % 7]! += row.events; // 1970-01-01 was a Thursday (3, counting from Monday)
+    activeDays.add(n);
   }
-  for (const finish of finishes) {
-    const month = monthOf(finish.ms);
-    if (month >= 0) finishedByMonth[month]! += 1;
-    active.add(finish.entryId);
+  for (const row of reads.finishes) {
+    const month = monthIndex.get(row.day.slice(0, 7));
+    if (month !== undefined) finishedByMonth[month]! += row.finished;
   }
-  const summary = summarise(events, finishes, units);
+  const summary = summarise(reads, units);
   for (const unit of units) if (summary.time[unit] === null) timeByMonth[unit] = null;
-  const activeRated = [...active].flatMap((id) => rated.get(id) ?? []);
-  const ratingCounts = new Map<number, number>();
-  for (const entry of activeRated) ratingCounts.set(entry.rating, (ratingCounts.get(entry.rating) ?? 0) + 1);
   const busiest = Math.max(...weekdays);
   return {
     ...summary,
     eventsByMonth,
     finishedByMonth,
     timeByMonth,
-    topRated: activeRated
-      .sort((a, b) => b.rating - a.rating || byText(a.titleKey, b.titleKey) || byText(a.entryId, b.entryId))
-      .slice(0, 10)
-      .map(({ title, rating, url, entryId }) => ({ title, rating, url, entryId })),
-    ratings: [...ratingCounts].sort(([a], [b]) => a - b).map(([rating, entries]) => ({ rating, entries })),
-    repeats: repeats.size,
+    topRated: extra.topRated,
+    ratings: extra.ratings,
+    repeats: extra.repeats,
     longestStreak: longestStreak(activeDays),
     weekdays,
     busiestWeekday: busiest === 0 ? null : weekdays.indexOf(busiest),
-    first: first ? moment(first) : null,
-    last: last ? moment(last) : null,
-    previous: summarise(previous.events, previous.finishes, units),
+    first: extra.first,
+    last: extra.last,
+    previous: summarise(previous, units),
   };
-}
-
-/** Text in SQLite's order (by code unit), so that `ORDER BY title_key` gives the same ties. */
-const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-function moment(event: EventRow): Moment {
-  return { date: event.date, title: event.title, kind: event.kind, domain: event.domain };
-}
-
-const dayText = (dayNumber: number) => new Date(dayNumber * 86_400_000).toISOString().slice(0, 10);
-
-function longestStreak(days: Set<number>): Streak | null {
-  let best: Streak | null = null;
-  for (const day of days) {
-    if (days.has(day - 1)) continue; // not the start of a run
-    let end = day;
-    while (days.has(end + 1)) end += 1;
-    const length = end - day + 1;
-    if (!best || length > best.days || (length === best.days && dayText(day) < best.from))
-      best = { days: length, from: dayText(day), to: dayText(end) };
-  }
-  return best;
 }
 
 /** Domains the account uses: its profile's list when it has one, else those its entries hold. */
@@ -361,44 +254,57 @@ function domainsUsed(db: Database, profile: Record<string, unknown>): Domain[] {
   return DOMAINS.filter((domain) => held.has(domain));
 }
 
+function windowOf(zone: TimeZone, period: Period): Window {
+  const [from, to] = bounds(zone, period);
+  return { from, to, segments: zone.offsetSegments(from, to) };
+}
+
 export function reportFigures(db: Database, request: ReportRequest): ReportFigures {
+  // A year of a large library reads many pages of the mirror, some twice: keep them (64 MB at most, this connection).
+  db.exec('PRAGMA cache_size = -65536');
   const profile = profileOf(db);
   const zone = new TimeZone(timeZoneOf(db, request.fallbackTimeZone));
   const period = request.period;
   const previousPeriod = previousOf(period);
-  const [start, end] = bounds(zone, period);
-  const [previousStart, previousEnd] = bounds(zone, previousPeriod);
-  const allEvents = readEvents(db, Math.min(start, previousStart), Math.max(end, previousEnd));
-  const allFinishes = readFinishes(db, Math.min(start, previousStart), Math.max(end, previousEnd));
-  const within = <T extends { ms: number }>(rows: T[], from: number, to: number) => rows.filter((row) => row.ms >= from && row.ms < to);
-  const events = within(allEvents, start, end);
-  const finishes = within(allFinishes, start, end);
-  const previous = { events: within(allEvents, previousStart, previousEnd), finishes: within(allFinishes, previousStart, previousEnd) };
-  const rated = readRatedEntries(db);
+  const window = windowOf(zone, period);
+  const previousWindow = windowOf(zone, previousPeriod);
+  const reads: Reads = { days: eventsByDay(db, window), finishes: finishesByDay(db, window) };
+  const before: Reads = { days: eventsByDay(db, previousWindow, { days: false }), finishes: finishesByDay(db, previousWindow) };
+  const repeats = repeatsByDomain(db, window);
+  const { counts: ratings, top: rated } = ratedActive(db, window);
   const months = monthsOf(period);
-  const ofDomain = <T extends { domain: Domain | null }>(rows: T[], domain: Domain) => rows.filter((row) => row.domain === domain);
-  const domains: ReportFigures['domains'] = {};
-  for (const domain of domainsUsed(db, profile)) {
-    domains[domain] = figuresFor(
-      ofDomain(events, domain),
-      ofDomain(finishes, domain),
-      { events: ofDomain(previous.events, domain), finishes: ofDomain(previous.finishes, domain) },
-      rated,
-      { zone, months, units: UNITS_OF[domain] },
+  const ofDomain = <T extends { domain: unknown }>(rows: T[], domain: Domain | null) =>
+    domain === null ? rows : rows.filter((row) => row.domain === domain);
+  const part = (domain: Domain | null, units: TimeUnit[]) =>
+    figuresFor(
+      { days: ofDomain(reads.days, domain), finishes: ofDomain(reads.finishes, domain) },
+      { days: ofDomain(before.days, domain), finishes: ofDomain(before.finishes, domain) },
+      {
+        repeats: sum(ofDomain(repeats, domain).map((row) => row.repeats)),
+        ratings: [
+          ...ofDomain(ratings, domain).reduce(
+            (counts, row) => counts.set(row.rating, (counts.get(row.rating) ?? 0) + row.entries),
+            new Map<number, number>(),
+          ),
+        ]
+          .sort(([a], [b]) => a - b)
+          .map(([rating, entries]) => ({ rating, entries })),
+        topRated: (domain === null ? rated.filter((row) => row.rank <= 10) : rated.filter((row) => row.domain === domain && row.rank_in_domain <= 10))
+          .sort((a, b) => (domain === null ? a.rank - b.rank : a.rank_in_domain - b.rank_in_domain))
+          .map((row) => ({ title: str(row.title), rating: row.rating, url: link(row.work_url) ?? link(row.entry_url), entryId: String(row.id) })),
+        first: moment(momentOf(db, window, 'first', domain)),
+        last: moment(momentOf(db, window, 'last', domain)),
+      },
+      { months, units },
     );
-  }
-  const undatedRows = db
-    .prepare(
-      `SELECT coalesce(e.domain, w.domain) AS domain, count(*) AS n FROM history h LEFT JOIN entries e ON e.id = h.entry_id
-       LEFT JOIN works w ON w.id = coalesce(h.work_id, e.work_id) WHERE h.date IS NULL GROUP BY 1`,
-    )
-    .all();
+  const domains: ReportFigures['domains'] = {};
+  for (const domain of domainsUsed(db, profile)) domains[domain] = part(domain, UNITS_OF[domain]);
   const byDomain: ReportFigures['undated']['byDomain'] = {};
   let undated = 0;
-  for (const row of undatedRows) {
-    undated += Number(row.n);
+  for (const row of undatedByDomain(db)) {
+    undated += row.events;
     const domain = asDomain(row.domain);
-    if (domain) byDomain[domain] = Number(row.n);
+    if (domain) byDomain[domain] = row.events;
   }
   return {
     period,
@@ -406,7 +312,7 @@ export function reportFigures(db: Database, request: ReportRequest): ReportFigur
     timeZone: zone.name,
     account: { username: str(profile.username), displayName: str(profile.displayName ?? profile.display_name) },
     months,
-    total: figuresFor(events, finishes, previous, rated, { zone, months, units: ALL_UNITS }),
+    total: part(null, ALL_UNITS),
     domains,
     undated: { events: undated, byDomain },
   };

@@ -3,5 +3,5 @@
  * the mirror and the page made of them. Nothing here throws lk's error classes (a second bundle has copies of its own,
  * which src/cli.ts would not recognise): bad input is refused earlier, by period.ts in the program.
  */
-export { datedSpan, isEmpty, reportFigures, type ReportFigures } from './figures.js';
+export { datedSpan, isEmpty, reportFigures } from './figures.js';
 export { reportPage } from './page.js';

@@ -164,13 +164,12 @@ function topRated(f: DomainFigures): string {
   return `<h3>Top rated</h3><ol class="top">${items.join('')}</ol>`;
 }
 
-function ratingsFigure(f: DomainFigures, name: string, colour: string): string {
-  if (f.ratings.length === 0) return '';
-  const title = `${name}: rating distribution of the works active in the period`;
+/** One series of counts: a short chart of bars and its two-column table. */
+function countsFigure(title: string, head: [string, string], rows: { axis: string; row: string; value: number }[], colour: string): string {
   const chart = barChartSvg({
     label: title,
-    categories: f.ratings.map((r) => count(r.rating)),
-    series: [{ name: 'works', values: f.ratings.map((r) => r.entries), colour }],
+    categories: rows.map((r) => r.axis),
+    series: [{ name: head[1].toLowerCase(), values: rows.map((r) => r.value), colour }],
     height: 200,
   });
   return figure(
@@ -178,29 +177,21 @@ function ratingsFigure(f: DomainFigures, name: string, colour: string): string {
     chart,
     table(
       title,
-      ['Rating', 'Works'],
-      f.ratings.map((r) => [count(r.rating), count(r.entries)]),
+      head,
+      rows.map((r) => [r.row, count(r.value)]),
     ),
   );
 }
 
+function ratingsFigure(f: DomainFigures, name: string, colour: string): string {
+  if (f.ratings.length === 0) return '';
+  const rows = f.ratings.map((r) => ({ axis: count(r.rating), row: count(r.rating), value: r.entries }));
+  return countsFigure(`${name}: rating distribution of the works active in the period`, ['Rating', 'Works'], rows, colour);
+}
+
 function weekdaysFigure(f: DomainFigures): string {
-  const title = 'Events by day of the week';
-  const chart = barChartSvg({
-    label: title,
-    categories: WEEKDAYS.map((day) => day.slice(0, 3)),
-    series: [{ name: 'events', values: f.weekdays, colour: TOTAL_COLOUR }],
-    height: 200,
-  });
-  return figure(
-    title,
-    chart,
-    table(
-      title,
-      ['Day', 'Events'],
-      WEEKDAYS.map((day, index) => [day, count(f.weekdays[index] ?? 0)]),
-    ),
-  );
+  const rows = WEEKDAYS.map((day, index) => ({ axis: day.slice(0, 3), row: day, value: f.weekdays[index] ?? 0 }));
+  return countsFigure('Events by day of the week', ['Day', 'Events'], rows, TOTAL_COLOUR);
 }
 
 function domainSection(section: Section & { key: Domain }, figures: ReportFigures, previousLabel: string): string {

@@ -74,6 +74,35 @@ export class TimeZone {
     return wall - this.offsetAt(guess);
   }
 
+  /**
+   * The zone's offsets over [from, to), each with the instant it stops applying: a year in Europe/London is three
+   * (GMT, BST, GMT). A change of offset is found to the minute, by halving the day it falls in.
+   */
+  offsetSegments(from: number, to: number): { until: number; offset: number }[] {
+    const segments: { until: number; offset: number }[] = [];
+    let offset = this.offsetAt(from);
+    let probe = from;
+    while (probe < to) {
+      const next = Math.min(to, (Math.floor(probe / DAY) + 1) * DAY);
+      if (this.offsetAt(next - 1) === offset) {
+        probe = next;
+        continue;
+      }
+      let same = probe;
+      let changed = next - 1;
+      while (changed - same > 60_000) {
+        const middle = same + Math.max(60_000, Math.floor((changed - same) / 120_000) * 60_000);
+        if (this.exactOffset(middle) === offset) same = middle;
+        else changed = middle;
+      }
+      segments.push({ until: changed, offset });
+      offset = this.exactOffset(changed);
+      probe = changed;
+    }
+    segments.push({ until: to, offset });
+    return segments;
+  }
+
   private exactOffset(ms: number): number {
     const parts: Record<string, number> = {};
     for (const part of this.format.formatToParts(new Date(ms))) if (part.type !== 'literal') parts[part.type] = Number(part.value);

@@ -86,6 +86,28 @@ describeWith(['chromium'], 'the report page in chromium', () => {
     return { page, consoleErrors, requests };
   }
 
+  /** A test that visits every page with JavaScript on or off, at one size and colour scheme, runs its checks, and
+   *  then finds no console error and no request attempted. */
+  function itOnEveryPage(
+    title: string,
+    how: { javaScript: boolean; viewport: { width: number; height: number }; colorScheme: 'light' | 'dark' },
+    check: (visit: Visit, page: { name: string; shot: string }) => Promise<void>,
+  ): void {
+    it(
+      title,
+      async () => {
+        const context = await browser(how.javaScript);
+        for (const { name, file } of pages) {
+          const visited = await visit(context, file, how.viewport, how.colorScheme);
+          await check(visited, { name, shot: join(dir, `${name.replace(/\W+/g, '-')}-${how.viewport.width}.png`) });
+          expect(visited.consoleErrors, name).toEqual([]);
+          expect(visited.requests, name).toEqual([]);
+        }
+      },
+      BROWSER_TIMEOUT,
+    );
+  }
+
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'lk-report-browser-'));
     const sample = join(dir, 'sample.html');
@@ -109,73 +131,54 @@ describeWith(['chromium'], 'the report page in chromium', () => {
     rmSync(dir, { recursive: true, force: true });
   }, BROWSER_TIMEOUT);
 
-  it(
+  itOnEveryPage(
     'renders on a desktop in light mode: every chart drawn beside its table, no console error, no request attempted',
-    async () => {
-      const context = await browser(true);
-      for (const { name, file } of pages) {
-        const { page, consoleErrors, requests } = await visit(context, file, { width: 1280, height: 900 }, 'light');
-        const shot = join(dir, `${name.replace(/\W+/g, '-')}-desktop.png`);
-        await page.screenshot({ path: shot, fullPage: true });
-        expect(statSync(shot).size, name).toBeGreaterThan(10_000);
-        const figures = page.locator('figure.chart-with-table');
-        expect(await figures.count(), name).toBeGreaterThanOrEqual(5);
-        for (const figure of await figures.all()) {
-          expect(await figure.locator('svg path').count()).toBeGreaterThan(3);
-          expect(await figure.locator('table tbody tr').count()).toBeGreaterThan(0);
-          const [chart, table] = [await figure.locator('.chart').boundingBox(), await figure.locator('.numbers').boundingBox()];
-          expect(chart!.width).toBeGreaterThan(300);
-          expect(table!.x, 'the table is beside the chart').toBeGreaterThan(chart!.x + chart!.width - 1);
-        }
-        expect(consoleErrors, name).toEqual([]);
-        expect(requests, name).toEqual([]);
+    { javaScript: true, viewport: { width: 1280, height: 900 }, colorScheme: 'light' },
+    async ({ page }, { name, shot }) => {
+      await page.screenshot({ path: shot, fullPage: true });
+      expect(statSync(shot).size, name).toBeGreaterThan(10_000);
+      const figures = page.locator('figure.chart-with-table');
+      expect(await figures.count(), name).toBeGreaterThanOrEqual(5);
+      for (const figure of await figures.all()) {
+        expect(await figure.locator('svg path').count()).toBeGreaterThan(3);
+        expect(await figure.locator('table tbody tr').count()).toBeGreaterThan(0);
+        const [chart, table] = [await figure.locator('.chart').boundingBox(), await figure.locator('.numbers').boundingBox()];
+        expect(chart!.width).toBeGreaterThan(300);
+        expect(table!.x, 'the table is beside the chart').toBeGreaterThan(chart!.x + chart!.width - 1);
       }
     },
-    BROWSER_TIMEOUT,
   );
 
-  it(
+  itOnEveryPage(
     'renders on a phone in dark mode: dark background, light text, nothing wider than the screen',
-    async () => {
-      const context = await browser(true);
-      for (const { name, file } of pages) {
-        const { page, consoleErrors, requests } = await visit(context, file, { width: 390, height: 844 }, 'dark');
-        await page.screenshot({ path: join(dir, `${name.replace(/\W+/g, '-')}-phone.png`), fullPage: true });
-        const colours = await inPage<{ background: string; text: string }>(
-          page,
-          '({ background: getComputedStyle(document.body).backgroundColor, text: getComputedStyle(document.body).color })',
-        );
-        const brightness = (rgb: string) =>
-          rgb
-            .match(/\d+/g)!
-            .slice(0, 3)
-            .map(Number)
-            .reduce((a, b) => a + b, 0) / 3;
-        expect(brightness(colours.background), name).toBeLessThan(60);
-        expect(brightness(colours.text), name).toBeGreaterThan(190);
-        expect(await inPage<number>(page, 'document.documentElement.scrollWidth'), name).toBeLessThanOrEqual(390);
-        expect(await page.locator('figure.chart-with-table svg').count()).toBeGreaterThanOrEqual(5);
-        expect(consoleErrors, name).toEqual([]);
-        expect(requests, name).toEqual([]);
-      }
+    { javaScript: true, viewport: { width: 390, height: 844 }, colorScheme: 'dark' },
+    async ({ page }, { name, shot }) => {
+      await page.screenshot({ path: shot, fullPage: true });
+      const colours = await inPage<{ background: string; text: string }>(
+        page,
+        '({ background: getComputedStyle(document.body).backgroundColor, text: getComputedStyle(document.body).color })',
+      );
+      const brightness = (rgb: string) =>
+        rgb
+          .match(/\d+/g)!
+          .slice(0, 3)
+          .map(Number)
+          .reduce((a, b) => a + b, 0) / 3;
+      expect(brightness(colours.background), name).toBeLessThan(60);
+      expect(brightness(colours.text), name).toBeGreaterThan(190);
+      expect(await inPage<number>(page, 'document.documentElement.scrollWidth'), name).toBeLessThanOrEqual(390);
+      expect(await page.locator('figure.chart-with-table svg').count()).toBeGreaterThanOrEqual(5);
     },
-    BROWSER_TIMEOUT,
   );
 
-  it(
+  itOnEveryPage(
     'renders with JavaScript off just the same: title, charts and tables',
-    async () => {
-      const context = await browser(false);
-      for (const { name, file } of pages) {
-        const { page, consoleErrors, requests } = await visit(context, file, { width: 1024, height: 768 }, 'light');
-        await expect(page.locator('h1').textContent()).resolves.toMatch(/in review$/);
-        expect(await page.locator('figure.chart-with-table svg').count(), name).toBeGreaterThanOrEqual(5);
-        expect(await page.locator('figure.chart-with-table table').count(), name).toBe(await page.locator('figure.chart-with-table svg').count());
-        expect(consoleErrors, name).toEqual([]);
-        expect(requests, name).toEqual([]);
-      }
+    { javaScript: false, viewport: { width: 1024, height: 768 }, colorScheme: 'light' },
+    async ({ page }, { name }) => {
+      await expect(page.locator('h1').textContent()).resolves.toMatch(/in review$/);
+      expect(await page.locator('figure.chart-with-table svg').count(), name).toBeGreaterThanOrEqual(5);
+      expect(await page.locator('figure.chart-with-table table').count(), name).toBe(await page.locator('figure.chart-with-table svg').count());
     },
-    BROWSER_TIMEOUT,
   );
 
   it(

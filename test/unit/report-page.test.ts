@@ -93,6 +93,16 @@ describe('days in the account time zone', () => {
     expect(new Date(new TimeZone('America/St_Johns').startOfDay(2025, 7, 1)).toISOString()).toBe('2025-07-01T02:30:00.000Z');
   });
 
+  it('gives a year as the spans between its changes of offset, found to the minute', () => {
+    const year = london.offsetSegments(Date.parse('2025-01-01T00:00:00Z'), Date.parse('2026-01-01T00:00:00Z'));
+    expect(year.map(({ until, offset }) => [new Date(until).toISOString(), offset / 60_000])).toEqual([
+      ['2025-03-30T01:00:00.000Z', 0],
+      ['2025-10-26T01:00:00.000Z', 60],
+      ['2026-01-01T00:00:00.000Z', 0],
+    ]);
+    expect(new TimeZone('Asia/Kolkata').offsetSegments(0, 86_400_000 * 400)).toEqual([{ until: 86_400_000 * 400, offset: 330 * 60_000 }]);
+  });
+
   it('counts the day of a change of offset by the offset at each instant', () => {
     // 2025-03-30 01:00 UTC: London goes from GMT to BST.
     expect(london.localDate(Date.parse('2025-03-30T00:59:00Z')).day).toBe(30);
