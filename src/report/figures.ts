@@ -80,7 +80,8 @@ export interface DomainFigures extends Summary {
 }
 
 export interface ReportFigures {
-  period: Period & { label: string };
+  /** `through`: the period ends after the day the report was made, which it covers up to. */
+  period: Period & { label: string; through?: string };
   previousPeriod: Period;
   timeZone: string;
   account: { username: string | null; displayName: string | null };
@@ -94,7 +95,7 @@ export interface ReportFigures {
 
 export interface ReportRequest {
   /** Local days, the last included. */
-  period: Period & { label: string };
+  period: Period & { label: string; through?: string };
   /** Used when the mirror's profile names no (known) time zone. */
   fallbackTimeZone: string;
 }

@@ -282,7 +282,7 @@ export function reportPage(figures: ReportFigures, generatedAt: string): string 
 <body>
 <header>
 <h1>${title}</h1>
-<p class="period">${dayLabel(figures.period.from)} to ${dayLabel(figures.period.to)} · ${escapeHtml(figures.timeZone)} · made ${dayLabel(generatedAt)}</p>
+<p class="period">${dayLabel(figures.period.from)} to ${figures.period.through ? `${dayLabel(figures.period.through)}, so far` : dayLabel(figures.period.to)} · ${escapeHtml(figures.timeZone)} · made ${dayLabel(generatedAt)}</p>
 <nav>${sections.map((s) => `<a href="#${s.key.toLowerCase()}">${s.name}</a>`).join(' ')}</nav>
 </header>
 <main>

@@ -28,7 +28,7 @@ function year(raw: string): number {
 }
 
 /** `today` is the local date (YYYY-MM-DD) the run starts on. */
-export function reportPeriod(flags: PeriodFlags, today: string): Period & { label: string } {
+export function reportPeriod(flags: PeriodFlags, today: string): Period & { label: string; through?: string } {
   if (flags.year !== undefined && (flags.from !== undefined || flags.to !== undefined))
     throw new UsageError('--year or --from/--to, not both', 'A year: --year 2025. Any days: --from 2025-03-01 --to 2025-08-31.');
   if (flags.to !== undefined && flags.from === undefined) throw new UsageError('--to needs --from (the first day of the report)');
@@ -36,11 +36,16 @@ export function reportPeriod(flags: PeriodFlags, today: string): Period & { labe
     const from = day('--from', flags.from);
     const to = flags.to === undefined ? today : day('--to', flags.to);
     if (from > to) throw new UsageError(`--from ${from} is after --to ${to}: a report needs at least one day`);
-    return { from, to, label: `${from} to ${to}` };
+    return { from, to, label: `${from} to ${to}`, ...soFar(to, today) };
   }
   const [thisYear, month] = today.split('-').map(Number) as [number, number];
   const chosen = flags.year === undefined ? (month === 12 ? thisYear : thisYear - 1) : year(flags.year);
-  return { from: `${chosen}-01-01`, to: `${chosen}-12-31`, label: String(chosen) };
+  return { from: `${chosen}-01-01`, to: `${chosen}-12-31`, label: String(chosen), ...soFar(`${chosen}-12-31`, today) };
+}
+
+/** A period that ends after today is reviewed so far: `through` says up to which day. */
+function soFar(to: string, today: string): { through?: string } {
+  return to > today ? { through: today } : {};
 }
 
 /** The file a report is written to when -o names none: lk-report-2025.html, lk-report-2025-03-01-to-2025-08-31.html. */

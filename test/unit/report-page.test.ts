@@ -54,7 +54,13 @@ describe('the report page', () => {
 describe('the period of a report', () => {
   it('is the last complete year by default, and this year so far in December', () => {
     expect(reportPeriod({}, '2026-11-24')).toEqual({ from: '2025-01-01', to: '2025-12-31', label: '2025' });
-    expect(reportPeriod({}, '2026-12-01')).toEqual({ from: '2026-01-01', to: '2026-12-31', label: '2026' });
+    expect(reportPeriod({}, '2026-12-01')).toEqual({ from: '2026-01-01', to: '2026-12-31', label: '2026', through: '2026-12-01' });
+  });
+
+  it('says a period that ends after today is reviewed so far', () => {
+    const figures = { ...sampleFigures(), period: reportPeriod({ year: '2025' }, '2025-11-24') };
+    expect(reportPage(figures, '2025-11-24T10:00:00.000Z')).toContain('1 January 2025 to 24 November 2025, so far');
+    expect(page).toContain('1 January 2025 to 31 December 2025 ·');
   });
 
   it('is any days with --from and --to, --to defaulting to today', () => {
