@@ -1,4 +1,4 @@
-import type { Database } from '../mirror/open.js';
+import type { Database } from '../mirror/database.js';
 import {
   eventsByDay,
   finishesByDay,

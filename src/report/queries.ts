@@ -1,4 +1,4 @@
-import type { Database } from '../mirror/open.js';
+import type { Database } from '../mirror/database.js';
 
 /**
  * The report's reads of the mirror. SQLite does the counting: a year of 100,000 events comes back as at most a few
