@@ -10,7 +10,7 @@ __lk_node() {
     __lk_subs= __lk_flags=$globals __lk_value_flags=$global_values
     case $1 in
     '')
-        __lk_subs='auth whoami library history lists calendar stats reviews profile notifications export convert sync search sql report open api config completion doctor sandbox'
+        __lk_subs='auth whoami library history lists calendar stats reviews profile notifications export convert sync search sql feed report open api config completion doctor sandbox'
         ;;
     'auth')
         __lk_subs='login status switch token logout'
@@ -104,6 +104,10 @@ __lk_node() {
         __lk_flags="--db --schema $globals"
         __lk_value_flags="--db $global_values"
         ;;
+    'feed')
+        __lk_flags="--limit --domain --since --public --sync -o --output --db $globals"
+        __lk_value_flags="--limit --domain --since -o --output --db $global_values"
+        ;;
     'report')
         __lk_flags="--year --from --to -o --output --open --sync --db $globals"
         __lk_value_flags="--year --from --to -o --output --db $global_values"
@@ -148,6 +152,7 @@ __lk_child() {
     '|sync') __lk_name=sync ;;
     '|search') __lk_name=search ;;
     '|sql') __lk_name=sql ;;
+    '|feed') __lk_name=feed ;;
     '|report') __lk_name=report ;;
     '|open') __lk_name=open ;;
     '|api') __lk_name=api ;;
@@ -178,9 +183,9 @@ __lk_child() {
 __lk_value() {
     __lk_kind= __lk_words=
     case $1\|$2 in
-    'whoami|-o' | 'whoami|--output' | 'library|--db' | 'library|-o' | 'library|--output' | 'library list|--db' | 'library list|-o' | 'library list|--output' | 'library show|-o' | 'library show|--output' | 'library history|-o' | 'library history|--output' | 'history|--db' | 'history|-o' | 'history|--output' | 'lists|--db' | 'lists|-o' | 'lists|--output' | 'lists list|--db' | 'lists list|-o' | 'lists list|--output' | 'lists show|-o' | 'lists show|--output' | 'calendar|--db' | 'calendar|-o' | 'calendar|--output' | 'stats|-o' | 'stats|--output' | 'stats|--db' | 'reviews|--db' | 'reviews|-o' | 'reviews|--output' | 'profile|-o' | 'profile|--output' | 'profile achievements|-o' | 'profile achievements|--output' | 'notifications|--db' | 'notifications|-o' | 'notifications|--output' | 'export|-o' | 'export|--output' | 'convert|-o' | 'convert|--output' | 'convert|--db' | 'sync|--db' | 'search|--db' | 'search|-o' | 'search|--output' | 'sql|--db' | 'report|-o' | 'report|--output' | 'report|--db' | 'sandbox|--tls-key' | 'sandbox|--tls-cert' | *'|--cacert') __lk_kind=files ;;
+    'whoami|-o' | 'whoami|--output' | 'library|--db' | 'library|-o' | 'library|--output' | 'library list|--db' | 'library list|-o' | 'library list|--output' | 'library show|-o' | 'library show|--output' | 'library history|-o' | 'library history|--output' | 'history|--db' | 'history|-o' | 'history|--output' | 'lists|--db' | 'lists|-o' | 'lists|--output' | 'lists list|--db' | 'lists list|-o' | 'lists list|--output' | 'lists show|-o' | 'lists show|--output' | 'calendar|--db' | 'calendar|-o' | 'calendar|--output' | 'stats|-o' | 'stats|--output' | 'stats|--db' | 'reviews|--db' | 'reviews|-o' | 'reviews|--output' | 'profile|-o' | 'profile|--output' | 'profile achievements|-o' | 'profile achievements|--output' | 'notifications|--db' | 'notifications|-o' | 'notifications|--output' | 'export|-o' | 'export|--output' | 'convert|-o' | 'convert|--output' | 'convert|--db' | 'sync|--db' | 'search|--db' | 'search|-o' | 'search|--output' | 'sql|--db' | 'feed|-o' | 'feed|--output' | 'feed|--db' | 'report|-o' | 'report|--output' | 'report|--db' | 'sandbox|--tls-key' | 'sandbox|--tls-cert' | *'|--cacert') __lk_kind=files ;;
     'library|--phase' | 'library list|--phase' | 'search|--phase') __lk_kind=words __lk_words='PLANNED IN_PROGRESS DONE DROPPED' ;;
-    'library|--domain' | 'library list|--domain' | 'history|--domain' | 'calendar|--domain' | 'stats|--domain' | 'reviews|--domain' | 'convert|--domain' | 'search|--domain') __lk_kind=words __lk_words='MEDIA GAMES BOOKS MUSIC' ;;
+    'library|--domain' | 'library list|--domain' | 'history|--domain' | 'calendar|--domain' | 'stats|--domain' | 'reviews|--domain' | 'convert|--domain' | 'search|--domain' | 'feed|--domain') __lk_kind=words __lk_words='MEDIA GAMES BOOKS MUSIC' ;;
     'library|--sort' | 'library list|--sort') __lk_kind=words __lk_words='added title rating finished' ;;
     'library|--order' | 'library list|--order') __lk_kind=words __lk_words='desc asc' ;;
     'calendar|--format') __lk_kind=words __lk_words='table json ndjson csv tsv ics' ;;

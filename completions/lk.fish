@@ -29,6 +29,8 @@ function __lk_value_flags
             printf '%s\n' --db
         case search
             printf '%s\n' --domain --phase --db -o --output --page --limit --max
+        case feed
+            printf '%s\n' --limit --domain --since -o --output --db
         case report
             printf '%s\n' --year --from --to -o --output --db
         case open
@@ -78,6 +80,8 @@ function __lk_child
             echo search
         case '|sql'
             echo sql
+        case '|feed'
+            echo feed
         case '|report'
             echo report
         case '|open'
@@ -209,6 +213,7 @@ complete -c lk -n "__lk_operand '' 0" -a convert -d 'write files other services 
 complete -c lk -n "__lk_operand '' 0" -a sync -d 'create or update the local SQLite mirror of your account (then lk search, lk sql, --offline)'
 complete -c lk -n "__lk_operand '' 0" -a search -d 'full-text search of the mirror: titles, notes and reviews (lk sync first)'
 complete -c lk -n "__lk_operand '' 0" -a sql -d 'run a read-only SQL query on the mirror, output in any format; --schema prints the schema'
+complete -c lk -n "__lk_operand '' 0" -a feed -d 'your recent activity from the mirror as an Atom 1.0 feed (or JSON Feed 1.1), for a site or a feed reader'
 complete -c lk -n "__lk_operand '' 0" -a report -d 'a year in review from the mirror: one HTML file to open, print and keep (or its figures with --json)'
 complete -c lk -n "__lk_operand '' 0" -a open -d 'open an entry\'s page in the web app in your browser (BROWSER), or print its URL'
 complete -c lk -n "__lk_operand '' 0" -a api -d 'raw GET of any path under /v1; prints the JSON as the server sent it'
@@ -280,11 +285,11 @@ complete -c lk -n "__lk_at 'auth login'" -l insecure-storage -d 'keep the key in
 complete -c lk -n "__lk_at 'auth token'" -l show -d 'print it even on a terminal (it stays on the screen and in the scrollback)'
 complete -c lk -n "__lk_at whoami library 'library list' 'library show' 'library history' history lists 'lists list' 'lists show' stats reviews profile 'profile achievements' notifications search" -s o -l output -r -F -d 'write the output to this file, whole or not at all (0600 when new)'
 complete -c lk -n "__lk_at library 'library list' search" -l phase -x -a 'PLANNED IN_PROGRESS DONE DROPPED' -d 'only entries in this phase'
-complete -c lk -n "__lk_at library 'library list' history calendar stats reviews search" -l domain -x -a 'MEDIA GAMES BOOKS MUSIC' -d 'only this domain'
+complete -c lk -n "__lk_at library 'library list' history calendar stats reviews search feed" -l domain -x -a 'MEDIA GAMES BOOKS MUSIC' -d 'only this domain'
 complete -c lk -n "__lk_at library 'library list'" -l sort -x -a 'added title rating finished' -d 'sort by'
 complete -c lk -n "__lk_at library 'library list'" -l order -x -a 'desc asc' -d 'desc keeps the natural order (newest, best, A to Z); asc reverses'
 complete -c lk -n "__lk_at library 'library list' history lists 'lists list' calendar stats reviews notifications" -l offline -d 'answer from the local mirror (lk sync): no key, no request'
-complete -c lk -n "__lk_at library 'library list' history lists 'lists list' calendar stats reviews notifications sync search sql report" -l db -r -F -d 'the mirror file (default: <data folder>/<profile>.db; see lk sync --help)'
+complete -c lk -n "__lk_at library 'library list' history lists 'lists list' calendar stats reviews notifications sync search sql feed report" -l db -r -F -d 'the mirror file (default: <data folder>/<profile>.db; see lk sync --help)'
 complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications search" -l page -x -d 'page to show, from 1'
 complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications search" -l limit -x -d 'items per page, 1 to 100 (default 20; 100 with --all)'
 complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications search" -l all -d 'every item, following pages to the end (streams as pages arrive)'
@@ -308,6 +313,11 @@ complete -c lk -n "__lk_at convert" -l rating-scale -x -a '5 10 100' -d 'the ins
 complete -c lk -n "__lk_at convert" -l db -r -F -d 'read this lk sync mirror (default: the profile\'s mirror when it exists, else the export)'
 complete -c lk -n "__lk_at sync" -l full -d 'ignore a cached export and re-read every entry: the server as it is now, every row compared'
 complete -c lk -n "__lk_at sql" -l schema -d 'print the schema of the mirror (tables, indexes, full-text tables, views)'
+complete -c lk -n "__lk_at feed" -l limit -x -d 'entries in the feed, newest first, 1 to 1000 (default 50)'
+complete -c lk -n "__lk_at feed" -l since -x -d 'only activity since then: 7d, 2w, 12h, today, 2026-01-31'
+complete -c lk -n "__lk_at feed" -l public -d 'leave out your notes and reviews marked as spoilers (see below)'
+complete -c lk -n "__lk_at feed" -l sync -d 'run lk sync first (needs the key), then make the feed'
+complete -c lk -n "__lk_at feed" -s o -l output -r -F -d 'write the feed to this file, whole or not at all (left untouched when unchanged)'
 complete -c lk -n "__lk_at report" -l year -x -d 'the year to review (default: the last complete year; this year so far in December)'
 complete -c lk -n "__lk_at report" -l from -x -d 'first day of the period instead (YYYY-MM-DD)'
 complete -c lk -n "__lk_at report" -l to -x -d 'last day of the period (YYYY-MM-DD, included; default today)'
