@@ -268,12 +268,7 @@ export async function runProgram(argv: string[], factory: Factory): Promise<numb
   }
 }
 
-/** What the launcher (bin/lk.cjs) asks of a run: to be told just before V8's flags change (its code cache). */
-export interface LauncherHooks {
-  beforeV8Flags?: () => void;
-}
-
-export async function main(argv: string[] = process.argv, launcher: LauncherHooks = {}): Promise<number> {
+export async function main(argv: string[] = process.argv): Promise<number> {
   const abort = new AbortController();
   // Ctrl-C, a closed terminal, a kill from cron or systemd: remove temporary files, then exit 128 + the signal.
   // `on`, not `once`: a second Ctrl-C during the exit must not meet the default handler and kill the cleanup.
@@ -294,28 +289,5 @@ export async function main(argv: string[] = process.argv, launcher: LauncherHook
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(ExitCode.ok);
   });
-  return runProgram(argv, { ...processFactory(abort.signal), beforeFirstRequest: () => tuneV8ForRequests(launcher) });
-}
-
-let v8Tuned = false;
-
-/**
- * V8 flags for a run that talks to the instance, set once, just before its first request. Not earlier: a flag set at
- * run time makes V8 refuse the code caches made without it, Node's own for its built-in modules and the launcher's
- * for lk, so every module compiled after this point is compiled from source (~2x slower to load). By the first
- * request, what lk needs to start (commander, the command tree, undici and the built-in modules it loads) is loaded.
- */
-function tuneV8ForRequests(launcher: LauncherHooks): void {
-  if (v8Tuned) return;
-  v8Tuned = true;
-  launcher.beforeV8Flags?.();
-  const { setFlagsFromString } = process.getBuiltinModule('node:v8');
-  // undici parses HTTP with llhttp compiled to WebAssembly. V8 compiles it once quickly (Liftoff), then again,
-  // optimised, on background threads, and Node waits for those before it exits: about 200 ms added to every command,
-  // for a parser that spends microseconds per response. Baseline code only, set before any connection compiles it.
-  setFlagsFromString('--liftoff-only');
-  // lk streams, so what it holds at any moment is a page or a few. V8 would still let the old generation fill to many
-  // times that before collecting: RSS 170 MB over 100,000 entries against 12 MB live. Growing the heap 10% at a
-  // time keeps RSS flat at no measurable cost (bench/memory.mjs).
-  setFlagsFromString('--heap-growing-percent=10');
+  return runProgram(argv, processFactory(abort.signal));
 }

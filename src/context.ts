@@ -65,8 +65,6 @@ export interface Factory {
   /** How a wait passes: a timer in a real run, a clock moved forward in a test. */
   sleep: Waiter;
   signal?: AbortSignal | undefined;
-  /** Called once, just before the run's first request leaves (the real process tunes V8 there). */
-  beforeFirstRequest?: (() => void) | undefined;
 }
 
 /** Everything a command needs, built once per run and handed down (STYLE.md's context). */
@@ -188,7 +186,6 @@ export class Context {
       cacheDir: this.usableCacheDir(),
       pagingConcurrency: pagingConcurrency(this.env),
       responseCacheMs: overrides.probe ? undefined : this.responseCacheMs(),
-      beforeFirstRequest: this.factory.beforeFirstRequest,
     });
     const proxy = client.proxyFor(new URL(baseUrl));
     if (proxy && new URL(baseUrl).protocol === 'http:' && !overrides.probe) {

@@ -60,8 +60,6 @@ export interface ClientOptions {
   ca?: string[] | undefined;
   /** Where HTTPS_PROXY, HTTP_PROXY and NO_PROXY are read (the run's environment); none: no proxy. */
   proxyEnv?: NodeJS.ProcessEnv;
-  /** Called before the first request is handed to undici (after undici is loaded). */
-  beforeFirstRequest?: (() => void) | undefined;
 }
 
 export interface RequestOptions {
@@ -88,7 +86,6 @@ export const DEFAULT_MAX_BODY_BYTES = 512 * 1024 * 1024;
 export class ApiClient {
   /** Made on the first request: a proxy agent is loaded only then. */
   private dispatcherPromise: Promise<Dispatcher> | undefined;
-  private requested = false;
   private readonly now: () => number;
   private readonly wait: Waiter;
   private readonly pacer: Pacer;
@@ -252,8 +249,6 @@ export class ApiClient {
     try {
       this.dispatcherPromise ??= createDispatcher({ timeoutMs: this.options.timeoutMs, ca: this.options.ca, proxies: this.proxies });
       const dispatcher = await this.dispatcherPromise;
-      if (!this.requested) this.options.beforeFirstRequest?.();
-      this.requested = true;
       return await request(dispatcher, url, {
         method: 'GET',
         headers: { authorization: `Bearer ${this.options.key}`, accept: 'application/json', 'user-agent': USER_AGENT },
