@@ -47,9 +47,8 @@ const reportApart = {
 };
 // The program's packages are bundled, with whatever they import: one file to read instead of a hundred (each package a
 // search through node_modules and a package.json to parse), and no ES module left to load, so no `import()` either
-// (esbuild turns each into a deferred require): Node 20.18 cannot require() an ES module, and a program compiled
-// from the launcher's code cache (bin/lk.cjs, Node 20) cannot import() one without an experimental flag. Two stay
-// in node_modules: the OS keyring's native addon, and jq-wasm, which reads its WebAssembly beside its own files; both
+// (esbuild turns each into a deferred require): Node 20.18 cannot require() an ES module, and import() would load
+// Node's ES module loader as well. Two stay in node_modules: the OS keyring's native addon, and jq-wasm, which reads its WebAssembly beside its own files; both
 // are CommonJS, required when used.
 const EXTERNAL = new Set(['@napi-rs/keyring', 'jq-wasm']);
 // Bundled into files of their own beside the program, read only by the runs that use them: conf (with its schema
@@ -73,39 +72,7 @@ const packagesApart = {
   },
 };
 
-/**
- * Requires a package makes at load that lk never or rarely needs, made on first use instead. Each edit names the line
- * it replaces and the build fails if that line is gone; test/unit/undici-files.test.ts pins undici's version and
- * test/e2e/lazy-loading.test.ts checks what a run loads.
- */
-const LAZY_REQUIRES = [
-  {
-    // undici's client requires its HTTP/2 side, and with it node:http2 (~20 ms); lk speaks HTTP/1.1 unless a server
-    // negotiates h2.
-    file: /undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/,
-    eager: "const connectH2 = require('./client-h2.js')",
-    lazy: "let h2; const connectH2 = (...args) => (h2 ??= require('./client-h2.js'))(...args)",
-  },
-  {
-    // commander spawns child processes only for executable subcommands, which lk does not have.
-    file: /commander[\\/]lib[\\/]command\.js$/,
-    eager: "const childProcess = require('node:child_process');",
-    lazy: "let childProcessModule; const childProcess = { spawn: (...args) => (childProcessModule ??= require('node:child_process')).spawn(...args) };",
-  },
-];
-const lazyRequires = {
-  name: 'lazy-requires',
-  setup(build) {
-    for (const { file, eager, lazy } of LAZY_REQUIRES) {
-      build.onLoad({ filter: file }, async (args) => {
-        const source = await readFile(args.path, 'utf8');
-        if (!source.includes(eager)) throw new Error(`lazy-requires: ${args.path} no longer has: ${eager}`);
-        return { contents: source.replace(eager, lazy), loader: 'js' };
-      });
-    }
-  },
-};
-await build({ ...commonJs, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.cjs', plugins: [sandboxApart, reportApart, packagesApart, lazyRequires] });
+await build({ ...commonJs, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.cjs', plugins: [sandboxApart, reportApart, packagesApart] });
 await asciiOnly('dist/cli.cjs');
 await build({ ...commonJs, entryPoints: ['src/sandbox/index.ts'], outfile: 'dist/sandbox.cjs', plugins: [packagesApart] });
 await build({ ...commonJs, entryPoints: ['src/report/index.ts'], outfile: 'dist/report.cjs' });
@@ -114,7 +81,7 @@ for (const [name, exported] of APART) {
   // named exports, for `const { Feed } = await import('feed')`.
   const contents = exported === 'default' ? `module.exports = require('${name}').default;` : `module.exports = require('${name}');`;
   const reexport = { contents, resolveDir: process.cwd(), loader: 'js' };
-  await build({ ...commonJs, stdin: reexport, outfile: `dist/${name}.cjs`, plugins: [lazyRequires] });
+  await build({ ...commonJs, stdin: reexport, outfile: `dist/${name}.cjs` });
 }
 
 /**

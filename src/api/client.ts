@@ -1,4 +1,4 @@
-import { request, type Dispatcher } from './undici.js';
+import { request, type Dispatcher } from 'undici';
 import { KnownAccounts } from './known-accounts.js';
 import { ApiError, LkError, type NetworkProblem, RateLimitError, TransportError } from '../util/errors.js';
 import { formatBytes, formatDuration, formatMoment } from '../util/units.js';
@@ -84,8 +84,8 @@ export const DEFAULT_MAX_BODY_BYTES = 512 * 1024 * 1024;
 
 /** The one HTTP client every command uses: base URL, key, timeout, JSON, typed errors, waits and retries. */
 export class ApiClient {
-  /** Made on the first request: a proxy agent is loaded only then. */
-  private dispatcherPromise: Promise<Dispatcher> | undefined;
+  /** Made on the first request. */
+  private dispatcher: Dispatcher | undefined;
   private readonly now: () => number;
   private readonly wait: Waiter;
   private readonly pacer: Pacer;
@@ -212,7 +212,7 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    await (await this.dispatcherPromise)?.close();
+    await this.dispatcher?.close();
   }
 
   /** A wait for a spent budget: refused at once with --no-wait, or when longer than --max-wait. */
@@ -247,9 +247,9 @@ export class ApiClient {
   /** The request until its headers arrive, under the exchange's deadline (see Deadline). */
   private async request(url: URL, aborter: AbortController, deadline: Deadline): Promise<Dispatcher.ResponseData> {
     try {
-      this.dispatcherPromise ??= createDispatcher({ timeoutMs: this.options.timeoutMs, ca: this.options.ca, proxies: this.proxies });
-      const dispatcher = await this.dispatcherPromise;
-      return await request(dispatcher, url, {
+      this.dispatcher ??= createDispatcher({ timeoutMs: this.options.timeoutMs, ca: this.options.ca, proxies: this.proxies });
+      return await request(url, {
+        dispatcher: this.dispatcher,
         method: 'GET',
         headers: { authorization: `Bearer ${this.options.key}`, accept: 'application/json', 'user-agent': USER_AGENT },
         signal: aborter.signal,

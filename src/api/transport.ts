@@ -2,8 +2,7 @@
  * How requests reach the instance: directly, or through the proxy HTTPS_PROXY / HTTP_PROXY name (undici's own
  * EnvHttpProxyAgent), trusting the system's certificate authorities plus, when asked, one more CA file.
  */
-import type { EnvHttpProxyAgent } from 'undici';
-import { Agent, loadEnvHttpProxyAgent, type Dispatcher } from './undici.js';
+import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import { LkError } from '../util/errors.js';
 
 /** The proxy variables as curl reads them: either case, the lowercase one winning. */
@@ -72,8 +71,8 @@ export interface TransportOptions {
   proxies: ProxySettings;
 }
 
-/** The dispatcher of a run: a plain Agent, or EnvHttpProxyAgent (loaded then) when a proxy variable is set. */
-export async function createDispatcher(options: TransportOptions): Promise<Dispatcher> {
+/** The dispatcher of a run: a plain Agent, or undici's EnvHttpProxyAgent when a proxy variable is set. */
+export function createDispatcher(options: TransportOptions): Dispatcher {
   const connect = { timeout: options.timeoutMs, ...(options.ca ? { ca: options.ca } : {}) };
   const agentOptions = {
     keepAliveTimeout: 10_000,
@@ -89,8 +88,7 @@ export async function createDispatcher(options: TransportOptions): Promise<Dispa
       throw new LkError(`the proxy address ${maskProxy(proxy)} is not a URL`, 2, 'Use the form http://host:port in HTTPS_PROXY / HTTP_PROXY.');
   }
   // Through a proxy, the instance's TLS is set up inside the CONNECT tunnel with requestTls (connect is the proxy's).
-  const EnvHttpProxy = await loadEnvHttpProxyAgent();
-  return new EnvHttpProxy({
+  return new EnvHttpProxyAgent({
     ...agentOptions,
     requestTls: connect,
     proxyTls: { timeout: options.timeoutMs },

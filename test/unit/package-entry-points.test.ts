@@ -1,0 +1,65 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * lk uses other packages only as they publish themselves (their main entry, or a subpath their package.json exports)
+ * and takes each under a caret range, so that `npm update` brings their fixes without a porting job.
+ */
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+
+/** Paths inside a package that files outside this issue's reach still name, for their owners to replace. */
+const KNOWN_INSIDE_PATHS = new Set([
+  // src/output/formats/table.ts points cli-table3's internal measuring functions at lk's own.
+  'cli-table3/src/utils.js',
+  // the Colors type, imported (type only) by several of src/output/.
+  'picocolors/types.js',
+]);
+
+const SPECIFIER = /(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*|\bdeclare\s+module\s+|^import\s+)['"]([^'"$]+)['"]/gm;
+
+function sourceFiles(folder: string): string[] {
+  return (readdirSync(join(ROOT, folder), { recursive: true }) as string[])
+    .filter((name) => /\.(?:[cm]?js|ts)$/.test(name))
+    .map((name) => join(folder, name));
+}
+
+/** `undici` → undefined; `csv-stringify/sync` → `./sync`; `@scope/name/x` → `./x`. */
+function splitSpecifier(specifier: string): { name: string; subpath: string | undefined } {
+  const parts = specifier.split('/');
+  const length = specifier.startsWith('@') ? 2 : 1;
+  return { name: parts.slice(0, length).join('/'), subpath: parts.length > length ? `./${parts.slice(length).join('/')}` : undefined };
+}
+
+function exportedSubpaths(name: string): string[] {
+  const { exports } = JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { exports?: unknown };
+  return exports && typeof exports === 'object' ? Object.keys(exports).filter((key) => key.startsWith('./')) : [];
+}
+
+describe("lk and other packages' code", () => {
+  const specifiers = ['src', 'bin', 'scripts', 'bench', 'test']
+    .flatMap(sourceFiles)
+    .flatMap((file) => [...readFileSync(join(ROOT, file), 'utf8').matchAll(SPECIFIER)].map((match) => ({ file, specifier: match[1]! })));
+  const packageSpecifiers = specifiers.filter(({ specifier }) => !/^(?:\.|\/|node:)/.test(specifier));
+
+  it('reads the imports: lk imports undici and commander by name', () => {
+    expect(packageSpecifiers.map(({ specifier }) => specifier)).toEqual(expect.arrayContaining(['undici', 'commander', 'csv-stringify/sync']));
+  });
+
+  it('no file of lk names a path inside another package, only its main entry or a subpath it exports', () => {
+    const inside = packageSpecifiers.filter(({ specifier }) => {
+      const { name, subpath } = splitSpecifier(specifier);
+      return subpath !== undefined && !exportedSubpaths(name).includes(subpath);
+    });
+    expect(inside.filter(({ specifier }) => !KNOWN_INSIDE_PATHS.has(specifier))).toEqual([]);
+  });
+
+  it.each(Object.entries({ ...manifest.dependencies, ...manifest.devDependencies }))('package.json takes %s under a caret range', (_name, range) => {
+    expect(range).toMatch(/^\^\d+\.\d+\.\d+/);
+  });
+});
