@@ -3,7 +3,7 @@
 // `lk --version` and `lk --help` run in prompts and loops: they are answered from the strings the build stored in
 // dist/static.cjs, without loading commander and the command tree; `lk completion --profiles` likewise from
 // dist/profiles.cjs, and `lk completion --ids KIND` from dist/ids.cjs. Everything else is the program in dist/cli.cjs,
-// compiled with a code cache (loadProgram below).
+// with Node's compile cache on where Node has one (useCompileCache below).
 // This file is CommonJS, and writes with fs.writeSync, because Node starts a CommonJS file sooner than an ES module
 // and setting up process.stdout costs more than answering: each saves milliseconds on a 40 ms start.
 const { fstatSync, writeSync } = require('node:fs');
@@ -35,39 +35,26 @@ if (only === '--version' || only === '-V') {
   // Likewise for entry and list ids, from the local mirror: nothing where there is none (or on Node < 22.13).
   answer(require('../dist/ids.cjs').idLines(args[2]));
 } else {
-  const { exports: program, hooks } = loadProgram();
-  program.main(process.argv, hooks).then((code) => {
-    process.exitCode = code;
-  });
+  useCompileCache();
+  require('../dist/cli.cjs')
+    .main(process.argv)
+    .then((code) => {
+      process.exitCode = code;
+    });
 }
 
 /**
- * The program, compiled with V8's code cache kept under lk's cache folder (src/util/code-cache.ts: safe to delete,
- * one subfolder per Node version, never a reason to fail), ~20 ms of a start on Node 20, and a little better than
- * Node 22's own compile cache because it holds the code of the whole start, not just of the top level. It is written
- * when the program is about to change V8's flags (its first request: V8 refuses a cache made under other flags than
- * its own), or else when the run ends.
+ * Node's own compile cache (22.1 and later) under `<cache>/compile`: V8's code for the program, checked against a hash
+ * of the file's content, so a rebuilt program is compiled afresh; one entry per file path, so installs side by side
+ * keep theirs. Node 20 has none and compiles the program at each start; a cache that cannot be used (no home folder,
+ * a read-only disk, NODE_DISABLE_COMPILE_CACHE) only costs that compile.
  */
-function loadProgram() {
-  const { join } = require('node:path');
-  const folder = cacheFolder(join);
-  const cached = require('../dist/code-cache.cjs').requireWithCodeCache(join(__dirname, '../dist/cli.cjs'), folder);
-  let flagsChanged = false;
-  process.once('exit', () => {
-    if (!flagsChanged) cached.save();
-  });
-  const beforeV8Flags = () => {
-    cached.save();
-    flagsChanged = true;
-  };
-  return { exports: cached.exports, hooks: { beforeV8Flags } };
-}
-
-/** `<cache>/compile`, or none when even that cannot be known (no home folder): the program then compiles as usual. */
-function cacheFolder(join) {
+function useCompileCache() {
+  const { enableCompileCache } = require('node:module');
+  if (!enableCompileCache) return;
   try {
-    return join(require('../dist/paths.cjs').cacheDir(process.env), 'compile');
+    enableCompileCache(require('node:path').join(require('../dist/paths.cjs').cacheDir(process.env), 'compile'));
   } catch {
-    return undefined;
+    // no cache folder to be found: the program compiles as usual
   }
 }

@@ -108,9 +108,6 @@ await launcherHelper('src/completion/ids.ts', 'dist/ids.cjs');
 // The launcher's compile cache lives in lk's cache folder: the same rule for finding it as the program's.
 await launcherHelper('src/config/paths.ts', 'dist/paths.cjs');
 
-// On Node 20, which has no compile cache of its own, the launcher compiles the program with one of lk's.
-await launcherHelper('src/util/code-cache.ts', 'dist/code-cache.cjs');
-
 const { topLevelHelp, VERSION } = createRequire(import.meta.url)('../dist/cli.cjs');
 await writeFile(
   new URL('static.cjs', dist),
