@@ -13,7 +13,7 @@ export interface Loaded {
   /** The files of dist/ it read (`cli.cjs`, `conf.cjs`…). */
   distFiles: Set<string>;
   /**
-   * The modules it ran: lk's own (`src/api/client.ts`) and the packages' (`node_modules/undici/lib/dispatcher/agent.js`)
+   * The modules it ran: lk's own (`src/api/client.ts`) and the packages' (`node_modules/undici/index.js`)
    * that esbuild bundled and wraps to run on first use, and files loaded from node_modules. (A module of src/ that
    * start-up always reaches is not wrapped: test/unit/start-up-graph.test.ts keeps that set small.)
    */
