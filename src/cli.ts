@@ -1,5 +1,5 @@
 import { sleep } from './util/sleep.js';
-import { Command, CommanderError, Help, InvalidArgumentError, Option } from 'commander';
+import { Command, CommanderError, Help } from 'commander';
 import { registerApi } from './commands/api.js';
 import { registerAuth } from './commands/auth.js';
 import { registerCalendar } from './commands/calendar.js';
@@ -9,8 +9,7 @@ import { registerConfig } from './commands/config.js';
 import { registerConvert } from './commands/convert.js';
 import { registerExport } from './commands/export.js';
 import { registerFeed } from './commands/feed.js';
-import { attachFactory } from './commands/action.js';
-import { choiceOption } from './commands/choices.js';
+import { addGlobalFlags, attachFactory } from './commands/define.js';
 import { closestName } from './commands/options.js';
 import { registerHistory } from './commands/history.js';
 import { registerLibrary } from './commands/library.js';
@@ -26,12 +25,12 @@ import { registerSearch } from './commands/search.js';
 import { registerSql } from './commands/sql.js';
 import { registerSync } from './commands/sync.js';
 import { registerWhoami } from './commands/whoami.js';
-import { FORMATS, LANGS } from './config/settings.js';
 import type { Factory } from './context.js';
 import { ExitCode, LkError } from './util/errors.js';
-import { canonicalChoice } from './util/choice.js';
 import { runInterruptCleanups } from './util/interrupt.js';
-import { paintErrorLines } from './output/io.js';
+import { paintErrorLines, type ColorMode } from './output/io.js';
+import { configDir } from './config/paths.js';
+import { readStoredConfig } from './config/store.js';
 import { hintFor, messageFor } from './output/messages.js';
 import { UsageError } from './util/errors.js';
 import { sanitizeMessage, sanitizeText } from './output/sanitize.js';
@@ -63,31 +62,11 @@ export function makeProgram(factory: Factory = processFactory()): Command {
       writeErr: (text) => factory.stderr.write(text),
       getOutHelpWidth: () => helpWidth(factory),
       getErrHelpWidth: () => helpWidth(factory),
-      outputError: (text, write) => write(paintErrorLines(`lk: ${text.replace(/^error: /, '')}`, factory.stderr, factory.env, factory.argv)),
+      outputError: (text, write) =>
+        write(paintErrorLines(`lk: ${text.replace(/^error: /, '')}`, factory.stderr, factory.env, factory.argv, () => storedColorMode(factory.env))),
     })
-    .exitOverride()
-    .addOption(new Option('--profile <name>', 'stored profile (account + instance)').env('LK_PROFILE'))
-    .addOption(new Option('--base-url <url>', 'the address in front of /v1').env('LK_BASE_URL'))
-    // ics is offered by lk calendar alone, atom by lk feed (their help says so; other commands refuse them): not listed here.
-    .addOption(formatOption())
-    .option('--json', 'shorthand for --format json')
-    .option('--ndjson', 'shorthand for --format ndjson')
-    .option('--csv', 'shorthand for --format csv')
-    .option('--tsv', 'shorthand for --format tsv')
-    .option('--fields <list>', 'comma-separated dot paths to output, e.g. id,work.title,status; "help" lists them')
-    .option('--jq <expr>', 'filter the JSON output with jq; strings print raw, one value a line')
-    .option('--no-header', 'no header row in table, csv and tsv')
-    .addOption(choiceOption('--lang <lang>', 'language of film and series titles', LANGS))
-    .option('--no-color', 'no colour (also NO_COLOR)')
-    .option('--no-pager', 'never page long output (pager: LK_PAGER, config pager, PAGER, else less -FRX)')
-    .option('--csv-safe', "prefix ' to csv cells a spreadsheet would run as a formula")
-    .option('-q, --quiet', 'nothing on stderr but errors')
-    .option('-v, --verbose', 'one stderr line per request (also LK_DEBUG=1); the key redacted')
-    .option('--cache <duration>', 'answer reads from a local response cache younger than this, e.g. 30s, 5m, 1h (for prompts and status bars)')
-    .option('--no-wait', 'on a rate limit, fail at once (exit 5) instead of waiting')
-    .option('--max-wait <seconds>', 'longest single wait for the rate limit (default 300)')
-    .option('--timeout <seconds>', 'per-request timeout (default 30)')
-    .option('--cacert <file>', 'trust this CA (PEM) for the instance, besides the usual ones (also LK_CA_FILE)');
+    .exitOverride();
+  addGlobalFlags(program);
 
   attachFactory(program, factory);
   // `lk help nothing` is a usage error (exit 2, on stderr), not the root help: commander would print that and exit 0.
@@ -160,18 +139,14 @@ function refuseJqWhereNotApplied(command: Command): void {
     );
 }
 
-/**
- * --format in any case, handed on as spelt in CLI.md. Unlike choiceOption, not commander's choices: they would list
- * ics and atom in every command's help and error, and only lk calendar takes ics, lk feed atom (their help says so, the
- * others refuse them).
- */
-function formatOption(): Option {
-  const accepted = [...FORMATS, 'ics', 'atom'];
-  return new Option('--format <format>', `output format: ${FORMATS.join(', ')}`).argParser((raw: string) => {
-    const value = canonicalChoice(raw, accepted);
-    if (value === undefined) throw new InvalidArgumentError(`Allowed choices are ${FORMATS.join(', ')}.`);
-    return value;
-  });
+/** The config's `color` for error lines, or auto when it is unset, unreadable or not one of the three. */
+function storedColorMode(env: NodeJS.ProcessEnv): ColorMode {
+  try {
+    const stored = readStoredConfig(configDir(env)).defaults?.color;
+    return stored === 'always' || stored === 'never' ? stored : 'auto';
+  } catch {
+    return 'auto';
+  }
 }
 
 /** Under every subcommand's options: where the global ones are. */
@@ -197,6 +172,7 @@ export function reportError(
   env: NodeJS.ProcessEnv,
   argv: string[],
 ): number {
+  const paint = (text: string) => paintErrorLines(text, stderr, env, argv, () => storedColorMode(env));
   if (error instanceof CommanderError) {
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return ExitCode.ok;
     return ExitCode.usage; // commander has printed its one-line message through outputError
@@ -205,16 +181,16 @@ export function reportError(
   if (error instanceof LkError && error.exitCode === ExitCode.ok) return ExitCode.ok;
   if (error instanceof LkError) {
     const hint = hintFor(error);
-    stderr.write(paintErrorLines(`lk: ${shownText(messageFor(error))}\n${hint ? `${shownText(hint)}\n` : ''}`, stderr, env, argv));
+    stderr.write(paint(`lk: ${shownText(messageFor(error))}\n${hint ? `${shownText(hint)}\n` : ''}`));
     if (debug) stderr.write(shownStack(error));
     return error.exitCode;
   }
   if (error instanceof RangeError && /call stack/i.test(error.message)) {
-    stderr.write(paintErrorLines('lk: the response is nested too deeply to show\n', stderr, env, argv));
+    stderr.write(paint('lk: the response is nested too deeply to show\n'));
     return ExitCode.failure;
   }
   const message = error instanceof Error ? error.message : String(error);
-  stderr.write(paintErrorLines(`lk: unexpected error: ${shownText(message)}\n`, stderr, env, argv));
+  stderr.write(paint(`lk: unexpected error: ${shownText(message)}\n`));
   if (debug && error instanceof Error) stderr.write(shownStack(error));
   else stderr.write('Run again with LK_DEBUG=1 for details.\n');
   return ExitCode.failure;

@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { Headers, Query } from '../api/client.js';
 import { isEnvelope, MAX_PAGE_SIZE, paginate, type Page } from '../api/paginate.js';
 import { parseField, parseRawPath } from '../api/raw-path.js';
@@ -10,50 +10,55 @@ import { isJsonText, prettyJson } from '../output/pretty-json.js';
 import { sanitizeMessage } from '../output/sanitize.js';
 import { genericView } from '../output/view.js';
 import type { OutputOptions } from '../output/writer.js';
-import { action } from './action.js';
-import { examples, wholeNumber } from './options.js';
+import type { OutputFlags, OutputSession } from '../output/session.js';
+import { addCommand, defineCommand, operand } from './define.js';
+import { flag, type OptionsOf } from './flags.js';
+import { wholeNumber } from './options.js';
 
-interface ApiOptions {
-  field?: Query;
-  paginate?: boolean;
-  include?: boolean;
-}
+const API_FLAGS = {
+  field: flag.custom<Query | undefined>(() =>
+    new Option('-F, --field <key=value>', 'add a query parameter (repeatable)').argParser((raw: string, previous: Query) =>
+      parseField(raw, previous),
+    ),
+  ),
+  paginate: flag.toggle('--paginate', 'follow hasMore (limit=100 unless -F limit) and print one JSON array of every item'),
+  include: flag.toggle('--include', 'print the status line and response headers to stderr'),
+};
+
+/** `lk api PATH`: a raw GET, the JSON as the server sent it. */
+const apiCommand = defineCommand({
+  name: 'api',
+  description: 'raw GET of any path under /v1; prints the JSON as the server sent it',
+  operands: [operand('<path>', 'a path under /v1, e.g. /v1/me or /v1/library?limit=5')],
+  flags: API_FLAGS,
+  examples: [
+    'lk api /v1/me',
+    "lk api /v1/library -F phase=DONE --paginate | jq 'length'",
+    'lk api /v1/calendar --include 2>&1 >/dev/null | grep -i ^x-ratelimit',
+    '0 4 * * *  lk api /v1/stats/summary > ~/stats-$(date +\\%F).json',
+  ],
+  run: (ctx, out, options, [rawPath]) => run(ctx, out, options, rawPath),
+});
 
 export function registerApi(program: Command): void {
-  program
-    .command('api')
-    .description('raw GET of any path under /v1; prints the JSON as the server sent it')
-    .argument('<path>', 'a path under /v1, e.g. /v1/me or /v1/library?limit=5')
-    .option('-F, --field <key=value>', 'add a query parameter (repeatable)', (raw: string, previous: Query) => parseField(raw, previous))
-    .option('--paginate', 'follow hasMore (limit=100 unless -F limit) and print one JSON array of every item')
-    .option('--include', 'print the status line and response headers to stderr')
-    .addHelpText(
-      'after',
-      examples(
-        'lk api /v1/me',
-        "lk api /v1/library -F phase=DONE --paginate | jq 'length'",
-        'lk api /v1/calendar --include 2>&1 >/dev/null | grep -i ^x-ratelimit',
-        '0 4 * * *  lk api /v1/stats/summary > ~/stats-$(date +\\%F).json',
-      ),
-    )
-    .action(action<ApiOptions>((ctx, options, [rawPath]) => run(ctx, options, rawPath!)));
+  addCommand(program, apiCommand);
 }
 
-async function run(ctx: Context, options: ApiOptions, rawPath: string): Promise<void> {
+async function run(ctx: Context, out: OutputSession, options: OptionsOf<typeof API_FLAGS>, rawPath: string): Promise<void> {
   const { path, query: pathQuery } = parseRawPath(rawPath);
-  assertNoReshaping(ctx);
+  assertNoReshaping(out.flags);
   const query = { ...pathQuery, ...options.field };
   const client = await ctx.client();
   if (!options.paginate) {
     const response = await client.get(path, query);
-    if (options.include) printHead(ctx.io, response.status, response.headers);
-    if (ctx.io.stdoutIsTTY && isJsonText(response.text)) {
+    if (options.include) printHead(out.io, response.status, response.headers);
+    if (out.io.stdoutIsTTY && isJsonText(response.text)) {
       // For a person: indented and coloured, every number and string as the server spelled it. Pipes get the bytes.
-      await ctx.io.write(`${prettyJson(response.text, { colors: await ctx.colors() })}\n`);
+      await out.io.write(`${prettyJson(response.text, { colors: await out.colors() })}\n`);
       return;
     }
     // Not JSON (or not a terminal): as sent, but on a terminal with what it would act on shown escaped.
-    await ctx.io.writeExact(response.text.endsWith('\n') ? response.text : `${response.text}\n`);
+    await out.io.writeExact(response.text.endsWith('\n') ? response.text : `${response.text}\n`);
     return;
   }
   const { page, limit, ...rest } = query;
@@ -63,7 +68,7 @@ async function run(ctx: Context, options: ApiOptions, rawPath: string): Promise<
     page: page === undefined ? undefined : wholeNumber('-F page', String(page), 1),
     limit: limit === undefined ? undefined : wholeNumber('-F limit', String(limit), 1, MAX_PAGE_SIZE),
   };
-  const output = { ...(await ctx.outputOptions()), format: 'json' as const, fields: undefined };
+  const output = { ...(await out.outputOptions()), format: 'json' as const, fields: undefined };
   await writeAllItems(paginate(client, path, rest, paging), output, Boolean(options.include));
 }
 
@@ -91,8 +96,7 @@ function printHead(io: IoStreams, status: number, headers: Headers): void {
 }
 
 /** The output is the server's JSON: a named table/csv format or --fields would be silently ignored, so say so. */
-function assertNoReshaping(ctx: Context): void {
-  const { format, csv, tsv, ndjson, fields } = ctx.options;
+function assertNoReshaping({ format, csv, tsv, ndjson, fields }: OutputFlags): void {
   if ((format !== undefined && format !== 'json') || csv || tsv || ndjson || fields !== undefined) {
     throw new UsageError(
       'lk api prints the JSON as the server sent it; --format and --fields do not apply',

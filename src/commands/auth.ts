@@ -6,21 +6,65 @@ import { maskKey } from '../util/redact.js';
 import { keyringMayAnswer, keyringName } from '../config/keyring.js';
 import { configFilePath, updateStoredConfig } from '../config/store.js';
 import type { Context } from '../context.js';
-import { ApiError, AuthError, LkError, UsageError } from '../util/errors.js';
+import { ApiError, AuthError, LkError, NotLoggedInError, UsageError } from '../util/errors.js';
 import { Settings, type KeySource, type ResolvedKey } from '../config/resolve.js';
 import type { Colors } from 'picocolors/types.js';
 import { getPath } from '../util/object-path.js';
 import { renderSingle } from '../output/render.js';
 import { formatterFor } from '../output/formatters.js';
 import { readFirstLine, readHidden } from '../output/prompt.js';
-import { action } from './action.js';
-import { completeOperandOf, examples } from './options.js';
+import type { OutputSession } from '../output/session.js';
+import { addCommand, defineCommand, operand } from './define.js';
+import { flag, type OptionsOf } from './flags.js';
+import { examples } from './options.js';
 
-interface LoginOptions {
-  withKey?: boolean;
-  allowHttp?: boolean;
-  insecureStorage?: boolean;
-}
+const LOGIN_FLAGS = {
+  withKey: flag.toggle('--with-key', 'read the key from standard input instead of asking'),
+  allowHttp: flag.toggle('--allow-http', 'allow plain http to this non-loopback instance (a self-hosted one at home)'),
+  insecureStorage: flag.toggle('--insecure-storage', 'keep the key in the config file (mode 0600) even where a system keyring answers'),
+};
+
+const loginCommand = defineCommand({
+  name: 'login',
+  description: 'check a key against the instance (GET /v1/me) and store it in the profile',
+  flags: LOGIN_FLAGS,
+  examples: [
+    'lk auth login --base-url https://tracker.example.org',
+    'lk auth login --base-url https://tracker.example.org --with-key < ~/.secrets/lk-key',
+    'pass show lk | lk auth login --profile work --with-key',
+  ],
+  run: (ctx, _out, options) => login(ctx, options),
+});
+
+const statusCommand = defineCommand({
+  name: 'status',
+  description: 'which instance and key are in use, where they come from, and what the key may do',
+  examples: ['lk auth status', 'lk auth status --json | jq .scopes'],
+  run: (ctx, out) => status(ctx, out),
+});
+
+const switchCommand = defineCommand({
+  name: 'switch',
+  description: 'make a stored profile the default (used when neither --profile nor LK_PROFILE names one)',
+  operands: [operand('<name>', 'a stored profile', { complete: { dynamic: { args: ['completion', '--profiles'] } } })],
+  examples: ['lk auth switch work', 'lk auth status'],
+  run: (ctx, _out, _options, [name]) => switchProfile(ctx, name),
+});
+
+const tokenCommand = defineCommand({
+  name: 'token',
+  description: 'print the key for scripts; refused on a terminal unless --show',
+  flags: { show: flag.toggle('--show', 'print it even on a terminal (it stays on the screen and in the scrollback)') },
+  examples: ['curl -H "Authorization: Bearer $(lk auth token)" https://tracker.example.org/v1/me', 'lk auth token --profile work | wl-copy'],
+  run: (ctx, out, options) => token(ctx, out, options),
+});
+
+const logoutCommand = defineCommand({
+  name: 'logout',
+  description: "forget the profile's stored key",
+  examples: ['lk auth logout', 'lk auth logout --profile work'],
+  run: (ctx) => logout(ctx),
+});
 
 export function registerAuth(program: Command): void {
   const auth = program
@@ -34,58 +78,14 @@ export function registerAuth(program: Command): void {
         "lk auth status --json | jq -r '.baseUrlSource, .keySource'",
       ),
     );
-
-  auth
-    .command('login')
-    .description('check a key against the instance (GET /v1/me) and store it in the profile')
-    .option('--with-key', 'read the key from standard input instead of asking')
-    .option('--allow-http', 'allow plain http to this non-loopback instance (a self-hosted one at home)')
-    .option('--insecure-storage', 'keep the key in the config file (mode 0600) even where a system keyring answers')
-    .addHelpText(
-      'after',
-      examples(
-        'lk auth login --base-url https://tracker.example.org',
-        'lk auth login --base-url https://tracker.example.org --with-key < ~/.secrets/lk-key',
-        'pass show lk | lk auth login --profile work --with-key',
-      ),
-    )
-    .action(action<LoginOptions>((ctx, options) => login(ctx, options)));
-
-  auth
-    .command('status')
-    .description('which instance and key are in use, where they come from, and what the key may do')
-    .addHelpText('after', examples('lk auth status', 'lk auth status --json | jq .scopes'))
-    .action(action((ctx) => status(ctx)));
-
-  completeOperandOf(
-    auth
-      .command('switch')
-      .description('make a stored profile the default (used when neither --profile nor LK_PROFILE names one)')
-      .argument('<name>', 'a stored profile'),
-    0,
-    { dynamic: { args: ['completion', '--profiles'] } },
-  )
-    .addHelpText('after', examples('lk auth switch work', 'lk auth status'))
-    .action(action((ctx, _options, [name]) => switchProfile(ctx, name!)));
-
-  auth
-    .command('token')
-    .description('print the key for scripts; refused on a terminal unless --show')
-    .option('--show', 'print it even on a terminal (it stays on the screen and in the scrollback)')
-    .addHelpText(
-      'after',
-      examples('curl -H "Authorization: Bearer $(lk auth token)" https://tracker.example.org/v1/me', 'lk auth token --profile work | wl-copy'),
-    )
-    .action(action<{ show?: boolean }>((ctx, options) => token(ctx, options)));
-
-  auth
-    .command('logout')
-    .description("forget the profile's stored key")
-    .addHelpText('after', examples('lk auth logout', 'lk auth logout --profile work'))
-    .action(action((ctx) => logout(ctx)));
+  addCommand(auth, loginCommand);
+  addCommand(auth, statusCommand);
+  addCommand(auth, switchCommand);
+  addCommand(auth, tokenCommand);
+  addCommand(auth, logoutCommand);
 }
 
-async function login(ctx: Context, options: LoginOptions): Promise<void> {
+async function login(ctx: Context, options: OptionsOf<typeof LOGIN_FLAGS>): Promise<void> {
   const profileName = ctx.settings.profileName;
   const rawBaseUrl = ctx.settings.baseUrlChoice().raw;
   if (!rawBaseUrl) throw new UsageError('which instance? pass --base-url URL (the address in front of /v1)');
@@ -159,11 +159,11 @@ interface ProfileReport {
  * (LK_API_KEY, LK_BASE_URL), the others as stored. A profile whose key is refused is still shown (instance, key and
  * where it came from are what one needs then), and the exit code is 3 afterwards.
  */
-async function status(ctx: Context): Promise<void> {
+async function status(ctx: Context, out: OutputSession): Promise<void> {
   const active = ctx.settings.profileName;
   const stored = Object.keys(ctx.settings.stored.profiles ?? {}).sort();
-  const names = ctx.options.profile !== undefined ? [active] : [active, ...stored.filter((name) => name !== active)];
-  const output = await ctx.outputOptions();
+  const names = ctx.flags.profile !== undefined ? [active] : [active, ...stored.filter((name) => name !== active)];
+  const output = await out.outputOptions();
   const reports: ProfileReport[] = [];
   for (const name of names) reports.push(await profileReport(ctx, name, name === active));
   const first = reports[0]!;
@@ -182,7 +182,7 @@ async function status(ctx: Context): Promise<void> {
       );
     }
   }
-  if (output.format === 'table' || output.format === 'plain') await ctx.io.write(await statusTable(ctx, reports, output.display.colors));
+  if (output.format === 'table' || output.format === 'plain') await out.io.write(await statusTable(ctx, reports, output.display.colors));
   else if (output.format === 'json') await renderSingle({ ...first, profiles: reports }, undefined, output);
   else {
     // ndjson, csv, tsv: a row per profile.
@@ -250,7 +250,7 @@ async function profileReport(ctx: Context, name: string, active: boolean): Promi
     } catch {
       // neither key nor instance
     }
-    return failWith(error instanceof AuthError && /not logged in/.test(error.message) ? 'not-logged-in' : 'error', error);
+    return failWith(error instanceof NotLoggedInError ? 'not-logged-in' : 'error', error);
   }
   let instance;
   try {
@@ -341,14 +341,14 @@ async function switchProfile(ctx: Context, name: string): Promise<void> {
 }
 
 /** The key as it would be sent (LK_API_KEY, LK_API_KEY_FILE, then the profile's): for `$(lk auth token)`, never for a screen by accident. */
-async function token(ctx: Context, options: { show?: boolean }): Promise<void> {
-  if (ctx.io.stdoutIsTTY && !options.show) {
+async function token(ctx: Context, out: OutputSession, options: { show?: boolean | undefined }): Promise<void> {
+  if (out.io.stdoutIsTTY && !options.show) {
     throw new UsageError(
       'not printing the key to a terminal',
       'Use it in a command, e.g. curl -H "Authorization: Bearer $(lk auth token)" …, or add --show.',
     );
   }
-  await ctx.io.write(`${(await ctx.key()).key}\n`);
+  await out.io.write(`${(await ctx.key()).key}\n`);
 }
 
 async function logout(ctx: Context): Promise<void> {

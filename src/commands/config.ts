@@ -1,17 +1,15 @@
 import type { Command } from 'commander';
 import { pageOf } from '../api/paginate.js';
 import { maskKey } from '../util/redact.js';
-import { configDir } from '../config/paths.js';
-import { assertSettingName, BUILT_IN_DEFAULTS, FORMATS, oneOf, SETTINGS, type SettingName, type SettingValue } from '../config/settings.js';
+import { assertSettingName, BUILT_IN_DEFAULTS, SETTINGS, type SettingName, type SettingValue } from '../config/settings.js';
 import { configFilePath, readStoredConfig, updateStoredConfig, type StoredConfig } from '../config/store.js';
-import type { GlobalOptions } from '../context.js';
+import type { Context } from '../context.js';
 import { UsageError } from '../util/errors.js';
-import { IoStreams, type ColorMode } from '../output/io.js';
 import { renderListing, renderSingle } from '../output/render.js';
+import type { OutputSession } from '../output/session.js';
 import type { View } from '../output/view.js';
-import type { OutputFormat, OutputOptions } from '../output/writer.js';
-import { factoryOf } from './action.js';
-import { completeOperandOf, examples, showDefaultSubcommandOptions, addDefaultSubcommand } from './options.js';
+import { addCommand, defineCommand, operand } from './define.js';
+import { examples, showDefaultSubcommandOptions } from './options.js';
 
 /** One setting as `config list` shows it: never a key (those live in profiles, shown masked). */
 interface SettingRow {
@@ -60,6 +58,91 @@ const profileView: View = {
   ],
 };
 
+/** Defaults are global: a profile holds only its instance and key (lk auth login); --profile would suggest otherwise. */
+function refuseProfileFlag(ctx: Context, subcommand: string): void {
+  if (ctx.flags.profile === undefined) return;
+  throw new UsageError(
+    `lk config ${subcommand} changes the defaults of every profile: --profile does not apply`,
+    'A profile holds its instance and key: `lk --profile NAME auth login --base-url URL`.',
+  );
+}
+
+const SETTING_OPERAND = operand('<setting>', Object.keys(SETTINGS).join(', '), { complete: { choices: Object.keys(SETTINGS) } });
+
+/**
+ * `lk config` reads the stored file leniently (storedConfig: 'lenient') instead of the usual way, which rejects an
+ * invalid stored default: the command that fixes a hand-edited value must work while it is broken.
+ */
+const listCommand = defineCommand({
+  name: 'list',
+  description: 'every setting with its value and where it comes from; profiles with masked keys',
+  examples: ['lk config list', "lk config list --json | jq -r '.profiles[].name'"],
+  storedConfig: 'lenient',
+  run: (ctx, out) => list(ctx, out),
+});
+
+const getCommand = defineCommand({
+  name: 'get',
+  description: 'print the stored value of a setting (nothing, exit 0, when it is not set)',
+  operands: [SETTING_OPERAND],
+  examples: ['lk config get lang', 'lang=$(lk config get lang); echo "${lang:-account default}"'],
+  storedConfig: 'lenient',
+  async run(ctx, out, _options, [name]) {
+    refuseProfileFlag(ctx, 'get');
+    const setting = assertSettingName(name); // a typo exits 2 whether or not anything is stored
+    const value = readStoredConfig(ctx.configDir).defaults?.[setting];
+    if (value !== undefined) await out.io.write(`${String(value)}\n`);
+  },
+});
+
+const setCommand = defineCommand({
+  name: 'set',
+  description: 'store a default, checked first (a wrong value is refused with the allowed ones)',
+  operands: [
+    SETTING_OPERAND,
+    // The values of the setting typed before: `lk completion --setting-values NAME`.
+    operand('<value>', 'the value (see `lk config --help` for what each setting takes)', {
+      complete: { dynamic: { args: ['completion', '--setting-values'], withOperands: true } },
+    }),
+  ],
+  examples: [
+    'lk config set lang fr',
+    "lk config set format json && lk whoami | jq -r '.account.username'",
+    'lk config set base-url https://tracker.example.org',
+  ],
+  storedConfig: 'lenient',
+  async run(ctx, _out, _options, [rawName, raw]) {
+    refuseProfileFlag(ctx, 'set');
+    const name = assertSettingName(rawName);
+    // The parser refuses a wrong value naming the allowed ones (exit 2).
+    const value = SETTINGS[name].parse(raw);
+    await updateStoredConfig(ctx.configDir, (config) => {
+      config.defaults = { ...config.defaults, [name]: value };
+    });
+    ctx.io.info(`${name} = ${String(value)} (in ${configFilePath(ctx.configDir)})`);
+  },
+});
+
+const unsetCommand = defineCommand({
+  name: 'unset',
+  description: 'forget a stored default (the built-in one applies again)',
+  operands: [SETTING_OPERAND],
+  examples: [
+    'lk config unset format',
+    "lk config unset lang     # film and series titles in the account's language again",
+    'lk config list --json | jq -r \'.settings | to_entries[] | select(.value.source == "config") | .key\' | xargs -n1 lk config unset',
+  ],
+  storedConfig: 'lenient',
+  async run(ctx, _out, _options, [rawName]) {
+    refuseProfileFlag(ctx, 'unset');
+    const name = assertSettingName(rawName);
+    await updateStoredConfig(ctx.configDir, (config) => {
+      if (config.defaults) delete config.defaults[name];
+    });
+    ctx.io.info(`${name} unset (built-in default: ${BUILT_IN_DEFAULTS[name].text})`);
+  },
+});
+
 export function registerConfig(program: Command): void {
   const config = program
     .command('config')
@@ -76,124 +159,10 @@ Precedence, highest first: flag, environment, the profile's instance and key (lk
 built-in default. Defaults apply to every profile: --profile is refused by get, set and unset.
 ${examples('lk config set format json', 'lk config get lang', "lk config list --json | jq '.settings.lang'")}`,
     );
-
-  const listCommand = addDefaultSubcommand(config, 'list')
-    .description('every setting with its value and where it comes from; profiles with masked keys')
-    .addHelpText('after', examples('lk config list', "lk config list --json | jq -r '.profiles[].name'"))
-    .action(configAction(async (run) => list(run)));
-  showDefaultSubcommandOptions(config, listCommand);
-
-  completeOperandOf(
-    config
-      .command('get')
-      .description('print the stored value of a setting (nothing, exit 0, when it is not set)')
-      .argument('<setting>', Object.keys(SETTINGS).join(', ')),
-    0,
-    { choices: Object.keys(SETTINGS) },
-  )
-    .addHelpText('after', examples('lk config get lang', 'lang=$(lk config get lang); echo "${lang:-account default}"'))
-    .action(
-      configAction(async (run, [name]) => {
-        const setting = assertSettingName(name!); // a typo exits 2 whether or not anything is stored
-        const value = run.stored.defaults?.[setting];
-        if (value !== undefined) await run.io.write(`${String(value)}\n`);
-      }),
-    );
-
-  const set = config
-    .command('set')
-    .description('store a default, checked first (a wrong value is refused with the allowed ones)')
-    .argument('<setting>', Object.keys(SETTINGS).join(', '))
-    .argument('<value>', 'the value (see `lk config --help` for what each setting takes)');
-  completeOperandOf(set, 0, { choices: Object.keys(SETTINGS) });
-  // The values of the setting typed before: `lk completion --setting-values NAME`.
-  completeOperandOf(set, 1, { dynamic: { args: ['completion', '--setting-values'], withOperands: true } });
-  set
-    .addHelpText(
-      'after',
-      examples(
-        'lk config set lang fr',
-        "lk config set format json && lk whoami | jq -r '.account.username'",
-        'lk config set base-url https://tracker.example.org',
-      ),
-    )
-    .action(
-      configAction(async (run, [rawName, raw]) => {
-        const name = assertSettingName(rawName!);
-        // The parser refuses a wrong value naming the allowed ones (exit 2).
-        const value = SETTINGS[name].parse(raw!);
-        await updateStoredConfig(run.dir, (config) => {
-          config.defaults = { ...config.defaults, [name]: value };
-        });
-        run.io.info(`${name} = ${String(value)} (in ${configFilePath(run.dir)})`);
-      }),
-    );
-
-  completeOperandOf(
-    config
-      .command('unset')
-      .description('forget a stored default (the built-in one applies again)')
-      .argument('<setting>', Object.keys(SETTINGS).join(', ')),
-    0,
-    { choices: Object.keys(SETTINGS) },
-  )
-    .addHelpText(
-      'after',
-      examples(
-        'lk config unset format',
-        "lk config unset lang     # film and series titles in the account's language again",
-        'lk config list --json | jq -r \'.settings | to_entries[] | select(.value.source == "config") | .key\' | xargs -n1 lk config unset',
-      ),
-    )
-    .action(
-      configAction(async (run, [rawName]) => {
-        const name = assertSettingName(rawName!);
-        await updateStoredConfig(run.dir, (config) => {
-          if (config.defaults) delete config.defaults[name];
-        });
-        run.io.info(`${name} unset (built-in default: ${BUILT_IN_DEFAULTS[name].text})`);
-      }),
-    );
-}
-
-interface ConfigRun {
-  io: IoStreams;
-  dir: string;
-  stored: StoredConfig;
-  options: GlobalOptions;
-  now: number;
-}
-
-/**
- * `lk config` reads the stored file leniently instead of through the usual context, which rejects an invalid stored
- * default: the command that fixes a hand-edited value must work while it is broken.
- */
-function configAction(run: (config: ConfigRun, operands: string[]) => Promise<void>): (this: Command) => Promise<void> {
-  return async function (this: Command) {
-    const options = this.optsWithGlobals() as GlobalOptions;
-    // Defaults are global: a profile holds only its instance and key (lk auth login). Saying --profile here would
-    // suggest a profile-scoped setting that lk does not have.
-    if (this.name() !== 'list' && this.getOptionValueSourceWithGlobals('profile') === 'cli') {
-      throw new UsageError(
-        `lk config ${this.name()} changes the defaults of every profile: --profile does not apply`,
-        'A profile holds its instance and key: `lk --profile NAME auth login --base-url URL`.',
-      );
-    }
-    const factory = factoryOf(this);
-    const dir = configDir(factory.env);
-    const stored = readStoredConfig(dir);
-    const color = checked(stored, 'color');
-    const io = new IoStreams({
-      stdout: factory.stdout,
-      stderr: factory.stderr,
-      stdin: factory.stdin,
-      env: factory.env,
-      quiet: options.quiet,
-      noColorFlag: options.color === false,
-      color: color && !color.problem ? (color.value as ColorMode) : undefined,
-    });
-    await run({ io, dir, stored, options, now: factory.now() }, this.processedArgs as string[]);
-  };
+  showDefaultSubcommandOptions(config, addCommand(config, listCommand, { isDefault: true }));
+  addCommand(config, getCommand);
+  addCommand(config, setCommand);
+  addCommand(config, unsetCommand);
 }
 
 /** A stored default and whether it passes its setting's validation. */
@@ -227,10 +196,12 @@ export function profileRows(stored: StoredConfig): ProfileRow[] {
   }));
 }
 
-async function list(run: ConfigRun): Promise<void> {
-  const output = await listOutput(run);
-  const settings = settingRows(run.stored);
-  const profiles = profileRows(run.stored);
+async function list(ctx: Context, out: OutputSession): Promise<void> {
+  // The session's format comes from the flags alone here: a stored `format` default may be the broken value being looked at.
+  const output = await out.outputOptions();
+  const stored = readStoredConfig(ctx.configDir);
+  const settings = settingRows(stored);
+  const profiles = profileRows(stored);
   if (output.format === 'json') {
     const keyed = Object.fromEntries(settings.map(({ setting, ...rest }) => [setting, rest]));
     await renderSingle({ settings: keyed, profiles }, undefined, output);
@@ -239,26 +210,7 @@ async function list(run: ConfigRun): Promise<void> {
   await renderListing(pageOf(settings), settingView, output, { paged: false });
   // Profiles are for a person reading the table; scripts get them from --json.
   if (output.format === 'table' && profiles.length > 0) {
-    await run.io.write('\n');
+    await output.io.write('\n');
     await renderListing(pageOf(profiles), profileView, output, { paged: false });
   }
-}
-
-/** The output format from flags only: a stored `format` default may be the broken value being looked at. */
-async function listOutput({ io, options, now }: ConfigRun): Promise<OutputOptions> {
-  const named = (['json', 'ndjson', 'csv', 'tsv'] as const).filter((name) => options[name]);
-  if (named.length > 1) throw new UsageError(`choose one output format, not ${named.map((n) => `--${n}`).join(' and ')}`);
-  const format = (named[0] ?? (options.format === undefined ? undefined : oneOf('format', options.format, FORMATS))) as OutputFormat | undefined;
-  const { default: pc } = await import('picocolors');
-  return {
-    format: format ?? (io.stdoutIsTTY ? 'table' : 'plain'),
-    fields: options.fields
-      ?.split(',')
-      .map((field) => field.trim())
-      .filter(Boolean),
-    header: options.header !== false,
-    csvSafe: false,
-    io,
-    display: { now, colors: pc.createColors(io.colorEnabled) },
-  };
 }

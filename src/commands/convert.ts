@@ -1,43 +1,41 @@
-import { Argument, Option, type Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { exportCacheIn } from '../export/cache.js';
 import type { Context } from '../context.js';
 import { LkError, UsageError } from '../util/errors.js';
-import { action } from './action.js';
-import { DOMAINS, examples, isoDate } from './options.js';
+import type { OutputSession } from '../output/session.js';
+import { addCommand, defineCommand, operand } from './define.js';
+import { flag, type OptionsOf } from './flags.js';
+import { DOMAINS, isoDate } from './options.js';
 import { mirrorPath } from '../config/paths.js';
-
-interface ConvertFlags {
-  output?: string;
-  since?: string;
-  domain?: string;
-  strict?: boolean;
-  ratingScale?: string;
-  db?: string;
-}
 
 const TARGETS = ['letterboxd', 'goodreads', 'yamtrack', 'mal'] as const;
 type Target = (typeof TARGETS)[number];
 const TARGET_DOMAIN: Record<Target, string | undefined> = { letterboxd: 'MEDIA', goodreads: 'BOOKS', yamtrack: undefined, mal: 'MEDIA' };
 
-export function registerConvert(program: Command): void {
-  program
-    .command('convert')
-    .description('write files other services import: Letterboxd, Goodreads/StoryGraph, Yamtrack, MyAnimeList')
-    // choices() for help and completion; the parser after it replaces commander's check with runConvert's (any case).
-    .addArgument(new Argument('<target>', 'the service to write for').choices(TARGETS).argParser((value: string) => value))
-    .option('-o, --output <file>', 'write this file (whole or not at all); Letterboxd over 1 MB: FILE-1.csv, FILE-2.csv, …')
-    .option('--since <date>', 'only activity on or after this local date (2026-01-31) or moment (ISO 8601)')
-    .addOption(new Option('--domain <domain>', 'only this domain (yamtrack holds all four)').choices(DOMAINS).argParser((value: string) => value))
-    .option('--strict', 'exit 1 when any row was skipped, set aside, guessed or matched by title')
-    .addOption(
-      new Option('--rating-scale <n>', "the instance's rating scale (default: found from the ratings)")
-        .choices(['5', '10', '100'])
-        .argParser((value: string) => value),
-    )
-    .option('--db <file>', "read this lk sync mirror (default: the profile's mirror when it exists, else the export)")
-    .addHelpText(
-      'after',
-      `
+const CONVERT_FLAGS = {
+  output: flag.text('-o, --output <file>', 'write this file (whole or not at all); Letterboxd over 1 MB: FILE-1.csv, FILE-2.csv, …'),
+  since: flag.text('--since <date>', 'only activity on or after this local date (2026-01-31) or moment (ISO 8601)'),
+  // choices() for help and completion; the parser after it replaces commander's check with runConvert's (any case).
+  domain: flag.custom<string | undefined>(() =>
+    new Option('--domain <domain>', 'only this domain (yamtrack holds all four)').choices(DOMAINS).argParser((value: string) => value),
+  ),
+  strict: flag.toggle('--strict', 'exit 1 when any row was skipped, set aside, guessed or matched by title'),
+  ratingScale: flag.custom<string | undefined>(() =>
+    new Option('--rating-scale <n>', "the instance's rating scale (default: found from the ratings)")
+      .choices(['5', '10', '100'])
+      .argParser((value: string) => value),
+  ),
+  db: flag.text('--db <file>', "read this lk sync mirror (default: the profile's mirror when it exists, else the export)"),
+};
+type ConvertFlags = OptionsOf<typeof CONVERT_FLAGS>;
+
+/** `lk convert TARGET`: files other services import. */
+const convertCommand = defineCommand({
+  name: 'convert',
+  description: 'write files other services import: Letterboxd, Goodreads/StoryGraph, Yamtrack, MyAnimeList',
+  operands: [operand('<target>', 'the service to write for', { shownChoices: TARGETS })],
+  flags: CONVERT_FLAGS,
+  help: `
 Reads the mirror of lk sync when there is one, else the export (cached: one request an hour). A summary on stderr
 says how many rows were written, which were skipped and why, and which rating scale was read. Rows the importer
 would fail on or drop silently are kept out of the file: with -o FILE they go to FILE-unmatched.csv, for a manual
@@ -47,9 +45,18 @@ set aside, guessed or can only be matched by title.
   goodreads   books; import at https://www.goodreads.com/review/import (StoryGraph, Hardcover, BookWyrm too)
   yamtrack    films, series, anime, games, books; Yamtrack → Settings → Import → Yamtrack CSV
   mal         anime with a MyAnimeList id; https://myanimelist.net/import.php (AniList, Kitsu import it too)
-${examples('lk convert letterboxd -o letterboxd.csv', 'lk convert goodreads -o goodreads.csv --since 2026-01-01', 'lk convert yamtrack --domain GAMES > games.csv', 'lk convert mal -o animelist.xml --strict')}`,
-    )
-    .action(action<ConvertFlags>(runConvert));
+`,
+  examples: [
+    'lk convert letterboxd -o letterboxd.csv',
+    'lk convert goodreads -o goodreads.csv --since 2026-01-01',
+    'lk convert yamtrack --domain GAMES > games.csv',
+    'lk convert mal -o animelist.xml --strict',
+  ],
+  run: (ctx, out, flags, [target]) => runConvert(ctx, out, flags, target),
+});
+
+export function registerConvert(program: Command): void {
+  addCommand(program, convertCommand);
 }
 
 function parseTarget(raw: string | undefined): Target {
@@ -82,9 +89,9 @@ function parseDomain(raw: string | undefined, target: Target): (typeof DOMAINS)[
   return domain;
 }
 
-async function runConvert(ctx: Context, flags: ConvertFlags, operands: string[]): Promise<void> {
+async function runConvert(ctx: Context, out: OutputSession, flags: ConvertFlags, rawTarget: string): Promise<void> {
   // Every flag is checked before the first request: a typo must not spend the export hour.
-  const target = parseTarget(operands[0]);
+  const target = parseTarget(rawTarget);
   const since = parseSince(flags.since);
   const ratingScale = parseScale(flags.ratingScale);
   const domain = parseDomain(flags.domain, target);
@@ -118,7 +125,7 @@ async function runConvert(ctx: Context, flags: ConvertFlags, operands: string[])
         `Use -o FILE: lk writes FILE-1.csv … FILE-${result.files.length}.csv, each under 1 MB with its header.`,
       );
     }
-    await ctx.io.write(result.files[0]!.content);
+    await out.io.write(result.files[0]!.content);
   } else {
     const { replaceFile } = await import('../util/output-file.js');
     const written: string[] = [];

@@ -12,8 +12,9 @@ import { ExitCode, LkError, RateLimitError, TransportError, ApiError } from '../
 import { formatDuration } from '../util/units.js';
 import { hintFor } from '../output/messages.js';
 import { sanitizeText } from '../output/sanitize.js';
-import { action } from './action.js';
-import { examples } from './options.js';
+import type { OutputSession } from '../output/session.js';
+import { addCommand, defineCommand } from './define.js';
+import { flag } from './flags.js';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail';
 
@@ -34,13 +35,17 @@ const SKEW_WARN_SECONDS = 60;
 const MIRROR_STALE_MS = 7 * 24 * 3600 * 1000;
 const EXPORT_INTERVAL_MS = 3600 * 1000;
 
+/** `lk doctor`: every check, each with its fix. */
+const doctorCommand = defineCommand({
+  name: 'doctor',
+  description: 'check Node, folders, key, instance, TLS, proxy, clock, rate limit, export hour and mirror; each with the fix',
+  flags: { json: flag.toggle('--json', 'the checks as one JSON object: {ok, checks: [{id, status, message, fix}]}') },
+  examples: ['lk doctor', 'lk doctor --json | jq -r \'.checks[] | select(.status != "ok") | .fix\''],
+  run: (ctx, out) => doctor(ctx, out),
+});
+
 export function registerDoctor(program: Command): void {
-  program
-    .command('doctor')
-    .description('check Node, folders, key, instance, TLS, proxy, clock, rate limit, export hour and mirror; each with the fix')
-    .option('--json', 'the checks as one JSON object: {ok, checks: [{id, status, message, fix}]}')
-    .addHelpText('after', examples('lk doctor', 'lk doctor --json | jq -r \'.checks[] | select(.status != "ok") | .fix\''))
-    .action(action((ctx) => doctor(ctx)));
+  addCommand(program, doctorCommand);
 }
 
 function atLeast(version: string, minimum: number[]): boolean {
@@ -121,7 +126,7 @@ function fromError(id: string, error: unknown): Check {
   return { id, status: 'fail', message: String((error as Error)?.message ?? error), fix: null };
 }
 
-async function doctor(ctx: Context): Promise<void> {
+async function doctor(ctx: Context, out: OutputSession): Promise<void> {
   const checks: Check[] = [];
   const version = process.versions.node;
   checks.push(nodeCheck(version), await sqliteCheck(version));
@@ -154,16 +159,17 @@ async function doctor(ctx: Context): Promise<void> {
   checks.push(mirrorCheck(ctx));
 
   const failed = checks.some((check) => check.status === 'fail');
-  if (ctx.options.json) {
-    await ctx.io.write(`${JSON.stringify({ ok: !failed, checks }, null, 2)}\n`);
+  // --json given to lk itself or to lk doctor.
+  if (out.flags.json) {
+    await out.io.write(`${JSON.stringify({ ok: !failed, checks }, null, 2)}\n`);
   } else {
-    const colors = await ctx.colors();
+    const colors = await out.colors();
     const mark = { ok: colors.green('ok  '), warn: colors.yellow('warn'), fail: colors.red('fail') };
     const lines = checks.map((check) => {
       const fix = check.fix ? `\n      ${colors.dim(`→ ${sanitizeText(check.fix)}`)}` : '';
       return `${mark[check.status]}  ${colors.bold(check.id.padEnd(10))}${sanitizeText(check.message)}${fix}`;
     });
-    await ctx.io.write(`${lines.join('\n')}\n`);
+    await out.io.write(`${lines.join('\n')}\n`);
   }
   if (failed) throw new LkError('some checks failed (see above)', ExitCode.failure);
 }

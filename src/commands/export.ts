@@ -5,57 +5,57 @@ import type { Context } from '../context.js';
 import { UsageError } from '../util/errors.js';
 import { downloadProgress } from '../output/download-progress.js';
 import { writeExportFiles, type ExportDestination } from '../export/destinations.js';
-import { action } from './action.js';
-import { duration, examples, wholeNumber } from './options.js';
+import type { OutputSession } from '../output/session.js';
+import { addCommand, defineCommand } from './define.js';
+import { flag, type OptionsOf } from './flags.js';
+import { duration, wholeNumber } from './options.js';
 
-interface ExportOptions {
-  output?: string;
-  outputDir?: string;
-  keep?: string;
-  gzip?: boolean;
-  maxAge?: string;
-  fresh?: boolean;
-}
+const EXPORT_FLAGS = {
+  output: flag.text('-o, --output <file>', 'write the export to this file (whole or not at all)'),
+  outputDir: flag.text('--output-dir <dir>', 'write lk-export-<account>-<UTC time fetched>.json (or a CSV folder) here'),
+  keep: flag.text('--keep <n>', 'with --output-dir: then delete all but the N newest exports of this account and kind there'),
+  gzip: flag.toggle('--gzip', 'compress what is written (.json.gz with --output-dir)'),
+  maxAge: flag.text('--max-age <duration>', 'oldest cached export accepted, e.g. 30m, 6h, 2d (default 1h)'),
+  fresh: flag.toggle('--fresh', 'insist on a new export: exit 5 when the hour since the last one is not over'),
+};
+type ExportOptions = OptionsOf<typeof EXPORT_FLAGS>;
 
-export function registerExport(program: Command): void {
-  program
-    .command('export')
-    .description('the full data export (cached: the server allows one per hour)')
-    .option('-o, --output <file>', 'write the export to this file (whole or not at all)')
-    .option('--output-dir <dir>', 'write lk-export-<account>-<UTC time fetched>.json (or a CSV folder) here')
-    .option('--keep <n>', 'with --output-dir: then delete all but the N newest exports of this account and kind there')
-    .option('--gzip', 'compress what is written (.json.gz with --output-dir)')
-    .option('--max-age <duration>', 'oldest cached export accepted, e.g. 30m, 6h, 2d (default 1h)')
-    .option('--fresh', 'insist on a new export: exit 5 when the hour since the last one is not over')
-    .addHelpText(
-      'after',
-      `
+/** `lk export`: the full data export, cached for the hour the server allows one. */
+const exportCommand = defineCommand({
+  name: 'export',
+  description: 'the full data export (cached: the server allows one per hour)',
+  flags: EXPORT_FLAGS,
+  help: `
 The export is cached per instance and account. Within the hour after an export, lk export answers from the cache
 (and says so on stderr). When the server refuses a new export (another client used the hour), a cache within
 --max-age is used instead; with --max-wait SECONDS lk waits for the hour instead. --format csv (with --output-dir)
 writes one CSV per collection of the export into a timestamped folder.
-${examples(
-  'lk export > backup.json',
-  'lk export --output-dir ~/backups --keep 7 --gzip',
-  'lk export --format csv --output-dir ~/backups',
-  '0 3 * * *  LK_API_KEY_FILE=$HOME/.config/lk/key /usr/local/bin/lk export -q --output-dir $HOME/backups/lk --keep 14',
-)}`,
-    )
-    .action(action<ExportOptions>(runExport));
+`,
+  examples: [
+    'lk export > backup.json',
+    'lk export --output-dir ~/backups --keep 7 --gzip',
+    'lk export --format csv --output-dir ~/backups',
+    '0 3 * * *  LK_API_KEY_FILE=$HOME/.config/lk/key /usr/local/bin/lk export -q --output-dir $HOME/backups/lk --keep 14',
+  ],
+  run: runExport,
+});
+
+export function registerExport(program: Command): void {
+  addCommand(program, exportCommand);
 }
 
-async function runExport(ctx: Context, options: ExportOptions): Promise<void> {
+async function runExport(ctx: Context, out: OutputSession, options: ExportOptions): Promise<void> {
   // Every flag is checked before the first request: a typo in a crontab must not spend the export hour.
-  if (ctx.options.cache !== undefined) {
+  if (ctx.flags.cache !== undefined) {
     throw new UsageError('lk export has its own cache; --cache does not apply', 'Accept an older export with --max-age, e.g. lk export --max-age 6h');
   }
-  if (ctx.options.fields !== undefined) {
+  if (out.flags.fields !== undefined) {
     throw new UsageError('lk export writes the whole export; --fields does not apply', "Pick parts with jq: lk export | jq '.library'");
   }
-  const format = exportFormat(ctx);
-  const destination = exportDestination(ctx, options, format);
+  const format = exportFormat(out);
+  const destination = exportDestination(out, options, format);
   const policy = exportPolicy(ctx, options);
-  const output = { format, gzip: Boolean(options.gzip), header: ctx.options.header !== false, csvSafe: ctx.settings.csvSafe(), io: ctx.io };
+  const output = { format, gzip: Boolean(options.gzip), header: out.flags.header !== false, csvSafe: ctx.settings.csvSafe(), io: out.io };
 
   const client = await ctx.client();
   const cache = exportCacheIn(ctx.usableCacheDir(), ctx.instance().baseUrl);
@@ -79,12 +79,11 @@ async function runExport(ctx: Context, options: ExportOptions): Promise<void> {
 }
 
 /** json unless --format csv (or --csv) is named; a stored `lk config format` is for listings, not for backups. */
-function exportFormat(ctx: Context): 'json' | 'csv' {
-  const named = ctx.options.format ?? (['json', 'csv', 'ndjson', 'tsv'] as const).find((name) => ctx.options[name]);
-  return named === undefined ? 'json' : (ctx.format(['json', 'csv']) as 'json' | 'csv');
+function exportFormat(out: OutputSession): 'json' | 'csv' {
+  return out.namedFormat() === undefined ? 'json' : (out.format(['json', 'csv']) as 'json' | 'csv');
 }
 
-function exportDestination(ctx: Context, options: ExportOptions, format: 'json' | 'csv'): ExportDestination {
+function exportDestination(out: OutputSession, options: ExportOptions, format: 'json' | 'csv'): ExportDestination {
   if (options.output !== undefined && options.outputDir !== undefined) throw new UsageError('choose -o/--output or --output-dir, not both');
   if (options.keep !== undefined && options.outputDir === undefined)
     throw new UsageError('--keep needs --output-dir (it rotates the exports in that folder)');
@@ -104,7 +103,7 @@ function exportDestination(ctx: Context, options: ExportOptions, format: 'json' 
     return { to: 'dir', dir: options.outputDir, keep: options.keep === undefined ? undefined : wholeNumber('--keep', options.keep, 1) };
   }
   if (options.output !== undefined && options.output !== '-') return { to: 'file', path: options.output };
-  if (options.gzip && ctx.io.stdoutIsTTY)
+  if (options.gzip && out.io.stdoutIsTTY)
     throw new UsageError('--gzip would write binary to the terminal', 'Redirect it (> export.json.gz) or use -o FILE.');
   return { to: 'stdout' };
 }
@@ -116,6 +115,6 @@ function exportPolicy(ctx: Context, options: ExportOptions): ExportPolicy {
     fresh: Boolean(options.fresh),
     maxAgeMs: options.maxAge === undefined ? undefined : duration('--max-age', options.maxAge),
     // Only a wait the user asked for: the hour is long, and a cron job should fail and mail rather than hang.
-    maxWaitSeconds: ctx.options.maxWait !== undefined && ctx.options.wait !== false ? maxWait : undefined,
+    maxWaitSeconds: ctx.flags.maxWait !== undefined && ctx.flags.wait !== false ? maxWait : undefined,
   };
 }

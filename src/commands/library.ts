@@ -1,31 +1,76 @@
 import type { Command } from 'commander';
-import type { Context } from '../context.js';
 import { entryView, historyView } from '../output/views.js';
-import { action } from './action.js';
+import { addCommand, defineCommand, operand } from './define.js';
+import { flag } from './flags.js';
 import { runListing, runSingle } from './listing.js';
-import { choiceOption } from './choices.js';
 import {
-  addOutputOption,
-  addPagingOptions,
-  domainOption,
+  DOMAIN_FLAG,
   examples,
+  OFFLINE_FLAGS,
   ORDERS,
+  OUTPUT_FLAG,
+  PAGING_FLAGS,
   PHASES,
-  type PagingFlags,
   showDefaultSubcommandOptions,
   SORTS,
-  addDefaultSubcommand,
-  completeOperandOf,
   ENTRY_IDS,
 } from './options.js';
-import { dbOption, offlineOption, runOffline } from './offline.js';
+import { runOffline } from './offline.js';
 
-interface ListOptions extends PagingFlags {
-  phase?: string;
-  domain?: string;
-  sort?: string;
-  order?: string;
-}
+/** `lk library`: the entries, filtered and sorted by the server (or the mirror, --offline). */
+const listCommand = defineCommand({
+  name: 'list',
+  description: 'list library entries, newest first',
+  flags: {
+    phase: flag.choice('--phase <phase>', 'only entries in this phase', PHASES),
+    ...DOMAIN_FLAG,
+    sort: flag.choice('--sort <key>', 'sort by', SORTS),
+    order: flag.choice('--order <order>', 'desc keeps the natural order (newest, best, A to Z); asc reverses', ORDERS),
+    ...OFFLINE_FLAGS,
+    ...PAGING_FLAGS,
+  },
+  examples: [
+    'lk library --phase DONE --sort rating',
+    "lk library --all --ndjson | jq -c '{title: .work.title, rating}'",
+    'lk library --domain BOOKS --fields work.title,status,progress.pages',
+    '0 3 * * *  lk library --all --csv > ~/library.csv',
+  ],
+  async run(ctx, out, options) {
+    if (options.offline) return runOffline(ctx, out, 'library', options);
+    const query = { phase: options.phase, domain: options.domain, sort: options.sort, order: options.order, lang: ctx.lang() };
+    await runListing(ctx, out, { endpoint: 'library', view: entryView }, query, options);
+  },
+});
+
+/** `lk library show ID`. */
+const showCommand = defineCommand({
+  name: 'show',
+  description: 'one library entry by its id',
+  operands: [operand('<id>', 'entry id (the ID column of `lk library`)', { complete: { dynamic: ENTRY_IDS } })],
+  flags: OUTPUT_FLAG,
+  examples: ['lk library show 42', 'lk library show 42 --json | jq .work'],
+  async run(ctx, out, _options, [id]) {
+    await runSingle(ctx, out, { endpoint: 'entry', view: entryView, id: { what: 'library entry', raw: id } }, { lang: ctx.lang() });
+  },
+});
+
+/** `lk library history ID`: one entry's events, undated ones last. */
+const historyCommand = defineCommand({
+  name: 'history',
+  description: 'the history of one entry, undated events last',
+  operands: [operand('<id>', 'entry id', { complete: { dynamic: ENTRY_IDS } })],
+  flags: PAGING_FLAGS,
+  examples: ['lk library history 42', "lk library history 42 --all --json | jq 'map(select(.date == null)) | length'"],
+  async run(ctx, out, options, [id]) {
+    await runListing(
+      ctx,
+      out,
+      { endpoint: 'entryHistory', view: historyView, id: { what: 'library entry', raw: id } },
+      { lang: ctx.lang() },
+      options,
+    );
+  },
+});
 
 export function registerLibrary(program: Command): void {
   const library = program
@@ -35,59 +80,7 @@ export function registerLibrary(program: Command): void {
       'after',
       examples('lk library --phase IN_PROGRESS', "lk library --all --json | jq -r '.[] | select(.rating >= 9) | .work.title'", 'lk library show 42'),
     );
-
-  const list = addPagingOptions(
-    addDefaultSubcommand(library, 'list')
-      .description('list library entries, newest first')
-      .addOption(choiceOption('--phase <phase>', 'only entries in this phase', PHASES))
-      .addOption(domainOption())
-      .addOption(choiceOption('--sort <key>', 'sort by', SORTS))
-      .addOption(choiceOption('--order <order>', 'desc keeps the natural order (newest, best, A to Z); asc reverses', ORDERS))
-      .addOption(offlineOption())
-      .addOption(dbOption()),
-  )
-    .addHelpText(
-      'after',
-      examples(
-        'lk library --phase DONE --sort rating',
-        "lk library --all --ndjson | jq -c '{title: .work.title, rating}'",
-        'lk library --domain BOOKS --fields work.title,status,progress.pages',
-        '0 3 * * *  lk library --all --csv > ~/library.csv',
-      ),
-    )
-    .action(action(runList));
-  showDefaultSubcommandOptions(library, list);
-
-  completeOperandOf(
-    addOutputOption(library.command('show')).description('one library entry by its id').argument('<id>', 'entry id (the ID column of `lk library`)'),
-    0,
-    { dynamic: ENTRY_IDS },
-  )
-    .addHelpText('after', examples('lk library show 42', 'lk library show 42 --json | jq .work'))
-    .action(action(runShow));
-
-  addPagingOptions(
-    completeOperandOf(library.command('history').description('the history of one entry, undated events last').argument('<id>', 'entry id'), 0, {
-      dynamic: ENTRY_IDS,
-    }),
-  )
-    .addHelpText('after', examples('lk library history 42', "lk library history 42 --all --json | jq 'map(select(.date == null)) | length'"))
-    .action(action(runHistory));
-}
-
-/** `lk library`: the entries, filtered and sorted by the server (or the mirror, --offline). */
-export async function runList(ctx: Context, options: ListOptions): Promise<void> {
-  if (options.offline) return runOffline(ctx, 'library', options);
-  const query = { phase: options.phase, domain: options.domain, sort: options.sort, order: options.order, lang: ctx.lang() };
-  await runListing(ctx, { endpoint: 'library', view: entryView }, query, options);
-}
-
-/** `lk library show ID`. */
-export async function runShow(ctx: Context, _options: object, [id]: string[]): Promise<void> {
-  await runSingle(ctx, { endpoint: 'entry', view: entryView, id: { what: 'library entry', raw: id! } }, { lang: ctx.lang() });
-}
-
-/** `lk library history ID`: one entry's events, undated ones last. */
-export async function runHistory(ctx: Context, options: PagingFlags, [id]: string[]): Promise<void> {
-  await runListing(ctx, { endpoint: 'entryHistory', view: historyView, id: { what: 'library entry', raw: id! } }, { lang: ctx.lang() }, options);
+  showDefaultSubcommandOptions(library, addCommand(library, listCommand, { isDefault: true }));
+  addCommand(library, showCommand);
+  addCommand(library, historyCommand);
 }

@@ -1,6 +1,6 @@
-import { Option } from 'commander';
 import { mirrorPath as defaultMirrorPath } from '../config/paths.js';
 import type { Context } from '../context.js';
+import type { OutputSession } from '../output/session.js';
 import { UsageError } from '../util/errors.js';
 import type { Page } from '../api/paginate.js';
 import type { Database } from '../mirror/open.js';
@@ -11,14 +11,6 @@ import { pagingFrom, dateBound, isoDate, type PagingFlags } from './options.js';
  * `--offline` on the listing commands, and what `lk sync`, `lk search` and `lk sql` share: where the mirror is,
  * how old it is, and its items paged the way the server pages them. The mirror itself is src/mirror/.
  */
-
-export function offlineOption(): Option {
-  return new Option('--offline', 'answer from the local mirror (lk sync): no key, no request');
-}
-
-export function dbOption(): Option {
-  return new Option('--db <file>', 'the mirror file (default: <data folder>/<profile>.db; see lk sync --help)');
-}
 
 /** --db, else `<data folder>/<profile>.db`. */
 export async function mirrorPath(ctx: Context, db: string | undefined): Promise<string> {
@@ -79,8 +71,8 @@ interface OfflineOptions extends PagingFlags {
 }
 
 /** The listing command answered from the mirror, with the same filters, order and output as online. */
-export async function runOffline(ctx: Context, command: OfflineCommand, options: OfflineOptions): Promise<void> {
-  const output = await ctx.outputOptions();
+export async function runOffline(ctx: Context, out: OutputSession, command: OfflineCommand, options: OfflineOptions): Promise<void> {
+  const output = await out.outputOptions();
   const paging = () => pagingFrom(options); // flags checked before the mirror is opened
   paging();
   const from = options.from === undefined ? undefined : dateBound(isoDate('--from', options.from), 'start');

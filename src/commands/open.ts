@@ -4,40 +4,39 @@ import { LkError, UsageError } from '../util/errors.js';
 import { getPath } from '../util/object-path.js';
 import { linkableUrl } from '../output/hyperlinks.js';
 import { sanitizeText } from '../output/sanitize.js';
-import { action } from './action.js';
-import { completeOperandOf, ENTRY_IDS, entityId, examples } from './options.js';
+import type { OutputSession } from '../output/session.js';
+import { addCommand, defineCommand, operand } from './define.js';
+import { flag, type OptionsOf } from './flags.js';
+import { ENTRY_IDS, entityId } from './options.js';
 import { pathOf } from '../api/endpoints.js';
 
-interface OpenOptions {
-  list?: string;
-  profilePage?: boolean;
-  work?: boolean;
-  browser?: boolean;
-}
+const OPEN_FLAGS = {
+  work: flag.toggle('--work', "the page of the entry's work instead of the entry's own"),
+  list: flag.text('--list <id>', 'the page of this list instead'),
+  profilePage: flag.toggle('--profile-page', 'your profile page instead'),
+  browser: flag.negated('-n, --no-browser', 'print the URL, do not open it'),
+};
 
-export function registerOpen(program: Command): void {
-  const open = program
-    .command('open')
-    .description("open an entry's page in the web app in your browser (BROWSER), or print its URL")
-    .argument('[id]', 'entry id (the ID column of `lk library`)');
-  completeOperandOf(open, 0, { dynamic: ENTRY_IDS });
-  open
-    .option('--work', "the page of the entry's work instead of the entry's own")
-    .option('--list <id>', 'the page of this list instead')
-    .option('--profile-page', 'your profile page instead')
-    .option('-n, --no-browser', 'print the URL, do not open it')
-    .addHelpText(
-      'after',
-      `
+/** `lk open [ID]`: the web app's page of an entry, a list or the profile. */
+const openCommand = defineCommand({
+  name: 'open',
+  description: "open an entry's page in the web app in your browser (BROWSER), or print its URL",
+  operands: [operand('[id]', 'entry id (the ID column of `lk library`)', { complete: { dynamic: ENTRY_IDS } })],
+  flags: OPEN_FLAGS,
+  help: `
 Opens BROWSER when it is set, else xdg-open (open on macOS). Prints the URL
 instead where no browser can be opened: stdout not a terminal (a pipe, cron,
 $(…)), an ssh session, or no display.
-${examples('lk open 42', 'lk open --list l7', 'lk open 42 --work -n | xclip', 'BROWSER=firefox lk open --profile-page')}`,
-    )
-    .action(action<OpenOptions>((ctx, options, [id]) => run(ctx, options, id)));
+`,
+  examples: ['lk open 42', 'lk open --list l7', 'lk open 42 --work -n | xclip', 'BROWSER=firefox lk open --profile-page'],
+  run: (ctx, out, options, [id]) => run(ctx, out, options, id),
+});
+
+export function registerOpen(program: Command): void {
+  addCommand(program, openCommand);
 }
 
-async function run(ctx: Context, options: OpenOptions, rawId: string | undefined): Promise<void> {
+async function run(ctx: Context, out: OutputSession, options: OptionsOf<typeof OPEN_FLAGS>, rawId: string | undefined): Promise<void> {
   const targets = [rawId !== undefined, options.list !== undefined, Boolean(options.profilePage)].filter(Boolean).length;
   if (targets !== 1)
     throw new UsageError(
@@ -56,11 +55,11 @@ async function run(ctx: Context, options: OpenOptions, rawId: string | undefined
   const url = linkableUrl(getPath(body, field)) ?? (field === 'url' && rawId !== undefined ? linkableUrl(getPath(body, 'work.url')) : undefined);
   if (!url) throw new LkError(`the ${what} has no web page (no http(s) ${field} in the response)`);
   const { browserFor, openInBrowser } = await import('../output/browser.js');
-  const browser = options.browser === false ? { print: '--no-browser' } : browserFor(ctx.io, ctx.env);
+  const browser = options.browser === false ? { print: '--no-browser' } : browserFor(out.io, ctx.env);
   if ('print' in browser) {
-    await ctx.io.write(`${url}\n`);
+    await out.io.write(`${url}\n`);
     return;
   }
-  if (ctx.io.mayNotify) ctx.io.info(`Opening ${sanitizeText(url)} in your browser.`);
+  if (out.io.mayNotify) out.io.info(`Opening ${sanitizeText(url)} in your browser.`);
   await openInBrowser(browser.command, url, ctx.env);
 }

@@ -1,42 +1,42 @@
 import { Command, Help, type Option } from 'commander';
+import { flag, type OptionsOf } from './flags.js';
 import { completeOperand, markDefaultSubcommand, type DynamicValues } from '../completion/model.js';
 import type { PagingOptions } from '../api/paginate.js';
 import { UsageError } from '../util/errors.js';
 import { resolveFriendlyDate, type Edge } from '../util/relative-date.js';
-import { choiceOption } from './choices.js';
+import { durationMs } from '../util/duration.js';
 
 export const DOMAINS = ['MEDIA', 'GAMES', 'BOOKS', 'MUSIC'] as const;
 export const PHASES = ['PLANNED', 'IN_PROGRESS', 'DONE', 'DROPPED'] as const;
 export const SORTS = ['added', 'title', 'rating', 'finished'] as const;
 export const ORDERS = ['desc', 'asc'] as const;
 
-export function domainOption(): Option {
-  return choiceOption('--domain <domain>', 'only this domain', DOMAINS);
-}
-
-/** The paging flags as commander hands them over. */
-export interface PagingFlags {
-  page?: string;
-  limit?: string;
-  all?: boolean;
-  max?: string;
-  /** --offline: answered from the mirror (src/commands/offline.ts). */
-  offline?: boolean;
-}
+/** --domain: one of the four domains. */
+export const DOMAIN_FLAG = { domain: flag.choice('--domain <domain>', 'only this domain', DOMAINS) };
 
 /** -o FILE: on every command that prints data (CLI.md), with export's guarantees (src/util/output-file.ts). */
-export function addOutputOption(command: Command): Command {
-  return command.option('-o, --output <file>', 'write the output to this file, whole or not at all (0600 when new)');
-}
+export const OUTPUT_FLAG = { output: flag.text('-o, --output <file>', 'write the output to this file, whole or not at all (0600 when new)') };
 
 /** --page, --limit, --all, --max (and -o): on every command whose response is an envelope. */
-export function addPagingOptions(command: Command): Command {
-  return addOutputOption(command)
-    .option('--page <n>', 'page to show, from 1')
-    .option('--limit <n>', 'items per page, 1 to 100 (default 20; 100 with --all)')
-    .option('--all', 'every item, following pages to the end (streams as pages arrive)')
-    .option('--max <n>', 'stop after N items');
-}
+export const PAGING_FLAGS = {
+  ...OUTPUT_FLAG,
+  page: flag.text('--page <n>', 'page to show, from 1'),
+  limit: flag.text('--limit <n>', 'items per page, 1 to 100 (default 20; 100 with --all)'),
+  all: flag.toggle('--all', 'every item, following pages to the end (streams as pages arrive)'),
+  max: flag.text('--max <n>', 'stop after N items'),
+};
+
+/** The paging flags as commander hands them over. */
+export type PagingFlags = Partial<OptionsOf<typeof PAGING_FLAGS>>;
+
+/** --db FILE: the mirror to read (lk sync, search, sql and --offline). */
+export const DB_FLAG = { db: flag.text('--db <file>', 'the mirror file (default: <data folder>/<profile>.db; see lk sync --help)') };
+
+/** --offline (answered from the mirror, src/commands/offline.ts) and --db: on every listing the mirror keeps. */
+export const OFFLINE_FLAGS = {
+  offline: flag.toggle('--offline', 'answer from the local mirror (lk sync): no key, no request'),
+  ...DB_FLAG,
+};
 
 export function pagingFrom(options: PagingFlags): PagingOptions {
   if (options.all && options.page !== undefined) {
@@ -102,13 +102,11 @@ export function entityId(what: string, raw: string): string {
   return raw;
 }
 
-const DURATION_UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
-
 /** `45s`, `30m`, `6h`, `2d`, `1w`, as milliseconds. */
 export function duration(flag: string, raw: string): number {
-  const match = /^(\d{1,9})([smhdw])$/.exec(raw.trim());
-  if (!match) throw new UsageError(`invalid ${flag} "${raw}": expected a duration such as 30m, 6h or 2d`);
-  return Number(match[1]) * DURATION_UNIT_MS[match[2]!]!;
+  const ms = durationMs(raw);
+  if (ms === undefined) throw new UsageError(`invalid ${flag} "${raw}": expected a duration such as 30m, 6h or 2d`);
+  return ms;
 }
 
 /** Help text examples, the same layout on every command. */

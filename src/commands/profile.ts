@@ -1,38 +1,39 @@
 import type { Command } from 'commander';
 import { renderSections } from '../output/render.js';
 import { achievementView } from '../output/views.js';
-import { action } from './action.js';
-import { addOutputOption, addPagingOptions, examples, showDefaultSubcommandOptions, type PagingFlags, addDefaultSubcommand } from './options.js';
+import { addCommand, defineCommand } from './define.js';
+import { examples, OUTPUT_FLAG, PAGING_FLAGS, showDefaultSubcommandOptions } from './options.js';
 import { runListing } from './listing.js';
-import type { Context } from '../context.js';
+
+/** `lk profile`. */
+const showCommand = defineCommand({
+  name: 'show',
+  description: 'your profile',
+  flags: OUTPUT_FLAG,
+  examples: ['lk profile', "lk profile --json | jq -r '.username'"],
+  async run(ctx, out) {
+    const output = await out.outputOptions();
+    const client = await ctx.client();
+    await renderSections((await client.get('/v1/profile')).json, output);
+  },
+});
+
+/** `lk profile achievements`. */
+const achievementsCommand = defineCommand({
+  name: 'achievements',
+  description: 'your achievements, unlocked or in progress',
+  flags: PAGING_FLAGS,
+  examples: ['lk profile achievements', "lk profile achievements --all --json | jq '[.[] | select(.unlockedAt != null)] | length'"],
+  async run(ctx, out, options) {
+    await runListing(ctx, out, { endpoint: 'achievements', view: achievementView }, {}, options);
+  },
+});
 
 export function registerProfile(program: Command): void {
   const profile = program
     .command('profile')
     .description('your public profile, and the achievements you unlocked')
     .addHelpText('after', examples('lk profile', "lk profile --json | jq -r '.username'", 'lk profile achievements --all'));
-
-  const show = addOutputOption(addDefaultSubcommand(profile, 'show', { hidden: true }))
-    .description('your profile')
-    .addHelpText('after', examples('lk profile', "lk profile --json | jq -r '.username'"))
-    .action(
-      action(async (ctx) => {
-        const output = await ctx.outputOptions();
-        const client = await ctx.client();
-        await renderSections((await client.get('/v1/profile')).json, output);
-      }),
-    );
-  showDefaultSubcommandOptions(profile, show);
-
-  addPagingOptions(profile.command('achievements').description('your achievements, unlocked or in progress'))
-    .addHelpText(
-      'after',
-      examples('lk profile achievements', "lk profile achievements --all --json | jq '[.[] | select(.unlockedAt != null)] | length'"),
-    )
-    .action(action(runAchievements));
-}
-
-/** `lk profile achievements`. */
-export async function runAchievements(ctx: Context, options: PagingFlags): Promise<void> {
-  await runListing(ctx, { endpoint: 'achievements', view: achievementView }, {}, options);
+  showDefaultSubcommandOptions(profile, addCommand(profile, showCommand, { isDefault: true, hidden: true }));
+  addCommand(profile, achievementsCommand);
 }

@@ -1,46 +1,50 @@
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { LkError, UsageError } from '../util/errors.js';
-import { action } from './action.js';
-import { dbOption, openMirror } from './offline.js';
-import { examples } from './options.js';
+import type { OutputSession } from '../output/session.js';
+import { addCommand, defineCommand } from './define.js';
+import { flag, type OptionsOf } from './flags.js';
+import { openMirror } from './offline.js';
+import { DB_FLAG } from './options.js';
 import { runSync } from './sync.js';
 
-interface ReportFlags {
-  year?: string;
-  from?: string;
-  to?: string;
-  output?: string;
-  open?: boolean;
-  sync?: boolean;
-  db?: string;
-}
+const REPORT_FLAGS = {
+  year: flag.text('--year <yyyy>', 'the year to review (default: the last complete year; this year so far in December)'),
+  from: flag.text('--from <date>', 'first day of the period instead (YYYY-MM-DD)'),
+  to: flag.text('--to <date>', 'last day of the period (YYYY-MM-DD, included; default today)'),
+  output: flag.text('-o, --output <file>', 'where the page goes (default lk-report-YYYY.html here), whole or not at all; - for stdout'),
+  open: flag.toggle('--open', 'open the page in your browser once written (BROWSER, as lk open does)'),
+  sync: flag.toggle('--sync', 'bring the mirror up to date first (lk sync)'),
+  ...DB_FLAG,
+};
 
-export function registerReport(program: Command): void {
-  program
-    .command('report')
-    .description('a year in review from the mirror: one HTML file to open, print and keep (or its figures with --json)')
-    .option('--year <yyyy>', 'the year to review (default: the last complete year; this year so far in December)')
-    .option('--from <date>', 'first day of the period instead (YYYY-MM-DD)')
-    .option('--to <date>', 'last day of the period (YYYY-MM-DD, included; default today)')
-    .option('-o, --output <file>', 'where the page goes (default lk-report-YYYY.html here), whole or not at all; - for stdout')
-    .addOption(new Option('--open', 'open the page in your browser once written (BROWSER, as lk open does)'))
-    .option('--sync', 'bring the mirror up to date first (lk sync)')
-    .addOption(dbOption())
-    .addHelpText(
-      'after',
-      `
+/** `lk report`: a year (or any days) in review from the mirror, as an HTML page or its figures as JSON. */
+const reportCommand = defineCommand({
+  name: 'report',
+  description: 'a year in review from the mirror: one HTML file to open, print and keep (or its figures with --json)',
+  flags: REPORT_FLAGS,
+  help: `
 Made from the mirror alone (lk sync): nothing is sent anywhere, and the page loads nothing (its charts are drawn
 into it, no script, no font or image from elsewhere). Days, months and weekdays are the account's (its profile's
 time zone). --json prints the same figures as JSON, to stdout or -o FILE.
-${examples('lk report', 'lk report --year 2024 --open', 'lk report --from 2025-06-01 --to 2025-08-31 -o summer.html', 'lk report --json | jq .total.events')}`,
-    )
-    .action(action<ReportFlags>(runReport));
+`,
+  examples: [
+    'lk report',
+    'lk report --year 2024 --open',
+    'lk report --from 2025-06-01 --to 2025-08-31 -o summer.html',
+    'lk report --json | jq .total.events',
+  ],
+  run: runReport,
+});
+
+export function registerReport(program: Command): void {
+  addCommand(program, reportCommand);
 }
 
-async function runReport(ctx: Context, options: ReportFlags): Promise<void> {
-  const json = Boolean(ctx.options.json) || ctx.options.format?.toLowerCase() === 'json';
-  const other = ctx.options.format !== undefined && !json ? ctx.options.format : ['ndjson', 'csv', 'tsv'].find((name) => ctx.options[name as 'csv']);
+async function runReport(ctx: Context, out: OutputSession, options: OptionsOf<typeof REPORT_FLAGS>): Promise<void> {
+  const flags = out.flags;
+  const json = Boolean(flags.json) || flags.format?.toLowerCase() === 'json';
+  const other = flags.format !== undefined && !json ? flags.format : (['ndjson', 'csv', 'tsv'] as const).find((name) => flags[name]);
   if (other !== undefined) throw new UsageError(`lk report writes an HTML page, or JSON with --json: not ${other}`);
   if (options.output === '') throw new UsageError('-o/--output needs a path');
   if (json && options.open) throw new UsageError('--open opens the HTML page: it does not go with --json');
@@ -71,22 +75,22 @@ async function runReport(ctx: Context, options: ReportFlags): Promise<void> {
   const text = json ? `${JSON.stringify(figures, null, 2)}\n` : report.reportPage(figures, new Date(ctx.now()).toISOString());
   const path = options.output ?? (json ? '-' : defaultFileName(period));
   if (path === '-') {
-    await ctx.io.writeExact(text);
+    await out.io.writeExact(text);
     return;
   }
   const { replaceFile } = await import('../util/output-file.js');
   await replaceFile(path, text);
   const { formatBytes } = await import('../util/units.js');
   ctx.io.info(`lk: wrote ${path} (${formatBytes(Buffer.byteLength(text))})`);
-  if (options.open) await openPage(ctx, path);
+  if (options.open) await openPage(ctx, out, path);
 }
 
-async function openPage(ctx: Context, path: string): Promise<void> {
+async function openPage(ctx: Context, out: OutputSession, path: string): Promise<void> {
   const { resolve } = await import('node:path');
   const { pathToFileURL } = await import('node:url');
   const url = pathToFileURL(resolve(path)).href;
   const { browserFor, openInBrowser } = await import('../output/browser.js');
-  const browser = browserFor(ctx.io, ctx.env);
+  const browser = browserFor(out.io, ctx.env);
   if ('print' in browser) {
     ctx.io.info(`lk: not opening a browser (${browser.print}); the page is ${url}`);
     return;

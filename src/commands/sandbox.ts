@@ -1,87 +1,83 @@
 import { readFileSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { ExitCode, LkError, UsageError } from '../util/errors.js';
-import { factoryOf } from './action.js';
-import { examples, wholeNumber } from './options.js';
+import { addCommand, defineCommand } from './define.js';
+import { flag } from './flags.js';
+import { wholeNumber } from './options.js';
 
-interface SandboxFlags {
-  port?: string;
-  host?: string;
-  seed?: string;
-  entries?: string;
-  rateLimit?: string;
-  exportInterval?: string;
-  variant?: string;
-  json?: boolean;
-  tlsKey?: string;
-  tlsCert?: string;
-}
+const SANDBOX_FLAGS = {
+  port: flag.text('--port <n>', 'port to listen on (default: a free one)'),
+  host: flag.text('--host <address>', 'address to bind (default 127.0.0.1; anything else exposes the demo data)'),
+  seed: flag.text('--seed <n>', 'seed of the generated data (same seed, same data)'),
+  entries: flag.text('--entries <n>', 'library entries of the demo account (up to 100000)'),
+  rateLimit: flag.text('--rate-limit <n>', 'requests per minute per account (0 lifts the limit)'),
+  exportInterval: flag.text('--export-interval <seconds>', 'seconds between two exports of an account (default 3600)'),
+  variant: flag.custom<'default' | 'alt' | undefined>(() =>
+    new Option('--variant <name>', 'alt: play a second implementation (UUID ids, other field names)').choices(['default', 'alt']),
+  ),
+  tlsKey: flag.text('--tls-key <file>', 'serve https with this PEM private key (with --tls-cert)'),
+  tlsCert: flag.text('--tls-cert <file>', 'serve https with this PEM certificate or chain (with --tls-key)'),
+  // The global --json, declared here too so that this help says what it does for the sandbox.
+  json: flag.toggle('--json', 'print the base URL and the demo keys as one JSON object (for scripts and tests)'),
+};
+
+/** `lk sandbox`: the reference API with demo data, on loopback, until interrupted. */
+const sandboxCommand = defineCommand({
+  name: 'sandbox',
+  description: 'run the bundled reference API with demo data on loopback, until interrupted',
+  flags: SANDBOX_FLAGS,
+  examples: [
+    'lk sandbox --port 8080',
+    "lk sandbox --json > sandbox.json &  LK_BASE_URL=$(jq -r .url sandbox.json) LK_API_KEY=$(jq -r '.keys[0].key' sandbox.json) lk whoami",
+  ],
+  storedConfig: 'unread',
+  async run(ctx, out, flags) {
+    const options = {
+      port: flags.port === undefined ? 0 : wholeNumber('--port', flags.port, 0, 65535),
+      host: flags.host ?? '127.0.0.1',
+      seed: flags.seed === undefined ? undefined : wholeNumber('--seed', flags.seed, 0),
+      entries: flags.entries === undefined ? undefined : wholeNumber('--entries', flags.entries, 0, 100_000),
+      rateLimit: flags.rateLimit === undefined ? undefined : wholeNumber('--rate-limit', flags.rateLimit, 0),
+      exportIntervalSeconds: flags.exportInterval === undefined ? undefined : wholeNumber('--export-interval', flags.exportInterval, 0),
+      variant: flags.variant,
+      // --json given to lk itself or to lk sandbox.
+      json: Boolean(out.flags.json),
+    };
+    if (!options.host) throw new UsageError('--host needs an address');
+    if ((flags.tlsKey === undefined) !== (flags.tlsCert === undefined)) throw new UsageError('--tls-key and --tls-cert go together');
+    const tls =
+      flags.tlsKey !== undefined && flags.tlsCert !== undefined
+        ? { key: readPem('--tls-key', flags.tlsKey), cert: readPem('--tls-cert', flags.tlsCert) }
+        : undefined;
+    const { runSandboxCommand } = await import('../sandbox/index.js');
+    const clean = Object.fromEntries(Object.entries({ ...options, tls }).filter(([, value]) => value !== undefined));
+    const { stdout, stderr } = ctx.io;
+    try {
+      await runSandboxCommand(clean, { stdout, stderr });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      const where = `${options.host}:${options.port}`;
+      if (code === 'EADDRINUSE')
+        throw new LkError(
+          `cannot start the sandbox: ${where} is already in use`,
+          ExitCode.failure,
+          'Choose another --port, or leave it out for a free one.',
+        );
+      if (code === 'EACCES')
+        throw new LkError(
+          `cannot start the sandbox: not allowed to listen on ${where}`,
+          ExitCode.failure,
+          'Ports below 1024 need privileges: choose a --port above 1024.',
+        );
+      if (code === 'EADDRNOTAVAIL') throw new LkError(`cannot start the sandbox: ${options.host} is not an address of this machine`);
+      throw error;
+    }
+    // The server keeps the process alive until Ctrl-C.
+  },
+});
 
 export function registerSandbox(program: Command): void {
-  program
-    .command('sandbox')
-    .description('run the bundled reference API with demo data on loopback, until interrupted')
-    .option('--port <n>', 'port to listen on (default: a free one)')
-    .option('--host <address>', 'address to bind (default 127.0.0.1; anything else exposes the demo data)')
-    .option('--seed <n>', 'seed of the generated data (same seed, same data)')
-    .option('--entries <n>', 'library entries of the demo account (up to 100000)')
-    .option('--rate-limit <n>', 'requests per minute per account (0 lifts the limit)')
-    .option('--export-interval <seconds>', 'seconds between two exports of an account (default 3600)')
-    .addOption(new Option('--variant <name>', 'alt: play a second implementation (UUID ids, other field names)').choices(['default', 'alt']))
-    .option('--tls-key <file>', 'serve https with this PEM private key (with --tls-cert)')
-    .option('--tls-cert <file>', 'serve https with this PEM certificate or chain (with --tls-key)')
-    // The global --json, registered here too so that this help says what it does for the sandbox.
-    .option('--json', 'print the base URL and the demo keys as one JSON object (for scripts and tests)')
-    .addHelpText(
-      'after',
-      examples(
-        'lk sandbox --port 8080',
-        "lk sandbox --json > sandbox.json &  LK_BASE_URL=$(jq -r .url sandbox.json) LK_API_KEY=$(jq -r '.keys[0].key' sandbox.json) lk whoami",
-      ),
-    )
-    .action(async function (this: Command) {
-      const flags = this.optsWithGlobals() as SandboxFlags;
-      const options = {
-        port: flags.port === undefined ? 0 : wholeNumber('--port', flags.port, 0, 65535),
-        host: flags.host ?? '127.0.0.1',
-        seed: flags.seed === undefined ? undefined : wholeNumber('--seed', flags.seed, 0),
-        entries: flags.entries === undefined ? undefined : wholeNumber('--entries', flags.entries, 0, 100_000),
-        rateLimit: flags.rateLimit === undefined ? undefined : wholeNumber('--rate-limit', flags.rateLimit, 0),
-        exportIntervalSeconds: flags.exportInterval === undefined ? undefined : wholeNumber('--export-interval', flags.exportInterval, 0),
-        variant: flags.variant as 'default' | 'alt' | undefined,
-        json: Boolean(flags.json),
-      };
-      if (!options.host) throw new UsageError('--host needs an address');
-      if ((flags.tlsKey === undefined) !== (flags.tlsCert === undefined)) throw new UsageError('--tls-key and --tls-cert go together');
-      const tls =
-        flags.tlsKey !== undefined && flags.tlsCert !== undefined
-          ? { key: readPem('--tls-key', flags.tlsKey), cert: readPem('--tls-cert', flags.tlsCert) }
-          : undefined;
-      const { runSandboxCommand } = await import('../sandbox/index.js');
-      const clean = Object.fromEntries(Object.entries({ ...options, tls }).filter(([, value]) => value !== undefined));
-      const { stdout, stderr } = factoryOf(this);
-      try {
-        await runSandboxCommand(clean, { stdout, stderr });
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        const where = `${options.host}:${options.port}`;
-        if (code === 'EADDRINUSE')
-          throw new LkError(
-            `cannot start the sandbox: ${where} is already in use`,
-            ExitCode.failure,
-            'Choose another --port, or leave it out for a free one.',
-          );
-        if (code === 'EACCES')
-          throw new LkError(
-            `cannot start the sandbox: not allowed to listen on ${where}`,
-            ExitCode.failure,
-            'Ports below 1024 need privileges: choose a --port above 1024.',
-          );
-        if (code === 'EADDRNOTAVAIL') throw new LkError(`cannot start the sandbox: ${options.host} is not an address of this machine`);
-        throw error;
-      }
-      // The server keeps the process alive until Ctrl-C.
-    });
+  addCommand(program, sandboxCommand);
 }
 
 function readPem(flag: string, file: string): string {

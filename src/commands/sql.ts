@@ -1,84 +1,81 @@
 import type { Command } from 'commander';
 import { LkError, UsageError } from '../util/errors.js';
-import { action } from './action.js';
-import { dbOption, mirrorPath, openMirror } from './offline.js';
-import { examples } from './options.js';
+import { addCommand, defineCommand, operand } from './define.js';
+import { flag } from './flags.js';
+import { mirrorPath, openMirror } from './offline.js';
+import { DB_FLAG } from './options.js';
 
-interface SqlFlags {
-  db?: string;
-  schema?: boolean;
-}
+/** `lk sql QUERY`: a read-only query on the mirror, in any output format; `--schema` prints the schema. */
+const sqlCommand = defineCommand({
+  name: 'sql',
+  description: 'run a read-only SQL query on the mirror, output in any format; --schema prints the schema',
+  operands: [operand('[query]', 'one SELECT (the mirror is opened read-only: writes are refused)')],
+  flags: {
+    ...DB_FLAG,
+    schema: flag.toggle('--schema', 'print the schema of the mirror (tables, indexes, full-text tables, views)'),
+  },
+  examples: [
+    'lk sql "SELECT phase, count(*) AS n FROM entries GROUP BY phase"',
+    'lk sql "SELECT title, rating FROM library WHERE rating >= 9 ORDER BY title" --csv',
+    "lk sql \"SELECT json_extract(json, '$.progress.pages') AS pages FROM entries WHERE domain = 'BOOKS'\" --json",
+    'lk sql --schema',
+  ],
+  async run(ctx, out, options, [query]) {
+    if (options.schema) {
+      if (query !== undefined) throw new UsageError('--schema takes no query');
+      const { existsSync } = await import('node:fs');
+      const { loadSqlite } = await import('../mirror/open.js');
+      loadSqlite('lk sql');
+      const path = await mirrorPath(ctx, options.db);
+      if (!existsSync(path)) {
+        const { SCHEMA } = await import('../mirror/schema.js');
+        ctx.io.info(`lk: no mirror at ${path} yet; this is the schema lk sync creates`);
+        await out.io.write(`${SCHEMA.trim()}\n`);
+        return;
+      }
+      const db = await openMirror(ctx, options.db, 'lk sql');
+      try {
+        const { schemaText } = await import('../mirror/read.js');
+        await out.io.write(schemaText(db));
+      } finally {
+        db.close();
+      }
+      return;
+    }
+    if (query === undefined || query.trim() === '')
+      throw new UsageError('lk sql needs a query, e.g. lk sql "SELECT count(*) FROM entries"', 'Or lk sql --schema for the tables.');
+    const output = await out.outputOptions();
+    const db = await openMirror(ctx, options.db, 'lk sql');
+    try {
+      let rows: Record<string, unknown>[];
+      try {
+        rows = db.prepare(query).all();
+      } catch (error) {
+        const message = (error as Error).message;
+        // The mirror is opened read-only: SQLite itself refuses a write.
+        if (/readonly|read-only/i.test(message))
+          throw new UsageError(`lk sql is read-only: ${message}`, 'Only queries that read (SELECT, WITH, PRAGMA that read) run here.');
+        throw new UsageError(`the query failed: ${message}`);
+      }
+      const { renderListing } = await import('../output/render.js');
+      const { pageOf } = await import('../api/paginate.js');
+      const plain = rows.map((row) => ({ ...row }));
+      // Column names such as count(*) or json_extract(json, '$.a.b') are not dot paths: each reads its own key.
+      const columns = Object.keys(plain[0] ?? {}).map((name) => ({
+        header: name,
+        path: name,
+        value: (row: unknown) => (row as Record<string, unknown>)[name],
+      }));
+      await renderListing(pageOf(plain), { noun: ['row', 'rows'], columns }, output, { paged: false });
+    } catch (error) {
+      if (error instanceof LkError) throw error;
+      throw new LkError((error as Error).message);
+    } finally {
+      db.close();
+    }
+  },
+});
 
 export function registerSql(program: Command): void {
-  program
-    .command('sql')
-    .description('run a read-only SQL query on the mirror, output in any format; --schema prints the schema')
-    .argument('[query]', 'one SELECT (the mirror is opened read-only: writes are refused)')
-    .addOption(dbOption())
-    .option('--schema', 'print the schema of the mirror (tables, indexes, full-text tables, views)')
-    .addHelpText(
-      'after',
-      examples(
-        'lk sql "SELECT phase, count(*) AS n FROM entries GROUP BY phase"',
-        'lk sql "SELECT title, rating FROM library WHERE rating >= 9 ORDER BY title" --csv',
-        "lk sql \"SELECT json_extract(json, '$.progress.pages') AS pages FROM entries WHERE domain = 'BOOKS'\" --json",
-        'lk sql --schema',
-      ),
-    )
-    .action(
-      action<SqlFlags>(async (ctx, options, [query]) => {
-        if (options.schema) {
-          if (query !== undefined) throw new UsageError('--schema takes no query');
-          const { existsSync } = await import('node:fs');
-          const { loadSqlite } = await import('../mirror/open.js');
-          loadSqlite('lk sql');
-          const path = await mirrorPath(ctx, options.db);
-          if (!existsSync(path)) {
-            const { SCHEMA } = await import('../mirror/schema.js');
-            ctx.io.info(`lk: no mirror at ${path} yet; this is the schema lk sync creates`);
-            await ctx.io.write(`${SCHEMA.trim()}\n`);
-            return;
-          }
-          const db = await openMirror(ctx, options.db, 'lk sql');
-          try {
-            const { schemaText } = await import('../mirror/read.js');
-            await ctx.io.write(schemaText(db));
-          } finally {
-            db.close();
-          }
-          return;
-        }
-        if (query === undefined || query.trim() === '')
-          throw new UsageError('lk sql needs a query, e.g. lk sql "SELECT count(*) FROM entries"', 'Or lk sql --schema for the tables.');
-        const output = await ctx.outputOptions();
-        const db = await openMirror(ctx, options.db, 'lk sql');
-        try {
-          let rows: Record<string, unknown>[];
-          try {
-            rows = db.prepare(query).all();
-          } catch (error) {
-            const message = (error as Error).message;
-            // The mirror is opened read-only: SQLite itself refuses a write.
-            if (/readonly|read-only/i.test(message))
-              throw new UsageError(`lk sql is read-only: ${message}`, 'Only queries that read (SELECT, WITH, PRAGMA that read) run here.');
-            throw new UsageError(`the query failed: ${message}`);
-          }
-          const { renderListing } = await import('../output/render.js');
-          const { pageOf } = await import('../api/paginate.js');
-          const plain = rows.map((row) => ({ ...row }));
-          // Column names such as count(*) or json_extract(json, '$.a.b') are not dot paths: each reads its own key.
-          const columns = Object.keys(plain[0] ?? {}).map((name) => ({
-            header: name,
-            path: name,
-            value: (row: unknown) => (row as Record<string, unknown>)[name],
-          }));
-          await renderListing(pageOf(plain), { noun: ['row', 'rows'], columns }, output, { paged: false });
-        } catch (error) {
-          if (error instanceof LkError) throw error;
-          throw new LkError((error as Error).message);
-        } finally {
-          db.close();
-        }
-      }),
-    );
+  addCommand(program, sqlCommand);
 }

@@ -1,42 +1,43 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-import { action } from './action.js';
-import { dbOption, mirrorPath } from './offline.js';
-import { examples } from './options.js';
+import { addCommand, defineCommand } from './define.js';
+import { flag } from './flags.js';
+import { mirrorPath } from './offline.js';
+import { DB_FLAG } from './options.js';
 
-interface SyncFlags {
-  db?: string;
-  full?: boolean;
-}
-
-export function registerSync(program: Command): void {
-  program
-    .command('sync')
-    .description('create or update the local SQLite mirror of your account (then lk search, lk sql, --offline)')
-    .addOption(dbOption())
-    .option('--full', 'ignore a cached export and re-read every entry: the server as it is now, every row compared')
-    .addHelpText(
-      'after',
-      `
+/** `lk sync`: the local SQLite mirror of the account, created or brought up to date. */
+const syncCommand = defineCommand({
+  name: 'sync',
+  description: 'create or update the local SQLite mirror of your account (then lk search, lk sql, --offline)',
+  flags: {
+    ...DB_FLAG,
+    full: flag.toggle('--full', 'ignore a cached export and re-read every entry: the server as it is now, every row compared'),
+  },
+  help: `
 The mirror is one SQLite file per profile: $LK_DATA_DIR/<profile>.db, else $XDG_DATA_HOME/lk/<profile>.db,
 else ~/.local/share/lk/<profile>.db (--db FILE to choose). Any tool opens it: sqlite3, Datasette, Python.
 It comes from one GET /v1/export when the server's hour allows (or from the export lk export just cached, at no
 request), else from the paginated endpoints; calendar and stats are read each time. Each sync is one transaction:
 an interrupted sync leaves the previous mirror; a second sync at the same time waits for the first.
 Needs Node ${'22.13'} or later (node:sqlite). Schema: lk sql --schema.
-${examples(
-  'lk sync',
-  'lk search amelie',
-  'lk sql "SELECT phase, count(*) FROM entries GROUP BY phase"',
-  '15 * * * *  LK_API_KEY_FILE=$HOME/.config/lk/key /usr/local/bin/lk sync -q',
-  'datasette ~/.local/share/lk/default.db',
-)}`,
-    )
-    .action(action<SyncFlags>(runSync));
+`,
+  examples: [
+    'lk sync',
+    'lk search amelie',
+    'lk sql "SELECT phase, count(*) FROM entries GROUP BY phase"',
+    '15 * * * *  LK_API_KEY_FILE=$HOME/.config/lk/key /usr/local/bin/lk sync -q',
+    'datasette ~/.local/share/lk/default.db',
+  ],
+  async run(ctx, _out, options) {
+    await runSync(ctx, options);
+  },
+});
+
+export function registerSync(program: Command): void {
+  addCommand(program, syncCommand);
 }
 
-/** A sync, as `lk sync` runs it (also `lk report --sync` and `lk feed --sync`). */
-export async function runSync(ctx: Context, options: SyncFlags): Promise<void> {
+export async function runSync(ctx: Context, options: { db?: string | undefined; full?: boolean | undefined }): Promise<void> {
   const dbPath = await mirrorPath(ctx, options.db);
   const { loadSqlite } = await import('../mirror/open.js');
   loadSqlite('lk sync');

@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { MAX_KEY_INPUT_BYTES } from './key.js';
-import { AuthError, UsageError } from '../util/errors.js';
+import { AuthError, NotLoggedInError, UsageError } from '../util/errors.js';
 import { assertTransportAllowed, normaliseBaseUrl } from './base-url.js';
 import { configFilePath, DEFAULT_PROFILE, type StoredConfig, type StoredProfile } from './store.js';
 import { BUILT_IN_DEFAULTS, parseByteSize, SETTINGS, type SettingName, type SettingValue } from './settings.js';
@@ -121,7 +121,10 @@ export class Settings {
     if (stored) return { key: stored, source: 'config', origin: configFilePath(this.configDir) };
     // Read by Context.key(), asynchronously and only when a request needs it.
     if (this.profile?.keyring) return { key: '', source: 'keyring', origin: 'keyring' };
-    throw new AuthError(`not logged in (profile "${this.profileName}")`, 'Run `lk auth login --base-url https://your.instance`, or set LK_API_KEY.');
+    throw new NotLoggedInError(
+      `not logged in (profile "${this.profileName}")`,
+      'Run `lk auth login --base-url https://your.instance`, or set LK_API_KEY.',
+    );
   }
 
   format(): string | undefined {

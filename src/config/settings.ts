@@ -1,7 +1,7 @@
 import { isAbsolute } from 'node:path';
 import { UsageError } from '../util/errors.js';
 import { assertTransportAllowed, normaliseBaseUrl } from './base-url.js';
-import { canonicalChoice } from '../util/choice.js';
+import { oneOf } from '../util/choice.js';
 
 /** The defaults `lk config` can store, each validated on set and when read back. */
 export const FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
@@ -87,12 +87,6 @@ export function assertSettingName(name: string): SettingName {
     throw new UsageError(`unknown setting "${name}"`, `Settings: ${Object.keys(SETTINGS).join(', ')}.`);
   }
   return name;
-}
-
-export function oneOf<T extends string>(what: string, raw: string, allowed: readonly T[]): T {
-  const value = canonicalChoice(raw, allowed);
-  if (value !== undefined) return value;
-  throw new UsageError(`invalid ${what} "${raw}": use one of ${allowed.join(', ')}`);
 }
 
 /** Bounds that keep every timer within what setTimeout can hold (2^31-1 ms) and every value meaningful. */

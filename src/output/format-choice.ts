@@ -1,4 +1,4 @@
-import { oneOf } from '../config/settings.js';
+import { oneOf } from '../util/choice.js';
 import { UsageError } from '../util/errors.js';
 import type { OutputFormat } from './writer.js';
 

@@ -1,8 +1,6 @@
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import type Picocolors from 'picocolors';
-import { configDir } from '../config/paths.js';
-import { readStoredConfig } from '../config/store.js';
 import { escapeForTerminal } from './sanitize.js';
 import { PagedOutput } from './pager.js';
 
@@ -171,31 +169,23 @@ function decideColorMode(options: IoOptions, env: NodeJS.ProcessEnv): ColorMode 
 /**
  * Error lines ("lk: …") in red where stderr takes colour, by the same rules as the output: --no-color, NO_COLOR,
  * FORCE_COLOR, the config's `color`, else only on a terminal. It works without a run's IoStreams, since a usage error
- * comes before any command has built one; the config is read only when the flag and the environment leave it open.
+ * comes before any command has built one; `storedColor` (the config's) is asked only when the flag and the
+ * environment leave it open.
  */
 export function paintErrorLines(
   text: string,
   stream: NodeJS.WritableStream & { isTTY?: boolean },
   env: NodeJS.ProcessEnv = process.env,
   argv: string[] = process.argv,
+  storedColor: () => ColorMode = () => 'auto',
 ): string {
   const words = argv.slice(2);
   const flags = words.includes('--') ? words.slice(0, words.indexOf('--')) : words;
   const noColorFlag = flags.includes('--no-color');
   let mode = decideColorMode({ noColorFlag }, env);
-  if (mode === 'auto') mode = storedColorMode(env);
+  if (mode === 'auto') mode = storedColor();
   if (mode === 'never' || (mode === 'auto' && !stream.isTTY)) return text;
   // picocolors is loaded here only, and synchronously: the error is being written as the program ends.
   const { red } = (createRequire(import.meta.url)('picocolors') as typeof Picocolors).createColors(true);
   return text.replace(/^lk: .*$/gm, (line) => red(line));
-}
-
-/** The config's `color`, or auto when it is unset, unreadable or not one of the three. */
-function storedColorMode(env: NodeJS.ProcessEnv): ColorMode {
-  try {
-    const stored = readStoredConfig(configDir(env)).defaults?.color;
-    return stored === 'always' || stored === 'never' ? stored : 'auto';
-  } catch {
-    return 'auto';
-  }
 }

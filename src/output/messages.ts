@@ -1,6 +1,7 @@
 import { RawInputError, type RawInputProblem } from '../api/raw-path.js';
 import { ApiError, type LkError, type NetworkProblem, RateLimitError, TransportError } from '../util/errors.js';
 import { formatMoment } from '../util/units.js';
+import type { ConnectionNotice } from '../api/connect.js';
 
 /** The error line (after "lk: "): most errors carry their own; those of api/ that carry only data are worded here. */
 export function messageFor(error: LkError): string {
@@ -75,4 +76,19 @@ function networkHint(problem: NetworkProblem): string {
           return 'Run `lk doctor` for details.';
       }
   }
+}
+
+/** The warnings said as the API client is made (src/context/client.ts). */
+export function connectionWarning(notice: ConnectionNotice): string {
+  switch (notice.kind) {
+    case 'key-over-plain-http':
+      return `lk: warning: sending the key over plain http to ${notice.host} (saved with --allow-http)`;
+    case 'key-in-clear-through-proxy':
+      return `lk: warning: the key goes in clear through the proxy ${notice.proxy} to plain-http ${notice.host}; use https, or NO_PROXY=${notice.hostname}`;
+  }
+}
+
+/** The cache folder is left unused when others could plant files in it (util/private-folder.ts). */
+export function untrustedCacheWarning(problem: string, dir: string): string {
+  return `lk: warning: not using the cache: ${problem}. If the folder is yours, run: chmod 700 ${dir}`;
 }

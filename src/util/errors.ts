@@ -36,6 +36,9 @@ export class AuthError extends LkError {
   }
 }
 
+/** No key anywhere for the profile: nothing configured, as opposed to a key that could not be read or was refused. */
+export class NotLoggedInError extends AuthError {}
+
 export interface ApiErrorDetails {
   status: number;
   code?: string | undefined;

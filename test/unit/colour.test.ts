@@ -1,6 +1,3 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import pc from 'picocolors';
 import { describe, expect, it } from 'vitest';
@@ -60,7 +57,7 @@ describe('spinners and countdowns', () => {
 });
 
 describe('error lines', () => {
-  const noConfig = () => ({ LK_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'lk-colour-')) });
+  const noConfig = (): NodeJS.ProcessEnv => ({});
   const argv = (...flags: string[]) => ['node', 'lk', 'library', ...flags];
   const message = 'lk: not logged in\nRun `lk auth login`.\n';
 
@@ -79,9 +76,7 @@ describe('error lines', () => {
     expect(paintErrorLines(message, terminal(), noConfig(), argv('--no-color'))).toBe(message);
     expect(paintErrorLines(message, terminal(), noConfig(), argv('--', '--no-color'))).not.toBe(message);
     expect(paintErrorLines(message, terminal(), { ...noConfig(), NO_COLOR: '1' }, argv())).toBe(message);
-    const env = noConfig();
-    writeFileSync(join(env.LK_CONFIG_DIR, 'config.json'), JSON.stringify({ defaults: { color: 'never' } }));
-    expect(paintErrorLines(message, terminal(), env, argv())).toBe(message);
+    expect(paintErrorLines(message, terminal(), noConfig(), argv(), () => 'never')).toBe(message);
   });
 });
 

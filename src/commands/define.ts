@@ -1,0 +1,193 @@
+/**
+ * One way to declare a command. `defineCommand({ name, description, flags, operands, examples, run })` states a
+ * command once; `addCommand(parent, definition)` (or `{ isDefault: true }` for a group's default subcommand) puts it
+ * in the tree. `flags` is a record whose keys are the option names commander gives (`--max-age` is `maxAge`), each
+ * made with `flag.text`, `flag.toggle`, `flag.negated`, `flag.choice` or `flag.custom<T>`; shared groups are records
+ * too, spread in (`...PAGING_FLAGS`, `...OUTPUT_FLAG`, `...OFFLINE_FLAGS`, `...DOMAIN_FLAG` from ./options.ts), so a
+ * group is declared once and cannot drift. `operands` are `operand('<id>', 'entry id', { dynamic: ENTRY_IDS })`:
+ * `<x>` is a string, `[x]` string | undefined, `<x...>` string[]. The handler is
+ * `run(ctx, out, options, operands)`: `ctx` is the run's Context (env, io for stderr, settings, clock, signal, the
+ * lazy client), `out` its OutputSession (format, fields, jq, pager and the -o file: `await out.outputOptions()` for
+ * the renderers, `out.io` for data written by hand), and `options` and `operands` are typed from the declaration, with
+ * no cast. Global flags (GLOBAL_FLAGS) reach a command only through ctx and out. The wrapper compiles --jq before run,
+ * applies it and commits -o after, and closes both whatever happens. `storedConfig: 'lenient' | 'unread'` is for the
+ * commands that must work with a broken config file (config, completion, sandbox).
+ */
+import { Argument, InvalidArgumentError, Option, type Command } from 'commander';
+import { completeOperand, type DynamicValues } from '../completion/model.js';
+import { FORMATS, LANGS } from '../config/settings.js';
+import { Context, type Factory, type StoredConfigUse } from '../context.js';
+import type { OutputSession } from '../output/session.js';
+import { canonicalChoice } from '../util/choice.js';
+import { flag, type Flags, type OptionsOf } from './flags.js';
+import { addDefaultSubcommand, examples as examplesText } from './options.js';
+
+/** A positional operand: `<x>` required, `[x]` optional, `...` for the rest of the line. */
+export interface Operand<S extends string = string, V extends string = string> {
+  readonly spec: S;
+  readonly description: string;
+  /** The values accepted (commander refuses others): the operand's type. */
+  readonly choices?: readonly V[];
+  /** Values listed in help and completion only: run checks the value itself (in any case, with its own message). */
+  readonly shownChoices?: readonly string[];
+  /** How it completes on Tab (completion only). */
+  readonly complete?: { choices?: readonly string[]; dynamic?: DynamicValues };
+}
+
+export function operand<const S extends string, const V extends string = string>(
+  spec: S,
+  description: string,
+  more: Omit<Operand<S, V>, 'spec' | 'description'> = {},
+): Operand<S, V> {
+  return { spec, description, ...more };
+}
+
+type OperandValue<S extends string, V extends string> = S extends `${string}...${string}` ? V[] : S extends `<${string}>` ? V : V | undefined;
+export type OperandsOf<A extends readonly Operand[]> = {
+  -readonly [I in keyof A]: A[I] extends Operand<infer S, infer V> ? OperandValue<S, V> : never;
+};
+
+export interface CommandDefinition<F extends Flags, A extends readonly Operand[]> {
+  name: string;
+  description: string;
+  flags?: F;
+  operands?: A;
+  /** Lines of the help's "Examples:" section. */
+  examples?: readonly string[];
+  /** Help text after the options (before the examples), verbatim. */
+  help?: string;
+  /** How the config file is read (src/context.ts StoredConfigUse); checked unless said. */
+  storedConfig?: StoredConfigUse;
+  run(ctx: Context, out: OutputSession, options: OptionsOf<F>, operands: OperandsOf<A>): Promise<void>;
+}
+
+/** A command stated once; the identity, there for the types. */
+export function defineCommand<const F extends Flags = Record<never, never>, const A extends readonly Operand[] = []>(
+  definition: CommandDefinition<F, A>,
+): CommandDefinition<F, A> {
+  return definition;
+}
+
+/** Puts a defined command under `parent` (the program or a group) and wires its run. */
+export function addCommand<F extends Flags, A extends readonly Operand[]>(
+  parent: Command,
+  definition: CommandDefinition<F, A>,
+  placement: { isDefault?: boolean; hidden?: boolean } = {},
+): Command {
+  const hidden = placement.hidden ? { hidden: true } : {};
+  const command = placement.isDefault ? addDefaultSubcommand(parent, definition.name, hidden) : parent.command(definition.name, hidden);
+  command.description(definition.description);
+  for (const { spec, description, choices, shownChoices, complete } of definition.operands ?? []) {
+    const argument = new Argument(spec, description);
+    if (choices) argument.choices(choices);
+    // choices() for help and completion; the parser after it replaces commander's check with the command's own.
+    if (shownChoices) argument.choices(shownChoices).argParser((value: string) => value);
+    command.addArgument(argument);
+    if (complete) completeOperand(argument, complete);
+  }
+  for (const [name, declared] of Object.entries(definition.flags ?? {})) {
+    const option = declared.option();
+    if (option.attributeName() !== name) throw new Error(`internal: flag ${option.flags} is declared as "${name}"`);
+    command.addOption(option);
+  }
+  const help = [definition.help, definition.examples && examplesText(...definition.examples)].filter(Boolean).join('');
+  if (help) command.addHelpText('after', help);
+  command.action(async function (this: Command) {
+    const globals = globalOptions(this);
+    const ctx = new Context(globals, factoryOf(this), definition.storedConfig);
+    const out = ctx.outputSession(globals);
+    try {
+      await out.begin();
+      // The one place commander's untyped values meet the declaration they were parsed from.
+      await definition.run(ctx, out, this.opts() as OptionsOf<F>, this.processedArgs as OperandsOf<A>);
+      await out.finish();
+    } finally {
+      try {
+        await out.close();
+      } finally {
+        await ctx.close();
+      }
+    }
+  });
+  return command;
+}
+
+/**
+ * --format in any case, handed on as spelt in CLI.md. Unlike flag.choice, not commander's choices: they would list
+ * ics and atom in every command's help and error, and only lk calendar takes ics, lk feed atom (their help says so, the
+ * others refuse them).
+ */
+function formatOption(): Option {
+  const accepted = [...FORMATS, 'ics', 'atom'];
+  return new Option('--format <format>', `output format: ${FORMATS.join(', ')}`).argParser((raw: string) => {
+    const value = canonicalChoice(raw, accepted);
+    if (value === undefined) throw new InvalidArgumentError(`Allowed choices are ${FORMATS.join(', ')}.`);
+    return value;
+  });
+}
+
+/** The program's own flags, given before or after any command; read by Context and the OutputSession. */
+export const GLOBAL_FLAGS = {
+  profile: flag.custom<string | undefined>(() => new Option('--profile <name>', 'stored profile (account + instance)').env('LK_PROFILE')),
+  baseUrl: flag.custom<string | undefined>(() => new Option('--base-url <url>', 'the address in front of /v1').env('LK_BASE_URL')),
+  // ics is offered by lk calendar alone, atom by lk feed (their help says so; other commands refuse them): not listed here.
+  format: flag.custom<string | undefined>(formatOption),
+  json: flag.toggle('--json', 'shorthand for --format json'),
+  ndjson: flag.toggle('--ndjson', 'shorthand for --format ndjson'),
+  csv: flag.toggle('--csv', 'shorthand for --format csv'),
+  tsv: flag.toggle('--tsv', 'shorthand for --format tsv'),
+  fields: flag.text('--fields <list>', 'comma-separated dot paths to output, e.g. id,work.title,status; "help" lists them'),
+  jq: flag.text('--jq <expr>', 'filter the JSON output with jq; strings print raw, one value a line'),
+  header: flag.negated('--no-header', 'no header row in table, csv and tsv'),
+  lang: flag.choice('--lang <lang>', 'language of film and series titles', LANGS),
+  color: flag.negated('--no-color', 'no colour (also NO_COLOR)'),
+  pager: flag.negated('--no-pager', 'never page long output (pager: LK_PAGER, config pager, PAGER, else less -FRX)'),
+  csvSafe: flag.toggle('--csv-safe', "prefix ' to csv cells a spreadsheet would run as a formula"),
+  quiet: flag.toggle('-q, --quiet', 'nothing on stderr but errors'),
+  verbose: flag.toggle('-v, --verbose', 'one stderr line per request (also LK_DEBUG=1); the key redacted'),
+  cache: flag.text(
+    '--cache <duration>',
+    'answer reads from a local response cache younger than this, e.g. 30s, 5m, 1h (for prompts and status bars)',
+  ),
+  wait: flag.negated('--no-wait', 'on a rate limit, fail at once (exit 5) instead of waiting'),
+  maxWait: flag.text('--max-wait <seconds>', 'longest single wait for the rate limit (default 300)'),
+  timeout: flag.text('--timeout <seconds>', 'per-request timeout (default 30)'),
+  cacert: flag.text('--cacert <file>', 'trust this CA (PEM) for the instance, besides the usual ones (also LK_CA_FILE)'),
+};
+
+/** The global options, and -o of the command that takes it, as the OutputSession reads them. */
+type GlobalOptions = Partial<OptionsOf<typeof GLOBAL_FLAGS>> & { output?: string | undefined };
+
+/** Adds GLOBAL_FLAGS to the program. */
+export function addGlobalFlags(program: Command): Command {
+  for (const declared of Object.values(GLOBAL_FLAGS)) program.addOption(declared.option());
+  return program;
+}
+
+/** The factory each program was made with (src/cli.ts `makeProgram`), found from any of its commands. */
+const factories = new WeakMap<Command, Factory>();
+
+export function attachFactory(program: Command, factory: Factory): void {
+  factories.set(program, factory);
+}
+
+function factoryOf(command: Command): Factory {
+  let root = command;
+  while (root.parent) root = root.parent;
+  const factory = factories.get(root);
+  if (!factory) throw new Error('internal: a command ran outside a program made by makeProgram');
+  return factory;
+}
+
+/**
+ * The global options as typed on the command line (with the command's own -o). `.env()` on --base-url and --profile
+ * makes commander fill them in from LK_BASE_URL and LK_PROFILE (and say so in --help); those values are dropped here
+ * so that src/config/resolve.ts applies the precedence (flag, environment, profile, config) and can tell which one won.
+ */
+function globalOptions(command: Command): GlobalOptions {
+  const options = command.optsWithGlobals<GlobalOptions>();
+  for (const name of Object.keys(options) as (keyof GlobalOptions)[]) {
+    if (command.getOptionValueSourceWithGlobals(name) === 'env') delete options[name];
+  }
+  return options;
+}
