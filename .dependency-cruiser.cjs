@@ -2,6 +2,7 @@
  * The layers of lk (README, "Development"): dependencies point down, never back up.
  *
  *   cli → commands → context → api · export · mirror · convert · feed · report · output · completion → config → util
+ *   (output/ does not import config/: what the config says reaches it through Context and the OutputSession)
  *
  * src/sandbox is the reference server: it imports nothing of the client, and the client imports it only to run it.
  * `npx depcruise src` (part of npm test) fails on any import against these rules, and on any cycle.
@@ -13,7 +14,8 @@ const allowed = {
   util: [],
   config: ['util'],
   api: ['util'],
-  output: ['api', 'config', 'util'],
+  // output/ decides how things look from what it is handed: the settings come in from Context, never read here.
+  output: ['api', 'util'],
   completion: ['config', 'util'],
   export: ['api', 'output', 'config', 'util'],
   mirror: ['api', 'export', 'output', 'config', 'util'],

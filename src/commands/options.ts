@@ -1,6 +1,6 @@
 import { Command, Help, type Option } from 'commander';
 import { flag, type OptionsOf } from './flags.js';
-import { completeOperand, markDefaultSubcommand, type DynamicValues } from '../completion/model.js';
+import { markDefaultSubcommand, type DynamicValues } from '../completion/model.js';
 import type { PagingOptions } from '../api/paginate.js';
 import { UsageError } from '../util/errors.js';
 import { resolveFriendlyDate, type Edge } from '../util/relative-date.js';
@@ -160,12 +160,6 @@ export function addDefaultSubcommand(group: Command, name: string, options: { hi
     });
   };
   return sub;
-}
-
-/** How operand `index` of `command` completes on Tab (completion only: what is accepted is unchanged). */
-export function completeOperandOf(command: Command, index: number, how: { choices?: readonly string[]; dynamic?: DynamicValues }): Command {
-  completeOperand(command.registeredArguments[index], how);
-  return command;
 }
 
 /** Entry and list ids come from the local mirror at Tab time (`lk completion --ids`), never from the network. */
