@@ -4,14 +4,22 @@
  * in the tree. `flags` is a record whose keys are the option names commander gives (`--max-age` is `maxAge`), each
  * made with `flag.text`, `flag.toggle`, `flag.negated`, `flag.choice` or `flag.custom<T>`; shared groups are records
  * too, spread in (`...PAGING_FLAGS`, `...OUTPUT_FLAG`, `...OFFLINE_FLAGS`, `...DOMAIN_FLAG` from ./options.ts), so a
- * group is declared once and cannot drift. `operands` are `operand('<id>', 'entry id', { dynamic: ENTRY_IDS })`:
- * `<x>` is a string, `[x]` string | undefined, `<x...>` string[]. The handler is
+ * group is declared once and cannot drift. `operands` are
+ * `operand('<id>', 'entry id', { complete: { dynamic: ENTRY_IDS } })`: `<x>` is a string, `[x]` string | undefined,
+ * `<x...>` string[], and with `choices: LIST` one of LIST. The handler is
  * `run(ctx, out, options, operands)`: `ctx` is the run's Context (env, io for stderr, settings, clock, signal, the
  * lazy client), `out` its OutputSession (format, fields, jq, pager and the -o file: `await out.outputOptions()` for
  * the renderers, `out.io` for data written by hand), and `options` and `operands` are typed from the declaration, with
  * no cast. Global flags (GLOBAL_FLAGS) reach a command only through ctx and out. The wrapper compiles --jq before run,
  * applies it and commits -o after, and closes both whatever happens. `storedConfig: 'lenient' | 'unread'` is for the
  * commands that must work with a broken config file (config, completion, sandbox).
+ *
+ * From the old shape: `.command(…).option(…).action(action(runX))` becomes a definition and `addCommand`;
+ * `ctx.outputOptions()`, `ctx.format()`, `ctx.fields()`, `ctx.colors()` become `out.…`; data written with
+ * `ctx.io.write` goes through `out.io.write` (so --jq sees it); `ctx.options.X` is `out.flags.X` for an output flag
+ * (format, json, fields, header, output…) or `ctx.flags.X` for the others (profile, cache, wait, maxWait…);
+ * `addPagingOptions(cmd)` is `...PAGING_FLAGS`, `addOutputOption(cmd)` `...OUTPUT_FLAG`, `domainOption()`
+ * `...DOMAIN_FLAG`, `offlineOption()` and `dbOption()` `...OFFLINE_FLAGS`.
  */
 import { Argument, InvalidArgumentError, Option, type Command } from 'commander';
 import { completeOperand, type DynamicValues } from '../completion/model.js';
