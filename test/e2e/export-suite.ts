@@ -1,12 +1,12 @@
 import { parse } from 'csv-parse/sync';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, truncateSync, watch, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, truncateSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendJson, startFakeApi } from './fake-api.js';
 import { LK_BIN, runLk, startTestBed, tempHome, type RunResult, type TestBed } from './harness.js';
+import { tempDir } from '../support/temp-dir.js';
 
 // exportIntervalSeconds 0: the server would allow every export, so any request the client makes shows in the counters.
 let bed: TestBed;
@@ -21,7 +21,7 @@ afterAll(async () => {
 
 /** A private cache and output folder per scenario, so no test finds another's export in its cache. */
 function scenario(): { cache: string; out: string } {
-  const root = mkdtempSync(join(tmpdir(), 'lk-export-'));
+  const root = tempDir('lk-export-');
   const out = join(root, 'out');
   mkdirSync(out);
   return { cache: join(root, 'cache'), out };

@@ -1,12 +1,11 @@
 import { spawn, type ChildProcessByStdio, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Readable } from 'node:stream';
 import { expect } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 import { runInProcess, type InProcessOptions } from './in-process.js';
+import { tempDir } from '../support/temp-dir.js';
 
 export const LK_BIN = fileURLToPath(new URL('../../bin/lk.cjs', import.meta.url));
 
@@ -29,7 +28,7 @@ export interface RunOptions {
 
 /** A fresh config and cache folder, so that no test sees another's state (or the developer's own). */
 export function tempHome(): { configDir: string; cacheDir: string; root: string } {
-  const root = mkdtempSync(join(tmpdir(), 'lk-test-'));
+  const root = tempDir('lk-test-');
   return { root, configDir: join(root, 'config'), cacheDir: join(root, 'cache') };
 }
 
@@ -76,7 +75,7 @@ export interface TestBed {
 
 /** The environment a run sees: the test's own, never the developer's. */
 function runEnv(options: RunOptions): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8', TZ: 'UTC' };
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, LANG: 'C.UTF-8', TZ: 'UTC' };
   for (const [name, value] of Object.entries(options.env ?? {})) {
     if (value === undefined) delete env[name];
     else env[name] = value;

@@ -1,8 +1,8 @@
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRefusedBeforeAnyRequest, startTestBed, type TestBed } from './harness.js';
+import { tempDir } from '../support/temp-dir.js';
 
 let bed: TestBed;
 let dir: string;
@@ -21,7 +21,7 @@ function recordingBrowser(code = 0): { env: Record<string, string>; urls: () => 
 
 beforeAll(async () => {
   bed = await startTestBed({ entries: 30 });
-  dir = mkdtempSync(join(tmpdir(), 'lk-open-'));
+  dir = tempDir('lk-open-');
   entry = (JSON.parse((await bed.lk(['library', '--max', '1', '--json'])).stdout) as (typeof entry)[])[0]!;
   list = (JSON.parse((await bed.lk(['lists', '--json'])).stdout) as (typeof list)[])[0]!;
 });

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempDir } from '../support/temp-dir.js';
 
 /** A certificate authority of the test's own, made with the openssl CLI, and server certificates it signed. */
 export interface TestPki {
@@ -33,7 +33,7 @@ commonName = supplied
 `;
 
 export function makeTestPki(): TestPki {
-  const dir = mkdtempSync(join(tmpdir(), 'lk-pki-'));
+  const dir = tempDir('lk-pki-');
   const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
   writeFileSync(join(dir, 'ca.cnf'), CA_CONFIG);
   writeFileSync(join(dir, 'index.txt'), '');

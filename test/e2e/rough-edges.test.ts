@@ -1,8 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRefusedBeforeAnyRequest, startTestBed, type TestBed } from './harness.js';
+import { tempDir } from '../support/temp-dir.js';
 
 /** Errors and contracts a newcomer met (issue 13, items 8, 9, 10, 12, 14). */
 
@@ -37,7 +36,7 @@ describe('mistyped subcommands (item 8)', () => {
 });
 
 describe('lk config and profiles (items 9 and 10)', () => {
-  const configEnv = () => ({ LK_CONFIG_DIR: join(mkdtempSync(join(tmpdir(), 'lk-cfg-')), 'config') });
+  const configEnv = () => ({ LK_CONFIG_DIR: join(tempDir('lk-cfg-'), 'config') });
 
   it.each([
     [['--profile', 'work', 'config', 'set', 'format', 'json']],
@@ -92,7 +91,7 @@ describe('one style for moments (item 7)', () => {
   });
 
   it('the export hour is named the same way', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'lk-exp-'));
+    const home = tempDir('lk-exp-');
     const env = { LK_CACHE_DIR: join(home, 'cache') };
     expect((await bed.lk(['export', '-o', join(home, 'a.json')], { env })).code).toBe(0);
     const result = await bed.lk(['export', '--fresh', '-o', join(home, 'b.json')], { env });
@@ -113,7 +112,7 @@ describe('clear errors (item 14)', () => {
   });
 
   it('a missing LK_API_KEY_FILE names the variable and the path (exit 3)', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'lk-key-')), 'missing-key');
+    const file = join(tempDir('lk-key-'), 'missing-key');
     const result = await bed.lk(['library'], { key: null, env: { LK_API_KEY_FILE: file } });
     expect(result.code).toBe(3);
     expect(result.stderr.split('\n')[0]).toBe(`lk: cannot read the key file that LK_API_KEY_FILE names, ${file}: no such file`);

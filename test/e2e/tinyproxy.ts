@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { tempDir } from '../support/temp-dir.js';
 
 /** A real forward proxy (Debian's tinyproxy) on loopback, with a config of the test's own. */
 export interface TestProxy {
@@ -25,7 +25,7 @@ export async function freePort(): Promise<number> {
 
 /** `extra`: more config lines, e.g. `BasicAuth user secret`, or `ConnectPort 1` for a proxy that refuses tunnels. */
 export async function startTinyproxy(extra: string[] = []): Promise<TestProxy> {
-  const dir = mkdtempSync(join(tmpdir(), 'lk-proxy-'));
+  const dir = tempDir('lk-proxy-');
   const port = await freePort();
   const config = join(dir, 'tinyproxy.conf');
   writeFileSync(

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { LK_BIN } from './harness.js';
+import { tempDir } from '../support/temp-dir.js';
 
 /** lk in a real terminal: tmux, a server of its own per run (so runs can go side by side). */
 const run = promisify(execFile);
@@ -30,12 +30,13 @@ export async function inTerminal(
   env: Record<string, string | undefined>,
   options: { redirect?: string; dir?: string; columns?: number; rows?: number; keys?: Array<{ when: RegExp; send: string[] }> } = {},
 ): Promise<TerminalRun & { screens: string[] }> {
-  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'lk-tty-'));
+  const dir = options.dir ?? tempDir('lk-tty-');
   const socket = join(dir, 'tmux.sock');
   // No pager unless a test asks for one (LK_PAGER: undefined): most tests read the whole output off the screen.
   const words = Object.entries({
     PATH: process.env.PATH,
     HOME: process.env.HOME,
+    TMPDIR: process.env.TMPDIR,
     LANG: 'C.UTF-8',
     TZ: 'UTC',
     TERM: 'xterm-256color',

@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeFileAtomic, writeFolderAtomic } from '../../src/util/atomic-file.js';
@@ -7,10 +6,7 @@ import { acquireLock } from '../../src/util/lock.js';
 import { exportName, exportStamp, rotateExports } from '../../src/export/rotation.js';
 import { duration } from '../../src/commands/options.js';
 import { exportToCsvFiles } from '../../src/export/csv.js';
-
-function tempDir(): string {
-  return mkdtempSync(join(tmpdir(), 'lk-unit-'));
-}
+import { tempDir } from '../support/temp-dir.js';
 
 describe('export names and rotation', () => {
   it('names carry the UTC second the export was fetched, and an account name cannot leave the folder', () => {

@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BudgetStore, Pacer, type PacingWait } from '../../src/api/rate-limit.js';
+import { tempDir } from '../support/temp-dir.js';
 
 /** A pacer on a fake clock: waits advance the clock and are recorded. */
 function pacerAt(start = 1_000_000, options: { spaceOut?: boolean; store?: BudgetStore; checkWait?: (wait: PacingWait) => void } = {}) {
@@ -93,7 +93,7 @@ describe('BudgetStore', () => {
   const budget = { limit: 60, remaining: 0, resetAt: 2_000_000 };
 
   it('hands the last budget to the next process, in a file named by a hash and holding no key', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'lk-budget-'));
+    const dir = tempDir('lk-budget-');
     const key = `lk_${'a'.repeat(49)}`;
     new BudgetStore(dir, 'https://tracker.example.org', { key }).write(budget);
     const next = pacerAt(1_990_000, { store: new BudgetStore(dir, 'https://tracker.example.org', { key }) });
@@ -104,14 +104,14 @@ describe('BudgetStore', () => {
   });
 
   it('keeps instances and keys apart', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'lk-budget-'));
+    const dir = tempDir('lk-budget-');
     new BudgetStore(dir, 'https://a.example', { key: `lk_${'a'.repeat(49)}` }).write(budget);
     expect(new BudgetStore(dir, 'https://b.example', { key: `lk_${'a'.repeat(49)}` }).read(1_990_000)).toBeUndefined();
     expect(new BudgetStore(dir, 'https://a.example', { key: `lk_${'b'.repeat(49)}` }).read(1_990_000)).toBeUndefined();
   });
 
   it("is the account's once the account is known, whichever of its keys is used", () => {
-    const dir = mkdtempSync(join(tmpdir(), 'lk-budget-'));
+    const dir = tempDir('lk-budget-');
     new BudgetStore(dir, 'https://a.example', { account: 'demo' }).write(budget);
     expect(new BudgetStore(dir, 'https://a.example', { account: 'demo' }).read(1_990_000)).toEqual(budget);
     expect(new BudgetStore(dir, 'https://a.example', { account: 'reader' }).read(1_990_000)).toBeUndefined();
@@ -119,7 +119,7 @@ describe('BudgetStore', () => {
   });
 
   it('treats a partial, unreadable or expired file as no budget at all', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'lk-budget-'));
+    const dir = tempDir('lk-budget-');
     const store = new BudgetStore(dir, 'https://a.example', { key: `lk_${'a'.repeat(49)}` });
     mkdirSync(join(dir, 'ratelimit'), { recursive: true });
     writeFileSync(store.file, '{"limit":60,"remain');
