@@ -50,7 +50,7 @@ const bold = (() => {
 function show(title, args, shell) {
   process.stdout.write(`\n${bold(`$ ${shell ?? `lk ${args.join(' ')}`}`)}   # ${title}\n`);
   const result = shell
-    ? spawnSync('bash', ['-c', shell], { stdio: 'inherit', env: { ...env, PATH: `${binDir}:${process.env.PATH}` } })
+    ? spawnSync('sh', ['-c', shell], { stdio: 'inherit', env: { ...env, PATH: `${binDir}:${process.env.PATH}` } })
     : spawnSync(process.execPath, [lk, ...args], { stdio: 'inherit', env });
   if (result.status !== 0) process.stdout.write(`(exit ${result.status})\n`);
 }

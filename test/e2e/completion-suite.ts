@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,10 +7,13 @@ import { DOMAINS, ORDERS, PHASES, SORTS } from '../../src/commands/options.js';
 import { COLOR_MODES, FORMATS, LANGS, SETTINGS } from '../../src/config/settings.js';
 import { hasSqlite } from '../../src/completion/ids.js';
 import { LK_BIN, runLk } from './harness.js';
+import { describeWith } from '../support/outside-tools.js';
+import { tempDir } from '../support/temp-dir.js';
 
 /**
- * The checked-in scripts, loaded the way the README installs them, in the real bash, zsh and fish (.ci/run installs
- * them): each test types a command line, presses Tab, and reads what the shell offers.
+ * The checked-in scripts, loaded the way the README installs them, in the real bash, zsh and fish (describeWith:
+ * skipped where a shell is missing, required in CI): each test types a command line, presses Tab, and reads what the
+ * shell offers.
  */
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -78,7 +80,7 @@ interface CompletionHome {
 
 /** A private HOME with `lk` on PATH, two stored profiles, and each script where the README installs it. */
 function completionHome(): CompletionHome {
-  const root = mkdtempSync(join(tmpdir(), 'lk-completion-'));
+  const root = tempDir('lk-completion-');
   const bin = join(root, 'bin');
   mkdirSync(bin);
   writeFileSync(join(bin, 'lk'), `#!/bin/sh\nexec '${process.execPath}' '${LK_BIN}' "$@"\n`);
@@ -289,7 +291,7 @@ export function completionTests(part: 'general' | Shell): void {
       });
 
       it('--profiles prints nothing and exits 0 when there is no config, or it cannot be read (Tab must stay quiet)', async () => {
-        const root = mkdtempSync(join(tmpdir(), 'lk-completion-'));
+        const root = tempDir('lk-completion-');
         expect(await runLk(['completion', '--profiles'], { env: { LK_CONFIG_DIR: join(root, 'none') } })).toMatchObject({
           code: 0,
           stdout: '',
@@ -303,7 +305,7 @@ export function completionTests(part: 'general' | Shell): void {
   }
   if (part !== 'general') {
     const shell = part;
-    describe(`${shell} completes lk`, () => {
+    describeWith([shell], `${shell} completes lk`, () => {
       let home: CompletionHome;
       beforeAll(() => {
         home = completionHome();
@@ -338,7 +340,7 @@ export function completionTests(part: 'general' | Shell): void {
   if (part === 'general') {
     describe('lk completion --ids', () => {
       it("prints the mirror's ids one a line on Node 22.13 and later; on older Node nothing, exit 0, nothing on stderr", async () => {
-        const root = mkdtempSync(join(tmpdir(), 'lk-completion-'));
+        const root = tempDir('lk-completion-');
         try {
           makeMirror(join(root, 'data'), 'work');
           const env = { LK_DATA_DIR: join(root, 'data'), LK_PROFILE: 'work', LK_CONFIG_DIR: join(root, 'config') };
@@ -353,7 +355,7 @@ export function completionTests(part: 'general' | Shell): void {
       });
 
       it('a missing mirror, a damaged file, an unknown kind: nothing, exit 0, quietly', async () => {
-        const root = mkdtempSync(join(tmpdir(), 'lk-completion-'));
+        const root = tempDir('lk-completion-');
         try {
           const env = { LK_DATA_DIR: join(root, 'data'), LK_CONFIG_DIR: join(root, 'config') };
           expect(await runLk(['completion', '--ids', 'entries'], { env })).toMatchObject({ code: 0, stdout: '', stderr: '' });
@@ -381,17 +383,21 @@ export function completionTests(part: 'general' | Shell): void {
       });
       afterAll(() => rmSync(home.root, { recursive: true, force: true }));
 
-      it('bash-completion loads lk.bash from ~/.local/share/bash-completion/completions on demand', () => {
-        const script = `
-        source /usr/share/bash-completion/bash_completion
-        complete -p lk 2>/dev/null && exit 3   # not loaded before it is needed
-        __load_completion lk && complete -p lk`;
-        expect(run('bash', ['--norc', '--noprofile', '-c', script], home.env).trim()).toBe('complete -F _lk lk');
+      describeWith(['bash', 'bash-completion'], 'with bash-completion', () => {
+        it('bash-completion loads lk.bash from ~/.local/share/bash-completion/completions on demand', () => {
+          const script = `
+          source /usr/share/bash-completion/bash_completion
+          complete -p lk 2>/dev/null && exit 3   # not loaded before it is needed
+          __load_completion lk && complete -p lk`;
+          expect(run('bash', ['--norc', '--noprofile', '-c', script], home.env).trim()).toBe('complete -F _lk lk');
+        });
       });
 
-      it('zsh can also source the script after compinit (source <(lk completion zsh))', () => {
-        const script = `autoload -Uz compinit && compinit -u -D && source ${JSON.stringify(join(home.root, 'zsh-functions/_lk'))} && print -r -- $_comps[lk]`;
-        expect(run('zsh', ['-f', '-c', script], home.env).trim()).toBe('_lk');
+      describeWith(['zsh'], 'in zsh', () => {
+        it('zsh can also source the script after compinit (source <(lk completion zsh))', () => {
+          const script = `autoload -Uz compinit && compinit -u -D && source ${JSON.stringify(join(home.root, 'zsh-functions/_lk'))} && print -r -- $_comps[lk]`;
+          expect(run('zsh', ['-f', '-c', script], home.env).trim()).toBe('_lk');
+        });
       });
     });
   }

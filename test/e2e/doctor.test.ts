@@ -5,6 +5,7 @@ import { nodeCheck, sqliteCheck, type Check } from '../../src/commands/doctor.js
 import { startTestBed, tempHome, type RunResult, type TestBed } from './harness.js';
 import { makeTestPki, type TestPki } from './pki.js';
 import { freePort, startTinyproxy, type TestProxy } from './tinyproxy.js';
+import { describeWith } from '../support/outside-tools.js';
 
 interface Report {
   ok: boolean;
@@ -182,18 +183,15 @@ describe('lk doctor against the sandbox', () => {
   });
 });
 
-describe('lk doctor: TLS and proxy', () => {
+describeWith(['openssl'], 'lk doctor: TLS and proxy', () => {
   let pki: TestPki;
   let https: TestBed;
-  let proxy: TestProxy;
   beforeAll(async () => {
     pki = makeTestPki();
     https = await startTestBed({ tls: pki.valid });
-    proxy = await startTinyproxy();
   });
   afterAll(async () => {
     await https.sandbox.close();
-    await proxy.stop();
   });
 
   it('an unknown authority: tls fails with the way out', async () => {
@@ -211,29 +209,37 @@ describe('lk doctor: TLS and proxy', () => {
     expect(check(result, 'tls')).toMatchObject({ status: 'ok', message: expect.stringContaining(`with ${pki.caFile} from --cacert`) });
   });
 
-  it('through a proxy: which one, masked', async () => {
-    const url = `http://user:hunter2@127.0.0.1:${proxy.port}`;
-    const result = await https.lk(['doctor', '--json', '--cacert', pki.caFile], { env: { HTTPS_PROXY: url } });
-    expect(check(result, 'proxy')).toMatchObject({
-      status: 'ok',
-      message: `through http://***:***@127.0.0.1:${proxy.port} (a CONNECT tunnel: the key stays inside TLS)`,
+  describeWith(['tinyproxy'], 'through tinyproxy', () => {
+    let proxy: TestProxy;
+    beforeAll(async () => {
+      proxy = await startTinyproxy();
     });
-    expect(result.stdout).not.toContain('hunter2');
-  });
+    afterAll(() => proxy.stop());
 
-  it('NO_PROXY matching the instance: direct', async () => {
-    const result = await https.lk(['doctor', '--json', '--cacert', pki.caFile], { env: { HTTPS_PROXY: proxy.url, NO_PROXY: '127.0.0.1' } });
-    expect(check(result, 'proxy')).toMatchObject({ status: 'ok', message: 'direct (NO_PROXY matches 127.0.0.1)' });
-  });
+    it('through a proxy: which one, masked', async () => {
+      const url = `http://user:hunter2@127.0.0.1:${proxy.port}`;
+      const result = await https.lk(['doctor', '--json', '--cacert', pki.caFile], { env: { HTTPS_PROXY: url } });
+      expect(check(result, 'proxy')).toMatchObject({
+        status: 'ok',
+        message: `through http://***:***@127.0.0.1:${proxy.port} (a CONNECT tunnel: the key stays inside TLS)`,
+      });
+      expect(result.stdout).not.toContain('hunter2');
+    });
 
-  it('a plain-http instance through a proxy: a warning', async () => {
-    const http = await startTestBed();
-    try {
-      const result = await http.lk(['doctor', '--json'], { env: { HTTP_PROXY: proxy.url } });
-      expect(check(result, 'proxy')).toMatchObject({ status: 'warn', fix: 'Use https, or NO_PROXY=127.0.0.1.' });
-    } finally {
-      await http.sandbox.close();
-    }
+    it('NO_PROXY matching the instance: direct', async () => {
+      const result = await https.lk(['doctor', '--json', '--cacert', pki.caFile], { env: { HTTPS_PROXY: proxy.url, NO_PROXY: '127.0.0.1' } });
+      expect(check(result, 'proxy')).toMatchObject({ status: 'ok', message: 'direct (NO_PROXY matches 127.0.0.1)' });
+    });
+
+    it('a plain-http instance through a proxy: a warning', async () => {
+      const http = await startTestBed();
+      try {
+        const result = await http.lk(['doctor', '--json'], { env: { HTTP_PROXY: proxy.url } });
+        expect(check(result, 'proxy')).toMatchObject({ status: 'warn', fix: 'Use https, or NO_PROXY=127.0.0.1.' });
+      } finally {
+        await http.sandbox.close();
+      }
+    });
   });
 
   it('a proxy that cannot be reached: instance fails naming the proxy', async () => {

@@ -1,16 +1,17 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LK_BIN, outputOf, startTestBed, type TestBed } from './harness.js';
+import { tempDir } from '../support/temp-dir.js';
+import { describeWith } from '../support/outside-tools.js';
 
 /**
  * Runs a shell script inside its own D-Bus session with a real gnome-keyring-daemon (Secret Service), unlocked with a
  * throw-away password, HOME in a temp folder: nothing touches the machine's own keyring.
  */
 function inKeyringSession(script: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const home = mkdtempSync(join(tmpdir(), 'lk-keyring-home-'));
+  const home = tempDir('lk-keyring-home-');
   const prelude = 'printf %s throwaway | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1\n';
   const child = spawn('dbus-run-session', ['--', 'sh', '-ec', prelude + script], {
     env: { PATH: process.env.PATH, HOME: home, LANG: 'C.UTF-8', TZ: 'UTC', NODE: process.execPath, LK: LK_BIN, ...env },
@@ -26,46 +27,48 @@ describe('the key in the system keyring', () => {
   });
   afterAll(() => bed.sandbox.close());
 
-  it('with a Secret Service: login stores the key there, the config file holds none, whoami and status work, logout removes it', async () => {
-    const env = { LK_CONFIG_DIR: bed.home.configDir, LK_CACHE_DIR: bed.home.cacheDir, KEY: bed.sandbox.key('full'), URL: bed.sandbox.url };
-    const result = await inKeyringSession(
-      [
-        'printf "%s\\n" "$KEY" | "$NODE" "$LK" auth login --with-key --base-url "$URL"',
-        'echo "--- config"; cat "$LK_CONFIG_DIR/config.json"; echo',
-        'echo "--- whoami"; "$NODE" "$LK" whoami --json',
-        'echo "--- status"; "$NODE" "$LK" auth status --json',
-        'echo "--- secret-tool"; "$NODE" -e "import(process.argv[1]).then(async (m) => console.log(await new m.AsyncEntry(\'lk\', \'default\').getPassword() === process.env.KEY))" "$(dirname "$LK")/../node_modules/@napi-rs/keyring/index.js"',
-        'echo "--- logout"; "$NODE" "$LK" auth logout',
-        'echo "--- after"; "$NODE" "$LK" whoami || echo "exit $?"',
-      ].join('\n'),
-      env,
-    );
-    const [login, config, whoami, status, stored, logout, after] = result.stdout.split(/^--- \w[\w-]*\n/m);
-    expect(result.stderr).toMatch(/Logged in to 127\.0\.0\.1:\d+ as demo .*key in the system keyring \(Secret Service\)/);
-    expect(login).toBe('');
-    expect(config).not.toContain('lk_');
-    expect(JSON.parse(config!).profiles.default).toMatchObject({ keyring: true, baseUrl: bed.sandbox.url });
-    expect(JSON.parse(whoami!)).toHaveProperty('account');
-    expect(JSON.parse(status!)).toMatchObject({ keySource: 'keyring', keyOrigin: 'the system keyring (Secret Service)' });
-    expect(stored!.trim()).toBe('true');
-    expect(logout).toBe('');
-    expect(after).toBe('exit 3\n');
-  });
-
-  it('--insecure-storage keeps the key in the 0600 config file even with a keyring', async () => {
-    const configDir = join(mkdtempSync(join(tmpdir(), 'lk-keyring-')), 'config');
-    const result = await inKeyringSession('printf "%s\\n" "$KEY" | "$NODE" "$LK" auth login --with-key --insecure-storage --base-url "$URL"', {
-      LK_CONFIG_DIR: configDir,
-      KEY: bed.sandbox.key('full'),
-      URL: bed.sandbox.url,
+  describeWith(['gnome-keyring', 'dbus'], 'with a Secret Service (gnome-keyring-daemon under dbus-run-session)', () => {
+    it('with a Secret Service: login stores the key there, the config file holds none, whoami and status work, logout removes it', async () => {
+      const env = { LK_CONFIG_DIR: bed.home.configDir, LK_CACHE_DIR: bed.home.cacheDir, KEY: bed.sandbox.key('full'), URL: bed.sandbox.url };
+      const result = await inKeyringSession(
+        [
+          'printf "%s\\n" "$KEY" | "$NODE" "$LK" auth login --with-key --base-url "$URL"',
+          'echo "--- config"; cat "$LK_CONFIG_DIR/config.json"; echo',
+          'echo "--- whoami"; "$NODE" "$LK" whoami --json',
+          'echo "--- status"; "$NODE" "$LK" auth status --json',
+          'echo "--- secret-tool"; "$NODE" -e "import(process.argv[1]).then(async (m) => console.log(await new m.AsyncEntry(\'lk\', \'default\').getPassword() === process.env.KEY))" "$(dirname "$LK")/../node_modules/@napi-rs/keyring/index.js"',
+          'echo "--- logout"; "$NODE" "$LK" auth logout',
+          'echo "--- after"; "$NODE" "$LK" whoami || echo "exit $?"',
+        ].join('\n'),
+        env,
+      );
+      const [login, config, whoami, status, stored, logout, after] = result.stdout.split(/^--- \w[\w-]*\n/m);
+      expect(result.stderr).toMatch(/Logged in to 127\.0\.0\.1:\d+ as demo .*key in the system keyring \(Secret Service\)/);
+      expect(login).toBe('');
+      expect(config).not.toContain('lk_');
+      expect(JSON.parse(config!).profiles.default).toMatchObject({ keyring: true, baseUrl: bed.sandbox.url });
+      expect(JSON.parse(whoami!)).toHaveProperty('account');
+      expect(JSON.parse(status!)).toMatchObject({ keySource: 'keyring', keyOrigin: 'the system keyring (Secret Service)' });
+      expect(stored!.trim()).toBe('true');
+      expect(logout).toBe('');
+      expect(after).toBe('exit 3\n');
     });
-    expect(result.code).toBe(0);
-    expect(JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')).profiles.default.key).toBe(bed.sandbox.key('full'));
-    expect(statSync(join(configDir, 'config.json')).mode & 0o777).toBe(0o600);
+
+    it('--insecure-storage keeps the key in the 0600 config file even with a keyring', async () => {
+      const configDir = join(tempDir('lk-keyring-'), 'config');
+      const result = await inKeyringSession('printf "%s\\n" "$KEY" | "$NODE" "$LK" auth login --with-key --insecure-storage --base-url "$URL"', {
+        LK_CONFIG_DIR: configDir,
+        KEY: bed.sandbox.key('full'),
+        URL: bed.sandbox.url,
+      });
+      expect(result.code).toBe(0);
+      expect(JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')).profiles.default.key).toBe(bed.sandbox.key('full'));
+      expect(statSync(join(configDir, 'config.json')).mode & 0o777).toBe(0o600);
+    });
   });
 
   it('where no keyring answers (a session bus that is not there): the file fallback, said once, and lk works', async () => {
-    const configDir = join(mkdtempSync(join(tmpdir(), 'lk-keyring-')), 'config');
+    const configDir = join(tempDir('lk-keyring-'), 'config');
     const missingBus = `unix:path=${join(configDir, '..', 'no-bus')}`;
     const login = await bed.lkProcess(['auth', 'login', '--with-key', '--base-url', bed.sandbox.url], {
       key: null,
@@ -86,7 +89,7 @@ describe('the key in the system keyring', () => {
   });
 
   it('with no session bus at all: the file, without asking', async () => {
-    const configDir = join(mkdtempSync(join(tmpdir(), 'lk-keyring-')), 'config');
+    const configDir = join(tempDir('lk-keyring-'), 'config');
     const login = await bed.lkProcess(['auth', 'login', '--with-key', '--base-url', bed.sandbox.url], {
       key: null,
       input: `${bed.sandbox.key('full')}\n`,

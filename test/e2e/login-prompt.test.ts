@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LK_BIN, startTestBed, tempHome, type TestBed } from './harness.js';
+import { describeWith } from '../support/outside-tools.js';
 
 let bed: TestBed;
 
@@ -44,7 +45,7 @@ function loginAtTerminal(configDir: string, typed: string): Promise<{ code: numb
   });
 }
 
-describe('lk auth login at a terminal', () => {
+describeWith(['script'], 'lk auth login at a terminal', () => {
   it('asks for the key with hidden input: the terminal never shows it, and it is stored 0600', async () => {
     const key = bed.sandbox.key('full');
     const home = tempHome();

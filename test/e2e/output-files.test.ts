@@ -1,21 +1,11 @@
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import {
-  chmodSync,
-  existsSync,
-  lstatSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  readlinkSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, lstatSync, readFileSync, readdirSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LK_BIN, startTestBed, type TestBed } from './harness.js';
+import { tempDir } from '../support/temp-dir.js';
+import { describeWith } from '../support/outside-tools.js';
 
 /**
  * -o FILE on export, calendar and every listing (issue 13, items 1–3): a regular file (or a new path) is replaced
@@ -36,7 +26,7 @@ afterAll(async () => {
   await limited.sandbox.close();
 });
 
-const scratch = () => mkdtempSync(join(tmpdir(), 'lk-out-'));
+const scratch = () => tempDir('lk-out-');
 
 /** A FIFO with a reader (cat, a real process) copying what arrives into `copy`. */
 function fifoWithReader(dir: string): { fifo: string; copy: string; done: Promise<void> } {
@@ -109,14 +99,16 @@ describe('what sits at the -o path decides how it is written', () => {
     expect(statSync(device).isCharacterDevice()).toBe(true);
   });
 
-  it('a process substitution (>(…), /dev/fd/63 in bash) is written through', async () => {
-    const dir = scratch();
-    const out = join(dir, 'count');
-    const env = { ...bed.env(), PATH: process.env.PATH, HOME: process.env.HOME };
-    await run('bash', ['-c', `"$0" "$1" export -o >(wc -c > "$2"); wait`, process.execPath, LK_BIN, out], { env, timeout: 60_000 });
-    // The substitution runs after lk has exited: wait for its output.
-    for (let i = 0; i < 50 && !(existsSync(out) && readFileSync(out, 'utf8').trim()); i++) await new Promise((r) => setTimeout(r, 100));
-    expect(Number(readFileSync(out, 'utf8').trim())).toBeGreaterThan(1000);
+  describeWith(['bash'], 'in bash', () => {
+    it('a process substitution (>(…), /dev/fd/63 in bash) is written through', async () => {
+      const dir = scratch();
+      const out = join(dir, 'count');
+      const env = { ...bed.env(), PATH: process.env.PATH, HOME: process.env.HOME };
+      await run('bash', ['-c', `"$0" "$1" export -o >(wc -c > "$2"); wait`, process.execPath, LK_BIN, out], { env, timeout: 60_000 });
+      // The substitution runs after lk has exited: wait for its output.
+      for (let i = 0; i < 50 && !(existsSync(out) && readFileSync(out, 'utf8').trim()); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(Number(readFileSync(out, 'utf8').trim())).toBeGreaterThan(1000);
+    });
   });
 });
 

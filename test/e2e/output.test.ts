@@ -5,6 +5,7 @@ import { columnsOf } from '../../src/output/fields.js';
 import { displayWidth } from '../../src/output/width.js';
 import { sendJson, startFakeApi, type FakeApi } from './fake-api.js';
 import { LK_BIN, outputOf, runLkInProcess, startTestBed, tempHome, type RunResult, type TestBed } from './harness.js';
+import { describeWith } from '../support/outside-tools.js';
 
 const FAKE_KEY = `lk_${'Q'.repeat(43)}abc123`;
 const ANSI = /\u001b\[[0-9;]*m/g;
@@ -149,7 +150,7 @@ describe("pipe output shows the table's columns with exact values", () => {
   });
 });
 
-describe('the "Showing N of TOTAL" hint, in a real terminal', () => {
+describeWith(['script'], 'the "Showing N of TOTAL" hint, in a real terminal', () => {
   const hint = (result: RunResult) => result.stdout.match(/^Showing .*$/m)?.[0];
 
   it('after --max 3 it names --limit 3, and that page holds entries 4 to 6', async () => {
@@ -287,28 +288,30 @@ describe('the terminal table streams', () => {
     }
   });
 
-  it('in a real terminal 80 columns wide: no line wider than 80, colours on, the header once', async () => {
-    const result = await lkInPty(['library', '--all', '--limit', '60']);
-    expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(ANSI);
-    // What the terminal shows of each line: the spinner on stderr shares the terminal and is erased by going back to
-    // column 1 (CSI G, or a carriage return); under load it gets to draw before a row, so keep what follows the last.
-    const lines = result.stdout
-      .replace(/\n$/, '')
-      .split('\n')
-      .map((line) =>
-        line
-          .split(/\r|\u001b\[1?G/)
-          .at(-1)!
-          .replace(/\u001b\[[0-9;?]*[A-Za-z]/g, ''),
-      );
-    expect(lines.filter((line) => line.startsWith('TITLE'))).toHaveLength(1);
-    expect(lines.length).toBeGreaterThanOrEqual(library.length + 1);
-    for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(80);
-    const idAt = offsetOf(lines[0]!, 'ID');
-    for (const entry of library) {
-      const line = lines.find((candidate) => candidate.endsWith(entry.id))!;
-      expect(offsetOf(line, entry.id)).toBe(idAt);
-    }
+  describeWith(['script'], 'in a real terminal', () => {
+    it('in a real terminal 80 columns wide: no line wider than 80, colours on, the header once', async () => {
+      const result = await lkInPty(['library', '--all', '--limit', '60']);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(ANSI);
+      // What the terminal shows of each line: the spinner on stderr shares the terminal and is erased by going back to
+      // column 1 (CSI G, or a carriage return); under load it gets to draw before a row, so keep what follows the last.
+      const lines = result.stdout
+        .replace(/\n$/, '')
+        .split('\n')
+        .map((line) =>
+          line
+            .split(/\r|\u001b\[1?G/)
+            .at(-1)!
+            .replace(/\u001b\[[0-9;?]*[A-Za-z]/g, ''),
+        );
+      expect(lines.filter((line) => line.startsWith('TITLE'))).toHaveLength(1);
+      expect(lines.length).toBeGreaterThanOrEqual(library.length + 1);
+      for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(80);
+      const idAt = offsetOf(lines[0]!, 'ID');
+      for (const entry of library) {
+        const line = lines.find((candidate) => candidate.endsWith(entry.id))!;
+        expect(offsetOf(line, entry.id)).toBe(idAt);
+      }
+    });
   });
 });

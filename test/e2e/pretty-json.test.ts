@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sendJson, startFakeApi } from './fake-api.js';
 import { startTestBed, tempHome, type TestBed } from './harness.js';
 import { inTerminal } from './tmux.js';
+import { tempDir } from '../support/temp-dir.js';
+import { describeWith } from '../support/outside-tools.js';
 
 /**
  * `--json`, `lk api` and `--jq` in a real terminal (tmux, as test/e2e/terminal.test.ts does): indented and coloured
@@ -15,7 +16,7 @@ const SGR = /\u001b\[[0-9;]*m/g;
 
 /** Every byte lk wrote to the terminal, 100 columns wide (carriage returns of the terminal's line discipline removed). */
 async function written(args: string[], env: Record<string, string | undefined>, redirect = '') {
-  const dir = mkdtempSync(join(tmpdir(), 'lk-pretty-'));
+  const dir = tempDir('lk-pretty-');
   dirs.push(dir);
   const result = await inTerminal(args, env, { redirect, dir, columns: 100 });
   return { code: result.code, written: result.written.replace(/\r/g, ''), dir };
@@ -41,7 +42,7 @@ async function terminal(args: string[], env: Record<string, string | undefined> 
   return written(args, { ...bed.env(), ...env }, redirect);
 }
 
-describe('JSON on a terminal is indented and coloured', () => {
+describeWith(['tmux'], 'JSON on a terminal is indented and coloured', () => {
   it('lk library --json: an indented, coloured array holding the same items as the pipe', async () => {
     const piped = await bed.lk(['library', '--limit', '3', '--json']);
     const shown = await terminal(['library', '--limit', '3', '--json'], {}, '2> err.txt');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBed, type TestBed } from './harness.js';
 import { makeTestPki, type TestPki } from './pki.js';
 import { freePort, startTinyproxy, type TestProxy } from './tinyproxy.js';
+import { describeWith } from '../support/outside-tools.js';
 
 /** The proxy logs a request once it has handled it: give it a moment. */
 async function tunnelsAfter(proxy: TestProxy, count: number): Promise<string[]> {
@@ -10,7 +11,7 @@ async function tunnelsAfter(proxy: TestProxy, count: number): Promise<string[]> 
   return proxy.tunnels();
 }
 
-describe('through a real forward proxy (tinyproxy on loopback)', () => {
+describeWith(['tinyproxy', 'openssl'], 'through a real forward proxy (tinyproxy on loopback)', () => {
   let pki: TestPki;
   let proxy: TestProxy;
   let https: TestBed;
@@ -115,18 +116,20 @@ describe('a proxy that refuses', () => {
     expect(bed.sandbox.counters.requests).toBe(0);
   });
 
-  it('a proxy that denies the tunnel: the status it answered, exit 1', async () => {
-    const denying = await startTinyproxy(['ConnectPort 1']);
-    try {
-      bed.sandbox.resetCounters();
-      const result = await bed.lk(['whoami'], { env: { HTTP_PROXY: denying.url } });
-      expect(result.code).toBe(1);
-      expect(result.stderr).toContain(
-        `lk: the proxy ${denying.url} (from HTTP_PROXY) refused the connection to ${new URL(bed.sandbox.url).host} (HTTP 403)`,
-      );
-      expect(bed.sandbox.counters.requests).toBe(0);
-    } finally {
-      await denying.stop();
-    }
+  describeWith(['tinyproxy'], 'tinyproxy, denying CONNECT', () => {
+    it('a proxy that denies the tunnel: the status it answered, exit 1', async () => {
+      const denying = await startTinyproxy(['ConnectPort 1']);
+      try {
+        bed.sandbox.resetCounters();
+        const result = await bed.lk(['whoami'], { env: { HTTP_PROXY: denying.url } });
+        expect(result.code).toBe(1);
+        expect(result.stderr).toContain(
+          `lk: the proxy ${denying.url} (from HTTP_PROXY) refused the connection to ${new URL(bed.sandbox.url).host} (HTTP 403)`,
+        );
+        expect(bed.sandbox.counters.requests).toBe(0);
+      } finally {
+        await denying.stop();
+      }
+    });
   });
 });

@@ -1,16 +1,17 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { displayWidth } from '../../src/output/width.js';
 import { startFakeApi, sendJson } from './fake-api.js';
 import { listingCommands, startTestBed, tempHome, type TestBed } from './harness.js';
 import { inTerminal } from './tmux.js';
+import { describeWith } from '../support/outside-tools.js';
+import { tempDir } from '../support/temp-dir.js';
 
 /**
  * lk in a real terminal: tmux runs it in a pseudo-terminal 80 columns wide, as a person at a shell would, and keeps
  * both what the screen ends up showing (capture-pane, colours included) and every byte the program wrote to it
- * (pipe-pane), spinner frames included. CI installs tmux (.ci/run): these tests are not skipped without it.
+ * (pipe-pane), spinner frames included. Declared with describeWith: skipped where tmux is missing, required in CI.
  */
 
 const SGR = /\u001b\[[0-9;]*m/;
@@ -33,7 +34,7 @@ afterAll(async () => {
 /** The tests of this area, in parts that run as files of their own, side by side. */
 export function terminalTests(part: 'a' | 'b'): void {
   if (part === 'a') {
-    describe('lk library in a real terminal 80 columns wide', () => {
+    describeWith(['tmux'], 'lk library in a real terminal 80 columns wide', () => {
       it('fits the table to the window: no line wider than 80 columns, the header once, the ID column aligned', async () => {
         const result = await inTerminal(['library', '--all', '--limit', '60'], bed.env());
         expect(result.code).toBe(0);
@@ -61,7 +62,7 @@ export function terminalTests(part: 'a' | 'b'): void {
       });
 
       it('piped, the same command writes no escape byte and no spinner text, and nothing on the terminal', async () => {
-        const dir = mkdtempSync(join(tmpdir(), 'lk-tty-'));
+        const dir = tempDir('lk-tty-');
         try {
           const result = await inTerminal(['library', '--all', '--limit', '25'], bed.env(), { redirect: '| cat > out.txt', dir });
           expect(result.code).toBe(0);
@@ -77,38 +78,39 @@ export function terminalTests(part: 'a' | 'b'): void {
     });
   }
   if (part === 'b') {
-    describe.each(['default', 'alt'] as const)('every listing in a real terminal, against the %s sandbox', (variant) => {
-      let listingBed: TestBed;
-      let commands: string[][];
-      beforeAll(async () => {
-        listingBed = await startTestBed({ rateLimit: 0, variant });
-        commands = [...(await listingCommands(listingBed)), ['whoami']];
-      });
-      afterAll(() => listingBed.sandbox.close());
+    for (const variant of ['default', 'alt'] as const)
+      describeWith(['tmux'], `every listing in a real terminal, against the ${variant} sandbox`, () => {
+        let listingBed: TestBed;
+        let commands: string[][];
+        beforeAll(async () => {
+          listingBed = await startTestBed({ rateLimit: 0, variant });
+          commands = [...(await listingCommands(listingBed)), ['whoami']];
+        });
+        afterAll(() => listingBed.sandbox.close());
 
-      it.each([80, 50])(
-        'at %i columns: no wrapped row, nothing past the edge, the paging notice on one line',
-        async (columns) => {
-          // Each run has a tmux server of its own: all the listings at once.
-          const results = await Promise.all(commands.map((args) => inTerminal(args, listingBed.env(), { columns })));
-          for (const [i, args] of commands.entries()) {
-            const result = results[i]!;
-            expect(result.code, args.join(' ')).toBe(0);
-            // capture-pane -J joins a wrapped line back: any line wider than the pane wrapped.
-            const lines = result.screen.trimEnd().split('\n');
-            expect(lines.length, args.join(' ')).toBeGreaterThan(1);
-            expect(
-              lines.filter((line) => displayWidth(line) > columns),
-              `lk ${args.join(' ')} at ${columns} columns`,
-            ).toEqual([]);
-          }
-        },
-        120_000,
-      );
-    });
+        it.each([80, 50])(
+          'at %i columns: no wrapped row, nothing past the edge, the paging notice on one line',
+          async (columns) => {
+            // Each run has a tmux server of its own: all the listings at once.
+            const results = await Promise.all(commands.map((args) => inTerminal(args, listingBed.env(), { columns })));
+            for (const [i, args] of commands.entries()) {
+              const result = results[i]!;
+              expect(result.code, args.join(' ')).toBe(0);
+              // capture-pane -J joins a wrapped line back: any line wider than the pane wrapped.
+              const lines = result.screen.trimEnd().split('\n');
+              expect(lines.length, args.join(' ')).toBeGreaterThan(1);
+              expect(
+                lines.filter((line) => displayWidth(line) > columns),
+                `lk ${args.join(' ')} at ${columns} columns`,
+              ).toEqual([]);
+            }
+          },
+          120_000,
+        );
+      });
   }
   if (part === 'a') {
-    describe('progress while --all pages', () => {
+    describeWith(['tmux'], 'progress while --all pages', () => {
       /** One page at a time, each answered after 300 ms: 250 entries in pages of 50 take a visible moment. */
       const slow = () => ({ ...bed.env(), LK_PAGING_CONCURRENCY: '1' });
       beforeAll(() => {
@@ -128,7 +130,7 @@ export function terminalTests(part: 'a' | 'b'): void {
       });
 
       it('the same with stdout in a file: the spinner stays on the terminal, the file gets only data', async () => {
-        const dir = mkdtempSync(join(tmpdir(), 'lk-tty-'));
+        const dir = tempDir('lk-tty-');
         try {
           const result = await inTerminal(['library', '--all', '--limit', '50', '--json'], slow(), { redirect: '> out.json', dir });
           expect(result.code).toBe(0);
@@ -149,7 +151,7 @@ export function terminalTests(part: 'a' | 'b'): void {
       });
 
       it('stderr in a file (a cron mail): nothing of it', async () => {
-        const dir = mkdtempSync(join(tmpdir(), 'lk-tty-'));
+        const dir = tempDir('lk-tty-');
         try {
           const result = await inTerminal(['library', '--all', '--limit', '50'], slow(), { redirect: '2> err.txt | cat > out.txt', dir });
           expect(result.code).toBe(0);
@@ -162,7 +164,7 @@ export function terminalTests(part: 'a' | 'b'): void {
     });
   }
   if (part === 'a') {
-    describe('a rate-limit wait while paging', () => {
+    describeWith(['tmux'], 'a rate-limit wait while paging', () => {
       it("shares the spinner's line: the count, then the seconds left", async () => {
         let refused = false;
         const api = await startFakeApi((req, res) => {
@@ -270,7 +272,7 @@ export function terminalTests(part: 'a' | 'b'): void {
     });
   }
   if (part === 'b') {
-    describe('the pager', () => {
+    describeWith(['tmux', 'less'], 'the pager', () => {
       /** less's prompt at the bottom of a screen it holds: a line that is only ":" (or "(END)"). */
       const LESS_WAITING = /^(:|\(END\))\s*$/m;
 
@@ -316,7 +318,7 @@ export function terminalTests(part: 'a' | 'b'): void {
         expect(noPager.screen.trimEnd().split('\n')).toHaveLength(251);
         const cat = await inTerminal(['library', '--all', '--limit', '100'], { ...bed.env(), LK_PAGER: 'cat' }, { rows: 30 });
         expect(cat.screen.trimEnd().split('\n')).toHaveLength(251);
-        const dir = mkdtempSync(join(tmpdir(), 'lk-tty-'));
+        const dir = tempDir('lk-tty-');
         try {
           const piped = await inTerminal(
             ['library', '--all', '--limit', '100'],
@@ -345,7 +347,7 @@ export function terminalTests(part: 'a' | 'b'): void {
         bed.lk(['library', '--all', '--limit', '100', ...flags], { env, tty: { rows: 20 } });
 
       it('LK_PAGER, else `lk config set pager`, else PAGER; notices wait until the pager is done', async () => {
-        const dir = mkdtempSync(join(tmpdir(), 'lk-pager-'));
+        const dir = tempDir('lk-pager-');
         try {
           const home = tempHome();
           const env = { ...bed.env(), LK_CONFIG_DIR: home.configDir, LK_PAGER: undefined, PAGER: recorder(dir, 'pager') };
@@ -371,7 +373,7 @@ export function terminalTests(part: 'a' | 'b'): void {
       });
 
       it('a pipe never pages, whatever pager is named', async () => {
-        const dir = mkdtempSync(join(tmpdir(), 'lk-pager-'));
+        const dir = tempDir('lk-pager-');
         try {
           const result = await bed.lk(['library', '--all', '--limit', '100'], { env: { LK_PAGER: recorder(dir, 'pipe') } });
           expect(result.stdout.trimEnd().split('\n')).toHaveLength(250);
@@ -383,7 +385,7 @@ export function terminalTests(part: 'a' | 'b'): void {
     });
   }
   if (part === 'b') {
-    describe('titles link to their page (OSC 8) on terminals that support it', () => {
+    describeWith(['tmux'], 'titles link to their page (OSC 8) on terminals that support it', () => {
       const OSC8 = '\u001b]8;;';
 
       it('VTE 0.70 (GNOME Terminal): each title links to its entry; the links take no width, so the table still fits and aligns', async () => {
@@ -410,7 +412,7 @@ export function terminalTests(part: 'a' | 'b'): void {
         const noColor = await inTerminal(['library', '--limit', '5', '--no-color'], { ...bed.env(), VTE_VERSION: '7000' });
         expect(noColor.written).not.toContain(OSC8);
         expect(noColor.written).not.toContain(ESC);
-        const dir = mkdtempSync(join(tmpdir(), 'lk-tty-'));
+        const dir = tempDir('lk-tty-');
         try {
           await inTerminal(
             ['library', '--limit', '5', '--format', 'table'],

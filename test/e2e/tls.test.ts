@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBed, type TestBed } from './harness.js';
 import { makeTestPki, type TestPki } from './pki.js';
+import { describeWith } from '../support/outside-tools.js';
 
 /** A loopback port with nothing listening on it. */
 async function closedPort(): Promise<number> {
@@ -13,7 +14,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-describe('an instance with its own certificate authority', () => {
+describeWith(['openssl'], 'an instance with its own certificate authority', () => {
   let pki: TestPki;
   let other: TestPki;
   let bed: TestBed;
@@ -84,7 +85,7 @@ describe('an instance with its own certificate authority', () => {
   });
 });
 
-describe('TLS failures name the host and the cause', () => {
+describeWith(['openssl'], 'TLS failures name the host and the cause', () => {
   let pki: TestPki;
   beforeAll(() => {
     pki = makeTestPki();

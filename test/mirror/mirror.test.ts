@@ -1,11 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHasSqlite } from '../../src/mirror/open.js';
 import { LK_BIN, startTestBed, type TestBed } from '../e2e/harness.js';
+import { tempDir } from '../support/temp-dir.js';
+import { describeWith } from '../support/outside-tools.js';
 
 // One file for every Node: where node:sqlite exists (22.13+) it checks the mirror; on older Node it checks that the
 // mirror commands refuse with one clear line while the rest of lk works. Run it under each Node of the matrix.
@@ -42,7 +42,7 @@ function dbFile(name: string): string {
 
 beforeAll(async () => {
   bed = await startTestBed({ entries: 120, rateLimit: 0, exportIntervalSeconds: 0 });
-  dataDir = mkdtempSync(join(tmpdir(), 'lk-mirror-'));
+  dataDir = tempDir('lk-mirror-');
 });
 
 afterAll(async () => {
@@ -163,12 +163,14 @@ if (!nodeHasSqlite()) {
       expect(query(dbFile('twice'), 'SELECT id FROM entries ORDER BY position').map((row) => row.id)).toEqual(bed.sandbox.entryIds('demo'));
     });
 
-    it("python's sqlite3 opens the mirror, full-text tables included", async () => {
-      expect((await sync('python')).code).toBe(0);
-      const script = `import sqlite3, sys\nc = sqlite3.connect('file:' + sys.argv[1] + '?mode=ro', uri=True)\nprint(c.execute('select count(*) from entries').fetchone()[0])\nprint(c.execute("select count(*) from entries_fts where entries_fts match 'amelie'").fetchone()[0])`;
-      const result = spawnSync('python3', ['-c', script, dbFile('python')], { encoding: 'utf8' });
-      expect(result.stderr).toBe('');
-      expect(result.stdout.trim().split('\n')).toEqual([String(bed.sandbox.entryIds('demo').length), '1']);
+    describeWith(['python3'], 'with python3', () => {
+      it("python's sqlite3 opens the mirror, full-text tables included", async () => {
+        expect((await sync('python')).code).toBe(0);
+        const script = `import sqlite3, sys\nc = sqlite3.connect('file:' + sys.argv[1] + '?mode=ro', uri=True)\nprint(c.execute('select count(*) from entries').fetchone()[0])\nprint(c.execute("select count(*) from entries_fts where entries_fts match 'amelie'").fetchone()[0])`;
+        const result = spawnSync('python3', ['-c', script, dbFile('python')], { encoding: 'utf8' });
+        expect(result.stderr).toBe('');
+        expect(result.stdout.trim().split('\n')).toEqual([String(bed.sandbox.entryIds('demo').length), '1']);
+      });
     });
   });
 
@@ -314,7 +316,7 @@ if (!nodeHasSqlite()) {
     });
 
     it('the default mirror is <LK_DATA_DIR>/<profile>.db', async () => {
-      const own = mkdtempSync(join(tmpdir(), 'lk-data-'));
+      const own = tempDir('lk-data-');
       expect((await bed.lk(['sync', '-q'], { env: { LK_DATA_DIR: own, LK_PROFILE: 'work' } })).code).toBe(0);
       expect(query(join(own, 'work.db'), 'SELECT count(*) AS n FROM entries')[0]!.n).toBe(bed.sandbox.entryIds('demo').length);
     });

@@ -12,6 +12,12 @@ import { describe, it } from 'vitest';
  */
 export const OUTSIDE_TOOLS = {
   bash: { apt: 'bash', present: () => onPath('bash') },
+  // util-linux's script (-q -e -c): a pseudo-terminal without tmux. macOS's BSD script takes other flags.
+  script: {
+    apt: 'bsdutils',
+    present: () => onPath('script') && /util-linux/.test(spawnSync('script', ['--version'], { encoding: 'utf8' }).stdout ?? ''),
+  },
+  less: { apt: 'less', present: () => onPath('less') },
   zsh: { apt: 'zsh', present: () => onPath('zsh') },
   fish: { apt: 'fish', present: () => onPath('fish') },
   tmux: { apt: 'tmux', present: () => onPath('tmux') },
@@ -21,6 +27,7 @@ export const OUTSIDE_TOOLS = {
   'gnome-keyring': { apt: 'gnome-keyring', present: () => onPath('gnome-keyring-daemon') },
   dbus: { apt: 'dbus', present: () => onPath('dbus-run-session') },
   'bash-completion': { apt: 'bash-completion', present: () => existsSync('/usr/share/bash-completion/bash_completion') },
+  python3: { apt: 'python3', present: () => onPath('python3') },
   chromium: { apt: 'chromium', present: () => chromiumPath() !== undefined },
   'python3-feedparser': {
     apt: 'python3-feedparser',

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { JqFilter } from '../../src/output/jq.js';
+import { describeWith } from '../support/outside-tools.js';
 
 /**
  * --jq is jq itself: every example below comes from jq's manual, and lk's output must be byte for byte what the `jq`
@@ -138,7 +139,7 @@ function jqBinary(filter: string, input: string): string {
   return result.stdout;
 }
 
-describe("--jq gives the jq binary's output on the examples of jq's manual", () => {
+describeWith(['jq'], "--jq gives the jq binary's output on the examples of jq's manual", () => {
   it('the table holds at least 30 examples', () => {
     expect(MANUAL.length).toBeGreaterThanOrEqual(30);
   });
