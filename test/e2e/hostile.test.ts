@@ -7,6 +7,7 @@ import { sleep } from '../../src/util/sleep.js';
 import { sha256Hex } from '../../src/util/hash.js';
 import { LK_BIN, runLkInProcess, tempHome, virtualClock } from './harness.js';
 import { entries, json, listing, ME, pages, silentFor, startHostileServer, trickle, type HostileServer, type Mode } from './hostile-server.js';
+import { until } from '../support/until.js';
 
 /** Issue 18: a server and a machine that work against lk. Each describe is one numbered item of the issue. */
 
@@ -340,12 +341,12 @@ describe('10. --timeout bounds the whole exchange', () => {
   it('a body trickling a byte every 200 ms ends --timeout 1 within seconds', async () => {
     const server = await hostile({ '/v1/me': trickle({ chunkBytes: 1, everyMs: 200, chunks: 300 }) });
     const clock = virtualClock();
-    const started = Date.now();
-    // Four tries of a second each; the backoff between them passes on the virtual clock.
+    // Four tries of a second each; the backoff between them passes on the virtual clock. Each try takes 60 s if the
+    // timeout bounds only the wait for headers: past the test's timeout.
     const run = await lk(server, ['whoami', '--json', '--timeout', '1'], { now: clock.now, sleep: clock.sleep });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/timed out/);
-    expect(Date.now() - started).toBeLessThan(8_000);
+    expect(server.count('/v1/me')).toBe(4);
   }, 20_000);
 });
 
@@ -372,26 +373,20 @@ describe('11. a 503 asking for a day', () => {
 });
 
 describe('12. a 40,000-character title of emoji and combining marks', () => {
-  it('renders a table in well under a second', async () => {
+  // The layout's speed (~0.2 s with the cut, 3 s and more without) is the bench's to measure, not a test's.
+  it('renders a table cut to the terminal', async () => {
     const title = '😀\u0301'.repeat(13_334);
     const server = await hostile({ '/v1/library': json({ items: [{ id: 'e1', work: { title }, status: 'PLANNED' }], hasMore: false, total: 1 }) });
-    // A short title first: the table's modules are loaded, so what is timed is the layout alone (measured: ~0.2 s
-    // with the cut, 3 s and more without).
-    const short = await hostile({
-      '/v1/library': json({ items: [{ id: 'e1', work: { title: 'Short' }, status: 'PLANNED' }], hasMore: false, total: 1 }),
-    });
-    expect((await lk(short, ['library'], { tty: { columns: 80 } })).code).toBe(0);
-    const started = Date.now();
     const run = await lk(server, ['library'], { tty: { columns: 80 } });
     expect(run.code).toBe(0);
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(run.stdout).toContain('e1');
     expect(run.stdout.split('\n').every((line) => line.length < 400)).toBe(true);
   });
 
   it('Ctrl-C during such a listing ends lk at once (a real process: signals)', async () => {
     const title = '😀\u0301'.repeat(13_334);
     const first = { items: Array.from({ length: 20 }, (_, i) => ({ id: `e${i}`, work: { title }, status: 'PLANNED' })), hasMore: true };
-    const quiet = silentFor(20_000);
+    const quiet = silentFor(60_000);
     const server = await hostile({
       '/v1/library': (req, res, url, self) => (url.searchParams.get('page') === '1' ? json(first)(req, res, url, self) : quiet(req, res, url, self)),
     });
@@ -405,14 +400,10 @@ describe('12. a 40,000-character title of emoji and combining marks', () => {
     let stdout = '';
     child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-    // Once page 2 is asked for, page 1 has been handed to the table.
-    for (let i = 0; i < 100 && server.count('/v1/library') < 2; i++) await new Promise((resolve) => setTimeout(resolve, 100));
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const sent = Date.now();
+    // Page 1 is on stdout and page 2 asked for: the server holds it, silent for longer than the test's timeout.
+    await until(() => server.count('/v1/library') >= 2 && stdout.includes('TITLE'));
     child.kill('SIGINT');
-    expect(await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 5000))])).toBe(130);
-    expect(Date.now() - sent).toBeLessThan(2000);
-    expect(stdout).toContain('TITLE');
+    expect(await exited).toBe(130);
   }, 30_000);
 });
 
@@ -451,11 +442,12 @@ describe('13. reads are bounded', () => {
 
   it('a Content-Length over max-body is refused before the body is read', async () => {
     const server = await hostile({ '/v1/me': trickle({ chunkBytes: 1024, everyMs: 50, chunks: 2000, contentLength: true }) });
-    const started = Date.now();
     const run = await lk(server, ['whoami', '--json'], { env: { LK_MAX_BODY: '1MiB' } });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('larger than 1 MiB');
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Reading up to max-body takes the server 51 s (a KiB every 50 ms): lk let go of it long before.
+    await until(() => server.streamed.length === 1);
+    expect(server.streamed[0]).toBeLessThan(1024 * 1024);
   });
 });
 
@@ -513,11 +505,9 @@ describe('15. a broken cache folder and broken bodies', () => {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     chmodSync(home.cacheDir, 0o700);
     writeFileSync(join(dir, 'lock'), '');
-    const started = Date.now();
     const run = await lk(server, ['export', '-o', join(home.root, 'out.json')], { home });
     expect(run.code).toBe(0);
     expect(run.stderr).not.toContain('waiting');
-    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('invalid but complete JSON is reported once as not JSON, not retried as "cut short"', async () => {

@@ -185,13 +185,8 @@ describe('giving up', () => {
 
   it('a server that stalls past --timeout ends in exit 1 after 4 tries, saying so', async () => {
     const test = await bed({ entries: 300, rateLimit: 0, faults: { ...LIBRARY_ONLY, rateStall: 1, stallMs: 5000 } });
-    const started = Date.now();
     const result = await test.lk(['library', '--timeout', '1']);
-    const elapsed = Date.now() - started;
     expect(result.code).toBe(1);
-    // 4 tries of 1 s, plus backoff of at most 1 + 2 + 4 s, plus start-up slack.
-    expect(elapsed).toBeGreaterThanOrEqual(4000);
-    expect(elapsed).toBeLessThan(4000 + 7000 + 2500);
     expect(result.stderr).toMatch(/^lk: GET \/v1\/library failed: timed out \(tried 4 times\)$/m);
     expect(test.sandbox.counters.byPath['/v1/library']).toBe(4);
   }, 30_000);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHasSqlite } from '../../src/mirror/open.js';
 import { LK_BIN, startTestBed, type TestBed } from '../e2e/harness.js';
 import { tempDir } from '../support/temp-dir.js';
+import { until } from '../support/until.js';
 import { describeWith } from '../support/outside-tools.js';
 
 // One file for every Node: where node:sqlite exists (22.13+) it checks the mirror; on older Node it checks that the
@@ -134,12 +135,16 @@ if (!nodeHasSqlite()) {
       expect((await sync('killed')).code).toBe(0);
       const before = query(dbFile('killed'), 'SELECT id, json FROM entries ORDER BY id');
       bed.sandbox.addEntries('demo', 2);
-      bed.sandbox.faults = { latencyMs: 400 };
+      // Stats are read last, when the entries are already written in the sync's transaction: the sandbox holds that
+      // request, so the kill lands in the middle of the sync.
+      bed.sandbox.faults = { rateStall: 1, stallMs: 10 * 60_000, paths: ['/v1/stats/summary'] };
+      const statsAsked = () => bed.sandbox.counters.byPath['/v1/stats/summary'] ?? 0;
+      const statsBefore = statsAsked();
       try {
         const child = spawn(process.execPath, [LK_BIN, 'sync', '--db', dbFile('killed')], {
           env: { PATH: process.env.PATH, HOME: process.env.HOME, ...bed.env('full') },
         });
-        await new Promise((resolve) => setTimeout(resolve, 1200));
+        await until(() => statsAsked() > statsBefore || child.exitCode !== null);
         expect(child.exitCode).toBe(null); // still syncing
         child.kill('SIGKILL');
         await new Promise((resolve) => child.on('close', resolve));

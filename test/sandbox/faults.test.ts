@@ -1,7 +1,8 @@
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { call, clock, NOW } from './helpers.js';
+import { until } from '../support/until.js';
 
 let sandbox: Sandbox;
 const time = clock(NOW);
@@ -76,21 +77,36 @@ describe('faults', () => {
   });
 
   it('latencyMs delays every response', async () => {
+    // The sandbox's own timers are faked: the answer waits for the clock, not for the machine.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => void vi.useRealTimers());
     sandbox.faults = { latencyMs: 150 };
-    const started = Date.now();
-    expect(await outcome()).toBe('200');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+    const asked = sandbox.counters.requests;
+    const answered = () => sandbox.counters.byStatus['200'] ?? 0;
+    const answeredBefore = answered();
+    const answer = outcome();
+    await until(() => sandbox.counters.requests > asked);
+    await vi.advanceTimersByTimeAsync(149);
+    expect(answered()).toBe(answeredBefore);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(answered()).toBe(answeredBefore + 1);
+    expect(await answer).toBe('200');
   });
 
   it('a stall outlasts the client timeout without blocking other requests', async () => {
-    sandbox.faults = { rateStall: 1, stallMs: 5_000, paths: ['/v1/calendar'] };
+    sandbox.faults = { rateStall: 1, stallMs: 10 * 60_000, paths: ['/v1/calendar'] };
+    const clientTimeout = new AbortController();
+    let settled = false;
     const stalled = fetch(`${sandbox.url}/v1/calendar`, {
       headers: { authorization: `Bearer ${sandbox.key('full')}` },
-      signal: AbortSignal.timeout(300),
-    });
-    const started = Date.now();
+      signal: clientTimeout.signal,
+    }).finally(() => (settled = true));
+    await until(() => (sandbox.counters.byPath['/v1/calendar'] ?? 0) > 0);
+    // Another request is answered while the stalled one is still held.
     expect((await call(sandbox, '/v1/me')).status).toBe(200);
-    expect(Date.now() - started).toBeLessThan(250);
+    expect(settled).toBe(false);
+    // The client gives up first: the stall outlasts it.
+    clientTimeout.abort();
     await expect(stalled).rejects.toThrow();
   });
 
@@ -141,10 +157,9 @@ describe('faults', () => {
     const other = await startSandbox({ port: 0, rateLimit: 0, faults: { rateStall: 1, stallMs: 60_000, paths: ['/v1/calendar'] } });
     await fetch(`${other.url}/v1/me`, { headers: { authorization: `Bearer ${other.key('full')}` } }).then((r) => r.text());
     const stalled = fetch(`${other.url}/v1/calendar`, { headers: { authorization: `Bearer ${other.key('full')}` } }).catch(() => 'failed');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const started = Date.now();
+    await until(() => (other.counters.byPath['/v1/calendar'] ?? 0) > 0);
+    // close() resolves at all: the 60 s stall outlasts the test's timeout, so it was not waited for.
     await other.close();
-    expect(Date.now() - started).toBeLessThan(1_000);
     expect(await stalled).toBe('failed');
   });
 });

@@ -84,8 +84,10 @@ describe('the export lock', () => {
     const path = join(tempDir(), 'lock');
     const first = await acquireLock(path);
     let second: { release(): void } | undefined;
-    const waiting = acquireLock(path, { pollMs: 10 }).then((lock) => (second = lock));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    let startedWaiting!: () => void;
+    const waitingStarted = new Promise<void>((resolve) => (startedWaiting = resolve));
+    const waiting = acquireLock(path, { pollMs: 10, onWait: () => startedWaiting() }).then((lock) => (second = lock));
+    await waitingStarted;
     expect(second).toBeUndefined();
     first.release();
     await waiting;
