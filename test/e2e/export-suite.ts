@@ -304,6 +304,7 @@ export function exportTests(part: 'a' | 'b'): void {
   }
   if (part === 'b') {
     describe('Ctrl-C during lk export', () => {
+      // A 30,000-entry export twice a test: seconds on a quiet machine, minutes on a loaded one. Every wait is an event.
       let big: TestBed;
 
       beforeAll(async () => {
@@ -360,7 +361,7 @@ export function exportTests(part: 'a' | 'b'): void {
         expect(next.code).toBe(0);
         expect(next.stderr).not.toMatch(/waiting/);
         expect((JSON.parse(readFileSync(output, 'utf8')) as { library: unknown[] }).library).toHaveLength(30_000);
-      }, 40_000);
+      }, 120_000);
 
       it('the moment a temporary file appears in the output folder: the backup is the old one or the whole new one, and no temporary file is left', async () => {
         const { cache, out } = scenario();
@@ -377,7 +378,7 @@ export function exportTests(part: 'a' | 'b'): void {
         if (run.code === 130) expect(text).toBe('the previous backup');
         else expect((JSON.parse(text) as { library: unknown[] }).library).toHaveLength(30_000);
         expect(listing(out)).toEqual(['backup.json']);
-      }, 40_000);
+      }, 120_000);
     });
   }
 }
