@@ -131,7 +131,7 @@ async function runConvert(ctx: Context, out: OutputSession, flags: ConvertFlags,
     const written: string[] = [];
     for (const file of result.files) {
       const path = file.part === undefined ? output : numberedPath(output, file.part, lib.TARGET_EXTENSION[target]);
-      await replaceFile(path, file.content);
+      await replaceFile(path, file.content, ctx.io);
       written.push(path);
     }
     if (unmatchedFile !== undefined) await replaceFile(unmatchedFile, result.unmatched!);

@@ -44,7 +44,7 @@ export async function writeExportFiles(exported: ExportToWrite, destination: Exp
   }
   if (destination.to === 'file') {
     const data = options.gzip ? await gzip(exported.text) : Buffer.from(exported.text, 'utf8');
-    await replaceFile(destination.path, data);
+    await replaceFile(destination.path, data, io);
     io.info(`lk: wrote ${destination.path} (${formatBytes(data.length)})`);
     return;
   }

@@ -181,7 +181,7 @@ export async function renderCalendarFeed(pages: AsyncIterable<Page>, output: Fee
   }
   const { replaceFile } = await import('../util/output-file.js');
   const path = output.file;
-  await replaceFile(path, feed.text);
+  await replaceFile(path, feed.text, io);
   io.info(`lk: wrote ${path} (${formatCount(feed.events)} event${feed.events === 1 ? '' : 's'})`);
 }
 

@@ -125,7 +125,7 @@ export class OutputSession {
     if (path === '') throw new UsageError('-o/--output needs a path');
     if (path === '-') return this.io;
     const { openOutputFile } = await import('../util/output-file.js');
-    this.outputFile ??= await openOutputFile(path);
+    this.outputFile ??= await openOutputFile(path, this.terminal);
     return new IoStreams({
       stdout: this.outputFile.stream,
       stderr: this.terminal.stderr,

@@ -1,8 +1,8 @@
-import { close, createWriteStream, fchmod, fsync, open, rmSync } from 'node:fs';
+import { close, createWriteStream, fchmod, fstatSync, fsync, open, rmSync, type Stats } from 'node:fs';
 import { lstat, mkdir, readlink, realpath, rename, rm, stat } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { dirname, resolve } from 'node:path';
-import type { Writable } from 'node:stream';
+import { Writable } from 'node:stream';
 import { once } from 'node:events';
 import { sweepStaleTemporaries, syncFolder, temporaryName } from './atomic-file.js';
 import { LkError } from './errors.js';
@@ -15,8 +15,10 @@ import { onInterrupt } from './interrupt.js';
  *   appears whole or not at all. A replaced file keeps its permissions; a new one is private (0600), as what lk
  *   writes is personal data. A missing folder is created (that folder only, 0700, as `export --output-dir` does).
  * - a symbolic link: followed, and its target replaced the same way (the link stays a link).
- * - anything else (a FIFO, a terminal or other device, /dev/stdout, a process substitution's /dev/fd/63): written
- *   through, as a shell redirection would; replacing it by a regular file would break it for every later program.
+ * - anything else (a FIFO, a terminal or other device, a process substitution's /dev/fd/63): written through, as a
+ *   shell redirection would; replacing it by a regular file would break it for every later program.
+ * - this process's own stdout or stderr (/dev/stdout, /dev/fd/2, /proc/self/fd/1, a link to one): written to that
+ *   stream, since a socket (journald's stdout, a Node parent's pipes) cannot be opened by name at all.
  */
 export interface OutputFile {
   /** The path as the user gave it, for messages. */
@@ -30,13 +32,21 @@ export interface OutputFile {
   abort(): Promise<void>;
 }
 
-export async function openOutputFile(path: string): Promise<OutputFile> {
+/** The run's own output streams; a real process's carry their file descriptor (`fd`), fakes do not. */
+export interface OwnStreams {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+}
+
+export async function openOutputFile(path: string, own?: OwnStreams): Promise<OutputFile> {
   return failingAs(`cannot write ${path}`, async () => {
     const existing = await stat(path).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return undefined;
       throw error;
     });
     if (existing?.isDirectory()) throw new LkError(`cannot write ${path}: it is a folder`);
+    const ownStream = existing && own ? sameFileAs(existing, [own.stdout, own.stderr]) : undefined;
+    if (ownStream) return writeToOwnStream(path, ownStream);
     if (existing && !existing.isFile()) return writeThrough(path, await openFd(path, 'w', 0o600));
     const target = existing ? await realpath(path) : await danglingTarget(path);
     await createFolder(dirname(target));
@@ -45,8 +55,8 @@ export async function openOutputFile(path: string): Promise<OutputFile> {
 }
 
 /** Writes `data` to the path the user named, by the rules of openOutputFile. */
-export async function replaceFile(path: string, data: string | Uint8Array): Promise<void> {
-  const file = await openOutputFile(path);
+export async function replaceFile(path: string, data: string | Uint8Array, own?: OwnStreams): Promise<void> {
+  const file = await openOutputFile(path, own);
   try {
     await failingAs(`cannot write ${path}`, async () => {
       if (!file.stream.write(data)) await once(file.stream, 'drain');
@@ -151,6 +161,43 @@ function writeThrough(path: string, fd: number): OutputFile {
     }
   };
   return { path, through: true, stream, commit: () => finish(true), abort: () => finish(false) };
+}
+
+/** The stream among `streams` whose descriptor is the file `target` (same device and inode), if any. */
+function sameFileAs(target: Stats, streams: NodeJS.WritableStream[]): NodeJS.WritableStream | undefined {
+  return streams.find((stream) => {
+    const fd = (stream as { fd?: unknown }).fd;
+    if (typeof fd !== 'number') return false;
+    try {
+      const info = fstatSync(fd);
+      return info.dev === target.dev && info.ino === target.ino;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Written into the run's own stream, which stays open for the rest of the run: commit waits for the data to leave. */
+function writeToOwnStream(path: string, own: NodeJS.WritableStream): OutputFile {
+  const stream = new Writable({
+    write: (chunk: Buffer, _encoding, done) => void own.write(chunk, (error) => done(error ?? undefined)),
+  });
+  let settled = false;
+  return {
+    path,
+    through: true,
+    stream,
+    async commit() {
+      if (settled) return;
+      settled = true;
+      await failingAs(`cannot write ${path}`, () => endStream(stream));
+    },
+    async abort() {
+      if (settled) return;
+      settled = true;
+      await destroyStream(stream);
+    },
+  };
 }
 
 const openFd = promisify(open) as (path: string, flags: string, mode: number) => Promise<number>;
