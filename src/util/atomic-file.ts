@@ -1,6 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import {
+  close,
+  closeSync,
+  fsync,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFile,
+  writeFileSync,
+} from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { basename, dirname, join } from 'node:path';
 import { onInterrupt } from './interrupt.js';
 
@@ -57,13 +71,30 @@ function processIsAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Creates the temporary file (exclusive: a file or link planted at the name makes this fail instead of being
+ * followed) and registers its removal on interrupt, in one synchronous step. Synchronous on purpose: an asynchronous
+ * open() runs on libuv's thread pool and can create the file after a SIGTERM's handler has run the cleanups, while
+ * the process exits; a signal's handler runs only between turns of the event loop, so it finds neither or both.
+ */
+export function createTemporaryFile(temp: string, mode: number): { fd: number; forget: () => void } {
+  const fd = openSync(temp, 'wx', mode);
+  return { fd, forget: onInterrupt(() => rmSync(temp, { force: true })) };
+}
+
+/** createTemporaryFile's rule for a temporary folder. */
+function createTemporaryFolder(temp: string, mode: number): () => void {
+  mkdirSync(temp, { mode });
+  return onInterrupt(() => rmSync(temp, { recursive: true, force: true }));
+}
+
 /** Writes `data` to `path` atomically. */
 export async function writeFileAtomic(path: string, data: string | Uint8Array, options: AtomicOptions = {}): Promise<void> {
   sweepStaleTemporaries(dirname(path));
   const temp = temporaryName(path);
-  const forget = onInterrupt(() => rmSync(temp, { force: true }));
+  let forget: () => void = () => undefined;
   try {
-    await writeNewFile(temp, data, options.mode ?? 0o600);
+    forget = await writeNewFile(temp, data, options.mode ?? 0o600);
     await rename(temp, path);
     syncFolder(dirname(path));
   } catch (error) {
@@ -108,11 +139,12 @@ export async function writeFolderAtomic(path: string, files: FolderFile[], optio
   sweepStaleTemporaries(dirname(path));
   const temp = temporaryName(path);
   const previous = temporaryName(path);
-  const forget = onInterrupt(() => rmSync(temp, { recursive: true, force: true }));
+  let forget: () => void = () => undefined;
   let movedAside = false;
   try {
-    await mkdir(temp, { mode: mode | ((mode & 0o444) >> 2) }); // x wherever r: a folder must be searchable
-    for (const file of files) await writeNewFile(join(temp, file.name), file.data, mode);
+    forget = createTemporaryFolder(temp, mode | ((mode & 0o444) >> 2)); // x wherever r: a folder must be searchable
+    // The files inside are removed with their folder.
+    for (const file of files) (await writeNewFile(join(temp, file.name), file.data, mode))();
     syncFolder(temp);
     try {
       await rename(temp, path);
@@ -135,15 +167,16 @@ export async function writeFolderAtomic(path: string, files: FolderFile[], optio
   }
 }
 
-/** Exclusive create (`wx`): a file or symlink planted at the temporary name makes this fail instead of being followed. */
-async function writeNewFile(path: string, data: string | Uint8Array, mode: number): Promise<void> {
-  const handle = await open(path, 'wx', mode);
+/** A new temporary file holding `data`, flushed; returns the cleanup registration's release. */
+async function writeNewFile(path: string, data: string | Uint8Array, mode: number): Promise<() => void> {
+  const { fd, forget } = createTemporaryFile(path, mode);
   try {
-    await handle.writeFile(data);
-    await handle.sync();
+    await promisify(writeFile)(fd, data);
+    await promisify(fsync)(fd);
   } finally {
-    await handle.close();
+    await promisify(close)(fd);
   }
+  return forget;
 }
 
 /** Makes a rename durable across a power cut; best effort, as some file systems refuse fsync on folders. */

@@ -1,12 +1,11 @@
-import { close, createWriteStream, fchmod, fstatSync, fsync, open, rmSync, type Stats } from 'node:fs';
+import { close, createWriteStream, fchmod, fstatSync, fsync, open, type Stats } from 'node:fs';
 import { lstat, mkdir, readlink, realpath, rename, rm, stat } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { dirname, resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { once } from 'node:events';
-import { sweepStaleTemporaries, syncFolder, temporaryName } from './atomic-file.js';
+import { createTemporaryFile, sweepStaleTemporaries, syncFolder, temporaryName } from './atomic-file.js';
 import { LkError } from './errors.js';
-import { onInterrupt } from './interrupt.js';
 
 /**
  * A file the user named with -o, for every command that takes it (export, calendar, listings). What sits at the
@@ -92,14 +91,7 @@ async function replaceAtomically(path: string, target: string, mode: number): Pr
   // What a killed run (SIGKILL, a power cut) left behind next to the file, as writeFileAtomic does.
   sweepStaleTemporaries(dirname(target));
   const temp = temporaryName(target);
-  // Its removal is registered before it exists: a Ctrl-C that lands while open() is under way (the file made, the
-  // promise not yet settled) must still find it. The name is this run's own, so removing it before it exists is safe.
-  const forget = onInterrupt(() => rmSync(temp, { force: true }));
-  // Exclusive create: a file or link planted at the temporary name makes this fail instead of being followed.
-  const fd = await openFd(temp, 'wx', mode).catch((error: unknown) => {
-    forget();
-    throw error;
-  });
+  const { fd, forget } = createTemporaryFile(temp, mode);
   const stream = createWriteStream('', { fd, autoClose: false });
   let settled = false;
   let closed = false;
