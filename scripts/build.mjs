@@ -113,3 +113,6 @@ await writeFile(
   new URL('static.cjs', dist),
   `// Written by scripts/build.mjs from the command tree; read by bin/lk.cjs.\nexports.VERSION = ${JSON.stringify(VERSION)};\nexports.HELP = ${JSON.stringify(topLevelHelp(80))};\n`,
 );
+
+// The process lk reads the mirror in (src/mirror/query-process.ts): SQLite and the mirror's queries, nothing else.
+await build({ ...commonJs, entryPoints: ['src/mirror/query-child.ts'], outfile: 'dist/mirror-query.cjs' });

@@ -3,7 +3,7 @@ import type { Context } from '../context.js';
 import type { OutputSession } from '../output/session.js';
 import { UsageError } from '../util/errors.js';
 import type { Page } from '../api/paginate.js';
-import type { Database } from '../mirror/open.js';
+import type { MirrorReader } from '../mirror/query-process.js';
 import type { Slice, Window } from '../mirror/read.js';
 import { pagingFrom, dateBound, isoDate, type PagingFlags } from './options.js';
 
@@ -19,21 +19,22 @@ export async function mirrorPath(ctx: Context, db: string | undefined): Promise<
   return defaultMirrorPath(ctx.env, ctx.settings.profileName);
 }
 
-/** Opens the mirror read-only and says on stderr how old it is. */
-export async function openMirror(ctx: Context, db: string | undefined, what: string): Promise<Database> {
+/** Opens the mirror read-only (its queries bounded by --timeout) and says on stderr how old it is. */
+export async function openMirror(ctx: Context, db: string | undefined, what: string): Promise<MirrorReader> {
   const path = await mirrorPath(ctx, db);
-  const { loadSqlite, openForReading } = await import('../mirror/open.js');
-  loadSqlite(what);
-  const database = openForReading(path);
-  const { mirrorAge } = await import('../mirror/read.js');
-  const age = mirrorAge(database);
+  const { openMirrorReader } = await import('../mirror/query-process.js');
+  const database = openMirrorReader(path, what, ctx.settings.timeoutSeconds());
+  const age = await database.mirrorAge().catch((error: unknown) => {
+    database.close();
+    throw error;
+  });
   const { formatDuration } = await import('../util/units.js');
   const ago = (at: number | undefined) => (at === undefined ? 'at an unknown time' : `${formatDuration((ctx.now() - at) / 1000)} ago`);
   ctx.io.info(`lk: from the mirror ${path}: data as of ${ago(age.snapshotAt)} (synced ${ago(age.syncedAt)})`);
   return database;
 }
 
-type Reader = (window: Window) => Slice;
+type Reader = (window: Window) => Slice | Promise<Slice>;
 
 /** A listing of the mirror as the pages the server would have sent: --page, --limit (20), --all, --max; "Showing N of TOTAL". */
 export async function* pagesOf(source: unknown[] | Reader, flags: PagingFlags): AsyncGenerator<Page> {
@@ -47,7 +48,7 @@ export async function* pagesOf(source: unknown[] | Reader, flags: PagingFlags): 
   let remaining = paging.max ?? Number.POSITIVE_INFINITY;
   for (;;) {
     const start = (page - 1) * limit;
-    const { items: served, total } = read({ offset: start, limit });
+    const { items: served, total } = await read({ offset: start, limit });
     const items = { length: total };
     const shown = served.slice(0, remaining);
     remaining -= shown.length;
@@ -81,35 +82,34 @@ export async function runOffline(ctx: Context, out: OutputSession, command: Offl
     throw new UsageError(`--from ${options.from} is after --to ${options.to}: nothing can fall in that window`);
   const render = await import('../output/render.js');
   const views = await import('../output/views.js');
-  const read = await import('../mirror/read.js');
   const domain = options.domain?.toUpperCase();
   const db = await openMirror(ctx, options.db, `--offline`);
   try {
     switch (command) {
       case 'library':
         return await render.renderListing(
-          pagesOf((window) => read.libraryItems(db, { ...options, domain, phase: options.phase?.toUpperCase() }, window), options),
+          pagesOf((window) => db.libraryItems({ ...options, domain, phase: options.phase?.toUpperCase() }, window), options),
           views.entryView,
           output,
           { paged: true },
         );
       case 'history':
         return await render.renderListing(
-          pagesOf((window) => read.historyItems(db, { domain, from, to }, window), options),
+          pagesOf((window) => db.historyItems({ domain, from, to }, window), options),
           views.historyView,
           output,
           { paged: true },
         );
       case 'lists':
-        return await render.renderListing(pagesOf(read.tableItems(db, 'lists'), options), views.listView, output, { paged: true });
+        return await render.renderListing(pagesOf(await db.tableItems('lists'), options), views.listView, output, { paged: true });
       case 'reviews':
-        return await render.renderListing(pagesOf(read.tableItems(db, 'reviews', { domain }), options), views.reviewView, output, { paged: true });
+        return await render.renderListing(pagesOf(await db.tableItems('reviews', { domain }), options), views.reviewView, output, { paged: true });
       case 'notifications':
-        return await render.renderListing(pagesOf(read.tableItems(db, 'notifications'), options), views.notificationView, output, { paged: true });
+        return await render.renderListing(pagesOf(await db.tableItems('notifications'), options), views.notificationView, output, { paged: true });
       case 'calendar': {
         // Online, the calendar starts today: episodes that aired since the sync are left out.
         const today = Math.floor(ctx.now() / 86_400_000) * 86_400_000;
-        const items = read.tableItems(db, 'calendar', { domain }).filter((item) => {
+        const items = (await db.tableItems('calendar', { domain })).filter((item) => {
           const at = Date.parse(String((item as { airsAt?: unknown }).airsAt ?? ''));
           return Number.isNaN(at) || at >= today;
         });
@@ -122,7 +122,7 @@ export async function runOffline(ctx: Context, out: OutputSession, command: Offl
             'Leave out --domain, or drop --offline to ask the server.',
           );
         }
-        const summary = read.statsSnapshot(db);
+        const summary = await db.statsSnapshot();
         if (summary === undefined) throw new UsageError('the mirror holds no stats summary (the key lacked stats:read when it synced)');
         return await render.renderSections(summary, output);
       }

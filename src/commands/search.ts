@@ -26,12 +26,11 @@ const searchCommand = defineCommand({
     const output = await out.outputOptions();
     const db = await openMirror(ctx, options.db, 'lk search');
     try {
-      const { searchEntries } = await import('../mirror/read.js');
       const filters = { domain: options.domain?.toUpperCase(), phase: options.phase?.toUpperCase() };
       const { renderListing } = await import('../output/render.js');
       const { entryView } = await import('../output/views.js');
       await renderListing(
-        pagesOf((window) => searchEntries(db, text, filters, window), options),
+        pagesOf((window) => db.searchEntries(text, filters, window), options),
         entryView,
         output,
         { paged: true },

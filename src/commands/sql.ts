@@ -19,13 +19,14 @@ const sqlCommand = defineCommand({
     'lk sql "SELECT title, rating FROM library WHERE rating >= 9 ORDER BY title" --csv',
     "lk sql \"SELECT json_extract(json, '$.progress.pages') AS pages FROM entries WHERE domain = 'BOOKS'\" --json",
     'lk sql --schema',
+    'lk sql --timeout 5 "SELECT …"   # a query still running after 5 s is stopped (exit 1); default 30',
   ],
   async run(ctx, out, options, [query]) {
     if (options.schema) {
       if (query !== undefined) throw new UsageError('--schema takes no query');
       const { existsSync } = await import('node:fs');
-      const { loadSqlite } = await import('../mirror/open.js');
-      loadSqlite('lk sql');
+      const { requireSqliteNode } = await import('../mirror/open.js');
+      requireSqliteNode('lk sql');
       const path = await mirrorPath(ctx, options.db);
       if (!existsSync(path)) {
         const { SCHEMA } = await import('../mirror/schema.js');
@@ -35,8 +36,7 @@ const sqlCommand = defineCommand({
       }
       const db = await openMirror(ctx, options.db, 'lk sql');
       try {
-        const { schemaText } = await import('../mirror/read.js');
-        await out.io.write(schemaText(db));
+        await out.io.write(await db.schemaText());
       } finally {
         db.close();
       }
@@ -49,10 +49,14 @@ const sqlCommand = defineCommand({
     try {
       let rows: Record<string, unknown>[];
       try {
-        rows = db.prepare(query).all();
+        rows = await db.sql(query);
       } catch (error) {
+        if (error instanceof LkError) throw error; // --timeout, the query process lost
+        const { WriteRefused } = await import('../mirror/read-only.js');
+        if (error instanceof WriteRefused)
+          throw new UsageError(`lk sql is read-only: refused ${error.action}`, 'Only queries that read (SELECT, WITH, PRAGMA that read) run here.');
         const message = (error as Error).message;
-        // The mirror is opened read-only: SQLite itself refuses a write.
+        // Writes to the mirror's own file, refused by SQLite itself (it is opened read-only).
         if (/readonly|read-only/i.test(message))
           throw new UsageError(`lk sql is read-only: ${message}`, 'Only queries that read (SELECT, WITH, PRAGMA that read) run here.');
         throw new UsageError(`the query failed: ${message}`);

@@ -13,6 +13,7 @@ import { refuseNewer } from './migrations.js';
 export type { Database, Statement } from './database.js';
 
 interface SqliteModule {
+  constants: Record<string, number>;
   DatabaseSync: new (
     path: string,
     options?: { readOnly?: boolean; open?: boolean; enableForeignKeyConstraints?: boolean; timeout?: number },
@@ -29,16 +30,24 @@ export function nodeHasSqlite(version = process.versions.node): boolean {
 
 let loaded: SqliteModule | undefined;
 
+/** Exit 1 with one line naming the Node `what` needs, unless this one has node:sqlite. */
+export function requireSqliteNode(what = 'the local mirror'): void {
+  if (!nodeHasSqlite()) throw sqliteRefusal(what);
+}
+
+function sqliteRefusal(what: string): LkError {
+  return new LkError(
+    `${what} needs Node ${MINIMUM_NODE} or later (for its built-in SQLite, node:sqlite); this is Node ${process.versions.node}`,
+    1,
+    'Every other lk command works on this Node.',
+  );
+}
+
 /** node:sqlite, or exit 1 with one line naming the Node it needs. Its ExperimentalWarning (and only it) is silenced. */
 export function loadSqlite(what = 'the local mirror'): SqliteModule {
   if (loaded) return loaded;
-  const refuse = () =>
-    new LkError(
-      `${what} needs Node ${MINIMUM_NODE} or later (for its built-in SQLite, node:sqlite); this is Node ${process.versions.node}`,
-      1,
-      'Every other lk command works on this Node.',
-    );
-  if (!nodeHasSqlite()) throw refuse();
+  const refuse = () => sqliteRefusal(what);
+  requireSqliteNode(what);
   const emitWarning = process.emitWarning;
   // Node lines that still call node:sqlite experimental print a warning when it loads: not news to an lk user.
   process.emitWarning = function (this: unknown, warning: string | Error, ...rest: unknown[]) {
@@ -74,12 +83,17 @@ export function openForWriting(path: string): Database {
 /** Opens an existing mirror read-only: a write statement fails inside SQLite. */
 export function openForReading(path: string): Database {
   const { DatabaseSync } = loadSqlite();
-  if (!existsSync(path)) {
-    throw new LkError(`no mirror at ${path}`, 1, 'Create it with `lk sync` (and keep it fresh from cron: see `lk sync --help`).');
-  }
+  requireMirror(path);
   const db = new DatabaseSync(path, { readOnly: true, timeout: 10_000 });
   refuseNewerAndClose(db, path);
   return db;
+}
+
+/** Exit 1, naming lk sync, when there is no mirror at `path`. */
+export function requireMirror(path: string): void {
+  if (!existsSync(path)) {
+    throw new LkError(`no mirror at ${path}`, 1, 'Create it with `lk sync` (and keep it fresh from cron: see `lk sync --help`).');
+  }
 }
 
 function refuseNewerAndClose(db: Database, path: string): void {
