@@ -4,7 +4,7 @@ import { UsageError } from '../util/errors.js';
 import type { OutputFlags, OutputSession } from '../output/session.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
-import { openMirror } from './offline.js';
+import { openMirrorHere } from './offline.js';
 import { dateBound, DB_FLAG, DOMAIN_FLAG, isoDate, wholeNumber } from './options.js';
 import { runSync } from './sync.js';
 
@@ -70,7 +70,7 @@ async function runFeed(ctx: Context, out: OutputSession, options: OptionsOf<type
   const limit = options.limit === undefined ? 50 : wholeNumber('--limit', options.limit, 1, 1000);
   const since = options.since === undefined ? undefined : dateBound(isoDate('--since', options.since, { edge: 'start', now: ctx.now() }), 'start');
   if (options.sync) await runSync(ctx, { db: options.db });
-  const db = await openMirror(ctx, options.db, 'lk feed');
+  const db = await openMirrorHere(ctx, options.db, 'lk feed');
   try {
     const { makeFeed } = await import('../feed/document.js');
     const document = await makeFeed(db, { format, limit, domain: options.domain?.toUpperCase(), since, publicOnly: Boolean(options.public) });

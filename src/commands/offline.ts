@@ -3,8 +3,9 @@ import type { Context } from '../context.js';
 import type { OutputSession } from '../output/session.js';
 import { UsageError } from '../util/errors.js';
 import type { Page } from '../api/paginate.js';
+import type { Database } from '../mirror/open.js';
 import type { MirrorReader } from '../mirror/query-process.js';
-import type { Slice, Window } from '../mirror/read.js';
+import type { MirrorAge, Slice, Window } from '../mirror/read.js';
 import { pagingFrom, dateBound, isoDate, type PagingFlags } from './options.js';
 
 /**
@@ -28,10 +29,25 @@ export async function openMirror(ctx: Context, db: string | undefined, what: str
     database.close();
     throw error;
   });
+  await sayMirrorAge(ctx, path, age);
+  return database;
+}
+
+/** The mirror opened in lk's own process, for lk's own queries (lk feed): no query of the user's runs there. */
+export async function openMirrorHere(ctx: Context, db: string | undefined, what: string): Promise<Database> {
+  const path = await mirrorPath(ctx, db);
+  const { loadSqlite, openForReading } = await import('../mirror/open.js');
+  loadSqlite(what);
+  const database = openForReading(path);
+  const { mirrorAge } = await import('../mirror/read.js');
+  await sayMirrorAge(ctx, path, mirrorAge(database));
+  return database;
+}
+
+async function sayMirrorAge(ctx: Context, path: string, age: MirrorAge): Promise<void> {
   const { formatDuration } = await import('../util/units.js');
   const ago = (at: number | undefined) => (at === undefined ? 'at an unknown time' : `${formatDuration((ctx.now() - at) / 1000)} ago`);
   ctx.io.info(`lk: from the mirror ${path}: data as of ${ago(age.snapshotAt)} (synced ${ago(age.syncedAt)})`);
-  return database;
 }
 
 type Reader = (window: Window) => Slice | Promise<Slice>;
