@@ -33,7 +33,7 @@ export async function openMirror(ctx: Context, db: string | undefined, what: str
   return database;
 }
 
-/** The mirror opened in lk's own process, for lk's own queries (lk feed): no query of the user's runs there. */
+/** The mirror opened in lk's own process, for lk's own queries (lk feed, lk report): no query of the user's runs there. */
 export async function openMirrorHere(ctx: Context, db: string | undefined, what: string): Promise<Database> {
   const path = await mirrorPath(ctx, db);
   const { loadSqlite, openForReading } = await import('../mirror/open.js');

@@ -4,7 +4,7 @@ import { LkError, UsageError } from '../util/errors.js';
 import type { OutputSession } from '../output/session.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
-import { openMirror } from './offline.js';
+import { openMirrorHere } from './offline.js';
 import { DB_FLAG } from './options.js';
 import { runSync } from './sync.js';
 
@@ -54,7 +54,7 @@ async function runReport(ctx: Context, out: OutputSession, options: OptionsOf<ty
   const { loadSqlite } = await import('../mirror/open.js');
   loadSqlite('lk report');
   if (options.sync) await runSync(ctx, { db: options.db });
-  const db = await openMirror(ctx, options.db, 'lk report');
+  const db = await openMirrorHere(ctx, options.db, 'lk report');
   const report = await import('../report/index.js');
   let figures;
   let span;
