@@ -1,5 +1,6 @@
 import { LkError } from '../util/errors.js';
 import type { Database } from './database.js';
+import { addEventColumns } from './event-columns.js';
 import { SCHEMA } from './schema.js';
 
 /**
@@ -13,6 +14,8 @@ const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   (db) => db.exec(SCHEMA),
   // 2. The version lives in user_version now: the schema_version row (written, never read) goes.
   (db) => db.exec("DELETE FROM mirror_meta WHERE key = 'schema_version'"),
+  // 3. history.domain, minutes and pages (filled from each event's entry, work and json) and the report's indexes.
+  addEventColumns,
 ];
 
 /** The mirror version this lk writes: the number of steps it knows. */
@@ -30,6 +33,19 @@ export function refuseNewer(db: Database, path: string): void {
     `the mirror ${path} was made by a newer lk (mirror version ${version}; this lk knows up to ${SCHEMA_VERSION}): left as it is`,
     1,
     'Upgrade lk to use it, or keep a mirror for this lk with --db FILE.',
+  );
+}
+
+/** The first version whose history has domain, minutes and pages: what lk report reads. */
+export const EVENT_COLUMNS_VERSION = 3;
+
+/** Throws when the mirror has not had the steps a reader needs (an older lk made it; no sync since): lk sync upgrades it. */
+export function refuseOlder(db: Database, needed: number, command: string): void {
+  const version = mirrorVersion(db);
+  if (version >= needed) return;
+  throw new LkError(
+    `the mirror was made by an older lk (mirror version ${version}; ${command} needs ${needed}): run lk sync to upgrade it in place`,
+    1,
   );
 }
 

@@ -113,6 +113,8 @@ export function eventRow(event: Item, position: number, id: string): Row {
     kind: text(firstOf(event, ['kind', 'type'])),
     date: text(event.date),
     cycle: num(event.cycle),
+    minutes: num(event.minutes),
+    pages: num(event.pages),
     position,
   };
 }

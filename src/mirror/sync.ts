@@ -25,6 +25,7 @@ import {
   workRow,
   type Row,
 } from './rows.js';
+import { refreshEventDomains } from './event-columns.js';
 import { migrate, refuseNewer } from './migrations.js';
 import { FTS_OF } from './schema.js';
 import { TableSync, type Counts } from './writer.js';
@@ -77,7 +78,7 @@ const TABLE_COLUMNS: Record<string, string[]> = {
     'title_key',
     'position',
   ],
-  history: ['id', 'entry_id', 'work_id', 'kind', 'date', 'cycle', 'position'],
+  history: ['id', 'entry_id', 'work_id', 'kind', 'date', 'cycle', 'minutes', 'pages', 'position'],
   lists: ['id', 'name', 'description', 'item_count', 'visibility', 'owner', 'created_at', 'updated_at', 'position'],
   list_items: ['id', 'list_id', 'item_index', 'type', 'work_id', 'season', 'episode', 'title', 'note', 'added_at'],
   reviews: ['id', 'entry_id', 'work_id', 'rating', 'title', 'body', 'created_at', 'position'],
@@ -236,6 +237,8 @@ class SyncRun {
     for (const [table, fts] of Object.entries(FTS_OF)) {
       if (this.tables[table]!.touched || this.options.full) this.db.exec(`INSERT INTO ${fts}(${fts}) VALUES ('rebuild')`);
     }
+    // An event's domain is its entry's or work's: set once both are in place, whichever of them came or changed.
+    if (['entries', 'works', 'history'].some((table) => this.tables[table]!.touched) || this.options.full) refreshEventDomains(this.db);
     return counts;
   }
 

@@ -1,4 +1,5 @@
 import type { Database } from '../mirror/database.js';
+import { EVENT_COLUMNS_VERSION, refuseOlder } from '../mirror/migrations.js';
 import {
   eventsByDay,
   finishesByDay,
@@ -261,6 +262,7 @@ function windowOf(zone: TimeZone, period: Period): Window {
 }
 
 export function reportFigures(db: Database, request: ReportRequest): ReportFigures {
+  refuseOlder(db, EVENT_COLUMNS_VERSION, 'lk report');
   // A year of a large library reads many pages of the mirror, some twice: keep them (64 MB at most, this connection).
   db.exec('PRAGMA cache_size = -65536');
   const profile = profileOf(db);

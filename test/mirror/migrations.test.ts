@@ -90,9 +90,35 @@ if (nodeHasSqlite())
         // The run of the lk that made it is kept beside this one; the schema_version row gave way to user_version.
         expect(d.prepare('SELECT count(*) AS n FROM sync_runs').get()!.n).toBe(2);
         expect(d.prepare("SELECT count(*) AS n FROM mirror_meta WHERE key = 'schema_version'").get()!.n).toBe(0);
+        // Version 3: every event's domain, minutes and pages filled from its entry, work and json, events already
+        // there included (the sync changed none of them).
+        const events = d
+          .prepare(
+            `SELECT count(*) AS n, count(h.domain) AS domains, count(h.minutes) AS minutes, count(h.pages) AS pages,
+                    sum(h.domain IS NOT coalesce(e.domain, w.domain)) AS wrong_domains,
+                    sum(h.minutes IS NOT json_extract(h.json, '$.minutes')) AS wrong_minutes,
+                    sum(h.pages IS NOT json_extract(h.json, '$.pages')) AS wrong_pages
+             FROM history h LEFT JOIN entries e ON e.id = h.entry_id LEFT JOIN works w ON w.id = coalesce(h.work_id, e.work_id)`,
+          )
+          .get()!;
+        expect(events).toMatchObject({ domains: events.n, wrong_domains: 0, wrong_minutes: 0, wrong_pages: 0 });
+        expect(events.minutes).toBeGreaterThan(0);
+        expect(events.pages).toBeGreaterThan(0);
       });
       const found = await bed.lk(['sql', '--db', db, '--json', "SELECT title FROM library WHERE title = 'Amélie'"], { key: null });
       expect(JSON.parse(found.stdout)).toEqual([{ title: 'Amélie' }]);
+    });
+
+    it('lk report on it before a sync says to run lk sync, and leaves it as it was', async () => {
+      const db = copyOfFixture('reported');
+      const digest = fileDigest(db);
+      const run = await bed.lk(['report', '--db', db, '--year', '2026', '--json'], { key: null });
+      expect(run.code).toBe(1);
+      expect(run.stdout).toBe('');
+      expect(run.stderr.split('\n')).toContain(
+        'lk: the mirror was made by an older lk (mirror version 0; lk report needs 3): run lk sync to upgrade it in place',
+      );
+      expect(fileDigest(db)).toBe(digest);
     });
 
     it('a new mirror starts at the latest version', async () => {
