@@ -116,6 +116,11 @@ if (!nodeHasSqlite()) {
       expect(online[1]!.id).toBe(newest);
       expect(query(dbFile('changes'), 'SELECT rating FROM entries WHERE id = ?', rated!)).toEqual([{ rating: 3 }]);
       expect(query(dbFile('changes'), 'SELECT count(*) AS n FROM history WHERE id = ?', eventId)[0]!.n).toBe(1);
+      // The columns lk report reads stay those of each event's entry, work and json, the new event's included.
+      expect(query(dbFile('changes'), 'SELECT domain FROM history WHERE id = ?', eventId)[0]!.domain).toMatch(/^(MEDIA|GAMES|BOOKS|MUSIC)$/);
+      const stale = `SELECT count(*) AS n FROM history h LEFT JOIN entries e ON e.id = h.entry_id LEFT JOIN works w ON w.id = coalesce(h.work_id, e.work_id)
+        WHERE h.domain IS NOT coalesce(e.domain, w.domain) OR h.minutes IS NOT json_extract(h.json, '$.minutes') OR h.pages IS NOT json_extract(h.json, '$.pages')`;
+      expect(query(dbFile('changes'), stale)[0]!.n).toBe(0);
       expect(query(dbFile('changes'), 'SELECT count(*) AS n FROM history WHERE entry_id = ?', removed!)[0]!.n).toBe(0);
       const onlineHistory = ids((await bed.lk(['history', '--all', '--json'])).stdout);
       expect(query(dbFile('changes'), 'SELECT id FROM history WHERE date IS NOT NULL ORDER BY position').map((row) => row.id)).toEqual(onlineHistory);
