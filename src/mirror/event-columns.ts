@@ -10,13 +10,23 @@ import type { Database } from './database.js';
 const NUMBER_OF = (field: string) => `CASE WHEN json_type(json, '$.${field}') IN ('integer', 'real') THEN json_extract(json, '$.${field}') END`;
 
 /** The event's domain: its entry's, else the work's (its own work, else its entry's). */
-const EVENT_DOMAIN = `coalesce(
-  (SELECT e.domain FROM entries e WHERE e.id = history.entry_id),
-  (SELECT w.domain FROM works w WHERE w.id = coalesce(history.work_id, (SELECT e.work_id FROM entries e WHERE e.id = history.entry_id))))`;
+const domainOf = (entry: string, work: string) => `coalesce(
+  (SELECT e.domain FROM entries e WHERE e.id = ${entry}),
+  (SELECT w.domain FROM works w WHERE w.id = coalesce(${work}, (SELECT e.work_id FROM entries e WHERE e.id = ${entry}))))`;
 
-/** Sets every event's domain that differs from its entry's or work's (one pass; writes only the rows that change). */
+/** An event's domain from the entries and works written so far: set as the event is written (a first sync writes it once). */
+export function eventDomainReader(db: Database): (entryId: string | number | null, workId: string | number | null) => string | null {
+  const statement = db.prepare(`SELECT ${domainOf(':entry', ':work')} AS domain`);
+  return (entry, work) => (statement.get({ entry, work })?.domain as string | null | undefined) ?? null;
+}
+
+/**
+ * Sets every event's domain that differs from its entry's or work's: those written before their entry, and those whose
+ * entry or work changed since. One pass over history; writes only the rows that change.
+ */
 export function refreshEventDomains(db: Database): void {
-  db.exec(`UPDATE history SET domain = ${EVENT_DOMAIN} WHERE domain IS NOT ${EVENT_DOMAIN}`);
+  const domain = domainOf('history.entry_id', 'history.work_id');
+  db.exec(`UPDATE history SET domain = ${domain} WHERE domain IS NOT ${domain}`);
 }
 
 /** Migration step 3: the columns, filled from what the mirror holds, and the indexes the report's queries use. */

@@ -25,7 +25,7 @@ import {
   workRow,
   type Row,
 } from './rows.js';
-import { refreshEventDomains } from './event-columns.js';
+import { eventDomainReader, refreshEventDomains } from './event-columns.js';
 import { migrate, refuseNewer } from './migrations.js';
 import { FTS_OF } from './schema.js';
 import { TableSync, type Counts } from './writer.js';
@@ -78,7 +78,7 @@ const TABLE_COLUMNS: Record<string, string[]> = {
     'title_key',
     'position',
   ],
-  history: ['id', 'entry_id', 'work_id', 'kind', 'date', 'cycle', 'minutes', 'pages', 'position'],
+  history: ['id', 'entry_id', 'work_id', 'kind', 'date', 'cycle', 'minutes', 'pages', 'domain', 'position'],
   lists: ['id', 'name', 'description', 'item_count', 'visibility', 'owner', 'created_at', 'updated_at', 'position'],
   list_items: ['id', 'list_id', 'item_index', 'type', 'work_id', 'season', 'episode', 'title', 'note', 'added_at'],
   reviews: ['id', 'entry_id', 'work_id', 'rating', 'title', 'body', 'created_at', 'position'],
@@ -168,12 +168,14 @@ class SyncRun {
   private lastProgress = 0;
   private sawEntries = false;
   private sawHistory = false;
+  private readonly eventDomain: ReturnType<typeof eventDomainReader>;
 
   constructor(
     private readonly db: Database,
     private readonly client: ApiClient,
     private readonly options: SyncOptions,
   ) {
+    this.eventDomain = eventDomainReader(db);
     this.reset();
   }
 
@@ -481,7 +483,8 @@ class SyncRun {
   private event(event: Record<string, unknown>, position: number): void {
     this.work(event);
     const id = text(event.id) ?? syntheticId('event', event, String(position));
-    this.put('history', eventRow(event, position, id), event);
+    const row = eventRow(event, position, id);
+    this.put('history', { ...row, domain: this.eventDomain(row.entry_id ?? null, row.work_id ?? null) }, event);
     this.progress();
   }
 
