@@ -6,7 +6,7 @@ import { runLk, startTestBed, type TestBed } from './harness.js';
 import { whatRunLoads } from './loaded.js';
 
 const FAKE_TTY = fileURLToPath(new URL('../fixtures/fake-tty.mjs', import.meta.url));
-const HEAVY = ['commander', 'undici', 'ora', 'cli-table3', 'csv-stringify', 'string-width', 'conf', 'picocolors', 'jq-wasm', '@napi-rs/keyring'];
+const HEAVY = ['commander', 'undici', 'ora', 'csv-stringify', 'string-width', 'conf', 'picocolors', 'jq-wasm', '@napi-rs/keyring'];
 
 let bed: TestBed;
 
@@ -30,8 +30,7 @@ describe('start-up loads only what the command uses', () => {
 
   it('lk whoami runs no table, spinner, csv, width, jq or config-writing library, and reads no file of theirs', async () => {
     const { modules, packages, distFiles } = await whatRunLoads(bed, ['whoami', '--json']);
-    for (const name of ['ora', 'cli-table3', 'csv-stringify', 'conf', 'string-width', 'jq-wasm', '@napi-rs/keyring'])
-      expect(packages).not.toContain(name);
+    for (const name of ['ora', 'csv-stringify', 'conf', 'string-width', 'jq-wasm', '@napi-rs/keyring']) expect(packages).not.toContain(name);
     for (const name of ['src/output/width.ts', 'src/output/formats/table.ts', 'src/mirror/sync.ts']) expect(modules).not.toContain(name);
     // paths.cjs finds the compile cache's folder, on a Node that has one (22.1 and later).
     expect([...distFiles].sort()).toEqual('enableCompileCache' in module ? ['cli.cjs', 'paths.cjs'] : ['cli.cjs']);
@@ -76,18 +75,19 @@ describe('start-up loads only what the command uses', () => {
     },
   );
 
-  it('lk library --csv runs csv-stringify, not cli-table3 or ora', async () => {
-    const { run, packages } = await whatRunLoads(bed, ['library', '--csv', '--limit', '3']);
+  it('lk library --csv runs csv-stringify, not the table format or ora', async () => {
+    const { run, packages, modules } = await whatRunLoads(bed, ['library', '--csv', '--limit', '3']);
     expect(run.code).toBe(0);
     expect(packages).toContain('csv-stringify');
-    expect(packages).not.toContain('cli-table3');
+    expect(modules).not.toContain('src/output/formats/table.ts');
     expect(packages).not.toContain('ora');
   });
 
-  it('lk library on a terminal runs cli-table3 for its table, but no spinner for a single page', async () => {
-    const { run, packages, distFiles } = await whatRunLoads(bed, ['library'], { nodeArgs: ['--import', FAKE_TTY] });
+  it("lk library on a terminal runs lk's table format, measured by string-width, but no spinner for a single page", async () => {
+    const { run, packages, modules, distFiles } = await whatRunLoads(bed, ['library'], { nodeArgs: ['--import', FAKE_TTY] });
     expect(run.code).toBe(0);
-    expect(packages).toContain('cli-table3');
+    expect(modules).toContain('src/output/formats/aligned-lines.ts');
+    expect(packages).toContain('string-width');
     expect(packages).not.toContain('ora');
     expect(distFiles).not.toContain('ora.cjs');
   });

@@ -83,7 +83,7 @@ const twoColumns: View = {
   ],
 };
 
-describe('the table format (cli-table3)', () => {
+describe('the table format', () => {
   /** Display offset of `needle` in `line`. */
   const offsetOf = (line: string, needle: string) => displayWidth(line.slice(0, line.indexOf(needle)));
 

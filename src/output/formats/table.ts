@@ -1,4 +1,3 @@
-import type CliTable3 from 'cli-table3';
 import { columnsOf } from '../fields.js';
 import { getPath } from '../../util/object-path.js';
 import { cellText } from '../cell.js';
@@ -9,6 +8,7 @@ import { columnText, pathColumn, type Column } from '../view.js';
 import { cutForDisplay, displayWidth, truncate } from '../width.js';
 import { hyperlink, linkableUrl } from '../hyperlinks.js';
 import type { Formatter } from '../writer.js';
+import { alignedLines } from './aligned-lines.js';
 
 const GAP = 2;
 const MIN_FLEX_WIDTH = 8;
@@ -16,7 +16,7 @@ const MIN_FLEX_WIDTH = 8;
 const FLEX_KEEP = 20;
 
 /**
- * Aligned, borderless columns for a person at a terminal (cli-table3): values shortened (dates relative, titles cut
+ * Aligned, borderless columns for a person at a terminal: values shortened (dates relative, titles cut
  * with …) so that a row fits the window. Streams like every other format: the column widths are fitted to the window
  * from the first page (the widest flexible column shrinks first, then the others, widest first), the header goes out
  * once, and each page's rows follow as they arrive, laid out with the same widths, so --all shows rows at once and
@@ -36,7 +36,6 @@ export const table: Formatter = {
     return {
       async write(items) {
         if (items.length === 0) return;
-        const Table = await loadTable();
         const rows = items.map((item) =>
           columns.map((column) => sanitizeText(cutForDisplay(columnText(column, item, options.display), options.io.columns))),
         );
@@ -53,14 +52,9 @@ export const table: Formatter = {
           // A column shows its secondary parts (" · DONE") on every row or on none.
           primaryOnly = widths.map((width, i) => sample.some((row) => displayWidth(row[i]!) > width));
         }
-        const page = new Table({
-          ...LAYOUT,
-          head: first && options.header ? shown.map((i) => colors.bold(truncate(headers[i]!, widths![i]!))) : [],
-          colWidths: shown.map((i) => room[i]! + GAP),
-          colAligns: shown.map((i) => columns[i]!.align ?? 'left'),
-        });
+        const lines = first && options.header ? [shown.map((i) => colors.bold(truncate(headers[i]!, widths![i]!)))] : [];
         for (const [r, row] of rows.entries()) {
-          page.push(
+          lines.push(
             shown.map((i) => {
               const text = primaryOnly[i] ? primaryPart(row[i]!) : row[i]!;
               const cell = fitCell(text, room[i]!);
@@ -73,7 +67,9 @@ export const table: Formatter = {
             }),
           );
         }
-        await options.io.write(linesOf(page));
+        await options.io.write(
+          alignedLines(lines, { widths: shown.map((i) => room[i]!), aligns: shown.map((i) => columns[i]!.align ?? 'left'), gap: GAP }),
+        );
       },
       async end() {},
     };
@@ -82,7 +78,6 @@ export const table: Formatter = {
     const paths = options.fields ?? columnsOf([value]);
     if (paths.length === 0) return;
     const { colors, now } = options.display;
-    const Table = await loadTable();
     // Field names come from the server as much as values do.
     const labels = paths.map((path) => sanitizeText(path));
     const keyWidth = Math.max(...labels.map((label) => displayWidth(label)), 0);
@@ -98,9 +93,7 @@ export const table: Formatter = {
       return [colors.dim(labels[i]!), shown];
     });
     const widest = Math.max(valueWidth, ...rows.map(([, shown]) => displayWidth(shown)));
-    const page = new Table({ ...LAYOUT, colWidths: [keyWidth + GAP, widest + GAP] });
-    for (const row of rows) page.push(row);
-    await options.io.write(linesOf(page));
+    await options.io.write(alignedLines(rows, { widths: [keyWidth, widest], aligns: ['left', 'left'], gap: GAP }));
   },
 };
 
@@ -108,84 +101,6 @@ export const table: Formatter = {
 function expectedRows(columns: Column[]): string[][] {
   const most = Math.max(0, ...columns.map((column) => column.expected?.length ?? 0));
   return Array.from({ length: most }, (_, r) => columns.map((column) => column.expected?.[r] ?? ''));
-}
-
-/** No borders, no left padding, GAP blanks between columns (right padding; the last column's is trimmed away). */
-const NO_BORDER = Object.fromEntries(
-  [
-    'top',
-    'top-mid',
-    'top-left',
-    'top-right',
-    'bottom',
-    'bottom-mid',
-    'bottom-left',
-    'bottom-right',
-    'left',
-    'left-mid',
-    'mid',
-    'mid-mid',
-    'right',
-    'right-mid',
-    'middle',
-  ].map((name) => [name, '']),
-) as Record<CliTable3.CharName, string>;
-
-const LAYOUT = {
-  chars: NO_BORDER,
-  style: { 'padding-left': 0, 'padding-right': GAP, head: [], border: [] },
-  wordWrap: false,
-} satisfies CliTable3.TableConstructorOptions;
-
-/** The rendered rows, one per line, without trailing blanks (they only get in the way of copy and paste). */
-function linesOf(page: CliTable3.Table): string {
-  if (page.length === 0 && (page.options.head?.length ?? 0) === 0) return '';
-  return `${page
-    .toString()
-    .split('\n')
-    .map((line) => line.trimEnd())
-    .join('\n')}\n`;
-}
-
-let loading: Promise<typeof CliTable3> | undefined;
-
-/**
- * cli-table3, loaded with the first table (no other format pays for it), measuring text as this file does. It pads
- * and cuts by its own copy of an older string-width, which counts Thai, Devanagari or Arabic combining marks as a
- * cell each: rows with such titles would come out shorter than the others and the columns after them would shift.
- * Its measuring functions are looked up on its utils module at each call, so they are pointed at displayWidth.
- */
-function loadTable(): Promise<typeof CliTable3> {
-  // Both through import(), so that the bundle (scripts/build.mjs) holds one copy of utils.js, the one Table uses.
-  loading ??= Promise.all([import('cli-table3'), import('cli-table3/src/utils.js')]).then(([{ default: Table }, { default: utilsModule }]) => {
-    const utils = utilsModule as Partial<CliTableUtils>;
-    // Should a later cli-table3 reorganise its internals, tables still work, measured its own way.
-    if (typeof utils.strlen !== 'function' || typeof utils.truncate !== 'function' || typeof utils.pad !== 'function') return Table;
-    const cut = utils.truncate;
-    utils.strlen = (text) =>
-      Math.max(
-        0,
-        ...String(text)
-          .split('\n')
-          .map((line) => displayWidth(line)),
-      );
-    // Cells arrive cut to their width already; anything longer is left to cli-table3, which keeps colours intact.
-    utils.truncate = (text, width, mark) => (displayWidth(text) <= width ? text : cut(text, width, mark));
-    utils.pad = (text, width, fill, align) => {
-      const gap = Math.max(0, width - displayWidth(text));
-      if (align === 'right') return fill.repeat(gap) + text;
-      if (align === 'center') return fill.repeat(Math.floor(gap / 2)) + text + fill.repeat(Math.ceil(gap / 2));
-      return text + fill.repeat(gap);
-    };
-    return Table;
-  });
-  return loading;
-}
-
-interface CliTableUtils {
-  strlen(text: string): number;
-  truncate(text: string, width: number, mark?: string): string;
-  pad(text: string, width: number, fill: string, align?: string): string;
 }
 
 /** " · " joins a value and what qualifies it (a status and its phase): the part before it is the one to keep. */
