@@ -8,7 +8,7 @@ import { configFilePath, updateStoredConfig } from '../config/store.js';
 import type { Context } from '../context.js';
 import { ApiError, AuthError, LkError, NotLoggedInError, UsageError } from '../util/errors.js';
 import { Settings, type KeySource, type ResolvedKey } from '../config/resolve.js';
-import type { Colors } from 'picocolors/types.js';
+import type { Colors } from '../output/colors.js';
 import { getPath } from '../util/object-path.js';
 import { renderSingle } from '../output/render.js';
 import { formatterFor } from '../output/formatters.js';

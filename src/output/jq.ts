@@ -4,7 +4,7 @@ import { ExitCode, LkError, UsageError } from '../util/errors.js';
 import { IoStreams } from './io.js';
 import { prettyJson } from './pretty-json.js';
 import { sanitizeMessage } from './sanitize.js';
-import type { Colors } from 'picocolors/types.js';
+import type { Colors } from './colors.js';
 
 /**
  * `--jq EXPR`: jq itself (1.8, compiled to WebAssembly by the jq-wasm package), run over the JSON document the command

@@ -1,4 +1,4 @@
-import type { Colors } from 'picocolors/types.js';
+import type { Colors } from './colors.js';
 import { ISO_DATE_TIME, shortDate } from './dates.js';
 import { pickPaths } from './fields.js';
 import { renderSingle } from './formatters.js';

@@ -1,4 +1,4 @@
-import type { Colors } from 'picocolors/types.js';
+import type { Colors } from './colors.js';
 
 export type Phase = 'PLANNED' | 'IN_PROGRESS' | 'DONE' | 'DROPPED';
 

@@ -1,4 +1,4 @@
-import type { Colors } from 'picocolors/types.js';
+import type { Colors } from './colors.js';
 import { labelOf } from './cell.js';
 import { getPath } from '../util/object-path.js';
 
