@@ -13,14 +13,6 @@ const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as
   devDependencies: Record<string, string>;
 };
 
-/** Paths inside a package that files outside this issue's reach still name, for their owners to replace. */
-const KNOWN_INSIDE_PATHS = new Set([
-  // src/output/formats/table.ts points cli-table3's internal measuring functions at lk's own.
-  'cli-table3/src/utils.js',
-  // the Colors type, imported (type only) by several of src/output/.
-  'picocolors/types.js',
-]);
-
 const SPECIFIER = /(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*|\bdeclare\s+module\s+|^import\s+)['"]([^'"$]+)['"]/gm;
 
 function sourceFiles(folder: string): string[] {
@@ -56,7 +48,7 @@ describe("lk and other packages' code", () => {
       const { name, subpath } = splitSpecifier(specifier);
       return subpath !== undefined && !exportedSubpaths(name).includes(subpath);
     });
-    expect(inside.filter(({ specifier }) => !KNOWN_INSIDE_PATHS.has(specifier))).toEqual([]);
+    expect(inside).toEqual([]);
   });
 
   it.each(Object.entries({ ...manifest.dependencies, ...manifest.devDependencies }))('package.json takes %s under a caret range', (_name, range) => {
