@@ -9,7 +9,7 @@ import type { OutputSession } from '../output/session.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
 import { runOffline } from './offline.js';
-import { DOMAIN_FLAG, OFFLINE_FLAGS } from './options.js';
+import { DOMAIN_FLAG, OFFLINE_FLAGS, reserveFormat } from './options.js';
 import { runListing } from './listing.js';
 
 const CALENDAR_FLAGS = {
@@ -42,15 +42,8 @@ events instead of adding copies), marked free time, asking subscribers to refres
 export function registerCalendar(program: Command): void {
   const calendar = addCommand(program, calendarCommand);
 
-  // The global --format lists ics for calendar's sake; every other command refuses it here, before any request.
-  program.hook('preAction', (root, actionCommand) => {
-    if (root.opts<{ format?: string }>().format === 'ics' && actionCommand !== calendar) {
-      throw new UsageError(
-        '--format ics is only for lk calendar (the iCalendar feed of upcoming episodes)',
-        'Use table, json, ndjson, csv or tsv here.',
-      );
-    }
-  });
+  // The global --format lists ics for calendar's sake; every other command refuses it.
+  reserveFormat(program, calendar, 'ics', 'lk calendar (the iCalendar feed of upcoming episodes)');
 }
 
 async function runCalendar(ctx: Context, out: OutputSession, options: CalendarOptions): Promise<void> {

@@ -5,7 +5,7 @@ import type { OutputFlags, OutputSession } from '../output/session.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
 import { openMirrorHere } from './offline.js';
-import { dateBound, DB_FLAG, DOMAIN_FLAG, isoDate, wholeNumber } from './options.js';
+import { dateBound, DB_FLAG, DOMAIN_FLAG, isoDate, reserveFormat, wholeNumber } from './options.js';
 import { runSync } from './sync.js';
 
 const FEED_FLAGS = {
@@ -44,12 +44,8 @@ Needs Node ${'22.13'} or later (node:sqlite), like every command that reads the 
 export function registerFeed(program: Command): void {
   const feed = addCommand(program, feedCommand);
 
-  // --format atom is lk feed's alone: every other command refuses it before any request, as calendar does ics.
-  program.hook('preAction', (root, actionCommand) => {
-    if (root.opts<{ format?: string }>().format === 'atom' && actionCommand !== feed) {
-      throw new UsageError('--format atom is only for lk feed (your recent activity as a feed)', 'Use table, json, ndjson, csv or tsv here.');
-    }
-  });
+  // --format atom is lk feed's alone, as ics is calendar's.
+  reserveFormat(program, feed, 'atom', 'lk feed (your recent activity as a feed)');
 }
 
 function feedFormat({ format, json, ndjson, csv, tsv }: OutputFlags): 'atom' | 'json' {
