@@ -10,7 +10,7 @@ __lk_node() {
     __lk_subs= __lk_flags=$globals __lk_value_flags=$global_values
     case $1 in
     '')
-        __lk_subs='auth whoami library history lists calendar stats reviews profile notifications export convert sync search sql feed report open api config completion doctor sandbox'
+        __lk_subs='auth whoami library history lists calendar stats reviews profile notifications export convert sync search sql feed report mcp open api config completion doctor sandbox'
         ;;
     'auth')
         __lk_subs='login status switch token logout'
@@ -112,6 +112,10 @@ __lk_node() {
         __lk_flags="--year --from --to -o --output --open --sync --db $globals"
         __lk_value_flags="--year --from --to -o --output --db $global_values"
         ;;
+    'mcp')
+        __lk_flags="--db --live $globals"
+        __lk_value_flags="--db $global_values"
+        ;;
     'open')
         __lk_flags="--work --list --profile-page -n --no-browser $globals"
         __lk_value_flags="--list $global_values"
@@ -154,6 +158,7 @@ __lk_child() {
     '|sql') __lk_name=sql ;;
     '|feed') __lk_name=feed ;;
     '|report') __lk_name=report ;;
+    '|mcp') __lk_name=mcp ;;
     '|open') __lk_name=open ;;
     '|api') __lk_name=api ;;
     '|config') __lk_name=config ;;
@@ -183,7 +188,7 @@ __lk_child() {
 __lk_value() {
     __lk_kind= __lk_words=
     case $1\|$2 in
-    'whoami|-o' | 'whoami|--output' | 'library|--db' | 'library|-o' | 'library|--output' | 'library list|--db' | 'library list|-o' | 'library list|--output' | 'library show|-o' | 'library show|--output' | 'library history|-o' | 'library history|--output' | 'history|--db' | 'history|-o' | 'history|--output' | 'lists|--db' | 'lists|-o' | 'lists|--output' | 'lists list|--db' | 'lists list|-o' | 'lists list|--output' | 'lists show|-o' | 'lists show|--output' | 'calendar|--db' | 'calendar|-o' | 'calendar|--output' | 'stats|-o' | 'stats|--output' | 'stats|--db' | 'reviews|--db' | 'reviews|-o' | 'reviews|--output' | 'profile|-o' | 'profile|--output' | 'profile achievements|-o' | 'profile achievements|--output' | 'notifications|--db' | 'notifications|-o' | 'notifications|--output' | 'export|-o' | 'export|--output' | 'convert|-o' | 'convert|--output' | 'convert|--db' | 'sync|--db' | 'search|--db' | 'search|-o' | 'search|--output' | 'sql|--db' | 'feed|-o' | 'feed|--output' | 'feed|--db' | 'report|-o' | 'report|--output' | 'report|--db' | 'sandbox|--tls-key' | 'sandbox|--tls-cert' | *'|--cacert') __lk_kind=files ;;
+    'whoami|-o' | 'whoami|--output' | 'library|--db' | 'library|-o' | 'library|--output' | 'library list|--db' | 'library list|-o' | 'library list|--output' | 'library show|-o' | 'library show|--output' | 'library history|-o' | 'library history|--output' | 'history|--db' | 'history|-o' | 'history|--output' | 'lists|--db' | 'lists|-o' | 'lists|--output' | 'lists list|--db' | 'lists list|-o' | 'lists list|--output' | 'lists show|-o' | 'lists show|--output' | 'calendar|--db' | 'calendar|-o' | 'calendar|--output' | 'stats|-o' | 'stats|--output' | 'stats|--db' | 'reviews|--db' | 'reviews|-o' | 'reviews|--output' | 'profile|-o' | 'profile|--output' | 'profile achievements|-o' | 'profile achievements|--output' | 'notifications|--db' | 'notifications|-o' | 'notifications|--output' | 'export|-o' | 'export|--output' | 'convert|-o' | 'convert|--output' | 'convert|--db' | 'sync|--db' | 'search|--db' | 'search|-o' | 'search|--output' | 'sql|--db' | 'feed|-o' | 'feed|--output' | 'feed|--db' | 'report|-o' | 'report|--output' | 'report|--db' | 'mcp|--db' | 'sandbox|--tls-key' | 'sandbox|--tls-cert' | *'|--cacert') __lk_kind=files ;;
     'library|--phase' | 'library list|--phase' | 'search|--phase') __lk_kind=words __lk_words='PLANNED IN_PROGRESS DONE DROPPED' ;;
     'library|--domain' | 'library list|--domain' | 'history|--domain' | 'calendar|--domain' | 'stats|--domain' | 'reviews|--domain' | 'convert|--domain' | 'search|--domain' | 'feed|--domain') __lk_kind=words __lk_words='MEDIA GAMES BOOKS MUSIC' ;;
     'library|--sort' | 'library list|--sort') __lk_kind=words __lk_words='added title rating finished' ;;

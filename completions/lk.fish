@@ -25,7 +25,7 @@ function __lk_value_flags
             printf '%s\n' -o --output --output-dir --keep --max-age
         case convert
             printf '%s\n' -o --output --since --domain --rating-scale --db
-        case sync sql
+        case sync sql mcp
             printf '%s\n' --db
         case search
             printf '%s\n' --domain --phase --db -o --output --page --limit --max
@@ -84,6 +84,8 @@ function __lk_child
             echo feed
         case '|report'
             echo report
+        case '|mcp'
+            echo mcp
         case '|open'
             echo open
         case '|api'
@@ -215,6 +217,7 @@ complete -c lk -n "__lk_operand '' 0" -a search -d 'full-text search of the mirr
 complete -c lk -n "__lk_operand '' 0" -a sql -d 'run a read-only SQL query on the mirror, output in any format; --schema prints the schema'
 complete -c lk -n "__lk_operand '' 0" -a feed -d 'your recent activity from the mirror as an Atom 1.0 feed (or JSON Feed 1.1), for a site or a feed reader'
 complete -c lk -n "__lk_operand '' 0" -a report -d 'a year in review from the mirror: one HTML file to open, print and keep (or its figures with --json)'
+complete -c lk -n "__lk_operand '' 0" -a mcp -d 'serve your library to an AI assistant: a read-only MCP server on stdio, answering from the mirror'
 complete -c lk -n "__lk_operand '' 0" -a open -d 'open an entry\'s page in the web app in your browser (BROWSER), or print its URL'
 complete -c lk -n "__lk_operand '' 0" -a api -d 'raw GET of any path under /v1; prints the JSON as the server sent it'
 complete -c lk -n "__lk_operand '' 0" -a config -d 'stored defaults: format, lang, color, base-url, max-wait, timeout, max-body, pager, ca-file, csv-safe (flags and environment still win)'
@@ -289,7 +292,7 @@ complete -c lk -n "__lk_at library 'library list' history calendar stats reviews
 complete -c lk -n "__lk_at library 'library list'" -l sort -x -a 'added title rating finished' -d 'sort by'
 complete -c lk -n "__lk_at library 'library list'" -l order -x -a 'desc asc' -d 'desc keeps the natural order (newest, best, A to Z); asc reverses'
 complete -c lk -n "__lk_at library 'library list' history lists 'lists list' calendar stats reviews notifications" -l offline -d 'answer from the local mirror (lk sync): no key, no request'
-complete -c lk -n "__lk_at library 'library list' history lists 'lists list' calendar stats reviews notifications sync search sql feed report" -l db -r -F -d 'the mirror file (default: <data folder>/<profile>.db; see lk sync --help)'
+complete -c lk -n "__lk_at library 'library list' history lists 'lists list' calendar stats reviews notifications sync search sql feed report mcp" -l db -r -F -d 'the mirror file (default: <data folder>/<profile>.db; see lk sync --help)'
 complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications search" -l page -x -d 'page to show, from 1'
 complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications search" -l limit -x -d 'items per page, 1 to 100 (default 20; 100 with --all)'
 complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications search" -l all -d 'every item, following pages to the end (streams as pages arrive)'
@@ -324,6 +327,7 @@ complete -c lk -n "__lk_at report" -l to -x -d 'last day of the period (YYYY-MM-
 complete -c lk -n "__lk_at report" -s o -l output -r -F -d 'where the page goes (default lk-report-YYYY.html here), whole or not at all; - for stdout'
 complete -c lk -n "__lk_at report" -l open -d 'open the page in your browser once written (BROWSER, as lk open does)'
 complete -c lk -n "__lk_at report" -l sync -d 'bring the mirror up to date first (lk sync)'
+complete -c lk -n "__lk_at mcp" -l live -d 'let get_entry, calendar and the stats summary ask the API, within the rate limit (default: the mirror only, no request)'
 complete -c lk -n "__lk_at open" -l work -d 'the page of the entry\'s work instead of the entry\'s own'
 complete -c lk -n "__lk_at open" -l list -x -d 'the page of this list instead'
 complete -c lk -n "__lk_at open" -l profile-page -d 'your profile page instead'

@@ -45,6 +45,16 @@ const reportApart = {
     );
   },
 };
+// `lk mcp`'s server, with the MCP SDK and zod (several times the program's size), in a file of its own beside the
+// program: read by `lk mcp` alone, so no other run's bundle grows by a byte of it.
+const mcpApart = {
+  name: 'mcp-apart',
+  setup(build) {
+    build.onResolve({ filter: /\/mcp\/index\.js$/ }, (args) =>
+      args.importer.includes('/src/commands/') ? { path: './mcp.cjs', external: true } : undefined,
+    );
+  },
+};
 // The program's packages are bundled, with whatever they import: one file to read instead of a hundred (each package a
 // search through node_modules and a package.json to parse), and no ES module left to load, so no `import()` either
 // (esbuild turns each into a deferred require): Node 20.18 cannot require() an ES module, and import() would load
@@ -72,8 +82,9 @@ const packagesApart = {
   },
 };
 
-await build({ ...commonJs, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.cjs', plugins: [sandboxApart, reportApart, packagesApart] });
+await build({ ...commonJs, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.cjs', plugins: [sandboxApart, reportApart, mcpApart, packagesApart] });
 await asciiOnly('dist/cli.cjs');
+await build({ ...commonJs, entryPoints: ['src/mcp/index.ts'], outfile: 'dist/mcp.cjs', plugins: [packagesApart] });
 await build({ ...commonJs, entryPoints: ['src/sandbox/index.ts'], outfile: 'dist/sandbox.cjs', plugins: [packagesApart] });
 await build({ ...commonJs, entryPoints: ['src/report/index.ts'], outfile: 'dist/report.cjs' });
 for (const [name, exported] of APART) {

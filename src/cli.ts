@@ -14,6 +14,7 @@ import { closestName } from './commands/options.js';
 import { registerHistory } from './commands/history.js';
 import { registerLibrary } from './commands/library.js';
 import { registerLists } from './commands/lists.js';
+import { registerMcp } from './commands/mcp.js';
 import { registerNotifications } from './commands/notifications.js';
 import { registerOpen } from './commands/open.js';
 import { registerProfile } from './commands/profile.js';
@@ -99,6 +100,7 @@ export function makeProgram(factory: Factory = processFactory()): Command {
   registerSql(program);
   registerFeed(program);
   registerReport(program);
+  registerMcp(program);
   registerOpen(program);
   registerApi(program);
   registerConfig(program);

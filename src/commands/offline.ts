@@ -122,15 +122,10 @@ export async function runOffline(ctx: Context, out: OutputSession, command: Offl
         return await render.renderListing(pagesOf(await db.tableItems('reviews', { domain }), options), views.reviewView, output, { paged: true });
       case 'notifications':
         return await render.renderListing(pagesOf(await db.tableItems('notifications'), options), views.notificationView, output, { paged: true });
-      case 'calendar': {
-        // Online, the calendar starts today: episodes that aired since the sync are left out.
-        const today = Math.floor(ctx.now() / 86_400_000) * 86_400_000;
-        const items = (await db.tableItems('calendar', { domain })).filter((item) => {
-          const at = Date.parse(String((item as { airsAt?: unknown }).airsAt ?? ''));
-          return Number.isNaN(at) || at >= today;
+      case 'calendar':
+        return await render.renderListing(pagesOf(await db.upcomingCalendar({ domain }, ctx.now()), { all: true }), views.calendarView, output, {
+          paged: false,
         });
-        return await render.renderListing(pagesOf(items, { all: true }), views.calendarView, output, { paged: false });
-      }
       case 'stats': {
         if (domain !== undefined) {
           throw new UsageError(

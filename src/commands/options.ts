@@ -6,10 +6,9 @@ import { UsageError } from '../util/errors.js';
 import { resolveFriendlyDate, type Edge } from '../util/relative-date.js';
 import { durationMs } from '../util/duration.js';
 
-export const DOMAINS = ['MEDIA', 'GAMES', 'BOOKS', 'MUSIC'] as const;
-export const PHASES = ['PLANNED', 'IN_PROGRESS', 'DONE', 'DROPPED'] as const;
-export const SORTS = ['added', 'title', 'rating', 'finished'] as const;
-export const ORDERS = ['desc', 'asc'] as const;
+import { DOMAINS } from '../api/vocabulary.js';
+
+export { DOMAINS, ORDERS, PHASES, SORTS } from '../api/vocabulary.js';
 
 /** --domain: one of the four domains. */
 export const DOMAIN_FLAG = { domain: flag.choice('--domain <domain>', 'only this domain', DOMAINS) };

@@ -1,5 +1,15 @@
 import type { Database } from './open.js';
-import { historyItems, libraryItems, mirrorAge, schemaText, searchEntries, statsSnapshot, tableItems } from './read.js';
+import {
+  entryWithHistory,
+  historyItems,
+  libraryItems,
+  mirrorAge,
+  schemaText,
+  searchEntries,
+  statsSnapshot,
+  tableItems,
+  upcomingCalendar,
+} from './read.js';
 import { readOnlyQuery } from './read-only.js';
 
 /**
@@ -13,6 +23,8 @@ export function mirrorQueries(db: Database, constants: Record<string, number>) {
     libraryItems: (...args: Tail<Parameters<typeof libraryItems>>) => libraryItems(db, ...args),
     historyItems: (...args: Tail<Parameters<typeof historyItems>>) => historyItems(db, ...args),
     tableItems: (...args: Tail<Parameters<typeof tableItems>>) => tableItems(db, ...args),
+    upcomingCalendar: (...args: Tail<Parameters<typeof upcomingCalendar>>) => upcomingCalendar(db, ...args),
+    entryWithHistory: (id: string) => entryWithHistory(db, id),
     statsSnapshot: () => statsSnapshot(db),
     schemaText: () => schemaText(db),
     sql: (sql: string) => readOnlyQuery(db, constants, sql),

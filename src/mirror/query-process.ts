@@ -88,7 +88,18 @@ export function openMirrorReader(path: string, what: string, timeoutSeconds: num
       if (child.connected) child.disconnect();
     },
   } as MirrorReader;
-  for (const name of ['mirrorAge', 'searchEntries', 'libraryItems', 'historyItems', 'tableItems', 'statsSnapshot', 'schemaText', 'sql'] as const)
+  for (const name of [
+    'mirrorAge',
+    'searchEntries',
+    'libraryItems',
+    'historyItems',
+    'tableItems',
+    'upcomingCalendar',
+    'entryWithHistory',
+    'statsSnapshot',
+    'schemaText',
+    'sql',
+  ] as const)
     (reader as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => call(name, args);
   return reader;
 }

@@ -77,6 +77,15 @@ export function searchEntries(db: Database, textQuery: string, filters: SearchFi
 export interface LibraryFilters extends SearchFilters {
   sort?: string | undefined;
   order?: string | undefined;
+  /** The entry's own status (WATCHING, PLAN_TO_READ…), exactly. */
+  status?: string | undefined;
+  minRating?: number | undefined;
+  maxRating?: number | undefined;
+  /** ISO dates or instants, inclusive: when the entry was added, when it was finished. */
+  addedFrom?: string | undefined;
+  addedTo?: string | undefined;
+  finishedFrom?: string | undefined;
+  finishedTo?: string | undefined;
 }
 
 /**
@@ -101,8 +110,24 @@ export function libraryOrderSql(sort = 'added', order = 'desc'): string {
 }
 
 export function libraryItems(db: Database, filters: LibraryFilters, window: Window = EVERYTHING): Slice {
-  const where = '(:domain IS NULL OR domain = :domain) AND (:phase IS NULL OR phase = :phase)';
-  const params = { domain: filters.domain ?? null, phase: filters.phase ?? null };
+  // Dates are ISO 8601 text (SPEC.md §1): compared as text, a bare date YYYY-MM-DD as the start of that day, and an
+  // upper bound given as a date takes its whole day.
+  const where = `(:domain IS NULL OR domain = :domain) AND (:phase IS NULL OR phase = :phase) AND (:status IS NULL OR status = :status)
+    AND (:minRating IS NULL OR rating >= :minRating) AND (:maxRating IS NULL OR rating <= :maxRating)
+    AND (:addedFrom IS NULL OR added_at >= :addedFrom) AND (:addedTo IS NULL OR added_at <= :addedTo)
+    AND (:finishedFrom IS NULL OR finished_at >= :finishedFrom) AND (:finishedTo IS NULL OR finished_at <= :finishedTo)`;
+  const upTo = (date: string | undefined) => (date === undefined ? null : /^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T23:59:59.999Z` : date);
+  const params = {
+    domain: filters.domain ?? null,
+    phase: filters.phase ?? null,
+    status: filters.status ?? null,
+    minRating: filters.minRating ?? null,
+    maxRating: filters.maxRating ?? null,
+    addedFrom: filters.addedFrom ?? null,
+    addedTo: upTo(filters.addedTo),
+    finishedFrom: filters.finishedFrom ?? null,
+    finishedTo: upTo(filters.finishedTo),
+  };
   const total = Number(db.prepare(`SELECT count(*) AS n FROM entries WHERE ${where}`).get(params)!.n);
   const rows = db
     .prepare(`SELECT json FROM entries WHERE ${where} ORDER BY ${libraryOrderSql(filters.sort, filters.order)} LIMIT :limit OFFSET :offset`)
@@ -159,6 +184,26 @@ export function tableItems(
     .prepare(sql)
     .all()
     .map((row) => JSON.parse(row.json as string) as unknown);
+}
+
+/** One library entry by its id with its history (undated events last), or undefined. */
+export function entryWithHistory(db: Database, id: string): { entry: unknown; history: unknown[] } | undefined {
+  const row = db.prepare('SELECT json FROM entries WHERE id = ?').get(id);
+  if (!row) return undefined;
+  const history = db
+    .prepare('SELECT json FROM history WHERE entry_id = ? ORDER BY (date IS NULL), position')
+    .all(id)
+    .map((event) => JSON.parse(event.json as string) as unknown);
+  return { entry: JSON.parse(row.json as string) as unknown, history };
+}
+
+/** The calendar from `now`'s day on, as online (it starts today): episodes that aired since the sync are left out. */
+export function upcomingCalendar(db: Database, filters: { domain?: string | undefined }, now: number): unknown[] {
+  const today = Math.floor(now / 86_400_000) * 86_400_000;
+  return tableItems(db, 'calendar', filters).filter((item) => {
+    const at = Date.parse(String((item as { airsAt?: unknown }).airsAt ?? ''));
+    return Number.isNaN(at) || at >= today;
+  });
 }
 
 export function statsSnapshot(db: Database): unknown {

@@ -1,0 +1,48 @@
+import type { Command } from 'commander';
+import { MCP_CLIENT_SETUP } from '../output/mcp-setup.js';
+import { VERSION } from '../util/version.js';
+import { addCommand, defineCommand } from './define.js';
+import { flag } from './flags.js';
+import { mirrorPath } from './offline.js';
+import { DB_FLAG } from './options.js';
+
+/** `lk mcp`: the mirror served to an AI assistant over the Model Context Protocol; the server is src/mcp/. */
+const mcpCommand = defineCommand({
+  name: 'mcp',
+  description: 'serve your library to an AI assistant: a read-only MCP server on stdio, answering from the mirror',
+  flags: {
+    ...DB_FLAG,
+    live: flag.toggle(
+      '--live',
+      'let get_entry, calendar and the stats summary ask the API, within the rate limit (default: the mirror only, no request)',
+    ),
+  },
+  help: MCP_CLIENT_SETUP,
+  examples: ['lk mcp', 'lk mcp --profile work --live', 'lk mcp --db ~/mirrors/lk.db'],
+  async run(ctx, _out, options) {
+    const { loadSqlite } = await import('../mirror/open.js');
+    loadSqlite('lk mcp');
+    const path = await mirrorPath(ctx, options.db);
+    // The key is checked now, before a client connects: a bad one is an exit, not an error in every answer.
+    const client = options.live ? await ctx.client() : undefined;
+    const { fallbackTimeZone } = await import('../report/time-zone.js');
+    const { serveMcp } = await import('../mcp/index.js');
+    ctx.io.info(`lk mcp: serving ${path} on stdio, read-only${client ? ', with API reads (--live)' : ''}`);
+    await serveMcp({
+      // The protocol's own streams, never the output session's (no pager, --jq or -o between the client and lk).
+      stdin: ctx.io.stdin,
+      stdout: ctx.io.stdout,
+      version: VERSION,
+      mirrorPath: path,
+      now: ctx.now,
+      timeoutSeconds: ctx.settings.timeoutSeconds(),
+      fallbackTimeZone: fallbackTimeZone(ctx.env),
+      live: client && (async (apiPath, query) => (await client.get(apiPath, query)).json),
+      log: (line) => ctx.io.warn(line),
+    });
+  },
+});
+
+export function registerMcp(program: Command): void {
+  addCommand(program, mcpCommand);
+}

@@ -1,0 +1,16 @@
+import { getPath } from '../util/object-path.js';
+import { linkableUrl } from '../output/hyperlinks.js';
+
+/** An item as the server sent it, with its page in the web app. */
+export interface Linked {
+  link: string | null;
+  item: unknown;
+}
+
+/**
+ * The item's own page in the web app, else its work's (as `lk open` finds it): only an http(s) URL the server gave,
+ * never one made up.
+ */
+export function linked(item: unknown): Linked {
+  return { link: linkableUrl(getPath(item, 'url')) ?? linkableUrl(getPath(item, 'work.url')) ?? null, item };
+}

@@ -1,0 +1,24 @@
+/** How to add `lk mcp` to an MCP client: the text of `lk mcp --help` (and of the README's section). */
+export const MCP_CLIENT_SETUP = `
+Add it to an MCP client's configuration; the client starts lk itself.
+
+Claude Desktop (claude_desktop_config.json):
+  {
+    "mcpServers": {
+      "lk": { "command": "lk", "args": ["mcp"] }
+    }
+  }
+
+VS Code (.vscode/mcp.json, or "MCP: Open User Configuration"):
+  {
+    "servers": {
+      "lk": { "type": "stdio", "command": "lk", "args": ["mcp"] }
+    }
+  }
+
+Add "--profile", "NAME" to args for another profile's mirror, "--live" to let
+get_entry, calendar and the stats summary ask the API. Keep the mirror fresh
+with lk sync (from cron: see lk sync --help). The assistant sees only what it
+asks for; the key is never in an answer or a log line. Logs go to stderr, the
+protocol to stdout.
+`;

@@ -1,0 +1,329 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeHasSqlite } from '../../src/mirror/open.js';
+import { LK_BIN, startTestBed, type TestBed } from '../e2e/harness.js';
+import { tempDir } from '../support/temp-dir.js';
+
+// `lk mcp` driven as an assistant drives it: a subprocess spoken to by the SDK's own client over stdio. Its answers
+// are checked against lk sql, lk search and lk library --offline over the same mirror.
+
+let bed: TestBed;
+let dataDir: string;
+let mirror: string;
+
+beforeAll(async () => {
+  bed = await startTestBed({ entries: 60, rateLimit: 0, exportIntervalSeconds: 0 });
+  dataDir = tempDir('lk-mcp-');
+  mirror = join(dataDir, 'mirror.db');
+  if (nodeHasSqlite()) expect((await bed.lk(['sync', '--db', mirror], { env: { LK_CACHE_DIR: join(dataDir, 'cache') } })).code).toBe(0);
+});
+
+afterAll(async () => {
+  await bed.sandbox.close();
+});
+
+function childEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string | undefined> = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    TMPDIR: process.env.TMPDIR,
+    TZ: 'UTC',
+    ...bed.env(),
+    ...extra,
+  };
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
+/** A client connected to `lk mcp ARGS` over stdio, and what the server wrote on stderr. */
+async function connect(args: string[] = ['--db', mirror]): Promise<{ client: Client; stderr: () => string }> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [LK_BIN, 'mcp', ...args], env: childEnv(), stderr: 'pipe' });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const client = new Client({ name: 'lk-test', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, stderr: () => stderr };
+}
+
+interface ToolAnswer {
+  isError?: boolean;
+  content: { type: string; text: string }[];
+  structuredContent?: Record<string, unknown>;
+}
+
+async function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<ToolAnswer> {
+  return (await client.callTool({ name, arguments: args })) as ToolAnswer;
+}
+
+async function lkJson(args: string[]): Promise<unknown> {
+  const result = await bed.lk([...args, '--json']);
+  expect(result.code, result.stderr).toBe(0);
+  return JSON.parse(result.stdout) as unknown;
+}
+
+const items = (answer: ToolAnswer) => (answer.structuredContent!.results as { item: unknown }[]).map((result) => result.item);
+
+if (!nodeHasSqlite()) {
+  describe(`on Node ${process.versions.node} (no node:sqlite)`, () => {
+    it('lk mcp exits 1 with one line naming Node 22.13, and writes nothing on stdout', async () => {
+      const result = await bed.lk(['mcp', '--db', mirror]);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.split('\n')[0]).toMatch(/^lk: lk mcp needs Node 22\.13 or later/);
+    });
+  });
+} else {
+  describe('lk mcp over stdio', () => {
+    let client: Client;
+    let stderr: () => string;
+
+    beforeAll(async () => {
+      ({ client, stderr } = await connect());
+    });
+
+    afterAll(async () => {
+      await client.close();
+    });
+
+    it('initializes as lk with tools, and lists each tool with an input and an output schema and an example', async () => {
+      expect(client.getServerVersion()?.name).toBe('lk');
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name).sort()).toEqual(['calendar', 'get_entry', 'history', 'list_library', 'search', 'sql', 'stats']);
+      for (const tool of tools) {
+        expect(tool.inputSchema.type).toBe('object');
+        expect(tool.outputSchema?.type).toBe('object');
+        expect(tool.description).toMatch(/Example/);
+        expect(tool.annotations?.readOnlyHint).toBe(true);
+      }
+      const search = tools.find((tool) => tool.name === 'search')!;
+      expect(search.inputSchema.required).toEqual(['text']);
+    });
+
+    it('search gives what lk search gives, each result with its web page', async () => {
+      const [first] = (await lkJson(['library', '--offline', '--db', mirror, '--limit', '1'])) as { work: { title: string } }[];
+      const word = first!.work.title.split(/\s+/)[0]!;
+      const answer = await call(client, 'search', { text: word, limit: 50 });
+      expect(answer.isError).toBeFalsy();
+      expect(items(answer)).toEqual(await lkJson(['search', word, '--db', mirror, '--limit', '50']));
+      expect(items(answer).length).toBeGreaterThan(0);
+      for (const result of answer.structuredContent!.results as { link: string | null; item: { url?: string; work?: { url?: string } } }[])
+        expect(result.link).toBe(result.item.url ?? result.item.work?.url);
+      expect(JSON.parse(answer.content[0]!.text)).toEqual(answer.structuredContent);
+    });
+
+    it('list_library gives what lk library --offline gives, with the same filters, sort and page', async () => {
+      const answer = await call(client, 'list_library', { phase: 'DONE', sort: 'rating', limit: 7, offset: 3 });
+      const all = (await lkJson(['library', '--offline', '--db', mirror, '--phase', 'DONE', '--sort', 'rating', '--all'])) as unknown[];
+      expect(items(answer)).toEqual(all.slice(3, 10));
+      expect(answer.structuredContent!.total).toBe(all.length);
+    });
+
+    it('list_library filters by rating, status and finish date as lk sql counts them', async () => {
+      const answer = await call(client, 'list_library', { min_rating: 7, finished_from: '2000-01-01', limit: 200 });
+      const expected = (await lkJson([
+        'sql',
+        "SELECT id FROM entries WHERE rating >= 7 AND finished_at >= '2000-01-01' ORDER BY position",
+        '--db',
+        mirror,
+      ])) as { id: string }[];
+      expect((items(answer) as { id: unknown }[]).map((item) => String(item.id))).toEqual(expected.map((row) => String(row.id)));
+      const [row] = (await lkJson(['sql', 'SELECT status, count(*) AS n FROM entries GROUP BY status ORDER BY n DESC LIMIT 1', '--db', mirror])) as {
+        status: string;
+        n: number;
+      }[];
+      expect((await call(client, 'list_library', { status: row!.status.toLowerCase(), limit: 1 })).structuredContent!.total).toBe(row!.n);
+    });
+
+    it('get_entry gives the entry lk library --offline shows, with its history', async () => {
+      const [entry] = (await lkJson(['library', '--offline', '--db', mirror, '--limit', '1'])) as { id: string | number }[];
+      const answer = await call(client, 'get_entry', { id: String(entry!.id) });
+      expect(answer.structuredContent!.entry).toMatchObject({ item: entry });
+      const events = (await lkJson(['sql', `SELECT id FROM history WHERE entry_id = '${String(entry!.id)}'`, '--db', mirror])) as unknown[];
+      expect((answer.structuredContent!.history as unknown[]).length).toBe(events.length);
+      expect(events.length).toBeGreaterThan(0);
+    });
+
+    it('history gives what lk history --offline gives in the same window', async () => {
+      const answer = await call(client, 'history', { from: '2000-01-01', to: '2100-12-31', limit: 30 });
+      expect(items(answer)).toEqual(
+        await lkJson(['history', '--offline', '--db', mirror, '--from', '2000-01-01', '--to', '2100-12-31', '--limit', '30']),
+      );
+      expect(items(answer)).toHaveLength(30);
+    });
+
+    it('stats gives the figures lk report --json gives for the same days, and the summary lk stats --offline gives', async () => {
+      const to = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+      const answer = await call(client, 'stats', { from: '2000-01-01', to });
+      const report = (await lkJson(['report', '--from', '2000-01-01', '--to', to, '--db', mirror])) as { total: { events: number } };
+      expect(answer.structuredContent!.figures).toEqual(report);
+      expect(report.total.events).toBeGreaterThan(0);
+      expect(answer.structuredContent!.summary).toEqual(await lkJson(['stats', '--offline', '--db', mirror]));
+    });
+
+    it('stats refuses a year and days together as a tool error, as lk report does', async () => {
+      const answer = await call(client, 'stats', { year: 2025, from: '2025-03-01' });
+      expect(answer.isError).toBe(true);
+      expect(answer.content[0]!.text).toMatch(/--year or --from\/--to, not both/);
+    });
+
+    it('calendar gives what lk calendar --offline gives', async () => {
+      const answer = await call(client, 'calendar');
+      expect(items(answer)).toEqual(await lkJson(['calendar', '--offline', '--db', mirror]));
+      expect(items(answer).length).toBeGreaterThan(0);
+    });
+
+    it('sql gives the rows lk sql gives', async () => {
+      const query = 'SELECT phase, count(*) AS n, avg(rating) AS mean FROM entries GROUP BY phase ORDER BY phase';
+      const answer = await call(client, 'sql', { query });
+      expect(answer.structuredContent).toMatchObject({ columns: ['phase', 'n', 'mean'], truncated: false });
+      expect(answer.structuredContent!.rows).toEqual(await lkJson(['sql', query, '--db', mirror]));
+    });
+
+    it('sql keeps within max_rows and says the answer was truncated', async () => {
+      const answer = await call(client, 'sql', { query: 'SELECT id FROM entries', max_rows: 5 });
+      expect(answer.structuredContent).toMatchObject({ truncated: true, total_rows: 60 });
+      expect(answer.structuredContent!.rows).toHaveLength(5);
+    });
+
+    it('sql keeps an answer within 256 KB, whatever max_rows allows', async () => {
+      const answer = await call(client, 'sql', { query: "SELECT id, printf('%.*c', 100000, 'x') AS big FROM entries", max_rows: 1000 });
+      expect(answer.structuredContent).toMatchObject({ truncated: true, total_rows: 60 });
+      expect((answer.structuredContent!.rows as unknown[]).length).toBe(2);
+      expect(Buffer.byteLength(JSON.stringify(answer.structuredContent!.rows))).toBeLessThanOrEqual(256 * 1024);
+    });
+
+    it('sends no request to the API without --live, whichever tool is called', async () => {
+      bed.sandbox.resetCounters();
+      const [entry] = (await lkJson(['library', '--offline', '--db', mirror, '--limit', '1'])) as { id: string | number }[];
+      for (const [name, args] of [
+        ['search', { text: 'the' }],
+        ['list_library', {}],
+        ['get_entry', { id: String(entry!.id) }],
+        ['history', {}],
+        ['stats', {}],
+        ['calendar', {}],
+        ['sql', { query: 'SELECT 1' }],
+      ] as const)
+        expect((await call(client, name, args)).isError, name).toBeFalsy();
+      expect(bed.sandbox.counters.requests).toBe(0);
+    });
+
+    for (const write of [
+      "ATTACH 'elsewhere.db' AS other",
+      'CREATE TEMP TABLE t(x)',
+      'PRAGMA user_version = 9',
+      "VACUUM INTO 'copy.db'",
+      'DELETE FROM entries',
+    ]) {
+      it(`sql refuses a write as a tool error: ${write}`, async () => {
+        const answer = await call(client, 'sql', { query: write });
+        expect(answer.isError).toBe(true);
+        expect(answer.content[0]!.text).toMatch(/^(not a read: .+|attempt to write a readonly database)$/);
+      });
+    }
+
+    it('bad input is a tool error naming the field, and the server goes on answering', async () => {
+      const answer = await call(client, 'list_library', { limit: 0, domain: 'FILMS' });
+      expect(answer.isError).toBe(true);
+      expect(answer.content[0]!.text).toMatch(/limit/);
+      expect(answer.content[0]!.text).toMatch(/domain/);
+      expect((await call(client, 'get_entry', { id: 'no-such-entry' })).content[0]!.text).toMatch(/no library entry no-such-entry in the mirror/);
+      expect((await call(client, 'stats')).isError).toBeFalsy();
+    });
+
+    it('logs on stderr without the key', () => {
+      expect(stderr()).toMatch(/lk mcp: serving .*mirror\.db on stdio, read-only/);
+      expect(stderr()).not.toContain(bed.env().LK_API_KEY!);
+    });
+  });
+
+  describe('lk mcp --timeout', () => {
+    it('stops a query that runs longer, as a tool error naming --timeout, and goes on answering', async () => {
+      const { client } = await connect(['--db', mirror, '--timeout', '1']);
+      try {
+        const runaway = await call(client, 'sql', {
+          query: 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) AS n FROM c',
+        });
+        expect(runaway.isError).toBe(true);
+        expect(runaway.content[0]!.text).toMatch(/the query on the mirror ran longer than 1s \(--timeout\) and was stopped/);
+        expect((await call(client, 'sql', { query: 'SELECT count(*) AS n FROM entries' })).structuredContent!.rows).toEqual([{ n: 60 }]);
+      } finally {
+        await client.close();
+      }
+    });
+  });
+
+  describe('lk mcp --live', () => {
+    it("get_entry, stats and calendar answer with the API's data, as lk library show, lk stats and lk calendar print it, and never the key", async () => {
+      const { client, stderr } = await connect(['--db', mirror, '--live']);
+      try {
+        const [entry] = (await lkJson(['library', '--limit', '1'])) as { id: string | number }[];
+        bed.sandbox.rateEntry(bed.sandbox.keys.find((key) => key.name === 'full')!.account, String(entry!.id), 3);
+        const got = await call(client, 'get_entry', { id: String(entry!.id) });
+        expect(got.structuredContent).toMatchObject({ source: 'api', entry: { item: await lkJson(['library', 'show', String(entry!.id)]) } });
+        expect((got.structuredContent!.entry as { item: { rating: number } }).item.rating).toBe(3);
+        expect((await call(client, 'stats')).structuredContent).toMatchObject({ source: 'api', summary: await lkJson(['stats']) });
+        expect(items(await call(client, 'calendar'))).toEqual(await lkJson(['calendar']));
+        const key = bed.env().LK_API_KEY!;
+        expect(JSON.stringify(got)).not.toContain(key);
+        expect(stderr()).not.toContain(key);
+        expect(stderr()).toContain('with API reads (--live)');
+      } finally {
+        await client.close();
+      }
+    });
+  });
+
+  describe('lk mcp without a mirror', () => {
+    it('answers each tool with an error naming lk sync', async () => {
+      const { client } = await connect(['--db', join(dataDir, 'none.db')]);
+      try {
+        const answer = await call(client, 'search', { text: 'dune' });
+        expect(answer.isError).toBe(true);
+        expect(answer.content[0]!.text).toMatch(/no mirror at .*none\.db.*lk sync/);
+      } finally {
+        await client.close();
+      }
+    });
+  });
+
+  describe('lk mcp as a process', () => {
+    it('ends with exit 0 when the client closes stdin, having written only protocol messages on stdout', async () => {
+      const child = spawn(process.execPath, [LK_BIN, 'mcp', '--db', mirror], { env: childEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.once('exit', (code, signal) => resolve([code, signal])));
+      const client = new Client({ name: 'lk-test', version: '1.0.0' });
+      await client.connect(pipeTransport(child.stdout, child.stdin));
+      expect((await client.listTools()).tools.length).toBe(7);
+      child.stdin.end();
+      expect(await exited).toEqual([0, null]);
+      const lines = stdout.split('\n').filter(Boolean);
+      expect(lines.length).toBeGreaterThan(1);
+      for (const line of lines) expect(JSON.parse(line)).toMatchObject({ jsonrpc: '2.0' });
+    });
+  });
+}
+
+/** The SDK's stdio framing over a child's pipes that the test holds itself (to close stdin and watch the exit). */
+function pipeTransport(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): Transport {
+  const buffer = new ReadBuffer();
+  const transport: Transport = {
+    start: async () => {
+      input.on('data', (chunk: Buffer) => {
+        buffer.append(chunk);
+        for (let message = buffer.readMessage(); message !== null; message = buffer.readMessage()) transport.onmessage?.(message);
+      });
+    },
+    send: async (message: JSONRPCMessage) => {
+      output.write(serializeMessage(message));
+    },
+    close: async () => transport.onclose?.(),
+  };
+  return transport;
+}
