@@ -8,7 +8,7 @@ import { BudgetStore, budgetFromHeaders, Pacer, retryAfterSeconds, type Budget, 
 import { sleep, type Waiter } from '../util/sleep.js';
 import { scopeForPath } from './endpoints.js';
 import { ResponseCache } from './response-cache.js';
-import { createDispatcher, maskProxy, proxyFor, proxySettingsFromEnv, proxyVariable, type ProxySettings } from './transport.js';
+import { createDispatcher, maskProxy, ProxyConnects, ProxyHangup, proxyFor, proxySettingsFromEnv, proxyVariable, type ProxySettings } from './transport.js';
 
 export type Query = Record<string, string | number | boolean | undefined>;
 export type Headers = Record<string, string | string[] | undefined>;
@@ -86,6 +86,9 @@ export const DEFAULT_MAX_BODY_BYTES = 512 * 1024 * 1024;
 export class ApiClient {
   /** Made on the first request. */
   private dispatcher: Dispatcher | undefined;
+  /** A request given up on before undici dispatched it still sits in its queue: the dispatcher is destroyed, not closed. */
+  private abandoned = false;
+  private readonly proxyConnects = new ProxyConnects();
   private readonly now: () => number;
   private readonly wait: Waiter;
   private readonly pacer: Pacer;
@@ -152,6 +155,7 @@ export class ApiClient {
     const retries = this.options.retries ?? 3;
     let failures = 0;
     let rateLimitWaits = 0;
+    const firstTry = this.now();
     for (;;) {
       const ticket = await this.pacer.acquire(requestOptions.demand?.() ?? 1, signal);
       let response: ApiResponse;
@@ -163,7 +167,7 @@ export class ApiClient {
           return parsed;
         }
       } catch (error) {
-        if (error instanceof TransportError && error.retryable && failures < retries) {
+        if (error instanceof TransportError && error.retryable && failures < retries && this.fitsTheDeadline(error, firstTry, failures + 1)) {
           failures += 1;
           await this.wait(backoffMs(failures), `before retrying: ${error.message} (try ${failures + 1} of ${retries + 1})`, signal);
           continue;
@@ -212,7 +216,17 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    await this.dispatcher?.close();
+    if (this.abandoned) await this.dispatcher?.destroy();
+    else await this.dispatcher?.close();
+  }
+
+  /**
+   * A proxy that hangs up is tried again only while the tries fit in --timeout: it answers at once each time, so
+   * without this bound a few backoffs would hold lk well past the timeout the user gave.
+   */
+  private fitsTheDeadline(error: TransportError, firstTry: number, nextFailure: number): boolean {
+    if (error.network?.kind !== 'proxy') return true;
+    return this.now() - firstTry + backoffCeilingMs(nextFailure) <= this.options.timeoutMs;
   }
 
   /** A wait for a spent budget: refused at once with --no-wait, or when longer than --max-wait. */
@@ -244,18 +258,39 @@ export class ApiClient {
     }
   }
 
-  /** The request until its headers arrive, under the exchange's deadline (see Deadline). */
+  /**
+   * The request until its headers arrive, under the exchange's deadline (see Deadline). The deadline is raced rather
+   * than left to the abort signal: undici acts on an abort only once the request has a connection, and a proxy that
+   * never answers CONNECT never gives it one.
+   */
   private async request(url: URL, aborter: AbortController, deadline: Deadline): Promise<Dispatcher.ResponseData> {
+    const proxyWasConnecting = () => this.proxyConnects.opening > 0 || (url.protocol === 'http:' && this.route(url).proxy !== undefined);
     try {
-      this.dispatcher ??= createDispatcher({ timeoutMs: this.options.timeoutMs, ca: this.options.ca, proxies: this.proxies });
-      return await request(url, {
+      this.dispatcher ??= createDispatcher({
+        timeoutMs: this.options.timeoutMs,
+        ca: this.options.ca,
+        proxies: this.proxies,
+        proxyConnects: this.proxyConnects,
+      });
+      const pending = request(url, {
         dispatcher: this.dispatcher,
         method: 'GET',
         headers: { authorization: `Bearer ${this.options.key}`, accept: 'application/json', 'user-agent': USER_AGENT },
         signal: aborter.signal,
       });
+      const result = await Promise.race([pending, deadline.expiry]);
+      if (result === EXPIRED) {
+        this.abandoned = true;
+        pending.then((late) => late.body.destroy(), () => {});
+        throw EXPIRED;
+      }
+      return result;
     } catch (error) {
-      if (deadline.expired) throw new TransportError(`GET ${url.pathname} failed: timed out`, true);
+      if (deadline.expired) {
+        const route = this.route(url);
+        if (route.proxy && proxyWasConnecting()) throw proxyError(route, url, `did not answer within ${formatSeconds(this.options.timeoutMs)}`, false);
+        throw new TransportError(`GET ${url.pathname} failed: timed out`, true);
+      }
       throw transportErrorFrom(error, url, 'request', this.route(url));
     }
   }
@@ -395,6 +430,9 @@ function cut(text: string, max: number): string {
  */
 class Deadline {
   expired = false;
+  /** Settles with EXPIRED when the deadline passes (and never otherwise). */
+  readonly expiry: Promise<typeof EXPIRED>;
+  private onExpiry: (value: typeof EXPIRED) => void = () => {};
   private received = 0;
   private timer: NodeJS.Timeout;
 
@@ -402,6 +440,7 @@ class Deadline {
     private readonly ms: number,
     private readonly aborter: AbortController,
   ) {
+    this.expiry = new Promise((resolve) => (this.onExpiry = resolve));
     this.timer = setTimeout(() => this.check(), ms);
   }
 
@@ -420,8 +459,15 @@ class Deadline {
       return;
     }
     this.expired = true;
+    this.onExpiry(EXPIRED);
     this.aborter.abort();
   }
+}
+
+const EXPIRED = Symbol('deadline passed');
+
+function formatSeconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(3))}s`;
 }
 
 const MIN_PROGRESS_BYTES = 64 * 1024;
@@ -502,6 +548,16 @@ function tlsErrorFrom(code: string | undefined, message: string, url: URL, altNa
   return undefined;
 }
 
+function proxyError(route: Route, url: URL, why: string, retryable: boolean): TransportError {
+  const from = route.variable ? ` (from ${route.variable})` : '';
+  return new TransportError(`the proxy ${route.proxy}${from} ${why}`, retryable, undefined, undefined, {
+    kind: 'proxy',
+    proxy: route.proxy!,
+    variable: route.variable,
+    host: url.host,
+  });
+}
+
 /** `phase` body: the headers had arrived, so a closed socket means the body was cut short. */
 function transportErrorFrom(error: unknown, url: URL, phase: 'request' | 'body' = 'request', route: Route = {}): LkError {
   if (error instanceof LkError) return error;
@@ -512,13 +568,14 @@ function transportErrorFrom(error: unknown, url: URL, phase: 'request' | 'body' 
   const tunnel = /Proxy response \((\d+)\)/.exec(message);
   if (route.proxy && (tunnel || code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN')) {
     const why = tunnel ? `refused the connection to ${url.host} (HTTP ${tunnel[1]})` : `cannot be reached (${describeNetworkCode(code) ?? code})`;
-    const from = route.variable ? ` (from ${route.variable})` : '';
-    return new TransportError(`the proxy ${route.proxy}${from} ${why}`, false, undefined, undefined, {
-      kind: 'proxy',
-      proxy: route.proxy,
-      variable: route.variable,
-      host: url.host,
-    });
+    return proxyError(route, url, why, false);
+  }
+  // The proxy hung up: on CONNECT (transport.ts ProxyHangup), or on the request it was to forward or tunnel.
+  if (route.proxy && error instanceof ProxyHangup) {
+    return proxyError(route, url, error.onConnect ? 'closed the connection on CONNECT' : 'closed the connection on the forwarded request', true);
+  }
+  if (route.proxy && phase === 'request' && (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET')) {
+    return proxyError(route, url, 'closed the connection on the forwarded request', true);
   }
   if (err?.name === 'AbortError' || code === 'UND_ERR_ABORTED') return new TransportError('interrupted', false);
   if (phase === 'request') {
@@ -578,6 +635,10 @@ function anySignal(...signals: (AbortSignal | undefined)[]): AbortSignal | undef
 
 /** Exponential backoff with full jitter: 0.5–1 s, 1–2 s, 2–4 s… */
 export function backoffMs(failures: number): number {
-  const ceiling = 1000 * 2 ** (failures - 1);
+  const ceiling = backoffCeilingMs(failures);
   return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
+}
+
+function backoffCeilingMs(failures: number): number {
+  return 1000 * 2 ** (failures - 1);
 }

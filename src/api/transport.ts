@@ -2,7 +2,7 @@
  * How requests reach the instance: directly, or through the proxy HTTPS_PROXY / HTTP_PROXY name (undici's own
  * EnvHttpProxyAgent), trusting the system's certificate authorities plus, when asked, one more CA file.
  */
-import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import { Agent, Client, EnvHttpProxyAgent, Pool, type Dispatcher } from 'undici';
 import { LkError } from '../util/errors.js';
 
 /** The proxy variables as curl reads them: either case, the lowercase one winning. */
@@ -66,9 +66,62 @@ export function maskProxy(proxy: string): string {
 
 export interface TransportOptions {
   timeoutMs: number;
+  /** Told how many connections to a proxy (a CONNECT, or the TCP connection a forwarded request needs) are under way. */
+  proxyConnects?: ProxyConnects;
   /** Certificates replacing Node's defaults (trustedCertificates: the defaults plus a CA file); none: the defaults. */
   ca?: string[] | undefined;
   proxies: ProxySettings;
+}
+
+/** Connections to the proxy under way: a deadline that passes while one is tells that the proxy did not answer. */
+export class ProxyConnects {
+  opening = 0;
+}
+
+/**
+ * The proxy hung up while lk was connecting through it (on CONNECT). undici reports that as a socket error, which it
+ * takes for a stale connection and retries at once, forever (a tight loop); any other code fails the request instead,
+ * and lk's own retries (a few, with backoff) take over.
+ */
+export class ProxyHangup extends Error {
+  readonly code = 'LK_PROXY_HANGUP';
+  /**
+   * Whether it hung up on the CONNECT itself (undici's socket error) rather than on what went through the granted
+   * tunnel (the TLS hello: node's ECONNRESET).
+   */
+  readonly onConnect: boolean;
+
+  constructor(cause: NodeJS.ErrnoException) {
+    super(cause.message, { cause });
+    this.onConnect = cause.code === 'UND_ERR_SOCKET' || cause.code === 'UND_ERR_CLOSED';
+  }
+}
+
+const HANGUP_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE', 'UND_ERR_CLOSED']);
+
+type Connector = (options: object, callback: (error: Error | null, socket: unknown) => void) => void;
+
+/** undici's default agent factory, with each connection through a proxy watched (see ProxyHangup). */
+function watchingFactory(connects: ProxyConnects) {
+  return (origin: URL | string, options: Record<string, unknown>): Dispatcher => {
+    const connect = options.connect;
+    const watched =
+      typeof connect === 'function'
+        ? {
+            ...options,
+            connect: ((connectOptions, callback) => {
+              connects.opening += 1;
+              (connect as Connector)(connectOptions, (error, socket) => {
+                connects.opening -= 1;
+                const code = (error as NodeJS.ErrnoException | null)?.code;
+                if (error && code && HANGUP_CODES.has(code)) callback(new ProxyHangup(error), null);
+                else callback(error, socket);
+              });
+            }) satisfies Connector,
+          }
+        : options;
+    return options.connections === 1 ? new Client(origin, watched) : new Pool(origin, watched);
+  };
 }
 
 /** The dispatcher of a run: a plain Agent, or undici's EnvHttpProxyAgent when a proxy variable is set. */
@@ -90,6 +143,7 @@ export function createDispatcher(options: TransportOptions): Dispatcher {
   // Through a proxy, the instance's TLS is set up inside the CONNECT tunnel with requestTls (connect is the proxy's).
   return new EnvHttpProxyAgent({
     ...agentOptions,
+    factory: watchingFactory(options.proxyConnects ?? new ProxyConnects()),
     requestTls: connect,
     proxyTls: { timeout: options.timeoutMs },
     // Explicit values: the run's environment, not whatever process.env holds (and '' rather than undefined, so that
