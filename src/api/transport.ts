@@ -144,6 +144,9 @@ export function createDispatcher(options: TransportOptions): Dispatcher {
   return new EnvHttpProxyAgent({
     ...agentOptions,
     factory: watchingFactory(options.proxyConnects ?? new ProxyConnects()),
+    // Plain http is forwarded to the proxy in absolute form (GET http://host/…), as curl does: proxies such as
+    // Squid refuse CONNECT to any port but 443. https keeps its CONNECT tunnel.
+    proxyTunnel: false,
     requestTls: connect,
     proxyTls: { timeout: options.timeoutMs },
     // Explicit values: the run's environment, not whatever process.env holds (and '' rather than undefined, so that

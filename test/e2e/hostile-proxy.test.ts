@@ -125,3 +125,30 @@ describeWith(['openssl'], 'a proxy that misbehaves (a hostile proxy on loopback)
     expect(result.stderr).not.toContain('s3cretpass');
   });
 });
+
+describeWith(['openssl'], 'how a request travels through a proxy', () => {
+  let bed: TestBed;
+  let https: TestBed;
+  let pki: TestPki;
+  let proxy: HostileProxy;
+  beforeAll(async () => {
+    pki = makeTestPki();
+    bed = await startTestBed();
+    https = await startTestBed({ tls: pki.valid });
+    proxy = await startHostileProxy('hangs-up-on-connect');
+  });
+  afterAll(async () => {
+    await proxy.stop();
+    await bed.sandbox.close();
+    await https.sandbox.close();
+  });
+
+  it('plain http is forwarded in absolute form, as curl does; https still opens a CONNECT tunnel', async () => {
+    const host = new URL(bed.sandbox.url).host;
+    await bed.lk(['whoami'], { env: { HTTP_PROXY: proxy.url } });
+    expect(proxy.requestLines[0]).toBe(`GET http://${host}/v1/me HTTP/1.1`);
+    proxy.requestLines.length = 0;
+    await https.lk(['whoami', '--cacert', pki.caFile], { env: { HTTPS_PROXY: proxy.url } });
+    expect(proxy.requestLines[0]).toBe(`CONNECT ${new URL(https.sandbox.url).host} HTTP/1.1`);
+  });
+});

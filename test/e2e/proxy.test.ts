@@ -49,14 +49,18 @@ describeWith(['tinyproxy', 'openssl'], 'through a real forward proxy (tinyproxy 
     expect((await tunnelsAfter(proxy, before + 1)).slice(before)).toEqual([new URL(https.sandbox.url).host]);
   });
 
-  it('HTTP_PROXY: a plain-http instance goes through the proxy too, with a warning that the key crosses it in clear', async () => {
-    const before = proxy.tunnels().length;
+  it('HTTP_PROXY: a plain-http instance goes through the proxy too (forwarded, not tunnelled), with a warning that the key crosses it in clear', async () => {
+    const tunnelsBefore = proxy.tunnels().length;
     const result = await http.lk(['whoami', '--json'], { env: { HTTP_PROXY: proxy.url } });
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(
       /^lk: warning: the key goes in clear through the proxy http:\/\/127\.0\.0\.1:\d+ to plain-http 127\.0\.0\.1:\d+; use https, or NO_PROXY=127\.0\.0\.1\n$/,
     );
-    expect((await tunnelsAfter(proxy, before + 1)).slice(before)).toEqual([new URL(http.sandbox.url).host]);
+    const forwarded = `GET http://${new URL(http.sandbox.url).host}/v1/me`;
+    const deadline = Date.now() + 3000;
+    while (!proxy.log().includes(forwarded) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(proxy.log()).toContain(forwarded);
+    expect(proxy.tunnels()).toHaveLength(tunnelsBefore);
   });
 
   it.each([['127.0.0.1'], ['*'], ['localhost,127.0.0.1'], [`127.0.0.1:${0}`]])('NO_PROXY=%s: straight to the instance', async (noProxy) => {
@@ -116,19 +120,21 @@ describe('a proxy that refuses', () => {
     expect(bed.sandbox.counters.requests).toBe(0);
   });
 
-  describeWith(['tinyproxy'], 'tinyproxy, denying CONNECT', () => {
+  describeWith(['tinyproxy', 'openssl'], 'tinyproxy, denying CONNECT', () => {
     it('a proxy that denies the tunnel: the status it answered, exit 1', async () => {
+      const pki = makeTestPki();
+      const https = await startTestBed({ tls: pki.valid });
       const denying = await startTinyproxy(['ConnectPort 1']);
       try {
-        bed.sandbox.resetCounters();
-        const result = await bed.lk(['whoami'], { env: { HTTP_PROXY: denying.url } });
+        const result = await https.lk(['whoami', '--cacert', pki.caFile], { env: { HTTPS_PROXY: denying.url } });
         expect(result.code).toBe(1);
         expect(result.stderr).toContain(
-          `lk: the proxy ${denying.url} (from HTTP_PROXY) refused the connection to ${new URL(bed.sandbox.url).host} (HTTP 403)`,
+          `lk: the proxy ${denying.url} (from HTTPS_PROXY) refused the connection to ${new URL(https.sandbox.url).host} (HTTP 403)`,
         );
-        expect(bed.sandbox.counters.requests).toBe(0);
+        expect(https.sandbox.counters.requests).toBe(0);
       } finally {
         await denying.stop();
+        await https.sandbox.close();
       }
     });
   });
