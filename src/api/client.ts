@@ -8,7 +8,16 @@ import { BudgetStore, budgetFromHeaders, Pacer, retryAfterSeconds, type Budget, 
 import { sleep, type Waiter } from '../util/sleep.js';
 import { scopeForPath } from './endpoints.js';
 import { ResponseCache } from './response-cache.js';
-import { createDispatcher, maskProxy, ProxyConnects, ProxyHangup, proxyFor, proxySettingsFromEnv, proxyVariable, type ProxySettings } from './transport.js';
+import {
+  createDispatcher,
+  maskProxy,
+  ProxyConnects,
+  ProxyHangup,
+  proxyFor,
+  proxySettingsFromEnv,
+  proxyVariable,
+  type ProxySettings,
+} from './transport.js';
 
 export type Query = Record<string, string | number | boolean | undefined>;
 export type Headers = Record<string, string | string[] | undefined>;
@@ -281,14 +290,18 @@ export class ApiClient {
       const result = await Promise.race([pending, deadline.expiry]);
       if (result === EXPIRED) {
         this.abandoned = true;
-        pending.then((late) => late.body.destroy(), () => {});
+        pending.then(
+          (late) => late.body.destroy(),
+          () => {},
+        );
         throw EXPIRED;
       }
       return result;
     } catch (error) {
       if (deadline.expired) {
         const route = this.route(url);
-        if (route.proxy && proxyWasConnecting()) throw proxyError(route, url, `did not answer within ${formatSeconds(this.options.timeoutMs)}`, false);
+        if (route.proxy && proxyWasConnecting())
+          throw proxyError(route, url, `did not answer within ${formatSeconds(this.options.timeoutMs)}`, false);
         throw new TransportError(`GET ${url.pathname} failed: timed out`, true);
       }
       throw transportErrorFrom(error, url, 'request', this.route(url));

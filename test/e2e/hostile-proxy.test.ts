@@ -76,7 +76,9 @@ describeWith(['openssl'], 'a proxy that misbehaves (a hostile proxy on loopback)
     const result = await bed.lk(['whoami', '--timeout', '3', ...trust], { env: { HTTPS_PROXY: proxy.url } });
     expect(result.code).toBe(1);
     const errors = result.stderr.split('\n').filter((line) => /^lk: (?!waiting|warning)/.test(line));
-    expect(errors[0]).toMatch(new RegExp(`^lk: the proxy ${proxy.url} \\(from HTTPS_PROXY\\) closed the connection on CONNECT \\(tried \\d times\\)$`));
+    expect(errors[0]).toMatch(
+      new RegExp(`^lk: the proxy ${proxy.url} \\(from HTTPS_PROXY\\) closed the connection on CONNECT \\(tried \\d times\\)$`),
+    );
     expect(errors).toHaveLength(1);
     // One connection a try, a few tries: no reconnecting in a loop.
     expect(errors[0]).toContain(`(tried ${proxy.connections} times)`);
