@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -8,6 +7,7 @@ import { nodeHasSqlite } from '../../src/mirror/open.js';
 import type { ReportFigures } from '../../src/report/figures.js';
 import { reportPage } from '../../src/report/page.js';
 import { chromiumPath, describeWith } from '../support/outside-tools.js';
+import { tempDir } from '../support/temp-dir.js';
 import { HOSTILE_TITLE, sampleFigures } from '../support/report-figures.js';
 import { startTestBed, type TestBed } from './harness.js';
 
@@ -109,7 +109,7 @@ describeWith(['chromium'], 'the report page in chromium', () => {
   }
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'lk-report-browser-'));
+    dir = tempDir('lk-report-browser-');
     const sample = join(dir, 'sample.html');
     writeFileSync(sample, reportPage(sampleFigures(), '2026-01-02T10:00:00.000Z'));
     pages.push({ name: 'sample figures with hostile titles', file: sample, figures: sampleFigures() });
@@ -126,9 +126,9 @@ describeWith(['chromium'], 'the report page in chromium', () => {
   }, BROWSER_TIMEOUT);
 
   afterAll(async () => {
-    for (const context of contexts.values()) await (await context).close();
+    // A browser that failed to start has no context to close; its folder goes all the same (tempDir).
+    await Promise.allSettled([...contexts.values()].map(async (context) => (await context).close()));
     await bed?.sandbox.close();
-    rmSync(dir, { recursive: true, force: true });
   }, BROWSER_TIMEOUT);
 
   itOnEveryPage(

@@ -61,9 +61,13 @@ export function missingTools(tools: readonly OutsideTool[]): OutsideTool[] {
   return tools.filter((tool) => !hasTool(tool));
 }
 
-/** Debian's chromium, where it is installed: tests drive it headless through playwright-core, and download none. */
+/**
+ * Debian's chromium, where it is installed: tests drive it headless through playwright-core, and download none. The
+ * browser itself first: Debian's /usr/bin/chromium is a shell script that needs grep and more on PATH, which a machine
+ * with Node alone (.ci/without-tools) does not have.
+ */
 export function chromiumPath(): string | undefined {
-  return ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => isExecutable(path));
+  return ['/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => isExecutable(path));
 }
 
 /**
