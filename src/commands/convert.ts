@@ -134,7 +134,7 @@ async function runConvert(ctx: Context, out: OutputSession, flags: ConvertFlags,
       await replaceFile(path, file.content, ctx.io);
       written.push(path);
     }
-    if (unmatchedFile !== undefined) await replaceFile(unmatchedFile, result.unmatched!);
+    if (unmatchedFile !== undefined) await replaceFile(unmatchedFile, result.unmatched!, ctx.io);
     summary.push(`lk: wrote ${written.join(', ')}`);
     // A file of an earlier, longer conversion is not part of this one: say so rather than let it be uploaded twice.
     const { existsSync } = await import('node:fs');

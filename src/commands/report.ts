@@ -79,7 +79,7 @@ async function runReport(ctx: Context, out: OutputSession, options: OptionsOf<ty
     return;
   }
   const { replaceFile } = await import('../util/output-file.js');
-  await replaceFile(path, text);
+  await replaceFile(path, text, ctx.io);
   const { formatBytes } = await import('../util/units.js');
   ctx.io.info(`lk: wrote ${path} (${formatBytes(Buffer.byteLength(text))})`);
   if (options.open) await openPage(ctx, out, path);

@@ -33,7 +33,7 @@ export async function renderActivityFeed(feed: ActivityFeed, output: ActivityFee
     return;
   }
   const { replaceFile } = await import('../util/output-file.js');
-  await replaceFile(file, feed.text);
+  await replaceFile(file, feed.text, io);
   io.info(feedWrittenNotice(file, feed.entries, output.format));
 }
 

@@ -37,14 +37,14 @@ export interface OwnStreams {
   stderr: NodeJS.WritableStream;
 }
 
-export async function openOutputFile(path: string, own?: OwnStreams): Promise<OutputFile> {
+export async function openOutputFile(path: string, own: OwnStreams): Promise<OutputFile> {
   return failingAs(`cannot write ${path}`, async () => {
     const existing = await stat(path).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return undefined;
       throw error;
     });
     if (existing?.isDirectory()) throw new LkError(`cannot write ${path}: it is a folder`);
-    const ownStream = existing && own ? sameFileAs(existing, [own.stdout, own.stderr]) : undefined;
+    const ownStream = existing ? sameFileAs(existing, [own.stdout, own.stderr]) : undefined;
     if (ownStream) return writeToOwnStream(path, ownStream);
     if (existing && !existing.isFile()) return writeThrough(path, await openFd(path, 'w', 0o600));
     const target = existing ? await realpath(path) : await danglingTarget(path);
@@ -54,7 +54,7 @@ export async function openOutputFile(path: string, own?: OwnStreams): Promise<Ou
 }
 
 /** Writes `data` to the path the user named, by the rules of openOutputFile. */
-export async function replaceFile(path: string, data: string | Uint8Array, own?: OwnStreams): Promise<void> {
+export async function replaceFile(path: string, data: string | Uint8Array, own: OwnStreams): Promise<void> {
   const file = await openOutputFile(path, own);
   try {
     await failingAs(`cannot write ${path}`, async () => {
