@@ -11,7 +11,20 @@ export const ExitCode = {
   interrupted: 130,
 } as const;
 
+/**
+ * What marks lk's errors in every copy of this file: dist/report.cjs and dist/mcp.cjs are bundles of their own, with
+ * their own LkError class, and an error they throw must still get its message and exit code from src/cli.ts.
+ */
+const LK_ERROR = Symbol.for('lk.error');
+
 export class LkError extends Error {
+  /** `x instanceof LkError` holds for lk's errors from any bundle; its subclasses are told apart as usual. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (this !== LkError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return typeof value === 'object' && value !== null && (value as { [LK_ERROR]?: unknown })[LK_ERROR] === true;
+  }
+
+  readonly [LK_ERROR] = true;
   readonly exitCode: number;
   readonly hint: string | undefined;
   constructor(message: string, exitCode: number = ExitCode.failure, hint?: string) {

@@ -121,6 +121,15 @@ if (nodeHasSqlite())
       expect(fileDigest(db)).toBe(digest);
     });
 
+    it('lk report as a process (its figures in a bundle of their own) says the same, with exit 1', async () => {
+      const db = copyOfFixture('reported-process');
+      const run = await bed.lkProcess(['report', '--db', db, '--year', '2026', '--json'], { key: null });
+      expect(run.code).toBe(1);
+      expect(run.stderr.split('\n')).toContain(
+        'lk: the mirror was made by an older lk (mirror version 0; lk report needs 3): run lk sync to upgrade it in place',
+      );
+    });
+
     it('a new mirror starts at the latest version', async () => {
       const db = join(dir, 'new.db');
       const synced = await bed.lk(['sync', '--db', db], { env: { LK_CACHE_DIR: join(dir, 'cache-new') } });
