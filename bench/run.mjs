@@ -11,13 +11,14 @@ import { conversion } from './conversion.mjs';
 import { jq } from './jq.mjs';
 import { memory } from './memory.mjs';
 import { mirror } from './mirror.mjs';
+import { mirrorReads } from './mirror-reads.mjs';
 import { paging } from './paging.mjs';
 import { report } from './report.mjs';
 import { requests } from './requests.mjs';
 import { startup } from './startup.mjs';
 import { throughput } from './throughput.mjs';
 
-const groups = { startup, throughput, memory, conversion, requests, paging, jq, mirror, report };
+const groups = { startup, throughput, memory, conversion, requests, paging, jq, mirror, mirrorReads, report };
 const chosen = process.argv.slice(2).filter((name) => !name.startsWith('-'));
 for (const name of chosen) if (!groups[name]) throw new Error(`unknown benchmark "${name}"; known: ${Object.keys(groups).join(', ')}`);
 

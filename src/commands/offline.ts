@@ -5,7 +5,7 @@ import { UsageError } from '../util/errors.js';
 import type { Page } from '../api/paginate.js';
 import type { Database } from '../mirror/open.js';
 import type { MirrorReader } from '../mirror/query-process.js';
-import type { MirrorAge, Slice, Window } from '../mirror/read.js';
+import type { Listing, MirrorAge, Window } from '../mirror/read.js';
 import { pagingFrom, dateBound, isoDate, type PagingFlags } from './options.js';
 
 /**
@@ -20,7 +20,10 @@ export async function mirrorPath(ctx: Context, db: string | undefined): Promise<
   return defaultMirrorPath(ctx.env, ctx.settings.profileName);
 }
 
-/** Opens the mirror read-only (its queries bounded by --timeout) and says on stderr how old it is. */
+/**
+ * Opens the mirror read-only in a query process, for SQL a person wrote (lk sql): its queries bounded by --timeout,
+ * stopped by a signal. Says on stderr how old the mirror is.
+ */
 export async function openMirror(ctx: Context, db: string | undefined, what: string): Promise<MirrorReader> {
   const path = await mirrorPath(ctx, db);
   const { openMirrorReader } = await import('../mirror/query-process.js');
@@ -33,7 +36,10 @@ export async function openMirror(ctx: Context, db: string | undefined, what: str
   return database;
 }
 
-/** The mirror opened in lk's own process, for lk's own queries (lk feed, lk report): no query of the user's runs there. */
+/**
+ * The mirror opened in lk's own process, for lk's own queries (search, --offline, lk feed, lk report): no second Node
+ * to start, and no query of the user's runs there.
+ */
 export async function openMirrorHere(ctx: Context, db: string | undefined, what: string): Promise<Database> {
   const path = await mirrorPath(ctx, db);
   const { loadSqlite, openForReading } = await import('../mirror/open.js');
@@ -44,33 +50,61 @@ export async function openMirrorHere(ctx: Context, db: string | undefined, what:
   return database;
 }
 
+/**
+ * --lang offline: the mirror holds each title in the account's language (the language the export and pages came in),
+ * so that language is honoured and any other is not: refused when asked with --lang (exit 2), said once on stderr
+ * when it is the `lk config` default. A mirror that does not say its language (no profile synced) is read as it is.
+ */
+export async function requireTitleLanguage(ctx: Context, db: Database): Promise<void> {
+  const wanted = ctx.lang();
+  if (wanted === undefined) return;
+  const { titleLanguage } = await import('../mirror/read.js');
+  const held = titleLanguage(db);
+  if (held === undefined || held === wanted.toLowerCase()) return;
+  const why = `the mirror holds its titles in ${held} (the account's language, as lk sync received them)`;
+  if (ctx.settings.flags.lang !== undefined)
+    throw new UsageError(`--lang ${wanted} with --offline: ${why}`, `Drop --offline to ask the server in ${wanted}, or leave out --lang.`);
+  ctx.io.info(`lk: ${why}; the lang default ${wanted} applies online`);
+}
+
 async function sayMirrorAge(ctx: Context, path: string, age: MirrorAge): Promise<void> {
   const { formatDuration } = await import('../util/units.js');
   const ago = (at: number | undefined) => (at === undefined ? 'at an unknown time' : `${formatDuration((ctx.now() - at) / 1000)} ago`);
   ctx.io.info(`lk: from the mirror ${path}: data as of ${ago(age.snapshotAt)} (synced ${ago(age.syncedAt)})`);
 }
 
-type Reader = (window: Window) => Slice | Promise<Slice>;
+type Reader = (window: Window) => Listing;
 
-/** A listing of the mirror as the pages the server would have sent: --page, --limit (20), --all, --max; "Showing N of TOTAL". */
+/**
+ * A listing of the mirror as the pages the server would have sent: --page, --limit (20), --all, --max; "Showing N of
+ * TOTAL". Every page it follows comes from one statement, read as the pages are written: linear in what is shown.
+ */
 export async function* pagesOf(source: unknown[] | Reader, flags: PagingFlags): AsyncGenerator<Page> {
   const read: Reader = Array.isArray(source)
-    ? ({ offset, limit }) => ({ items: source.slice(offset, offset + limit), total: source.length })
+    ? ({ offset, limit }) => ({ items: source.slice(offset, limit < 0 ? undefined : offset + limit), total: source.length })
     : source;
   const paging = pagingFrom(flags);
   const follow = paging.all || paging.max !== undefined;
   const limit = paging.limit ?? (follow ? 100 : 20);
   let page = paging.page ?? 1;
   let remaining = paging.max ?? Number.POSITIVE_INFINITY;
+  const start = (page - 1) * limit;
+  // Following, the pages up to --max (whole pages, as the server serves them); else the one page asked for.
+  const window = follow ? { offset: start, limit: Number.isFinite(remaining) ? Math.ceil(remaining / limit) * limit : -1 } : { offset: start, limit };
+  const { items, total } = read(window);
+  const iterator = items[Symbol.iterator]();
+  let next = iterator.next();
   for (;;) {
-    const start = (page - 1) * limit;
-    const { items: served, total } = await read({ offset: start, limit });
-    const items = { length: total };
+    const served: unknown[] = [];
+    while (served.length < limit && !next.done) {
+      served.push(next.value);
+      next = iterator.next();
+    }
     const shown = served.slice(0, remaining);
     remaining -= shown.length;
-    const hasMore = start + limit < items.length;
-    yield { items: shown, page, hasMore, total: items.length, body: { items: served, hasMore, total: items.length }, status: 200, headers: {} };
-    if (!follow || !hasMore || remaining <= 0) return;
+    const hasMore = (page - 1) * limit + limit < total;
+    yield { items: shown, page, hasMore, total, body: { items: served, hasMore, total }, status: 200, headers: {} };
+    if (!follow || !hasMore || remaining <= 0 || next.done) return;
     page += 1;
   }
 }
@@ -92,38 +126,41 @@ export async function runOffline(ctx: Context, out: OutputSession, command: Offl
   const output = await out.outputOptions();
   const paging = () => pagingFrom(options); // flags checked before the mirror is opened
   paging();
-  const from = options.from === undefined ? undefined : dateBound(isoDate('--from', options.from), 'start');
-  const to = options.to === undefined ? undefined : dateBound(isoDate('--to', options.to), 'end');
+  const now = ctx.now();
+  const from = options.from === undefined ? undefined : dateBound(isoDate('--from', options.from, { edge: 'start', now }), 'start');
+  const to = options.to === undefined ? undefined : dateBound(isoDate('--to', options.to, { edge: 'end', now }), 'end');
   if (from !== undefined && to !== undefined && from > to)
     throw new UsageError(`--from ${options.from} is after --to ${options.to}: nothing can fall in that window`);
   const render = await import('../output/render.js');
   const views = await import('../output/views.js');
+  const read = await import('../mirror/read.js');
   const domain = options.domain?.toUpperCase();
-  const db = await openMirror(ctx, options.db, `--offline`);
+  const db = await openMirrorHere(ctx, options.db, `--offline`);
   try {
+    if (command !== 'stats') await requireTitleLanguage(ctx, db);
     switch (command) {
       case 'library':
         return await render.renderListing(
-          pagesOf((window) => db.libraryItems({ ...options, domain, phase: options.phase?.toUpperCase() }, window), options),
+          pagesOf((window) => read.libraryItems(db, { ...options, domain, phase: options.phase?.toUpperCase() }, window), options),
           views.entryView,
           output,
           { paged: true },
         );
       case 'history':
         return await render.renderListing(
-          pagesOf((window) => db.historyItems({ domain, from, to }, window), options),
+          pagesOf((window) => read.historyItems(db, { domain, from, to }, window), options),
           views.historyView,
           output,
           { paged: true },
         );
       case 'lists':
-        return await render.renderListing(pagesOf(await db.tableItems('lists'), options), views.listView, output, { paged: true });
+        return await render.renderListing(pagesOf(read.tableItems(db, 'lists'), options), views.listView, output, { paged: true });
       case 'reviews':
-        return await render.renderListing(pagesOf(await db.tableItems('reviews', { domain }), options), views.reviewView, output, { paged: true });
+        return await render.renderListing(pagesOf(read.tableItems(db, 'reviews', { domain }), options), views.reviewView, output, { paged: true });
       case 'notifications':
-        return await render.renderListing(pagesOf(await db.tableItems('notifications'), options), views.notificationView, output, { paged: true });
+        return await render.renderListing(pagesOf(read.tableItems(db, 'notifications'), options), views.notificationView, output, { paged: true });
       case 'calendar':
-        return await render.renderListing(pagesOf(await db.upcomingCalendar({ domain }, ctx.now()), { all: true }), views.calendarView, output, {
+        return await render.renderListing(pagesOf(read.upcomingCalendar(db, { domain }, now), { all: true }), views.calendarView, output, {
           paged: false,
         });
       case 'stats': {
@@ -133,7 +170,7 @@ export async function runOffline(ctx: Context, out: OutputSession, command: Offl
             'Leave out --domain, or drop --offline to ask the server.',
           );
         }
-        const summary = await db.statsSnapshot();
+        const summary = read.statsSnapshot(db);
         if (summary === undefined) throw new UsageError('the mirror holds no stats summary (the key lacked stats:read when it synced)');
         return await render.renderSections(summary, output);
       }

@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import { UsageError } from '../util/errors.js';
 import { addCommand, defineCommand, operand } from './define.js';
 import { flag } from './flags.js';
-import { openMirror, pagesOf } from './offline.js';
+import { openMirrorHere, pagesOf, requireTitleLanguage } from './offline.js';
 import { DB_FLAG, DOMAIN_FLAG, PAGING_FLAGS, PHASES } from './options.js';
 
 /** `lk search TEXT`: full-text search of the mirror. */
@@ -24,13 +24,15 @@ const searchCommand = defineCommand({
   async run(ctx, out, options, [text]) {
     if (!text || text.trim() === '') throw new UsageError('lk search needs some text to find');
     const output = await out.outputOptions();
-    const db = await openMirror(ctx, options.db, 'lk search');
+    const db = await openMirrorHere(ctx, options.db, 'lk search');
     try {
+      await requireTitleLanguage(ctx, db);
       const filters = { domain: options.domain?.toUpperCase(), phase: options.phase?.toUpperCase() };
       const { renderListing } = await import('../output/render.js');
       const { entryView } = await import('../output/views.js');
+      const { searchEntries } = await import('../mirror/read.js');
       await renderListing(
-        pagesOf((window) => db.searchEntries(text, filters, window), options),
+        pagesOf((window) => searchEntries(db, text, filters, window), options),
         entryView,
         output,
         { paged: true },

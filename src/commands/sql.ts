@@ -1,4 +1,6 @@
 import type { Command } from 'commander';
+import type { Page } from '../api/paginate.js';
+import type { SqlRows } from '../mirror/query-process.js';
 import { LkError, UsageError } from '../util/errors.js';
 import { addCommand, defineCommand, operand } from './define.js';
 import { flag } from './flags.js';
@@ -47,38 +49,50 @@ const sqlCommand = defineCommand({
     const output = await out.outputOptions();
     const db = await openMirror(ctx, options.db, 'lk sql');
     try {
-      let rows: Record<string, unknown>[];
+      let result: SqlRows;
       try {
-        rows = await db.sql(query);
+        result = await db.query(query);
       } catch (error) {
-        if (error instanceof LkError) throw error; // --timeout, the query process lost
-        const { WriteRefused } = await import('../mirror/read-only.js');
-        if (error instanceof WriteRefused)
-          throw new UsageError(`lk sql is read-only: refused ${error.action}`, 'Only queries that read (SELECT, WITH, PRAGMA that read) run here.');
-        const message = (error as Error).message;
-        // Writes to the mirror's own file, refused by SQLite itself (it is opened read-only).
-        if (/readonly|read-only/i.test(message))
-          throw new UsageError(`lk sql is read-only: ${message}`, 'Only queries that read (SELECT, WITH, PRAGMA that read) run here.');
-        throw new UsageError(`the query failed: ${message}`);
+        throw await sqlFailure(error);
       }
       const { renderListing } = await import('../output/render.js');
-      const { pageOf } = await import('../api/paginate.js');
-      const plain = rows.map((row) => ({ ...row }));
       // Column names such as count(*) or json_extract(json, '$.a.b') are not dot paths: each reads its own key.
-      const columns = Object.keys(plain[0] ?? {}).map((name) => ({
+      const columns = result.columns.map((name) => ({
         header: name,
         path: name,
         value: (row: unknown) => (row as Record<string, unknown>)[name],
       }));
-      await renderListing(pageOf(plain), { noun: ['row', 'rows'], columns }, output, { paged: false });
+      await renderListing(pagesOfRows(result), { noun: ['row', 'rows'], columns }, output, { paged: false });
     } catch (error) {
       if (error instanceof LkError) throw error;
-      throw new LkError((error as Error).message);
+      throw await sqlFailure(error);
     } finally {
       db.close();
     }
   },
 });
+
+/** The rows as they come, each batch a page (written before the next is read). */
+async function* pagesOfRows(result: SqlRows): AsyncGenerator<Page> {
+  let page = 0;
+  for await (const items of result) {
+    page += 1;
+    yield { items, page, hasMore: false, total: undefined, body: null, status: 200, headers: {} };
+  }
+}
+
+/** A query's failure as the user should read it: a refusal to write or a failure of SQLite's, exit 2. */
+async function sqlFailure(error: unknown): Promise<LkError> {
+  if (error instanceof LkError) return error; // --timeout, the query process lost, more than one statement
+  const { WriteRefused } = await import('../mirror/read-only.js');
+  if (error instanceof WriteRefused)
+    return new UsageError(`lk sql is read-only: refused ${error.action}`, 'Only queries that read (SELECT, WITH, PRAGMA that read) run here.');
+  const message = (error as Error).message;
+  // Writes to the mirror's own file, refused by SQLite itself (it is opened read-only).
+  if (/readonly|read-only/i.test(message))
+    return new UsageError(`lk sql is read-only: ${message}`, 'Only queries that read (SELECT, WITH, PRAGMA that read) run here.');
+  return new UsageError(`the query failed: ${message}`);
+}
 
 export function registerSql(program: Command): void {
   addCommand(program, sqlCommand);

@@ -6,28 +6,27 @@ import {
   mirrorAge,
   schemaText,
   searchEntries,
+  sliceOf,
   statsSnapshot,
   tableItems,
   upcomingCalendar,
 } from './read.js';
-import { readOnlyQuery } from './read-only.js';
 
 /**
- * What the query process (query-process.ts) answers: each reading of the mirror by name, run on its database. The
- * SQLite constants are node:sqlite's, which the read-only rules need.
+ * What the query process (query-process.ts) answers by name, run on its database: lk's own readings, for lk mcp's tools
+ * (lk's commands run them in their own process). The user's SQL is read apart, as a stream (query-child.ts).
  */
-export function mirrorQueries(db: Database, constants: Record<string, number>) {
+export function mirrorQueries(db: Database) {
   return {
     mirrorAge: () => mirrorAge(db),
-    searchEntries: (...args: Tail<Parameters<typeof searchEntries>>) => searchEntries(db, ...args),
-    libraryItems: (...args: Tail<Parameters<typeof libraryItems>>) => libraryItems(db, ...args),
-    historyItems: (...args: Tail<Parameters<typeof historyItems>>) => historyItems(db, ...args),
+    searchEntries: (...args: Tail<Parameters<typeof searchEntries>>) => sliceOf(searchEntries(db, ...args)),
+    libraryItems: (...args: Tail<Parameters<typeof libraryItems>>) => sliceOf(libraryItems(db, ...args)),
+    historyItems: (...args: Tail<Parameters<typeof historyItems>>) => sliceOf(historyItems(db, ...args)),
     tableItems: (...args: Tail<Parameters<typeof tableItems>>) => tableItems(db, ...args),
     upcomingCalendar: (...args: Tail<Parameters<typeof upcomingCalendar>>) => upcomingCalendar(db, ...args),
     entryWithHistory: (id: string) => entryWithHistory(db, id),
     statsSnapshot: () => statsSnapshot(db),
     schemaText: () => schemaText(db),
-    sql: (sql: string) => readOnlyQuery(db, constants, sql),
   };
 }
 

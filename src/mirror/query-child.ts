@@ -1,49 +1,143 @@
+import { Worker } from 'node:worker_threads';
 import { LkError } from '../util/errors.js';
 import { loadSqlite, openForReading } from './open.js';
 import { mirrorQueries, type MirrorQueries } from './queries.js';
-import { WriteRefused } from './read-only.js';
+import { readOnlyRows, WriteRefused } from './read-only.js';
 
 /**
  * The query process (dist/mirror-query.cjs), started by query-process.ts: it opens the mirror named on its command
- * line read-only and answers each message { id, name, args } with { id, result } or { id, error }. SQLite runs here,
- * so that lk's own event loop stays free to stop it (a signal, --timeout) however long a query takes.
+ * line read-only and answers each message (QueryRequest below). SQLite runs here, on this process's main thread, so
+ * that lk's own event loop stays free to stop it (a signal, --timeout) however long a query takes.
+ *
+ * No query outlives lk: a query holds this main thread, so a watcher thread checks every WATCH_MS that lk is still
+ * its parent (once lk has died, however — SIGKILL included — this process has another) and then ends this process
+ * at once with SIGKILL (process.exit() would wait for SQLite to return). While idle, 'disconnect' does the same.
  */
 
-export interface QueryRequest {
-  id: number;
-  name: keyof MirrorQueries;
-  args: unknown[];
-}
+export type QueryRequest =
+  /** A reading of lk's by name (queries.ts), answered whole: { id, result } or { id, error }. */
+  | { id: number; name: keyof MirrorQueries; args: unknown[] }
+  /** The user's statement: { id, columns }, then { id, rows } batches, each after a `more`, then { id, end }. */
+  | { id: number; sql: string; maxRows?: number | undefined }
+  /** One more batch of rows may be sent (two may be on their way at a time). */
+  | { id: number; more: true }
+  /** Stop reading that statement (the reader has what it wants). */
+  | { id: number; stop: true };
 
 export interface QueryReply {
   id: number;
   result?: unknown;
+  columns?: string[];
+  rows?: unknown[][];
+  end?: { cut: boolean };
   error?: { message: string; refused?: string; exitCode?: number; hint?: string | undefined };
 }
 
-const send = (reply: QueryReply) => process.send?.(reply);
+/** Batches in flight per statement: one being written by lk while the next is read here. */
+const BATCHES_IN_FLIGHT = 2;
+const FIRST_BATCH_ROWS = 16;
+const MAX_BATCH_ROWS = 1024;
+/** A batch is sent once it has waited this long for more rows, so that a slow query still shows its first rows. */
+const BATCH_WAIT_MS = 50;
+const WATCH_MS = 100;
 
-// Once lk has gone, so has the reason to be.
-process.on('disconnect', () => process.exit(0));
+new Worker(
+  `const { ppid, pid } = require('node:worker_threads').workerData;
+   setInterval(() => { if (process.ppid !== ppid) process.kill(pid, 'SIGKILL'); }, ${WATCH_MS});`,
+  { eval: true, workerData: { ppid: Number(process.argv[3] ?? process.ppid), pid: process.pid } },
+).unref();
+process.on('disconnect', () => process.kill(process.pid, 'SIGKILL'));
 
-let queries: MirrorQueries | undefined;
-let openError: unknown;
-try {
-  const { constants } = loadSqlite();
-  queries = mirrorQueries(openForReading(process.argv[2] ?? ''), constants);
-} catch (error) {
-  openError = error;
+// A reply that cannot go (lk has gone: `| head -1` ended it) ends this process like 'disconnect' does.
+const send = (reply: QueryReply) => process.send?.(reply, undefined, {}, (error: Error | null) => error && process.kill(process.pid, 'SIGKILL'));
+
+function sendError(id: number, error: unknown): void {
+  const { message } = error as Error;
+  if (error instanceof WriteRefused) send({ id, error: { message, refused: error.action } });
+  else if (error instanceof LkError) send({ id, error: { message, exitCode: error.exitCode, hint: error.hint } });
+  else send({ id, error: { message } });
 }
 
-process.on('message', ({ id, name, args }: QueryRequest) => {
+let queries: MirrorQueries | undefined;
+let constants: Record<string, number> = {};
+let openError: unknown;
+const db = (() => {
+  try {
+    constants = loadSqlite().constants;
+    const opened = openForReading(process.argv[2] ?? '');
+    queries = mirrorQueries(opened);
+    return opened;
+  } catch (error) {
+    openError = error;
+    return undefined;
+  }
+})();
+
+/** Per statement being read: how many batches may still be sent, and who waits for more. */
+const streams = new Map<number, { credit: number; stopped: boolean; wake?: () => void }>();
+
+async function stream(id: number, sql: string, maxRows: number | undefined): Promise<void> {
+  if (!db) throw openError;
+  const result = readOnlyRows(db, constants, sql);
+  const state: { credit: number; stopped: boolean; wake?: () => void } = { credit: BATCHES_IN_FLIGHT, stopped: false };
+  streams.set(id, state);
+  try {
+    send({ id, columns: result.columns });
+    let batch: unknown[][] = [];
+    let size = FIRST_BATCH_ROWS;
+    let since = Date.now();
+    let count = 0;
+    let cut = false;
+    const flush = async () => {
+      send({ id, rows: batch });
+      batch = [];
+      size = Math.min(size * 4, MAX_BATCH_ROWS);
+      state.credit -= 1;
+      while (state.credit <= 0 && !state.stopped) await new Promise<void>((resolve) => (state.wake = resolve));
+      since = Date.now();
+    };
+    while (!state.stopped) {
+      const next = result.rows.next();
+      if (next.done) break;
+      if (maxRows !== undefined && count >= maxRows) {
+        cut = true;
+        break;
+      }
+      batch.push(next.value);
+      count += 1;
+      if (batch.length >= size || Date.now() - since > BATCH_WAIT_MS) await flush();
+    }
+    if (state.stopped) return;
+    if (batch.length > 0) send({ id, rows: batch });
+    send({ id, end: { cut } });
+  } finally {
+    streams.delete(id);
+    result.finish();
+  }
+}
+
+let statements = Promise.resolve();
+
+process.on('message', (request: QueryRequest) => {
+  const { id } = request;
+  if ('more' in request || 'stop' in request) {
+    const state = streams.get(id);
+    if (!state) return;
+    if ('stop' in request) state.stopped = true;
+    else state.credit += 1;
+    state.wake?.();
+    return;
+  }
+  if ('sql' in request) {
+    // One statement at a time: the read-only rules are set on the database for as long as its rows are read.
+    statements = statements.then(() => stream(id, request.sql, request.maxRows).catch((error: unknown) => sendError(id, error)));
+    return;
+  }
   try {
     if (!queries) throw openError;
-    const run = queries[name] as (...args: unknown[]) => unknown;
-    send({ id, result: run(...args) });
+    const run = queries[request.name] as (...args: unknown[]) => unknown;
+    send({ id, result: run(...request.args) });
   } catch (error) {
-    const { message } = error as Error;
-    if (error instanceof WriteRefused) send({ id, error: { message, refused: error.action } });
-    else if (error instanceof LkError) send({ id, error: { message, exitCode: error.exitCode, hint: error.hint } });
-    else send({ id, error: { message } });
+    sendError(id, error);
   }
 });

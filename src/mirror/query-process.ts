@@ -3,21 +3,57 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { LkError } from '../util/errors.js';
 import { onInterrupt } from '../util/interrupt.js';
+import { uniqueColumnKeys } from './column-keys.js';
 import { requireMirror, requireSqliteNode } from './open.js';
 import type { QueryReply, QueryRequest } from './query-child.js';
 import type { MirrorQueries } from './queries.js';
 import { WriteRefused } from './read-only.js';
 
 /**
- * The mirror, read in a process of its own (query-child.ts). node:sqlite runs a query synchronously: in lk's process
- * a runaway query (a recursive CTE that never ends) would hold the event loop, and with it the handlers of Ctrl-C and
- * SIGTERM and every timer, until it ended. Here lk stays free: a signal or --timeout kills the query process. A
- * worker thread would not do: terminating one waits for its native code to return, and so does process.exit().
+ * The mirror read in a process of its own (query-child.ts), for SQL that a person or an assistant wrote (lk sql, the
+ * mcp sql tool). node:sqlite runs a query synchronously and has no way to interrupt one: in lk's process a runaway
+ * query (a recursive CTE that never ends) would hold the event loop, and with it Ctrl-C, SIGTERM and every timer.
+ * Here lk stays free, and a signal, --timeout, close() or an AbortSignal kills the query process at once. A worker
+ * thread would not do: terminating one waits for its native code to return, and so does process.exit(). The query
+ * process also watches lk, and ends itself when lk has gone, however it went (SIGKILL included).
+ *
+ * The interface (openMirrorReader):
+ * - `query(sql, { maxRows, signal })` → SqlRows: the statement's columns (unique keys, column-keys.ts), then its rows
+ *   as objects, in batches, as SQLite steps to them; two batches at most are on their way, so a slow reader (a pipe,
+ *   `| head -1`) holds SQLite back and memory stays flat. Leaving the loop (break) stops the statement. With maxRows
+ *   the rows stop there and `cut` tells, once the rows have ended, whether more were left unread.
+ * - `sql(sql, options)`: the same rows gathered in one array (for a capped answer: give maxRows).
+ * - lk's own readings by name (searchEntries…, queries.ts), answered whole.
+ * - A reading fails with an LkError when it works longer than `timeoutSeconds` (time lk spent waiting for its rows:
+ *   not the time a slow reader took), when the process ends (close(), a signal), or when its AbortSignal fires; the
+ *   last two end the reader as a whole (the process is killed: a query cannot be stopped otherwise). More than one
+ *   statement is refused (LkError, exit 2) before anything runs; a write with WriteRefused.
+ * - `close()` kills the process at once, a query running or not. One statement is read at a time.
  */
 
-export type MirrorReader = {
+export interface SqlRows extends AsyncIterable<Record<string, unknown>[]> {
+  /** A key per column, all different: a second `id` is `id:1` (column-keys.ts). */
+  readonly columns: string[];
+  /** Known once the rows have ended: true when maxRows left rows unread. */
+  readonly cut: boolean;
+}
+
+export interface QueryOptions {
+  /** Stop after this many rows (`cut` then tells whether there were more). */
+  maxRows?: number | undefined;
+  /** Aborting ends the query at once, and with it the reader. */
+  signal?: AbortSignal | undefined;
+}
+
+type Named = {
   [Name in keyof MirrorQueries]: (...args: Parameters<MirrorQueries[Name]>) => Promise<ReturnType<MirrorQueries[Name]>>;
-} & { close(): void };
+};
+
+export type MirrorReader = Named & {
+  query(sql: string, options?: QueryOptions): Promise<SqlRows>;
+  sql(sql: string, options?: QueryOptions): Promise<Record<string, unknown>[]>;
+  close(): void;
+};
 
 /**
  * Every reading queries.ts answers, as a record: the typecheck fails when one is added there and not here, which a list
@@ -33,7 +69,6 @@ const QUERY_NAMES: Record<keyof MirrorQueries, true> = {
   entryWithHistory: true,
   statsSnapshot: true,
   schemaText: true,
-  sql: true,
 };
 
 /** dist/mirror-query.cjs: beside the bundle (dist/cli.cjs), or the build's output when lk runs from its sources. */
@@ -42,67 +77,163 @@ function queryScript(): string {
   return existsSync(besideBundle) ? besideBundle : fileURLToPath(new URL('../../dist/mirror-query.cjs', import.meta.url));
 }
 
+const timedOut = (seconds: number) =>
+  new LkError(
+    `the query on the mirror ran longer than ${seconds}s (--timeout) and was stopped`,
+    1,
+    'Give it longer with --timeout SECONDS, or ask for less (a LIMIT, a narrower WHERE).',
+  );
+
+function replyError({ message, refused, exitCode, hint }: NonNullable<QueryReply['error']>): Error {
+  if (refused !== undefined) return new WriteRefused(refused);
+  return exitCode !== undefined ? new LkError(message, exitCode, hint) : new Error(message);
+}
+
 /** Opens the mirror at `path` read-only in a query process; each reading is stopped after `timeoutSeconds`. */
 export function openMirrorReader(path: string, what: string, timeoutSeconds: number): MirrorReader {
   requireSqliteNode(what);
   requireMirror(path);
   // Its own process group: a Ctrl-C at the terminal reaches lk alone, which decides (exit 130) and kills this.
-  const child = fork(queryScript(), [path], {
+  const child = fork(queryScript(), [path, String(process.pid)], {
     detached: true,
     execArgv: [],
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
-  const forget = onInterrupt(() => child.kill('SIGKILL'));
-  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
-  let nextId = 0;
-  let ended: LkError | undefined;
-  const end = (error: LkError) => {
-    ended ??= error;
-    for (const { reject } of pending.values()) reject(ended);
-    pending.clear();
+  const kill = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   };
-  child.on('message', (reply: QueryReply) => {
-    const waiting = pending.get(reply.id);
-    if (!waiting) return;
-    pending.delete(reply.id);
-    if (!reply.error) return waiting.resolve(reply.result);
-    const { message, refused, exitCode, hint } = reply.error;
-    waiting.reject(
-      refused !== undefined ? new WriteRefused(refused) : exitCode !== undefined ? new LkError(message, exitCode, hint) : new Error(message),
-    );
-  });
+  const forget = onInterrupt(kill);
+  const listeners = new Map<number, (reply: QueryReply) => void>();
+  let nextId = 0;
+  let ended: Error | undefined;
+  const failers = new Set<(error: Error) => void>();
+  const end = (error: Error) => {
+    ended ??= error;
+    for (const fail of failers) fail(ended);
+    failers.clear();
+    kill();
+  };
+  child.on('message', (reply: QueryReply) => listeners.get(reply.id)?.(reply));
   child.on('exit', (code, signal) => end(new LkError(`the mirror's query process ended (${signal ?? `exit ${code}`}) before answering`)));
   child.on('error', (error) => end(new LkError(`cannot start the mirror's query process: ${error.message}`)));
 
-  const call = (name: keyof MirrorQueries, args: unknown[]) =>
-    new Promise<unknown>((resolve, reject) => {
-      if (ended) return reject(ended);
-      const id = nextId++;
-      const timer = setTimeout(() => {
-        end(
-          new LkError(
-            `the query on the mirror ran longer than ${timeoutSeconds}s (--timeout) and was stopped`,
-            1,
-            'Give it longer with --timeout SECONDS, or ask for less (a LIMIT, a narrower WHERE).',
-          ),
-        );
-        child.kill('SIGKILL');
-      }, timeoutSeconds * 1000);
-      const settle =
-        <T>(then: (value: T) => void) =>
-        (value: T) => {
-          clearTimeout(timer);
-          then(value);
-        };
-      pending.set(id, { resolve: settle(resolve), reject: settle(reject) });
-      child.send({ id, name, args } satisfies QueryRequest);
+  /** Waits for the next reply to `id`, within what is left of the time budget (shared by every wait of one call). */
+  const waiter = (id: number, signal: AbortSignal | undefined) => {
+    let budget = timeoutSeconds * 1000;
+    const replies: QueryReply[] = [];
+    let wake: (() => void) | undefined;
+    listeners.set(id, (reply) => {
+      replies.push(reply);
+      wake?.();
     });
+    const abort = () => end(new LkError(`the query on the mirror was cancelled`));
+    signal?.addEventListener('abort', abort, { once: true });
+    return {
+      next: () =>
+        new Promise<QueryReply>((resolve, reject) => {
+          if (ended) return reject(ended);
+          if (signal?.aborted) {
+            abort();
+            return reject(ended!);
+          }
+          const ready = replies.shift();
+          if (ready) return resolve(ready);
+          const started = Date.now();
+          const fail = (error: Error) => finish(() => reject(error));
+          const timer = setTimeout(() => end(timedOut(timeoutSeconds)), budget);
+          const finish = (then: () => void) => {
+            clearTimeout(timer);
+            budget -= Date.now() - started;
+            failers.delete(fail);
+            wake = undefined;
+            then();
+          };
+          failers.add(fail);
+          wake = () => finish(() => resolve(replies.shift()!));
+        }),
+      done() {
+        listeners.delete(id);
+        signal?.removeEventListener('abort', abort);
+      },
+    };
+  };
+
+  const request = (message: QueryRequest) => {
+    if (!ended) child.send(message);
+  };
+
+  const call = async (name: keyof MirrorQueries, args: unknown[]) => {
+    const id = nextId++;
+    const replies = waiter(id, undefined);
+    try {
+      request({ id, name, args });
+      const reply = await replies.next();
+      if (reply.error) throw replyError(reply.error);
+      return reply.result;
+    } finally {
+      replies.done();
+    }
+  };
+
+  const query = async (sql: string, options: QueryOptions = {}): Promise<SqlRows> => {
+    const id = nextId++;
+    const replies = waiter(id, options.signal);
+    request({ id, sql, maxRows: options.maxRows });
+    let first: QueryReply;
+    try {
+      first = await replies.next();
+      if (first.error) throw replyError(first.error);
+    } catch (error) {
+      replies.done();
+      throw error;
+    }
+    const columns = first.columns ?? [];
+    const keys = uniqueColumnKeys(columns);
+    let cut = false;
+    async function* batches(): AsyncGenerator<Record<string, unknown>[]> {
+      let finished = false;
+      try {
+        for (;;) {
+          const reply = await replies.next();
+          if (reply.error) throw replyError(reply.error);
+          if (reply.end) {
+            finished = true;
+            cut = reply.end.cut;
+            return;
+          }
+          request({ id, more: true });
+          yield (reply.rows ?? []).map((row) => {
+            const record: Record<string, unknown> = {};
+            for (let i = 0; i < keys.length; i++) record[keys[i]!] = row[i];
+            return record;
+          });
+        }
+      } finally {
+        if (!finished) request({ id, stop: true });
+        replies.done();
+      }
+    }
+    return {
+      columns: keys,
+      get cut() {
+        return cut;
+      },
+      [Symbol.asyncIterator]: batches,
+    };
+  };
 
   const reader = {
+    query,
+    async sql(sql: string, options?: QueryOptions) {
+      const rows: Record<string, unknown>[] = [];
+      for await (const batch of await query(sql, options)) rows.push(...batch);
+      return rows;
+    },
     close() {
       forget();
-      if (child.connected) child.disconnect();
+      ended ??= new LkError('the mirror reader is closed');
+      kill();
     },
   } as MirrorReader;
   for (const name of Object.keys(QUERY_NAMES) as (keyof MirrorQueries)[]) {

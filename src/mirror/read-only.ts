@@ -1,4 +1,6 @@
-import type { Database } from './open.js';
+import { UsageError } from '../util/errors.js';
+import type { Database, Statement } from './open.js';
+import { statementCore, textAfterFirstStatement } from './statement-text.js';
 
 /**
  * `lk sql` reads and nothing else. The mirror is opened read-only, which stops writes to its own file; what that
@@ -6,8 +8,10 @@ import type { Database } from './open.js';
  * - Node 24 and later: an authorizer (DatabaseSync#setAuthorizer) allows reading actions only, while the statement
  *   is compiled and while it runs (VACUUM INTO attaches its target file as it runs, and is refused then);
  * - Node 22, which has no authorizer: the statement's compiled program (EXPLAIN) is refused when it opens a write
- *   transaction on any database, vacuums, or attaches a file (sqlite_attach), before it runs.
- * Either way load_extension() stays off (node:sqlite's default).
+ *   transaction on any database, begins a transaction or savepoint, vacuums, or attaches a file (sqlite_attach), and
+ *   a PRAGMA given a value is judged by its name as the authorizer judges it, before it runs.
+ * On every line: one statement only, and the PRAGMAs that act without a value (wal_checkpoint…) are refused by name.
+ * Either way load_extension() stays off (node:sqlite's default). test/mirror/sql-safety.test.ts runs on each line.
  */
 
 /** A statement lk sql refuses: what it would have done, as SQLite names it (an authorizer action, an opcode). */
@@ -23,23 +27,99 @@ interface Authorizing {
 
 type Constants = Record<string, number>;
 
-/** Runs one statement of the user's on `db` (read-only) under the rules above; its rows. */
-export function readOnlyQuery(db: Database, constants: Constants, sql: string): Record<string, unknown>[] {
+/** A result of the user's statement: its column names in order, and its rows (arrays) as SQLite steps to them. */
+export interface ReadOnlyRows {
+  columns: string[];
+  rows: Iterator<unknown[]>;
+  /** Stops reading (the statement is reset) and lifts the read-only rules: call it once the rows are read. */
+  finish(): void;
+}
+
+/**
+ * Prepares one statement of the user's on `db` (read-only) under the rules above; its rows are read as they are
+ * asked for. More than one statement is refused (exit 2) before anything is compiled.
+ */
+export function readOnlyRows(db: Database, constants: Constants, sql: string): ReadOnlyRows {
+  const more = textAfterFirstStatement(sql);
+  if (more !== undefined) {
+    throw new UsageError(
+      `lk sql runs one statement; this text holds another after the first \`;\`: ${more.length > 40 ? `${more.slice(0, 40)}…` : more}`,
+      'Run each statement with its own lk sql (a trailing `;` and comments are fine).',
+    );
+  }
+  refuseActingPragma(sql);
   const authorizing = db as Database & Authorizing;
   if (typeof authorizing.setAuthorizer !== 'function') {
     refuseWritingProgram(db, sql);
-    return db.prepare(sql).all();
+    return rowsOf(db.prepare(sql), () => {});
   }
   let refused: string | undefined;
+  const lift = () => authorizing.setAuthorizer!(null);
   authorizing.setAuthorizer(readingAuthorizer(db, constants, (action) => (refused ??= action)));
+  const refusedOr = (error: unknown) => (refused !== undefined ? new WriteRefused(refused) : error);
   try {
-    return db.prepare(sql).all();
+    const rows = rowsOf(db.prepare(sql), lift);
+    return {
+      ...rows,
+      rows: {
+        next() {
+          try {
+            return rows.rows.next();
+          } catch (error) {
+            throw refusedOr(error);
+          }
+        },
+      },
+    };
   } catch (error) {
-    if (refused !== undefined) throw new WriteRefused(refused);
-    throw error;
-  } finally {
-    authorizing.setAuthorizer(null);
+    lift();
+    throw refusedOr(error);
   }
+}
+
+/**
+ * The rows as arrays with the column names beside them: an object per row would keep one value of two columns that
+ * share a name (e.id and w.id are both "id"). Node 22.13 to 22.15 lack columns() and setReturnArrays(): there the rows
+ * are objects, whose names are all SQLite gives, and a shared name keeps its last value.
+ */
+function rowsOf(statement: Statement, finish: () => void): ReadOnlyRows {
+  const arrays = statement as Statement & { columns?(): { name: string }[]; setReturnArrays?(on: boolean): void };
+  if (typeof arrays.columns === 'function' && typeof arrays.setReturnArrays === 'function') {
+    arrays.setReturnArrays(true);
+    const columns = arrays.columns().map((column) => column.name);
+    const iterator = statement.iterate() as unknown as Iterator<unknown[]>;
+    return { columns, rows: iterator, finish: () => (iterator.return?.(), finish()) };
+  }
+  const iterator = statement.iterate();
+  let first = iterator.next();
+  const columns = first.done ? [] : Object.keys(first.value);
+  const rows: Iterator<unknown[]> = {
+    next() {
+      const current = first ?? iterator.next();
+      first = undefined as unknown as typeof first;
+      return current.done ? { done: true, value: undefined } : { done: false, value: columns.map((name) => current.value[name]) };
+    },
+  };
+  return { columns, rows, finish: () => (iterator.return?.(), finish()) };
+}
+
+/**
+ * PRAGMAs that act when named alone (no argument), which the rules below would let through as reads: a checkpoint
+ * moves the WAL into the file, optimize may run ANALYZE. Refused by name on every Node line.
+ */
+const ACTING_PRAGMAS = new Set(['wal_checkpoint', 'optimize', 'incremental_vacuum', 'shrink_memory']);
+
+/** `PRAGMA [schema.]name [= value | (value)]`: the name and the value, if any. */
+function pragmaOf(sql: string): { name: string; value: string | undefined } | undefined {
+  const match = /^PRAGMA\s+(?:(?:\w+|"[^"]*"|`[^`]*`|\[[^\]]*\])\s*\.\s*)?(\w+)\s*(?:=\s*([^]*?)|\(\s*([^]*?)\s*\))?\s*$/i.exec(statementCore(sql));
+  if (!match) return undefined;
+  const value = match[2] ?? match[3];
+  return { name: match[1]!.toLowerCase(), value: value === undefined || value === '' ? undefined : value };
+}
+
+function refuseActingPragma(sql: string): void {
+  const pragma = pragmaOf(sql);
+  if (pragma && pragma.value === undefined && ACTING_PRAGMAS.has(pragma.name)) throw new WriteRefused(`PRAGMA ${pragma.name}`);
 }
 
 /**
@@ -80,16 +160,26 @@ function readingAuthorizer(db: Database, constants: Constants, refuse: (action: 
   };
 }
 
-/** Node 22: what the statement's program would do, read from EXPLAIN (sqlite.org/opcode.html). */
+/**
+ * Node 22: what the statement's program would do, read from EXPLAIN (sqlite.org/opcode.html), and a PRAGMA given a
+ * value read from its text: the same answers as the authorizer gives on later lines.
+ */
 function refuseWritingProgram(db: Database, sql: string): void {
+  const pragma = pragmaOf(sql);
+  if (pragma?.value !== undefined && !pragmasReadingWithArgument(db).has(pragma.name)) throw new WriteRefused(`PRAGMA ${pragma.name} = ${pragma.value}`);
+  // EXPLAIN runs nothing, but the authorizer still judges the statement it explains: so does this.
+  const explained = /^EXPLAIN\s+(?:QUERY\s+PLAN\s+)?([^]*)$/i.exec(statementCore(sql));
+  if (explained) return refuseWritingProgram(db, explained[1]!);
   let program: Record<string, unknown>[];
   try {
     program = db.prepare(`EXPLAIN ${sql}`).all();
   } catch {
-    return; // not one statement SQLite can compile (or already EXPLAIN, which runs nothing): prepare() says why
+    return; // not one statement SQLite can compile: prepare() says why
   }
   for (const { opcode, p2, p3, p4 } of program) {
     if (opcode === 'Transaction' && p2 !== 0) throw new WriteRefused('a write transaction');
+    if (opcode === 'AutoCommit') throw new WriteRefused('TRANSACTION');
+    if (opcode === 'Savepoint') throw new WriteRefused('SAVEPOINT');
     if (opcode === 'Vacuum') throw new WriteRefused('VACUUM');
     if (opcode === 'JournalMode' && p3 !== -1) throw new WriteRefused('PRAGMA journal_mode = …'); // -1: a query
     const called = opcode === 'Function' || opcode === 'PureFunc' ? /^(sqlite_attach|sqlite_detach|load_extension)\(/.exec(String(p4)) : null;

@@ -36,10 +36,24 @@ export interface Slice {
   total: number;
 }
 
+/**
+ * A window of a listing: how many items the whole listing holds, and the window's items, read from one statement as
+ * they are asked for (a listing read to its end is one pass, never a statement per page).
+ */
+export interface Listing {
+  items: Iterable<unknown>;
+  total: number;
+}
+
 const EVERYTHING: Window = { offset: 0, limit: -1 };
 
-function slice(rows: Record<string, unknown>[], total?: number): Slice {
-  return { items: rows.map((row) => JSON.parse(row.json as string) as unknown), total: total ?? Number(rows[0]?.total ?? 0) };
+/** The listing's items gathered (lk mcp's pages, answered whole by the query process). */
+export function sliceOf(listing: Listing): Slice {
+  return { items: [...listing.items], total: listing.total };
+}
+
+function* parsed(rows: Iterable<Record<string, unknown>>): Generator<unknown> {
+  for (const row of rows) yield JSON.parse(row.json as string) as unknown;
 }
 
 export interface SearchFilters {
@@ -51,9 +65,10 @@ export interface SearchFilters {
  * Library entries whose title (entries_fts keeps each entry's work title), original title, notes or review match, best first (bm25; an entry found several
  * ways ranks by its best match), then in library order.
  */
-export function searchEntries(db: Database, textQuery: string, filters: SearchFilters, window: Window = EVERYTHING): Slice {
+export function searchEntries(db: Database, textQuery: string, filters: SearchFilters, window: Window = EVERYTHING): Listing {
   const match = ftsQuery(textQuery);
   if (match === undefined) return { items: [], total: 0 };
+  // Found entries are few beside the library: gathered at once, with their count.
   const rows = db
     .prepare(
       `WITH hits(entry_rowid, rank) AS (
@@ -71,7 +86,7 @@ export function searchEntries(db: Database, textQuery: string, filters: SearchFi
        GROUP BY e.id ORDER BY min(hits.rank), e.position LIMIT :limit OFFSET :offset`,
     )
     .all({ q: match, original: `original_title : (${match})`, domain: filters.domain ?? null, phase: filters.phase ?? null, ...window });
-  return slice(rows, rows.length === 0 ? 0 : undefined);
+  return { items: [...parsed(rows)], total: Number(rows[0]?.total ?? 0) };
 }
 
 export interface LibraryFilters extends SearchFilters {
@@ -109,7 +124,7 @@ export function libraryOrderSql(sort = 'added', order = 'desc'): string {
   }
 }
 
-export function libraryItems(db: Database, filters: LibraryFilters, window: Window = EVERYTHING): Slice {
+export function libraryItems(db: Database, filters: LibraryFilters, window: Window = EVERYTHING): Listing {
   // Dates are ISO 8601 text (SPEC.md §1): compared as text, a bare date YYYY-MM-DD as the start of that day, and an
   // upper bound given as a date takes its whole day.
   const where = `(:domain IS NULL OR domain = :domain) AND (:phase IS NULL OR phase = :phase) AND (:status IS NULL OR status = :status)
@@ -131,8 +146,8 @@ export function libraryItems(db: Database, filters: LibraryFilters, window: Wind
   const total = Number(db.prepare(`SELECT count(*) AS n FROM entries WHERE ${where}`).get(params)!.n);
   const rows = db
     .prepare(`SELECT json FROM entries WHERE ${where} ORDER BY ${libraryOrderSql(filters.sort, filters.order)} LIMIT :limit OFFSET :offset`)
-    .all({ ...params, ...window });
-  return slice(rows, total);
+    .iterate({ ...params, ...window });
+  return { items: parsed(rows), total };
 }
 
 /**
@@ -143,26 +158,27 @@ export function historyItems(
   db: Database,
   filters: { domain?: string | undefined; from?: number | undefined; to?: number | undefined },
   window: Window = EVERYTHING,
-): Slice {
+): Listing {
   // Dates are ISO 8601 in UTC with milliseconds (SPEC.md §1): as text they sort as time does.
   const bound = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
+  const params = { ...(filters.domain === undefined ? {} : { domain: filters.domain }), from: bound(filters.from), to: bound(filters.to) };
+  const joins = 'LEFT JOIN entries e ON e.id = h.entry_id LEFT JOIN works w ON w.id = coalesce(h.work_id, e.work_id)';
+  const where = `WHERE h.date IS NOT NULL AND (:from IS NULL OR h.date >= :from) AND (:to IS NULL OR h.date <= :to)
+    ${filters.domain === undefined ? '' : 'AND coalesce(e.domain, w.domain) = :domain'}`;
+  // The joins only where the domain is asked for: a count of the whole history then reads one index.
+  const total = Number(db.prepare(`SELECT count(*) AS n FROM history h ${filters.domain === undefined ? '' : joins} ${where}`).get(params)!.n);
   const rows = db
-    .prepare(
-      `SELECT h.json, w.json AS work, count(*) OVER () AS total FROM history h
-       LEFT JOIN entries e ON e.id = h.entry_id
-       LEFT JOIN works w ON w.id = coalesce(h.work_id, e.work_id)
-       WHERE h.date IS NOT NULL AND (:domain IS NULL OR coalesce(e.domain, w.domain) = :domain)
-         AND (:from IS NULL OR h.date >= :from) AND (:to IS NULL OR h.date <= :to)
-       ORDER BY h.position LIMIT :limit OFFSET :offset`,
-    )
-    .all({ domain: filters.domain ?? null, from: bound(filters.from), to: bound(filters.to), ...window });
-  const out: unknown[] = [];
+    .prepare(`SELECT h.json, w.json AS work FROM history h ${joins} ${where} ORDER BY h.position LIMIT :limit OFFSET :offset`)
+    .iterate({ ...params, ...window });
+  return { items: withWorks(rows), total };
+}
+
+/** Events the export sent with a work id only get their work back, as GET /v1/history shows it. */
+function* withWorks(rows: Iterable<Record<string, unknown>>): Generator<unknown> {
   for (const row of rows) {
     const event = JSON.parse(row.json as string) as Record<string, unknown>;
-    if (event.work === undefined && typeof row.work === 'string') out.push({ ...event, work: JSON.parse(row.work) as unknown });
-    else out.push(event);
+    yield event.work === undefined && typeof row.work === 'string' ? { ...event, work: JSON.parse(row.work) as unknown } : event;
   }
-  return { items: out, total: Number(rows[0]?.total ?? 0) };
 }
 
 /** A table's items in the server's order; calendar and reviews filtered by domain. */
@@ -204,6 +220,12 @@ export function upcomingCalendar(db: Database, filters: { domain?: string | unde
     const at = Date.parse(String((item as { airsAt?: unknown }).airsAt ?? ''));
     return Number.isNaN(at) || at >= today;
   });
+}
+
+/** The language of the mirror's titles: the account's (SPEC.md §4), in which the export and the pages were sent. */
+export function titleLanguage(db: Database): string | undefined {
+  const row = db.prepare("SELECT json_extract(json, '$.language') AS lang FROM profile LIMIT 1").get();
+  return typeof row?.lang === 'string' ? row.lang.toLowerCase() : undefined;
 }
 
 export function statsSnapshot(db: Database): unknown {
