@@ -36,7 +36,7 @@ export interface QueryReply {
 /** Batches in flight per statement: one being written by lk while the next is read here. */
 const BATCHES_IN_FLIGHT = 2;
 const FIRST_BATCH_ROWS = 16;
-const MAX_BATCH_ROWS = 1024;
+const MAX_BATCH_ROWS = 64;
 /** A batch is sent once it has waited this long for more rows, so that a slow query still shows its first rows. */
 const BATCH_WAIT_MS = 50;
 const WATCH_MS = 100;
@@ -44,7 +44,12 @@ const WATCH_MS = 100;
 new Worker(
   `const { ppid, pid } = require('node:worker_threads').workerData;
    setInterval(() => { if (process.ppid !== ppid) process.kill(pid, 'SIGKILL'); }, ${WATCH_MS});`,
-  { eval: true, workerData: { ppid: Number(process.argv[3] ?? process.ppid), pid: process.pid } },
+  {
+    eval: true,
+    workerData: { ppid: Number(process.argv[3] ?? process.ppid), pid: process.pid },
+    // It holds a timer and nothing else: the least heap V8 allows.
+    resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 8, codeRangeSizeMb: 1 },
+  },
 ).unref();
 process.on('disconnect', () => process.kill(process.pid, 'SIGKILL'));
 

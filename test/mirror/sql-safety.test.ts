@@ -55,6 +55,13 @@ if (!nodeHasSqlite()) {
       ['PRAGMA user_version=5', () => 'PRAGMA user_version = 5'],
       ['PRAGMA journal_mode=delete', () => 'PRAGMA journal_mode = delete'],
       ['load_extension()', (d: string) => `SELECT load_extension('${join(d, 'nothing.so')}')`],
+      // Refused alike on every Node line (issue 33): on 22 these once ran.
+      ['PRAGMA query_only=OFF', () => 'PRAGMA query_only = OFF'],
+      ['PRAGMA writable_schema=1', () => 'PRAGMA writable_schema = 1'],
+      ['BEGIN', () => 'BEGIN'],
+      ['SAVEPOINT', () => 'SAVEPOINT a'],
+      ['PRAGMA wal_checkpoint', () => 'PRAGMA wal_checkpoint'],
+      ['EXPLAIN of a DELETE', () => 'EXPLAIN DELETE FROM entries'],
     ])('%s', async (_name, query) => {
       const scratch = mkdtempSync(join(dir, 'refusal-'));
       const text = query(scratch);
