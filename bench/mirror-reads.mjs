@@ -81,7 +81,10 @@ export async function mirrorReads({ runs = 5, entries = 100_000 } = {}) {
     const env = lkEnv(big, work.dir, { LK_DATA_DIR: join(work.dir, 'data') });
     await run(node, [lkBin, 'sync', '-q'], { env });
     const n = entries.toLocaleString('en-US');
-    const lk = (...args) => () => run(node, [lkBin, ...args], { env });
+    const lk =
+      (...args) =>
+      () =>
+        run(node, [lkBin, ...args], { env });
 
     // Start-up of lk's own offline answers, beside the least a Node process costs.
     const floor = () => run(node, ['-e', '0'], { env });
@@ -103,12 +106,21 @@ export async function mirrorReads({ runs = 5, entries = 100_000 } = {}) {
       'SELECT h.json, w.json AS work FROM history h LEFT JOIN entries e ON e.id = h.entry_id LEFT JOIN works w ON w.id = coalesce(h.work_id, e.work_id) WHERE h.date IS NOT NULL ORDER BY h.position';
     const pairs = [
       ['history --offline --all', lk('history', '--offline', '--all', '--ndjson', '-q'), lk('sql', historySql, '--ndjson', '-q')],
-      ['library --offline --all', lk('library', '--offline', '--all', '--ndjson', '-q'), lk('sql', 'SELECT json FROM entries ORDER BY position', '--ndjson', '-q')],
+      [
+        'library --offline --all',
+        lk('library', '--offline', '--all', '--ndjson', '-q'),
+        lk('sql', 'SELECT json FROM entries ORDER BY position', '--ndjson', '-q'),
+      ],
     ];
     for (const [name, listing, sql] of pairs) {
       const [l, s] = await interleaved([listing, sql], Math.min(runs, 3));
       rows.push(
-        row(`mirror reads: lk ${name} --ndjson`, `${ms(l.median)} (${ratio(l.median / s.median)} lk sql: ${ms(s.median)})`, '≤ 2× lk sql', l.median / s.median <= 2),
+        row(
+          `mirror reads: lk ${name} --ndjson`,
+          `${ms(l.median)} (${ratio(l.median / s.median)} lk sql: ${ms(s.median)})`,
+          '≤ 2× lk sql',
+          l.median / s.median <= 2,
+        ),
       );
     }
 
@@ -117,7 +129,9 @@ export async function mirrorReads({ runs = 5, entries = 100_000 } = {}) {
     const peaks = [];
     for (let i = 0; i < Math.min(runs, 3); i++) peaks.push(await peakTreeRss(node, everything, env));
     const peak = Math.max(...peaks);
-    rows.push(row('mirror reads: lk sql "SELECT * FROM history" --ndjson, peak RSS lk + query process', `${peak.toFixed(0)} MB`, '< 150 MB', peak < 150));
+    rows.push(
+      row('mirror reads: lk sql "SELECT * FROM history" --ndjson, peak RSS lk + query process', `${peak.toFixed(0)} MB`, '< 150 MB', peak < 150),
+    );
     const heads = [];
     for (let i = 0; i < runs; i++) heads.push(await headOne(node, everything, env));
     const headMs = heads.map((h) => h.ms).sort((a, b) => a - b)[Math.floor(heads.length / 2)];

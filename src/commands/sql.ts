@@ -11,7 +11,7 @@ import { DB_FLAG } from './options.js';
 const sqlCommand = defineCommand({
   name: 'sql',
   description: 'run a read-only SQL query on the mirror, output in any format; --schema prints the schema',
-  operands: [operand('[query]', 'one SELECT (the mirror is opened read-only: writes are refused)')],
+  operands: [operand('[query]', 'one statement that reads (writes and a second statement are refused, exit 2)')],
   flags: {
     ...DB_FLAG,
     schema: flag.toggle('--schema', 'print the schema of the mirror (tables, indexes, full-text tables, views)'),
@@ -22,6 +22,8 @@ const sqlCommand = defineCommand({
     "lk sql \"SELECT json_extract(json, '$.progress.pages') AS pages FROM entries WHERE domain = 'BOOKS'\" --json",
     'lk sql --schema',
     'lk sql --timeout 5 "SELECT …"   # a query still running after 5 s is stopped (exit 1); default 30',
+    'lk sql "SELECT e.id, w.id FROM entries e JOIN works w ON w.id = e.work_id"   # keys id and id:1: no column lost',
+    'lk sql "SELECT * FROM history" --ndjson | head -1   # rows stream: the first comes at once',
   ],
   async run(ctx, out, options, [query]) {
     if (options.schema) {

@@ -166,7 +166,8 @@ function readingAuthorizer(db: Database, constants: Constants, refuse: (action: 
  */
 function refuseWritingProgram(db: Database, sql: string): void {
   const pragma = pragmaOf(sql);
-  if (pragma?.value !== undefined && !pragmasReadingWithArgument(db).has(pragma.name)) throw new WriteRefused(`PRAGMA ${pragma.name} = ${pragma.value}`);
+  if (pragma?.value !== undefined && !pragmasReadingWithArgument(db).has(pragma.name))
+    throw new WriteRefused(`PRAGMA ${pragma.name} = ${pragma.value}`);
   // EXPLAIN runs nothing, but the authorizer still judges the statement it explains: so does this.
   const explained = /^EXPLAIN\s+(?:QUERY\s+PLAN\s+)?([^]*)$/i.exec(statementCore(sql));
   if (explained) return refuseWritingProgram(db, explained[1]!);

@@ -14,7 +14,10 @@ import { until } from '../support/until.js';
  */
 
 interface Sqlite {
-  DatabaseSync: { prototype: { prepare(sql: string): unknown } } & (new (path: string, options?: { readOnly?: boolean }) => {
+  DatabaseSync: { prototype: { prepare(sql: string): unknown } } & (new (
+    path: string,
+    options?: { readOnly?: boolean },
+  ) => {
     prepare(sql: string): { all(): Record<string, unknown>[] };
     close(): void;
   });
@@ -65,130 +68,143 @@ function ended(pid: number): boolean {
   }
 }
 
-describe.runIf(nodeHasSqlite())('offline reads', () => {
-  it('history --offline --all reads the mirror in one listing statement, never a statement per page from an OFFSET', async () => {
-    const sqlite = createRequire(import.meta.url)('node:sqlite') as Sqlite;
-    const prototype = sqlite.DatabaseSync.prototype;
-    const prepare = prototype.prepare;
-    const statements: string[] = [];
-    prototype.prepare = function (this: unknown, sql: string) {
-      statements.push(sql);
-      return prepare.call(this, sql);
-    };
-    let result;
-    try {
-      result = await bed.lk(['history', '--offline', '--all', '--limit', '5', '--json', '--db', db], { key: null });
-    } finally {
-      prototype.prepare = prepare;
+if (!nodeHasSqlite()) {
+  it(`on Node ${process.versions.node}, history --offline --from 7d and lk sql refuse with one line naming Node 22.13`, async () => {
+    for (const args of [
+      ['history', '--offline', '--from', '7d'],
+      ['sql', 'SELECT 1; SELECT 2'],
+    ]) {
+      const result = await bed.lk([...args, '--db', db], { key: null });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/^lk: .*needs Node 22\.13 or later/);
     }
-    expect(result.code, result.stderr).toBe(0);
-    const events = JSON.parse(result.stdout) as unknown[];
-    expect(events.length).toBeGreaterThan(5 * 4); // many pages of 5
-    const listing = statements.filter((sql) => /\bFROM history\b/.test(sql) && /\bjson\b/.test(sql));
-    expect(listing).toHaveLength(1);
   });
-
-  it('history --from 7d --offline gives what the server gives for --from 7d', async () => {
-    const online = await bed.lk(['history', '--from', '7d', '--all', '--json']);
-    const local = await bed.lk(['history', '--from', '7d', '--all', '--json', '--offline', '--db', db], { key: null });
-    expect(local.code, local.stderr).toBe(0);
-    const ids = (text: string) => (JSON.parse(text) as { id: string }[]).map((event) => event.id);
-    expect(ids(online.stdout).length).toBeGreaterThan(0);
-    expect(ids(local.stdout)).toEqual(ids(online.stdout));
-  });
-
-  it("--lang with --offline: the account's language reads the mirror; another is refused (exit 2), not ignored", async () => {
-    const profile = JSON.parse((await bed.lk(['profile', '--json'])).stdout) as { language: string };
-    const same = await bed.lk(['library', '--offline', '--lang', profile.language, '--json', '--db', db], { key: null });
-    expect(same.code, same.stderr).toBe(0);
-    const other = ['en', 'fr', 'it'].find((lang) => lang !== profile.language)!;
-    const refused = await bed.lk(['library', '--offline', '--lang', other, '--json', '--db', db], { key: null });
-    expect(refused.code).toBe(2);
-    expect(refused.stdout).toBe('');
-    expect(refused.stderr).toMatch(new RegExp(`^lk: --lang ${other} with --offline: the mirror holds its titles in ${profile.language}`, 'm'));
-  });
-});
-
-describe.runIf(nodeHasSqlite())('lk sql is exact', () => {
-  const sql = (query: string, extra: string[] = []) => bed.lk(['sql', '-q', query, '--db', db, ...extra], { key: null });
-
-  it('two columns named id keep both values: id and id:1, in every format', async () => {
-    const query = 'SELECT e.id, w.id FROM entries e JOIN works w ON w.id = e.work_id ORDER BY e.position LIMIT 3';
-    const expected = await sql('SELECT e.id AS entry, w.id AS work FROM entries e JOIN works w ON w.id = e.work_id ORDER BY e.position LIMIT 3', [
-      '--json',
-    ]);
-    const pairs = (JSON.parse(expected.stdout) as { entry: string; work: string }[]).map(({ entry, work }) => ({ id: entry, 'id:1': work }));
-    expect(JSON.parse((await sql(query, ['--json'])).stdout)).toEqual(pairs);
-    expect(ndjsonLines((await sql(query, ['--ndjson'])).stdout)).toEqual(pairs);
-    const csv = (await sql(query, ['--csv'])).stdout.trim().split('\n');
-    expect(csv).toEqual(['id,id:1', ...pairs.map((pair) => `${pair.id},${pair['id:1']}`)]);
-    const tsv = (await sql(query, ['--tsv'])).stdout.trim().split('\n');
-    expect(tsv[0]).toBe('id\tid:1');
-  });
-
-  it('SELECT * over a join keeps a key for every column of both tables', async () => {
-    const sqlite = createRequire(import.meta.url)('node:sqlite') as Sqlite;
-    const own = new sqlite.DatabaseSync(db, { readOnly: true });
-    const count = (table: string) => own.prepare(`SELECT count(*) AS n FROM pragma_table_info('${table}')`).all()[0]!.n as number;
-    const columns = count('entries') + count('works');
-    own.close();
-    const result = await sql('SELECT * FROM entries e JOIN works w ON w.id = e.work_id LIMIT 1', ['--json']);
-    expect(Object.keys((JSON.parse(result.stdout) as object[])[0]!)).toHaveLength(columns);
-  });
-
-  it('more than one statement: exit 2, one line, and not even the first runs', async () => {
-    const result = await sql('SELECT 1 AS one; SELECT 2 AS two', ['--json']);
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^lk: lk sql runs one statement; .*SELECT 2 AS two\n/);
-  });
-
-  it('a trailing ; and trailing comments are one statement', async () => {
-    const result = await sql('SELECT 1 AS one; -- the count\n/* done */', ['--json']);
-    expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual([{ one: 1 }]);
-  });
-});
-
-describe.runIf(nodeHasSqlite())('lk sql streams, and no query outlives lk', () => {
-  const env = () => ({ PATH: process.env.PATH, HOME: process.env.HOME, ...bed.env(null) });
-
-  it('| head -1: the first row of an endless result comes out, and once the reader has gone lk and its query process end', async () => {
-    const lk = spawn(process.execPath, [LK_BIN, 'sql', RUNAWAY_ROWS, '--ndjson', '--db', db, '--timeout', '600'], {
-      env: env(),
-      stdio: ['ignore', 'pipe', 'ignore'],
+} else {
+  describe('offline reads', () => {
+    it('history --offline --all reads the mirror in one listing statement, never a statement per page from an OFFSET', async () => {
+      const sqlite = createRequire(import.meta.url)('node:sqlite') as Sqlite;
+      const prototype = sqlite.DatabaseSync.prototype;
+      const prepare = prototype.prepare;
+      const statements: string[] = [];
+      prototype.prepare = function (this: unknown, sql: string) {
+        statements.push(sql);
+        return prepare.call(this, sql);
+      };
+      let result;
+      try {
+        result = await bed.lk(['history', '--offline', '--all', '--limit', '5', '--json', '--db', db], { key: null });
+      } finally {
+        prototype.prepare = prepare;
+      }
+      expect(result.code, result.stderr).toBe(0);
+      const events = JSON.parse(result.stdout) as unknown[];
+      expect(events.length).toBeGreaterThan(5 * 4); // many pages of 5
+      const listing = statements.filter((sql) => /\bFROM history\b/.test(sql) && /\bjson\b/.test(sql));
+      expect(listing).toHaveLength(1);
     });
-    const exited = new Promise<void>((resolve) => lk.on('exit', () => resolve()));
-    const first = await new Promise<string>((resolve) => {
-      let seen = '';
-      lk.stdout.on('data', (chunk: Buffer) => {
-        seen += chunk.toString();
-        if (seen.includes('\n')) resolve(seen.split('\n')[0]!);
+
+    it('history --from 7d --offline gives what the server gives for --from 7d', async () => {
+      const online = await bed.lk(['history', '--from', '7d', '--all', '--json']);
+      const local = await bed.lk(['history', '--from', '7d', '--all', '--json', '--offline', '--db', db], { key: null });
+      expect(local.code, local.stderr).toBe(0);
+      const ids = (text: string) => (JSON.parse(text) as { id: string }[]).map((event) => event.id);
+      expect(ids(online.stdout).length).toBeGreaterThan(0);
+      expect(ids(local.stdout)).toEqual(ids(online.stdout));
+    });
+
+    it("--lang with --offline: the account's language reads the mirror; another is refused (exit 2), not ignored", async () => {
+      const profile = JSON.parse((await bed.lk(['profile', '--json'])).stdout) as { language: string };
+      const same = await bed.lk(['library', '--offline', '--lang', profile.language, '--json', '--db', db], { key: null });
+      expect(same.code, same.stderr).toBe(0);
+      const other = ['en', 'fr', 'it'].find((lang) => lang !== profile.language)!;
+      const refused = await bed.lk(['library', '--offline', '--lang', other, '--json', '--db', db], { key: null });
+      expect(refused.code).toBe(2);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toMatch(new RegExp(`^lk: --lang ${other} with --offline: the mirror holds its titles in ${profile.language}`, 'm'));
+    });
+  });
+
+  describe('lk sql is exact', () => {
+    const sql = (query: string, extra: string[] = []) => bed.lk(['sql', '-q', query, '--db', db, ...extra], { key: null });
+
+    it('two columns named id keep both values: id and id:1, in every format', async () => {
+      const query = 'SELECT e.id, w.id FROM entries e JOIN works w ON w.id = e.work_id ORDER BY e.position LIMIT 3';
+      const expected = await sql('SELECT e.id AS entry, w.id AS work FROM entries e JOIN works w ON w.id = e.work_id ORDER BY e.position LIMIT 3', [
+        '--json',
+      ]);
+      const pairs = (JSON.parse(expected.stdout) as { entry: string; work: string }[]).map(({ entry, work }) => ({ id: entry, 'id:1': work }));
+      expect(JSON.parse((await sql(query, ['--json'])).stdout)).toEqual(pairs);
+      expect(ndjsonLines((await sql(query, ['--ndjson'])).stdout)).toEqual(pairs);
+      const csv = (await sql(query, ['--csv'])).stdout.trim().split('\n');
+      expect(csv).toEqual(['id,id:1', ...pairs.map((pair) => `${pair.id},${pair['id:1']}`)]);
+      const tsv = (await sql(query, ['--tsv'])).stdout.trim().split('\n');
+      expect(tsv[0]).toBe('id\tid:1');
+    });
+
+    it('SELECT * over a join keeps a key for every column of both tables', async () => {
+      const sqlite = createRequire(import.meta.url)('node:sqlite') as Sqlite;
+      const own = new sqlite.DatabaseSync(db, { readOnly: true });
+      const count = (table: string) => own.prepare(`SELECT count(*) AS n FROM pragma_table_info('${table}')`).all()[0]!.n as number;
+      const columns = count('entries') + count('works');
+      own.close();
+      const result = await sql('SELECT * FROM entries e JOIN works w ON w.id = e.work_id LIMIT 1', ['--json']);
+      expect(Object.keys((JSON.parse(result.stdout) as object[])[0]!)).toHaveLength(columns);
+    });
+
+    it('more than one statement: exit 2, one line, and not even the first runs', async () => {
+      const result = await sql('SELECT 1 AS one; SELECT 2 AS two', ['--json']);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(/^lk: lk sql runs one statement; .*SELECT 2 AS two\n/);
+    });
+
+    it('a trailing ; and trailing comments are one statement', async () => {
+      const result = await sql('SELECT 1 AS one; -- the count\n/* done */', ['--json']);
+      expect(result.code, result.stderr).toBe(0);
+      expect(JSON.parse(result.stdout)).toEqual([{ one: 1 }]);
+    });
+  });
+
+  describe('lk sql streams, and no query outlives lk', () => {
+    const env = () => ({ PATH: process.env.PATH, HOME: process.env.HOME, ...bed.env(null) });
+
+    it('| head -1: the first row of an endless result comes out, and once the reader has gone lk and its query process end', async () => {
+      const lk = spawn(process.execPath, [LK_BIN, 'sql', RUNAWAY_ROWS, '--ndjson', '--db', db, '--timeout', '600'], {
+        env: env(),
+        stdio: ['ignore', 'pipe', 'ignore'],
       });
-    });
-    expect(JSON.parse(first)).toEqual({ x: 1 });
-    const query = childrenOf(lk.pid!);
-    expect(query).toHaveLength(1);
-    lk.stdout.destroy(); // as head does once it has its line
-    await exited;
-    await until(() => query.every(ended));
-  });
-
-  it('lk killed with SIGKILL during a runaway query: its query process ends too', async () => {
-    const lk = spawn(process.execPath, [LK_BIN, 'sql', RUNAWAY_COUNT, '--db', db, '--timeout', '600'], {
-      env: env(),
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    await new Promise<void>((resolve) => {
-      let seen = '';
-      lk.stderr.on('data', (chunk: Buffer) => {
-        seen += chunk.toString();
-        if (seen.includes('lk: from the mirror')) resolve();
+      const exited = new Promise<void>((resolve) => lk.on('exit', () => resolve()));
+      const first = await new Promise<string>((resolve) => {
+        let seen = '';
+        lk.stdout.on('data', (chunk: Buffer) => {
+          seen += chunk.toString();
+          if (seen.includes('\n')) resolve(seen.split('\n')[0]!);
+        });
       });
+      expect(JSON.parse(first)).toEqual({ x: 1 });
+      const query = childrenOf(lk.pid!);
+      expect(query).toHaveLength(1);
+      lk.stdout.destroy(); // as head does once it has its line
+      await exited;
+      await until(() => query.every(ended));
     });
-    await until(() => childrenOf(lk.pid!).length === 1);
-    const [query] = childrenOf(lk.pid!);
-    lk.kill('SIGKILL');
-    await until(() => ended(query!));
+
+    it('lk killed with SIGKILL during a runaway query: its query process ends too', async () => {
+      const lk = spawn(process.execPath, [LK_BIN, 'sql', RUNAWAY_COUNT, '--db', db, '--timeout', '600'], {
+        env: env(),
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      await new Promise<void>((resolve) => {
+        let seen = '';
+        lk.stderr.on('data', (chunk: Buffer) => {
+          seen += chunk.toString();
+          if (seen.includes('lk: from the mirror')) resolve();
+        });
+      });
+      await until(() => childrenOf(lk.pid!).length === 1);
+      const [query] = childrenOf(lk.pid!);
+      lk.kill('SIGKILL');
+      await until(() => ended(query!));
+    });
   });
-});
+}
