@@ -51,14 +51,14 @@ export function readOnlyRows(db: Database, constants: Constants, sql: string): R
   const authorizing = db as Database & Authorizing;
   if (typeof authorizing.setAuthorizer !== 'function') {
     refuseWritingProgram(db, sql);
-    return rowsOf(db.prepare(sql), () => {});
+    return rowsOf(db, sql, () => {});
   }
   let refused: string | undefined;
   const lift = () => authorizing.setAuthorizer!(null);
   authorizing.setAuthorizer(readingAuthorizer(db, constants, (action) => (refused ??= action)));
   const refusedOr = (error: unknown) => (refused !== undefined ? new WriteRefused(refused) : error);
   try {
-    const rows = rowsOf(db.prepare(sql), lift);
+    const rows = rowsOf(db, sql, lift);
     return {
       ...rows,
       rows: {
@@ -80,27 +80,50 @@ export function readOnlyRows(db: Database, constants: Constants, sql: string): R
 /**
  * The rows as arrays with the column names beside them: an object per row would keep one value of two columns that
  * share a name (e.id and w.id are both "id"). Node 22.13 to 22.15 lack columns() and setReturnArrays(): there the rows
- * are objects, whose names are all SQLite gives, and a shared name keeps its last value.
+ * are objects, whose keys are all the names SQLite gives, and a statement whose columns share a name is refused
+ * (exit 2) rather than answered with a value missing.
  */
-function rowsOf(statement: Statement, finish: () => void): ReadOnlyRows {
-  const arrays = statement as Statement & { columns?(): { name: string }[]; setReturnArrays?(on: boolean): void };
-  if (typeof arrays.columns === 'function' && typeof arrays.setReturnArrays === 'function') {
-    arrays.setReturnArrays(true);
-    const columns = arrays.columns().map((column) => column.name);
+function rowsOf(db: Database, sql: string, finish: () => void): ReadOnlyRows {
+  const statement = db.prepare(sql) as Statement & { columns?(): { name: string }[]; setReturnArrays?(on: boolean): void };
+  if (typeof statement.columns === 'function' && typeof statement.setReturnArrays === 'function') {
+    statement.setReturnArrays(true);
+    const columns = statement.columns().map((column) => column.name);
     const iterator = statement.iterate() as unknown as Iterator<unknown[]>;
     return { columns, rows: iterator, finish: () => (iterator.return?.(), finish()) };
   }
   const iterator = statement.iterate();
-  let first = iterator.next();
+  const first = iterator.next();
   const columns = first.done ? [] : Object.keys(first.value);
+  const count = resultColumnCount(db, sql);
+  if (count !== undefined && count > columns.length) {
+    iterator.return?.();
+    throw new UsageError(
+      `columns of this query share a name, and Node ${process.versions.node} keeps one value per name (${count} columns, ${columns.length} kept)`,
+      'Name them apart (SELECT e.id AS entry_id, w.id AS work_id …), or run lk on Node 22.16 or later, which keeps them all (id, id:1).',
+    );
+  }
+  let pending: IteratorResult<Record<string, unknown>> | undefined = first;
   const rows: Iterator<unknown[]> = {
     next() {
-      const current = first ?? iterator.next();
-      first = undefined as unknown as typeof first;
+      const current = pending ?? iterator.next();
+      pending = undefined;
       return current.done ? { done: true, value: undefined } : { done: false, value: columns.map((name) => current.value[name]) };
     },
   };
   return { columns, rows, finish: () => (iterator.return?.(), finish()) };
+}
+
+/** How many columns the statement's rows have: the ResultRow instruction of its program (EXPLAIN), when it has one. */
+function resultColumnCount(db: Database, sql: string): number | undefined {
+  try {
+    const row = db
+      .prepare(`EXPLAIN ${sql}`)
+      .all()
+      .find((instruction) => instruction.opcode === 'ResultRow');
+    return row === undefined ? undefined : Number(row.p2);
+  } catch {
+    return undefined; // EXPLAIN of an EXPLAIN: its own columns, never shared
+  }
 }
 
 /**
