@@ -4,6 +4,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHasSqlite } from '../../src/mirror/open.js';
+import { openMirrorReader } from '../../src/mirror/query-process.js';
+import { LkError } from '../../src/util/errors.js';
 import { LK_BIN, ndjsonLines, startTestBed, type TestBed } from '../e2e/harness.js';
 import { tempDir } from '../support/temp-dir.js';
 import { until } from '../support/until.js';
@@ -205,6 +207,60 @@ if (!nodeHasSqlite()) {
       const [query] = childrenOf(lk.pid!);
       lk.kill('SIGKILL');
       await until(() => ended(query!));
+    });
+  });
+
+  describe('the reader lk mcp builds on (openMirrorReader)', () => {
+    const open = () => openMirrorReader(db, 'test', 600);
+
+    it('maxRows stops an endless result there and says it cut; a result within the cap is not cut', async () => {
+      const reader = open();
+      try {
+        const endless = await reader.query(RUNAWAY_ROWS, { maxRows: 10 });
+        const rows = [];
+        for await (const batch of endless) rows.push(...batch);
+        expect(rows).toEqual(Array.from({ length: 10 }, (_, i) => ({ x: i + 1 })));
+        expect(endless.cut).toBe(true);
+        const all = await reader.query('SELECT count(*) AS n FROM entries', { maxRows: 10 });
+        const counted = [];
+        for await (const batch of all) counted.push(...batch);
+        expect(counted).toEqual([{ n: 60 }]);
+        expect(all.cut).toBe(false);
+      } finally {
+        reader.close();
+      }
+    });
+
+    it('leaving the rows early stops the statement: the next call is answered', async () => {
+      const reader = open();
+      try {
+        for await (const batch of await reader.query(RUNAWAY_ROWS)) {
+          expect(batch[0]).toEqual({ x: 1 });
+          break;
+        }
+        expect(await reader.sql('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+      } finally {
+        reader.close();
+      }
+    });
+
+    it('close() ends a running query at once (its --timeout is 600 s)', async () => {
+      const reader = open();
+      const running = reader.sql(RUNAWAY_COUNT);
+      reader.close();
+      await expect(running).rejects.toBeInstanceOf(LkError);
+    });
+
+    it('an AbortSignal cancels its call', async () => {
+      const reader = open();
+      try {
+        const controller = new AbortController();
+        const running = reader.sql(RUNAWAY_COUNT, { signal: controller.signal });
+        controller.abort();
+        await expect(running).rejects.toThrow(/cancelled/);
+      } finally {
+        reader.close();
+      }
     });
   });
 }
