@@ -103,7 +103,7 @@ export async function mirrorReads({ runs = 5, entries = 100_000 } = {}) {
 
     // Listings read to their end, beside lk sql writing the same rows (the same statement's columns as ndjson).
     const historySql =
-      'SELECT h.json, w.json AS work FROM history h LEFT JOIN entries e ON e.id = h.entry_id LEFT JOIN works w ON w.id = coalesce(h.work_id, e.work_id) WHERE h.date IS NOT NULL ORDER BY h.position';
+      'SELECT h.json, w.json AS work FROM history h LEFT JOIN works w ON w.id = coalesce(h.work_id, (SELECT e.work_id FROM entries e WHERE e.id = h.entry_id)) WHERE h.date IS NOT NULL ORDER BY h.position';
     const pairs = [
       ['history --offline --all', lk('history', '--offline', '--all', '--ndjson', '-q'), lk('sql', historySql, '--ndjson', '-q')],
       [

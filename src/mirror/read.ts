@@ -162,10 +162,14 @@ export function historyItems(
   // Dates are ISO 8601 in UTC with milliseconds (SPEC.md §1): as text they sort as time does.
   const bound = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
   const params = { ...(filters.domain === undefined ? {} : { domain: filters.domain }), from: bound(filters.from), to: bound(filters.to) };
-  const joins = 'LEFT JOIN entries e ON e.id = h.entry_id LEFT JOIN works w ON w.id = coalesce(h.work_id, e.work_id)';
+  // The event's entry is looked up only where it is needed: for the domain, or for the work of an event without one.
+  const joins =
+    filters.domain === undefined
+      ? 'LEFT JOIN works w ON w.id = coalesce(h.work_id, (SELECT e.work_id FROM entries e WHERE e.id = h.entry_id))'
+      : 'LEFT JOIN entries e ON e.id = h.entry_id LEFT JOIN works w ON w.id = coalesce(h.work_id, e.work_id)';
   const where = `WHERE h.date IS NOT NULL AND (:from IS NULL OR h.date >= :from) AND (:to IS NULL OR h.date <= :to)
     ${filters.domain === undefined ? '' : 'AND coalesce(e.domain, w.domain) = :domain'}`;
-  // The joins only where the domain is asked for: a count of the whole history then reads one index.
+  // A count of the whole history reads one index, without the joins.
   const total = Number(db.prepare(`SELECT count(*) AS n FROM history h ${filters.domain === undefined ? '' : joins} ${where}`).get(params)!.n);
   const rows = db
     .prepare(`SELECT h.json, w.json AS work FROM history h ${joins} ${where} ORDER BY h.position LIMIT :limit OFFSET :offset`)
