@@ -49,6 +49,8 @@ const sqlCommand = defineCommand({
     if (query === undefined || query.trim() === '')
       throw new UsageError('lk sql needs a query, e.g. lk sql "SELECT count(*) FROM entries"', 'Or lk sql --schema for the tables.');
     const output = await out.outputOptions();
+    const { requireOneStatement } = await import('../mirror/read-only.js');
+    requireOneStatement(query); // before the mirror is opened (the query process checks it again, for lk mcp)
     const db = await openMirror(ctx, options.db, 'lk sql');
     try {
       let result: SqlRows;

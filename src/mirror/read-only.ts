@@ -40,13 +40,7 @@ export interface ReadOnlyRows {
  * asked for. More than one statement is refused (exit 2) before anything is compiled.
  */
 export function readOnlyRows(db: Database, constants: Constants, sql: string): ReadOnlyRows {
-  const more = textAfterFirstStatement(sql);
-  if (more !== undefined) {
-    throw new UsageError(
-      `lk sql runs one statement; this text holds another after the first \`;\`: ${more.length > 40 ? `${more.slice(0, 40)}…` : more}`,
-      'Run each statement with its own lk sql (a trailing `;` and comments are fine).',
-    );
-  }
+  requireOneStatement(sql);
   refuseActingPragma(sql);
   const authorizing = db as Database & Authorizing;
   if (typeof authorizing.setAuthorizer !== 'function') {
@@ -124,6 +118,16 @@ function resultColumnCount(db: Database, sql: string): number | undefined {
   } catch {
     return undefined; // EXPLAIN of an EXPLAIN: its own columns, never shared
   }
+}
+
+/** Exit 2 when the text holds a second statement: node:sqlite would run the first and drop the rest unsaid. */
+export function requireOneStatement(sql: string): void {
+  const more = textAfterFirstStatement(sql);
+  if (more === undefined) return;
+  throw new UsageError(
+    `lk sql runs one statement; this text holds another after the first \`;\`: ${more.length > 40 ? `${more.slice(0, 40)}…` : more}`,
+    'Run each statement with its own lk sql (a trailing `;` and comments are fine).',
+  );
 }
 
 /**
