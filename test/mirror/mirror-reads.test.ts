@@ -1,13 +1,12 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHasSqlite } from '../../src/mirror/open.js';
 import { openMirrorReader } from '../../src/mirror/query-process.js';
 import { LkError } from '../../src/util/errors.js';
-import { LK_BIN, ndjsonLines, startTestBed, type TestBed } from '../e2e/harness.js';
-import { tempDir } from '../support/temp-dir.js';
+import { LK_BIN, ndjsonLines, type TestBed } from '../e2e/harness.js';
+import { syncedMirror } from '../support/synced-mirror.js';
 import { until } from '../support/until.js';
 
 /**
@@ -29,17 +28,10 @@ const RUNAWAY_ROWS = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM
 const RUNAWAY_COUNT = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c';
 
 let bed: TestBed;
-let dir: string;
 let db: string;
 
 beforeAll(async () => {
-  bed = await startTestBed({ entries: 60, rateLimit: 0, exportIntervalSeconds: 0 });
-  dir = tempDir('lk-mirror-reads-');
-  db = join(dir, 'mirror.db');
-  if (nodeHasSqlite()) {
-    const synced = await bed.lk(['sync', '--db', db], { env: { LK_CACHE_DIR: join(dir, 'cache') } });
-    expect(synced.code, synced.stderr).toBe(0);
-  }
+  ({ bed, db } = await syncedMirror(60, 'lk-mirror-reads-'));
 });
 afterAll(async () => {
   await bed.sandbox.close();

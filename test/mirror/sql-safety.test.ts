@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHasSqlite } from '../../src/mirror/open.js';
-import { LK_BIN, outputOf, startTestBed, type TestBed } from '../e2e/harness.js';
+import { LK_BIN, outputOf, type TestBed } from '../e2e/harness.js';
+import { syncedMirror } from '../support/synced-mirror.js';
 
 /**
  * lk sql only reads (issue 24, item 3), and no query outlives a signal or --timeout (item 4). Run under each Node of
@@ -18,17 +18,10 @@ let dir: string;
 let db: string;
 
 beforeAll(async () => {
-  bed = await startTestBed({ entries: 30, rateLimit: 0, exportIntervalSeconds: 0 });
-  dir = mkdtempSync(join(tmpdir(), 'lk-sql-safety-'));
-  db = join(dir, 'mirror.db');
-  if (nodeHasSqlite()) {
-    const synced = await bed.lk(['sync', '--db', db], { env: { LK_CACHE_DIR: join(dir, 'cache') } });
-    expect(synced.code, synced.stderr).toBe(0);
-  }
+  ({ bed, dir, db } = await syncedMirror(30, 'lk-sql-safety-'));
 });
 afterAll(async () => {
   await bed.sandbox.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const sql = (query: string, extra: string[] = []) => bed.lk(['sql', '-q', query, '--db', db, ...extra]);

@@ -1,0 +1,20 @@
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { nodeHasSqlite } from '../../src/mirror/open.js';
+import { startTestBed, type TestBed } from '../e2e/harness.js';
+import { tempDir } from './temp-dir.js';
+
+/**
+ * A sandbox of `entries` entries and, where this Node has node:sqlite, a mirror of it synced at `db` (in a temp folder
+ * removed with the test file). For a `beforeAll`; close `bed.sandbox` in `afterAll`.
+ */
+export async function syncedMirror(entries: number, prefix: string): Promise<{ bed: TestBed; dir: string; db: string }> {
+  const bed = await startTestBed({ entries, rateLimit: 0, exportIntervalSeconds: 0 });
+  const dir = tempDir(prefix);
+  const db = join(dir, 'mirror.db');
+  if (nodeHasSqlite()) {
+    const synced = await bed.lk(['sync', '--db', db], { env: { LK_CACHE_DIR: join(dir, 'cache') } });
+    expect(synced.code, synced.stderr).toBe(0);
+  }
+  return { bed, dir, db };
+}
