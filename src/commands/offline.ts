@@ -22,18 +22,27 @@ export async function mirrorPath(ctx: Context, db: string | undefined): Promise<
 
 /**
  * Opens the mirror read-only in a query process, for SQL a person wrote (lk sql): its queries bounded by --timeout,
- * stopped by a signal. Says on stderr how old the mirror is.
+ * stopped by a signal. Says on stderr how old the mirror is; `first`, the reading to start with, is sent meanwhile.
  */
-export async function openMirror(ctx: Context, db: string | undefined, what: string): Promise<MirrorReader> {
+export async function openMirror<T = undefined>(
+  ctx: Context,
+  db: string | undefined,
+  what: string,
+  first?: (reader: MirrorReader) => Promise<T>,
+): Promise<{ reader: MirrorReader; first: Promise<T | undefined> }> {
   const path = await mirrorPath(ctx, db);
   const { openMirrorReader } = await import('../mirror/query-process.js');
-  const database = openMirrorReader(path, what, ctx.settings.timeoutSeconds());
-  const age = await database.mirrorAge().catch((error: unknown) => {
-    database.close();
+  const reader = openMirrorReader(path, what, ctx.settings.timeoutSeconds());
+  const asked = reader.mirrorAge();
+  // Sent at once, `first` runs in the query process as soon as the age is answered, while lk says it: no wait between.
+  const started = first ? first(reader) : Promise.resolve(undefined);
+  started.catch(() => {}); // its failure is the caller's, once it awaits it
+  const age = await asked.catch((error: unknown) => {
+    reader.close();
     throw error;
   });
   await sayMirrorAge(ctx, path, age);
-  return database;
+  return { reader, first: started };
 }
 
 /**

@@ -38,11 +38,11 @@ const sqlCommand = defineCommand({
         await out.io.write(`${SCHEMA.trim()}\n`);
         return;
       }
-      const db = await openMirror(ctx, options.db, 'lk sql');
+      const { reader, first } = await openMirror(ctx, options.db, 'lk sql', (db) => db.schemaText());
       try {
-        await out.io.write(await db.schemaText());
+        await out.io.write((await first)!);
       } finally {
-        db.close();
+        reader.close();
       }
       return;
     }
@@ -51,11 +51,11 @@ const sqlCommand = defineCommand({
     const output = await out.outputOptions();
     const { requireOneStatement } = await import('../mirror/read-only.js');
     requireOneStatement(query); // before the mirror is opened (the query process checks it again, for lk mcp)
-    const db = await openMirror(ctx, options.db, 'lk sql');
+    const { reader: db, first } = await openMirror(ctx, options.db, 'lk sql', (reader) => reader.query(query));
     try {
       let result: SqlRows;
       try {
-        result = await db.query(query);
+        result = (await first)!;
       } catch (error) {
         throw await sqlFailure(error);
       }

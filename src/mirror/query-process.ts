@@ -234,6 +234,9 @@ export function openMirrorReader(path: string, what: string, timeoutSeconds: num
       forget();
       ended ??= new LkError('the mirror reader is closed');
       kill();
+      // Killed: nothing is left to wait for, so lk may end before the process is reaped.
+      child.unref();
+      child.channel?.unref();
     },
   } as MirrorReader;
   for (const name of Object.keys(QUERY_NAMES) as (keyof MirrorQueries)[]) {
