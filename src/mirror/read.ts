@@ -127,25 +127,25 @@ export function libraryOrderSql(sort = 'added', order = 'desc'): string {
 export function libraryItems(db: Database, filters: LibraryFilters, window: Window = EVERYTHING): Listing {
   // Dates are ISO 8601 text (SPEC.md §1): compared as text, a bare date YYYY-MM-DD as the start of that day, and an
   // upper bound given as a date takes its whole day.
-  const where = `(:domain IS NULL OR domain = :domain) AND (:phase IS NULL OR phase = :phase) AND (:status IS NULL OR status = :status)
-    AND (:minRating IS NULL OR rating >= :minRating) AND (:maxRating IS NULL OR rating <= :maxRating)
-    AND (:addedFrom IS NULL OR added_at >= :addedFrom) AND (:addedTo IS NULL OR added_at <= :addedTo)
-    AND (:finishedFrom IS NULL OR finished_at >= :finishedFrom) AND (:finishedTo IS NULL OR finished_at <= :finishedTo)`;
-  const upTo = (date: string | undefined) => (date === undefined ? null : /^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T23:59:59.999Z` : date);
-  const params = {
-    domain: filters.domain ?? null,
-    phase: filters.phase ?? null,
-    status: filters.status ?? null,
-    minRating: filters.minRating ?? null,
-    maxRating: filters.maxRating ?? null,
-    addedFrom: filters.addedFrom ?? null,
-    addedTo: upTo(filters.addedTo),
-    finishedFrom: filters.finishedFrom ?? null,
-    finishedTo: upTo(filters.finishedTo),
-  };
-  const total = Number(db.prepare(`SELECT count(*) AS n FROM entries WHERE ${where}`).get(params)!.n);
+  const upTo = (date: string | undefined) => (date === undefined ? undefined : /^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T23:59:59.999Z` : date);
+  const conditions: [string, string | number | undefined][] = [
+    ['domain = :domain', filters.domain],
+    ['phase = :phase', filters.phase],
+    ['status = :status', filters.status],
+    ['rating >= :minRating', filters.minRating],
+    ['rating <= :maxRating', filters.maxRating],
+    ['added_at >= :addedFrom', filters.addedFrom],
+    ['added_at <= :addedTo', upTo(filters.addedTo)],
+    ['finished_at >= :finishedFrom', filters.finishedFrom],
+    ['finished_at <= :finishedTo', upTo(filters.finishedTo)],
+  ];
+  // Only the filters given, so that SQLite can use an index for them (and count the whole library from one).
+  const given = conditions.filter(([, value]) => value !== undefined);
+  const where = given.length === 0 ? '' : `WHERE ${given.map(([condition]) => condition).join(' AND ')}`;
+  const params = Object.fromEntries(given.map(([condition, value]) => [condition.slice(condition.indexOf(':') + 1), value!]));
+  const total = Number(db.prepare(`SELECT count(*) AS n FROM entries ${where}`).get(params)!.n);
   const rows = db
-    .prepare(`SELECT json FROM entries WHERE ${where} ORDER BY ${libraryOrderSql(filters.sort, filters.order)} LIMIT :limit OFFSET :offset`)
+    .prepare(`SELECT json FROM entries ${where} ORDER BY ${libraryOrderSql(filters.sort, filters.order)} LIMIT :limit OFFSET :offset`)
     .iterate({ ...params, ...window });
   return { items: parsed(rows), total };
 }
