@@ -148,7 +148,8 @@ export function readOn(last: Page, one: string): string {
 export async function renderSections(value: unknown, options: OutputOptions): Promise<void> {
   if (options.fieldsHelp) return writeFieldPaths([value], undefined, options);
   warnUnmatchedFields([value], undefined, options, 'in the response');
-  // Loaded on demand: the section layout measures display widths with string-width.
+  // The exact data, unless on a terminal: without loading the section layout, which measures widths with string-width.
+  if (options.format !== 'table') return renderSingleFormatted(value, undefined, options);
   const sections = await import('./sections.js');
   await sections.renderSections(value, options);
 }
