@@ -1,4 +1,6 @@
 import type { Command } from 'commander';
+import { TOOL_NAMES } from '../mcp/descriptions.js';
+import { UsageError } from '../util/errors.js';
 import { MCP_CLIENT_SETUP } from '../output/mcp-setup.js';
 import { VERSION } from '../util/version.js';
 import { addCommand, defineCommand } from './define.js';
@@ -16,10 +18,12 @@ const mcpCommand = defineCommand({
       '--live',
       'let get_entry, calendar and the stats summary ask the API, within the rate limit (default: the mirror only, no request)',
     ),
+    tools: flag.text('--tools <names>', `serve only these tools, comma-separated (of ${TOOL_NAMES.join(', ')})`),
   },
   help: MCP_CLIENT_SETUP,
-  examples: ['lk mcp', 'lk mcp --profile work --live', 'lk mcp --db ~/mirrors/lk.db'],
+  examples: ['lk mcp', 'lk mcp --profile work --live', 'lk mcp --db ~/mirrors/lk.db', 'lk mcp --tools search,get_entry,stats'],
   async run(ctx, _out, options) {
+    const tools = options.tools === undefined ? undefined : chosenTools(options.tools);
     const { loadSqlite } = await import('../mirror/open.js');
     loadSqlite('lk mcp');
     const path = await mirrorPath(ctx, options.db);
@@ -27,7 +31,7 @@ const mcpCommand = defineCommand({
     const client = options.live ? await ctx.client() : undefined;
     const { fallbackTimeZone } = await import('../report/time-zone.js');
     const { serveMcp } = await import('../mcp/index.js');
-    ctx.io.info(`lk mcp: serving ${path} on stdio, read-only${client ? ', with API reads (--live)' : ''}`);
+    ctx.io.info(`lk mcp: serving ${path} on stdio, read-only${client ? ', with API reads (--live)' : ''}${tools ? `, tools ${tools.join(', ')}` : ''}`);
     await serveMcp({
       // The protocol's own streams, never the output session's (no pager, --jq or -o between the client and lk).
       stdin: ctx.io.stdin,
@@ -38,10 +42,21 @@ const mcpCommand = defineCommand({
       timeoutSeconds: ctx.settings.timeoutSeconds(),
       fallbackTimeZone: fallbackTimeZone(ctx.env),
       live: client && (async (apiPath, query) => (await client.get(apiPath, query)).json),
+      tools,
+      signal: ctx.signal,
       log: (line) => ctx.io.warn(line),
     });
   },
 });
+
+/** --tools search,get_entry: known names only (exit 2 naming the first other one), each once. */
+function chosenTools(list: string): string[] {
+  const names = [...new Set(list.split(',').map((name) => name.trim()).filter(Boolean))];
+  if (names.length === 0) throw new UsageError('--tools needs at least one tool name', `Tools: ${TOOL_NAMES.join(', ')}.`);
+  const unknown = names.find((name) => !(TOOL_NAMES as string[]).includes(name));
+  if (unknown !== undefined) throw new UsageError(`--tools: no tool named ${unknown}`, `Tools: ${TOOL_NAMES.join(', ')}.`);
+  return names;
+}
 
 export function registerMcp(program: Command): void {
   addCommand(program, mcpCommand);

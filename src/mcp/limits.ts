@@ -1,4 +1,6 @@
-/** The most rows the sql tool returns, and the most bytes of JSON they may take: an answer a model can read whole. */
+import type { RowsPage } from './mirror.js';
+
+/** The most rows a page of the sql tool holds, and the most bytes of JSON they may take: an answer a model can read whole. */
 export const SQL_ROW_LIMIT = 1000;
 export const SQL_BYTE_LIMIT = 256 * 1024;
 
@@ -7,18 +9,19 @@ export interface SqlAnswer {
   columns: string[];
   rows: Record<string, unknown>[];
   truncated: boolean;
-  total_rows: number;
 }
 
-/** The rows of a query within `maxRows` and SQL_BYTE_LIMIT, saying whether any were left out. */
-export function sqlAnswer(all: Record<string, unknown>[], maxRows: number): SqlAnswer {
+/** A page of a query's rows within SQL_BYTE_LIMIT, saying whether any remain (past the page, or cut for size). */
+export function sqlPage(found: RowsPage): SqlAnswer {
   const rows: Record<string, unknown>[] = [];
   let bytes = 0;
-  for (const row of all.slice(0, maxRows)) {
+  for (const row of found.rows) {
     const plain = { ...row };
     bytes += Buffer.byteLength(JSON.stringify(plain)) + 1;
+    if (bytes > SQL_BYTE_LIMIT && rows.length === 0)
+      throw new Error(`one row takes more than ${SQL_BYTE_LIMIT / 1024} KB of JSON; select fewer or shorter columns (substr(), length())`);
     if (bytes > SQL_BYTE_LIMIT) break;
     rows.push(plain);
   }
-  return { columns: Object.keys(all[0] ?? {}), rows, truncated: rows.length < all.length, total_rows: all.length };
+  return { columns: Object.keys(found.rows[0] ?? {}), rows, truncated: found.more || rows.length < found.rows.length };
 }

@@ -1,14 +1,15 @@
 import type { Database } from '../mirror/database.js';
 import { openForReading } from '../mirror/open.js';
-import { openMirrorReader, type MirrorReader } from '../mirror/query-process.js';
+import { openMirrorReader } from '../mirror/query-process.js';
 import { LkError } from '../util/errors.js';
+import { QueryPool } from './query-pool.js';
 
 /** What the tools need from the run that serves them. */
 export interface ToolHost {
   /** The mirror file (lk sync writes it). */
   mirrorPath: string;
   now(): number;
-  /** --timeout: a reading of the mirror that runs longer is stopped (its query process killed). */
+  /** --timeout: a query of the sql tool that runs longer is stopped (its query process killed). */
   timeoutSeconds: number;
   /** The time zone of a report when the mirror's profile names none (report/time-zone.ts: TZ, else UTC). */
   fallbackTimeZone: string;
@@ -16,31 +17,52 @@ export interface ToolHost {
   live: ((path: string, query?: Record<string, string | undefined>) => Promise<unknown>) | undefined;
 }
 
-export type MirrorReads = MirrorReader;
-
-/**
- * Runs `read` on the mirror in a query process of its own for this call alone, as lk search, lk sql and --offline
- * read it (mirror/query-process.ts: read-only, writes refused, stopped after --timeout): a sync between two calls is
- * seen, a runaway query never holds the server, and a missing mirror is a tool error that names lk sync.
- */
-export async function withMirror<T>(host: ToolHost, read: (mirror: MirrorReads) => Promise<T>): Promise<T> {
-  const reader = withHint(() => openMirrorReader(host.mirrorPath, 'lk mcp', host.timeoutSeconds));
-  try {
-    return await read(reader).catch((error: unknown) => {
-      throw hinted(error);
-    });
-  } finally {
-    reader.close();
-  }
+/** Rows of one page of a query, and whether more followed. */
+export interface RowsPage {
+  rows: Record<string, unknown>[];
+  more: boolean;
 }
 
-/** The mirror in this process, for lk's own queries (lk report's figures), as lk report and lk feed read it. */
-export function withMirrorHere<T>(host: ToolHost, read: (db: Database) => T): T {
-  const db = withHint(() => openForReading(host.mirrorPath));
-  try {
-    return read(db);
-  } finally {
-    db.close();
+/**
+ * The mirror as the tools read it. lk's own readings (search, listings, an entry, stats) run here on node:sqlite,
+ * each on a connection of its own, so a sync between two calls is seen and they never wait behind an assistant's SQL.
+ * That SQL runs in query processes (mirror/query-process.ts: read-only, writes refused, stopped after --timeout), at
+ * most two at a time, so a runaway query never holds the server and a cancelled one is ended at once.
+ */
+export class McpMirror {
+  private readonly pool: QueryPool;
+
+  constructor(private readonly host: ToolHost) {
+    this.pool = new QueryPool(host.mirrorPath, () => openMirrorReader(host.mirrorPath, 'lk mcp', host.timeoutSeconds));
+  }
+
+  /** One of lk's own readings, in this process. */
+  read<T>(read: (db: Database) => T): T {
+    const db = withHint(() => openForReading(this.host.mirrorPath));
+    try {
+      return read(db);
+    } finally {
+      db.close();
+    }
+  }
+
+  /** A query written by a person or an assistant: at most `take` rows after `skip`, in a query process. */
+  async sql(query: string, skip: number, take: number, signal: AbortSignal): Promise<RowsPage> {
+    try {
+      return await this.pool.run((reader) => reader.sqlPage(query, skip, take), signal);
+    } catch (error) {
+      throw hinted(error);
+    }
+  }
+
+  /** How many query processes are running now. */
+  get queryProcesses(): number {
+    return this.pool.processes;
+  }
+
+  /** Ends every query process at once. */
+  close(): void {
+    this.pool.close();
   }
 }
 

@@ -1,229 +1,233 @@
 import * as z from 'zod';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { pathOf } from '../api/endpoints.js';
 import { DOMAINS, ORDERS, PHASES, SORTS } from '../api/vocabulary.js';
-import { mirrorAge, statsSnapshot } from '../mirror/read.js';
+import type { Database } from '../mirror/database.js';
+import { entryWithHistory, historyItems, libraryItems, mirrorAge, searchEntries, statsSnapshot, upcomingCalendar, type Slice } from '../mirror/read.js';
 import { reportFigures } from '../report/figures.js';
 import { reportPeriod } from '../report/period.js';
 import { localToday } from '../report/time-zone.js';
+import { compactItem } from './compact.js';
 import { DESCRIPTIONS } from './descriptions.js';
-import { sqlAnswer, SQL_ROW_LIMIT } from './limits.js';
+import { sqlPage, SQL_ROW_LIMIT } from './limits.js';
 import { linked } from './links.js';
-import { withMirror, withMirrorHere, type MirrorReads, type ToolHost } from './mirror.js';
+import type { McpMirror, ToolHost } from './mirror.js';
+import { cursorArgument, MOST_PER_PAGE, PAGE_SIZE } from './paging.js';
 
 /**
- * The tools of `lk mcp`: each a JSON Schema for its input (from zod) and for its structured output, answered from the
- * mirror by the same functions as `lk search`, `lk library --offline`, `lk history --offline` and `lk sql`. Server
- * data goes back as data: the items exactly as the server sent them, as JSON, nothing added to or read from their text.
+ * The tools of `lk mcp`, as a table: each its input and output as zod schemas (sent as JSON Schema) and what it runs.
+ * Listings answer a page of compact items with `nextCursor` while more remain (paging.ts); get_entry gives one item
+ * whole. lk's own readings run in this process (mirror.ts); the sql tool's query runs in a query process.
  */
+
+export interface ToolCall {
+  host: ToolHost;
+  mirror: McpMirror;
+  /** Aborted when the client cancels the call (notifications/cancelled) or the server stops. */
+  signal: AbortSignal;
+  /** Where this page starts in the listing (0 without a cursor). */
+  offset: number;
+  /** The cursor of the page that starts at `offset`. */
+  cursorAt(offset: number): string;
+}
+
+export interface Tool {
+  name: string;
+  title: string;
+  description: string;
+  input: z.ZodObject;
+  output: z.ZodObject;
+  /** Its answers come a page at a time: it takes `cursor`. */
+  paged: boolean;
+  /** True where --live lets it ask the API. */
+  live?: boolean;
+  run(args: Record<string, unknown>, call: ToolCall): Promise<Record<string, unknown>> | Record<string, unknown>;
+}
+
+function tool<I extends z.ZodObject, O extends z.ZodObject>(spec: {
+  name: keyof typeof DESCRIPTIONS;
+  title: string;
+  input: I;
+  output: O;
+  live?: boolean;
+  run(args: z.output<I>, call: ToolCall): Promise<z.input<O>> | z.input<O>;
+}): Tool {
+  return {
+    ...spec,
+    description: DESCRIPTIONS[spec.name],
+    paged: 'cursor' in spec.input.shape,
+    run: spec.run as Tool['run'],
+  };
+}
 
 const domain = z.enum(DOMAINS).optional().describe('only this domain');
 const phase = z.enum(PHASES).optional().describe('only entries in this phase (PLANNED, IN_PROGRESS, DONE, DROPPED)');
-const limit = (most: number, usual: number) => z.number().int().min(1).max(most).default(usual).describe(`how many to return (1 to ${most})`);
-const offset = z.number().int().min(0).default(0).describe('how many to skip, for the next page');
-const isoDate = z.iso.date().or(z.iso.datetime()).describe('YYYY-MM-DD (UTC) or an ISO 8601 instant');
+const limit = z.number().int().min(1).max(MOST_PER_PAGE).default(PAGE_SIZE).describe(`items per page (1 to ${MOST_PER_PAGE})`);
+const isoDate = z
+  .union([z.iso.date(), z.iso.datetime()], { error: 'expected YYYY-MM-DD or an ISO 8601 instant such as 2026-03-01T18:00:00Z' })
+  .describe('YYYY-MM-DD (UTC) or an ISO 8601 instant');
 const dataAsOf = z.string().nullable().describe('when the mirror took this data from the server (lk sync), ISO 8601');
-const results = z.array(z.object({ link: z.string().nullable(), item: z.unknown() }));
-const page = { total: z.number(), offset: z.number(), results, dataAsOf };
+const nextCursor = z.string().optional().describe('present when more remain: call the same tool with cursor set to it for the next page');
+const item = z.looseObject({ link: z.string().nullable() }).describe("an item's page in the web app and its main fields");
+const listing = z.object({ total: z.number().describe('items in the whole listing'), results: z.array(item), nextCursor, dataAsOf });
+const source = z.enum(['mirror', 'api']);
 
-/** A tool's structured answer, with the same JSON as its text for clients that read only text. */
-function answer<T extends Record<string, unknown>>(structured: T) {
-  return { content: [{ type: 'text' as const, text: JSON.stringify(structured) }], structuredContent: structured };
+/** A page of a listing read from the mirror, with what the assistant needs to ask for the next one. */
+function page(found: Slice, call: ToolCall, db: Database) {
+  const next = call.offset + found.items.length;
+  return {
+    total: found.total,
+    results: found.items.map(compactItem),
+    ...(next < found.total ? { nextCursor: call.cursorAt(next) } : {}),
+    dataAsOf: dataAsOfMirror(db),
+  };
 }
 
 /** When the mirror took its data from the server (ISO 8601), or null where it does not say. */
-async function dataAsOfMirror(mirror: MirrorReads): Promise<string | null> {
-  return isoOrNull((await mirror.mirrorAge()).snapshotAt);
-}
-
+const dataAsOfMirror = (db: Database) => isoOrNull(mirrorAge(db).snapshotAt);
 const isoOrNull = (at: number | undefined) => (at === undefined ? null : new Date(at).toISOString());
 
-export function registerTools(server: McpServer, host: ToolHost): void {
-  server.registerTool(
-    'search',
-    {
-      title: 'Search the library',
-      description: DESCRIPTIONS.search,
-      inputSchema: { text: z.string().trim().min(1).describe('words to find'), domain, phase, limit: limit(100, 20), offset },
-      outputSchema: page,
-      annotations: { readOnlyHint: true, openWorldHint: false },
-    },
-    ({ text, domain, phase, limit, offset }) =>
-      withMirror(host, async (mirror) => {
-        const found = await mirror.searchEntries(text, { domain, phase }, { offset, limit });
-        return answer({ total: found.total, offset, results: found.items.map(linked), dataAsOf: await dataAsOfMirror(mirror) });
-      }),
-  );
+const searchTool = tool({
+  name: 'search',
+  title: 'Search the library',
+  input: z.strictObject({ text: z.string().trim().min(1).describe('words to find'), domain, phase, limit, cursor: cursorArgument }),
+  output: listing,
+  run: ({ text, domain, phase, limit }, call) =>
+    call.mirror.read((db) => page(searchEntries(db, text, { domain, phase }, { offset: call.offset, limit }), call, db)),
+});
 
-  server.registerTool(
-    'list_library',
-    {
-      title: 'List library entries',
-      description: DESCRIPTIONS.list_library,
-      inputSchema: {
-        domain,
-        phase,
-        status: z.string().min(1).optional().describe("the entry's own status, e.g. PLANNED, WATCHING, BACKLOG, TO_READ, READ, LISTENED"),
-        min_rating: z.number().optional().describe('only entries rated at least this'),
-        max_rating: z.number().optional().describe('only entries rated at most this'),
-        added_from: isoDate.optional(),
-        added_to: isoDate.optional(),
-        finished_from: isoDate.optional(),
-        finished_to: isoDate.optional(),
-        sort: z.enum(SORTS).default('added').describe('added (newest first), title (A to Z), rating (best first), finished (newest first)'),
-        order: z.enum(ORDERS).default('desc').describe('desc keeps the natural order of the sort; asc reverses it'),
-        limit: limit(200, 50),
-        offset,
-      },
-      outputSchema: page,
-      annotations: { readOnlyHint: true, openWorldHint: false },
-    },
-    (input) =>
-      withMirror(host, async (mirror) => {
-        const filters = {
-          domain: input.domain,
-          phase: input.phase,
-          status: input.status?.toUpperCase(),
-          minRating: input.min_rating,
-          maxRating: input.max_rating,
-          addedFrom: input.added_from,
-          addedTo: input.added_to,
-          finishedFrom: input.finished_from,
-          finishedTo: input.finished_to,
-          sort: input.sort,
-          order: input.order,
-        };
-        const found = await mirror.libraryItems(filters, { offset: input.offset, limit: input.limit });
-        return answer({
-          total: found.total,
-          offset: input.offset,
-          results: found.items.map(linked),
-          dataAsOf: await dataAsOfMirror(mirror),
-        });
-      }),
-  );
+const listLibraryTool = tool({
+  name: 'list_library',
+  title: 'List library entries',
+  input: z.strictObject({
+    domain,
+    phase,
+    status: z.string().min(1).optional().describe("the entry's own status, e.g. PLANNED, WATCHING, BACKLOG, TO_READ, READ, LISTENED"),
+    min_rating: z.number().optional().describe('only entries rated at least this'),
+    max_rating: z.number().optional().describe('only entries rated at most this'),
+    added_from: isoDate.optional(),
+    added_to: isoDate.optional(),
+    finished_from: isoDate.optional(),
+    finished_to: isoDate.optional(),
+    sort: z.enum(SORTS).default('added').describe('added (newest first), title (A to Z), rating (best first), finished (newest first)'),
+    order: z.enum(ORDERS).default('desc').describe('desc keeps the natural order of the sort; asc reverses it'),
+    limit,
+    cursor: cursorArgument,
+  }),
+  output: listing,
+  run: (input, call) => {
+    const filters = {
+      domain: input.domain,
+      phase: input.phase,
+      status: input.status?.toUpperCase(),
+      minRating: input.min_rating,
+      maxRating: input.max_rating,
+      addedFrom: input.added_from,
+      addedTo: input.added_to,
+      finishedFrom: input.finished_from,
+      finishedTo: input.finished_to,
+      sort: input.sort,
+      order: input.order,
+    };
+    return call.mirror.read((db) => page(libraryItems(db, filters, { offset: call.offset, limit: input.limit }), call, db));
+  },
+});
 
-  server.registerTool(
-    'get_entry',
-    {
-      title: 'One library entry with its history',
-      description: DESCRIPTIONS.get_entry,
-      inputSchema: { id: z.string().trim().min(1).describe('the entry id, as the other tools give it (item.id)') },
-      outputSchema: {
-        entry: z.object({ link: z.string().nullable(), item: z.unknown() }),
-        history: z.array(z.unknown()),
-        source: z.enum(['mirror', 'api']),
-        dataAsOf,
-      },
-      annotations: { readOnlyHint: true, openWorldHint: host.live !== undefined },
-    },
-    async ({ id }) => {
-      if (host.live) {
-        const entry = await host.live(pathOf('entry', id));
-        const history = (await host.live(pathOf('entryHistory', id), { limit: '100' })) as { items?: unknown[] };
-        return answer({ entry: linked(entry), history: history.items ?? [], source: 'api' as const, dataAsOf: new Date(host.now()).toISOString() });
-      }
-      return withMirror(host, async (mirror) => {
-        const found = await mirror.entryWithHistory(id);
-        if (!found) throw new Error(`no library entry ${id} in the mirror (ids come from search or list_library; lk sync brings new entries)`);
-        return answer({
-          entry: linked(found.entry),
-          history: found.history,
-          source: 'mirror' as const,
-          dataAsOf: await dataAsOfMirror(mirror),
-        });
-      });
-    },
-  );
+const getEntryTool = tool({
+  name: 'get_entry',
+  title: 'One library entry with its history',
+  input: z.strictObject({ id: z.string().trim().min(1).describe('the entry id, as the other tools give it (id of a result)') }),
+  output: z.object({ entry: z.object({ link: z.string().nullable(), item: z.unknown() }), history: z.array(z.unknown()), source, dataAsOf }),
+  live: true,
+  run: async ({ id }, { host, mirror }) => {
+    if (host.live) {
+      const entry = await host.live(pathOf('entry', id));
+      const history = (await host.live(pathOf('entryHistory', id), { limit: '100' })) as { items?: unknown[] };
+      return { entry: linked(entry), history: history.items ?? [], source: 'api' as const, dataAsOf: new Date(host.now()).toISOString() };
+    }
+    return mirror.read((db) => {
+      const found = entryWithHistory(db, id);
+      if (!found) throw new Error(`no library entry ${id} in the mirror (ids come from search or list_library; lk sync brings new entries)`);
+      return { entry: linked(found.entry), history: found.history, source: 'mirror' as const, dataAsOf: dataAsOfMirror(db) };
+    });
+  },
+});
 
-  server.registerTool(
-    'history',
-    {
-      title: 'What was watched, played, read or listened to in a window',
-      description: DESCRIPTIONS.history,
-      inputSchema: { from: isoDate.optional(), to: isoDate.optional(), domain, limit: limit(500, 100), offset },
-      outputSchema: page,
-      annotations: { readOnlyHint: true, openWorldHint: false },
-    },
-    ({ from, to, domain, limit, offset }) =>
-      withMirror(host, async (mirror) => {
-        const found = await mirror.historyItems({ domain, from: bound(from, 'start'), to: bound(to, 'end') }, { offset, limit });
-        return answer({ total: found.total, offset, results: found.items.map(linked), dataAsOf: await dataAsOfMirror(mirror) });
-      }),
-  );
+const historyTool = tool({
+  name: 'history',
+  title: 'What was watched, played, read or listened to in a window',
+  input: z.strictObject({ from: isoDate.optional(), to: isoDate.optional(), domain, limit, cursor: cursorArgument }),
+  output: listing,
+  run: ({ from, to, domain, limit }, call) =>
+    call.mirror.read((db) => page(historyItems(db, { domain, from: bound(from, 'start'), to: bound(to, 'end') }, { offset: call.offset, limit }), call, db)),
+});
 
-  server.registerTool(
-    'stats',
-    {
-      title: 'Figures for a year or any days',
-      description: DESCRIPTIONS.stats,
-      inputSchema: {
-        year: z.number().int().min(1970).max(9999).optional().describe('a calendar year, e.g. 2025'),
-        from: z.iso.date().optional().describe('first day instead of a year (YYYY-MM-DD)'),
-        to: z.iso.date().optional().describe('last day, included (YYYY-MM-DD; default today)'),
-      },
-      outputSchema: { figures: z.record(z.string(), z.unknown()), summary: z.unknown(), source: z.enum(['mirror', 'api']), dataAsOf },
-      annotations: { readOnlyHint: true, openWorldHint: host.live !== undefined },
-    },
-    async ({ year, from, to }) => {
-      const period = reportPeriod({ year: year === undefined ? undefined : String(year), from, to }, localToday(host.now(), host.fallbackTimeZone));
-      const { figures, summary, dataAsOf } = withMirrorHere(host, (db) => ({
-        figures: reportFigures(db, { period, fallbackTimeZone: host.fallbackTimeZone }) as unknown as Record<string, unknown>,
-        summary: statsSnapshot(db) ?? null,
-        dataAsOf: isoOrNull(mirrorAge(db).snapshotAt),
-      }));
-      if (host.live) return answer({ figures, summary: await host.live(pathOf('stats')), source: 'api' as const, dataAsOf });
-      return answer({ figures, summary, source: 'mirror' as const, dataAsOf });
-    },
-  );
+const statsTool = tool({
+  name: 'stats',
+  title: 'Figures for a year or any days',
+  input: z.strictObject({
+    year: z.number().int().min(1970).max(9999).optional().describe('a calendar year, e.g. 2025'),
+    from: z.iso.date().optional().describe('first day instead of a year (YYYY-MM-DD)'),
+    to: z.iso.date().optional().describe('last day, included (YYYY-MM-DD; default today)'),
+  }),
+  output: z.object({ figures: z.record(z.string(), z.unknown()), summary: z.unknown(), source, dataAsOf }),
+  live: true,
+  run: async ({ year, from, to }, { host, mirror }) => {
+    const period = reportPeriod({ year: year === undefined ? undefined : String(year), from, to }, localToday(host.now(), host.fallbackTimeZone));
+    const { figures, summary, dataAsOf } = mirror.read((db) => ({
+      figures: reportFigures(db, { period, fallbackTimeZone: host.fallbackTimeZone }) as unknown as Record<string, unknown>,
+      summary: statsSnapshot(db) ?? null,
+      dataAsOf: dataAsOfMirror(db),
+    }));
+    if (host.live) return { figures, summary: await host.live(pathOf('stats')), source: 'api' as const, dataAsOf };
+    return { figures, summary, source: 'mirror' as const, dataAsOf };
+  },
+});
 
-  server.registerTool(
-    'calendar',
-    {
-      title: 'Upcoming episodes of followed shows',
-      description: DESCRIPTIONS.calendar,
-      inputSchema: { domain },
-      outputSchema: { results, source: z.enum(['mirror', 'api']), dataAsOf },
-      annotations: { readOnlyHint: true, openWorldHint: host.live !== undefined },
-    },
-    async ({ domain }) => {
-      if (host.live) {
-        const calendar = (await host.live(pathOf('calendar'), { domain })) as { items?: unknown[] } | unknown[];
-        const items = Array.isArray(calendar) ? calendar : (calendar.items ?? []);
-        return answer({ results: items.map(linked), source: 'api' as const, dataAsOf: new Date(host.now()).toISOString() });
-      }
-      return withMirror(host, async (mirror) =>
-        answer({
-          results: (await mirror.upcomingCalendar({ domain }, host.now())).map(linked),
-          source: 'mirror' as const,
-          dataAsOf: await dataAsOfMirror(mirror),
-        }),
-      );
-    },
-  );
+const calendarTool = tool({
+  name: 'calendar',
+  title: 'Upcoming episodes of followed shows',
+  input: z.strictObject({ domain, limit, cursor: cursorArgument }),
+  output: listing.extend({ source }),
+  live: true,
+  run: async ({ domain, limit }, call) => {
+    const within = (items: unknown[]): Slice => ({ items: items.slice(call.offset, call.offset + limit), total: items.length });
+    if (call.host.live) {
+      const calendar = (await call.host.live(pathOf('calendar'), { domain })) as { items?: unknown[] } | unknown[];
+      const items = Array.isArray(calendar) ? calendar : (calendar.items ?? []);
+      const answer = call.mirror.read((db) => page(within(items), call, db));
+      return { ...answer, source: 'api' as const, dataAsOf: new Date(call.host.now()).toISOString() };
+    }
+    return call.mirror.read((db) => ({ ...page(within(upcomingCalendar(db, { domain }, call.host.now())), call, db), source: 'mirror' as const }));
+  },
+});
 
-  server.registerTool(
-    'sql',
-    {
-      title: 'A read-only SQL query on the mirror',
-      description: DESCRIPTIONS.sql,
-      inputSchema: {
-        query: z.string().trim().min(1).describe('one SELECT (or WITH …, or a PRAGMA that reads)'),
-        max_rows: z.number().int().min(1).max(SQL_ROW_LIMIT).default(100).describe(`at most this many rows (1 to ${SQL_ROW_LIMIT})`),
-      },
-      outputSchema: {
-        columns: z.array(z.string()),
-        rows: z.array(z.record(z.string(), z.unknown())),
-        truncated: z.boolean().describe('true when rows were left out to keep within max_rows or the size limit'),
-        total_rows: z.number(),
-        dataAsOf,
-      },
-      annotations: { readOnlyHint: true, openWorldHint: false },
-    },
-    ({ query, max_rows }) =>
-      withMirror(host, async (mirror) => answer({ ...sqlAnswer(await mirror.sql(query), max_rows), dataAsOf: await dataAsOfMirror(mirror) })),
-  );
-}
+const sqlTool = tool({
+  name: 'sql',
+  title: 'A read-only SQL query on the mirror',
+  input: z.strictObject({
+    query: z.string().trim().min(1).describe('one SELECT (or WITH …, or a PRAGMA that reads)'),
+    max_rows: z.number().int().min(1).max(SQL_ROW_LIMIT).default(PAGE_SIZE).describe(`rows per page (1 to ${SQL_ROW_LIMIT})`),
+    cursor: cursorArgument,
+  }),
+  output: z.object({
+    columns: z.array(z.string()),
+    rows: z.array(z.record(z.string(), z.unknown())),
+    truncated: z.boolean().describe('true when more rows remain (max_rows or the size limit cut the answer): nextCursor continues'),
+    nextCursor,
+    dataAsOf,
+  }),
+  run: async ({ query, max_rows }, call) => {
+    const found = await call.mirror.sql(query, call.offset, max_rows, call.signal);
+    const answer = sqlPage(found);
+    return {
+      ...answer,
+      ...(answer.truncated ? { nextCursor: call.cursorAt(call.offset + answer.rows.length) } : {}),
+      dataAsOf: call.mirror.read(dataAsOfMirror),
+    };
+  },
+});
+
+export const TOOLS: readonly Tool[] = [searchTool, listLibraryTool, getEntryTool, historyTool, statsTool, calendarTool, sqlTool];
 
 /** A date bound in ms: a bare date is that whole day in UTC. */
 function bound(value: string | undefined, edge: 'start' | 'end'): number | undefined {
