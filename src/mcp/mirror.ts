@@ -2,7 +2,7 @@ import type { Database } from '../mirror/database.js';
 import { openForReading } from '../mirror/open.js';
 import { openMirrorReader } from '../mirror/query-process.js';
 import { LkError } from '../util/errors.js';
-import { QueryPool } from './query-pool.js';
+import { fileOf, QueryPool } from './query-pool.js';
 
 /** What the tools need from the run that serves them. */
 export interface ToolHost {
@@ -31,19 +31,24 @@ export interface RowsPage {
  */
 export class McpMirror {
   private readonly pool: QueryPool;
+  private here: { db: Database; file: string } | undefined;
 
   constructor(private readonly host: ToolHost) {
     this.pool = new QueryPool(host.mirrorPath, () => openMirrorReader(host.mirrorPath, 'lk mcp', host.timeoutSeconds));
   }
 
-  /** One of lk's own readings, in this process. */
+  /**
+   * One of lk's own readings, in this process, on a connection kept while the mirror is the same file: each statement
+   * sees what a sync has written since (WAL), and a new file at the path (a mirror made again) gets a new connection.
+   */
   read<T>(read: (db: Database) => T): T {
-    const db = withHint(() => openForReading(this.host.mirrorPath));
-    try {
-      return read(db);
-    } finally {
-      db.close();
+    const file = fileOf(this.host.mirrorPath);
+    if (this.here?.file !== file) {
+      this.here?.db.close();
+      this.here = undefined;
+      this.here = { db: withHint(() => openForReading(this.host.mirrorPath)), file };
     }
+    return read(this.here.db);
   }
 
   /** A query written by a person or an assistant: at most `take` rows after `skip`, in a query process. */
@@ -63,6 +68,8 @@ export class McpMirror {
   /** Ends every query process at once. */
   close(): void {
     this.pool.close();
+    this.here?.db.close();
+    this.here = undefined;
   }
 }
 

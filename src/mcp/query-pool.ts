@@ -144,7 +144,8 @@ export class QueryPool {
   }
 }
 
-function fileOf(path: string): string {
+/** The file at `path` as device and inode, 'missing' when there is none. */
+export function fileOf(path: string): string {
   try {
     const { dev, ino } = statSync(path);
     return `${dev}:${ino}`;

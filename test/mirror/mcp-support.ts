@@ -113,16 +113,34 @@ export function linesOf(stdout: NodeJS.ReadableStream): unknown[] {
 
 /** The query processes (dist/mirror-query.cjs) whose parent is `pid`, read from /proc. */
 export function queryProcessesOf(pid: number): number[] {
+  return childrenOf(pid, 'mirror-query');
+}
+
+/**
+ * The running processes whose parent is `pid` (and whose command line holds `holding`): the children lists of its
+ * threads in /proc (a few small files, not a scan of every process).
+ */
+export function childrenOf(pid: number, holding = ''): number[] {
   const found: number[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return found;
+  }
+  for (const task of tasks) {
+    let children: number[];
     try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[1]) !== pid || fields[0] === 'Z') continue;
-      if (readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('mirror-query')) found.push(Number(name));
+      children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
     } catch {
-      // gone while we looked
+      continue;
+    }
+    for (const child of children) {
+      try {
+        if (running(child) && readFileSync(`/proc/${child}/cmdline`, 'utf8').includes(holding)) found.push(child);
+      } catch {
+        // gone while we looked
+      }
     }
   }
   return found;
