@@ -2,13 +2,11 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHasSqlite } from '../../src/mirror/open.js';
 import { LK_BIN, startTestBed, type TestBed } from '../e2e/harness.js';
 import { tempDir } from '../support/temp-dir.js';
+import { call, mcpEnv, pipeTransport, type ToolAnswer } from './mcp-support.js';
 
 // `lk mcp` driven as an assistant drives it: a subprocess spoken to by the SDK's own client over stdio. Its answers
 // are checked against lk sql, lk search and lk library --offline over the same mirror.
@@ -28,36 +26,14 @@ afterAll(async () => {
   await bed.sandbox.close();
 });
 
-function childEnv(extra: Record<string, string> = {}): Record<string, string> {
-  const env: Record<string, string | undefined> = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    TMPDIR: process.env.TMPDIR,
-    TZ: 'UTC',
-    ...bed.env(),
-    ...extra,
-  };
-  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
-}
-
 /** A client connected to `lk mcp ARGS` over stdio, and what the server wrote on stderr. */
 async function connect(args: string[] = ['--db', mirror]): Promise<{ client: Client; stderr: () => string }> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [LK_BIN, 'mcp', ...args], env: childEnv(), stderr: 'pipe' });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [LK_BIN, 'mcp', ...args], env: mcpEnv(bed), stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const client = new Client({ name: 'lk-test', version: '1.0.0' });
   await client.connect(transport);
   return { client, stderr: () => stderr };
-}
-
-interface ToolAnswer {
-  isError?: boolean;
-  content: { type: string; text: string }[];
-  structuredContent?: Record<string, unknown>;
-}
-
-async function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<ToolAnswer> {
-  return (await client.callTool({ name, arguments: args })) as ToolAnswer;
 }
 
 async function lkJson(args: string[]): Promise<unknown> {
@@ -66,7 +42,20 @@ async function lkJson(args: string[]): Promise<unknown> {
   return JSON.parse(result.stdout) as unknown;
 }
 
-const items = (answer: ToolAnswer) => (answer.structuredContent!.results as { item: unknown }[]).map((result) => result.item);
+type Item = Record<string, unknown>;
+const results = (answer: ToolAnswer) => answer.structuredContent!.results as Item[];
+const ids = (list: Item[]) => list.map((item) => String(item.id));
+
+/** Each result is the compact form of the item lk prints whole, in the same order: its own values, its link. */
+function expectCompactOf(found: Item[], whole: Item[]): void {
+  expect(ids(found)).toEqual(ids(whole));
+  found.forEach((result, index) => {
+    const item = whole[index]!;
+    for (const [name, value] of Object.entries(item))
+      if (name !== 'url' && (value === null || typeof value !== 'object')) expect(result[name], name).toEqual(value);
+    expect(result.link).toBe(item.url ?? (item.work as Item | undefined)?.url ?? null);
+  });
+}
 
 if (!nodeHasSqlite()) {
   describe(`on Node ${process.versions.node} (no node:sqlite)`, () => {
@@ -109,17 +98,16 @@ if (!nodeHasSqlite()) {
       const word = first!.work.title.split(/\s+/)[0]!;
       const answer = await call(client, 'search', { text: word, limit: 50 });
       expect(answer.isError).toBeFalsy();
-      expect(items(answer)).toEqual(await lkJson(['search', word, '--db', mirror, '--limit', '50']));
-      expect(items(answer).length).toBeGreaterThan(0);
-      for (const result of answer.structuredContent!.results as { link: string | null; item: { url?: string; work?: { url?: string } } }[])
-        expect(result.link).toBe(result.item.url ?? result.item.work?.url);
+      expectCompactOf(results(answer), (await lkJson(['search', word, '--db', mirror, '--limit', '50'])) as Item[]);
+      expect(results(answer).length).toBeGreaterThan(0);
       expect(JSON.parse(answer.content[0]!.text)).toEqual(answer.structuredContent);
     });
 
-    it('list_library gives what lk library --offline gives, with the same filters, sort and page', async () => {
-      const answer = await call(client, 'list_library', { phase: 'DONE', sort: 'rating', limit: 7, offset: 3 });
-      const all = (await lkJson(['library', '--offline', '--db', mirror, '--phase', 'DONE', '--sort', 'rating', '--all'])) as unknown[];
-      expect(items(answer)).toEqual(all.slice(3, 10));
+    it('list_library gives what lk library --offline gives, with the same filters and sort, page after page', async () => {
+      const first = await call(client, 'list_library', { phase: 'DONE', sort: 'rating', limit: 3 });
+      const answer = await call(client, 'list_library', { cursor: first.structuredContent!.nextCursor, limit: 7 });
+      const all = (await lkJson(['library', '--offline', '--db', mirror, '--phase', 'DONE', '--sort', 'rating', '--all'])) as Item[];
+      expectCompactOf(results(answer), all.slice(3, 10));
       expect(answer.structuredContent!.total).toBe(all.length);
     });
 
@@ -131,7 +119,7 @@ if (!nodeHasSqlite()) {
         '--db',
         mirror,
       ])) as { id: string }[];
-      expect((items(answer) as { id: unknown }[]).map((item) => String(item.id))).toEqual(expected.map((row) => String(row.id)));
+      expect(ids(results(answer))).toEqual(expected.map((row) => String(row.id)));
       const [row] = (await lkJson(['sql', 'SELECT status, count(*) AS n FROM entries GROUP BY status ORDER BY n DESC LIMIT 1', '--db', mirror])) as {
         status: string;
         n: number;
@@ -150,10 +138,11 @@ if (!nodeHasSqlite()) {
 
     it('history gives what lk history --offline gives in the same window', async () => {
       const answer = await call(client, 'history', { from: '2000-01-01', to: '2100-12-31', limit: 30 });
-      expect(items(answer)).toEqual(
-        await lkJson(['history', '--offline', '--db', mirror, '--from', '2000-01-01', '--to', '2100-12-31', '--limit', '30']),
+      expectCompactOf(
+        results(answer),
+        (await lkJson(['history', '--offline', '--db', mirror, '--from', '2000-01-01', '--to', '2100-12-31', '--limit', '30'])) as Item[],
       );
-      expect(items(answer)).toHaveLength(30);
+      expect(results(answer)).toHaveLength(30);
     });
 
     it('stats gives the figures lk report --json gives for the same days, and the summary lk stats --offline gives', async () => {
@@ -172,9 +161,9 @@ if (!nodeHasSqlite()) {
     });
 
     it('calendar gives what lk calendar --offline gives', async () => {
-      const answer = await call(client, 'calendar');
-      expect(items(answer)).toEqual(await lkJson(['calendar', '--offline', '--db', mirror]));
-      expect(items(answer).length).toBeGreaterThan(0);
+      const answer = await call(client, 'calendar', { limit: 200 });
+      expectCompactOf(results(answer), (await lkJson(['calendar', '--offline', '--db', mirror])) as Item[]);
+      expect(results(answer).length).toBeGreaterThan(0);
     });
 
     it('sql gives the rows lk sql gives', async () => {
@@ -186,13 +175,13 @@ if (!nodeHasSqlite()) {
 
     it('sql keeps within max_rows and says the answer was truncated', async () => {
       const answer = await call(client, 'sql', { query: 'SELECT id FROM entries', max_rows: 5 });
-      expect(answer.structuredContent).toMatchObject({ truncated: true, total_rows: 60 });
+      expect(answer.structuredContent).toMatchObject({ truncated: true, nextCursor: expect.any(String) as unknown });
       expect(answer.structuredContent!.rows).toHaveLength(5);
     });
 
     it('sql keeps an answer within 256 KB, whatever max_rows allows', async () => {
       const answer = await call(client, 'sql', { query: "SELECT id, printf('%.*c', 100000, 'x') AS big FROM entries", max_rows: 1000 });
-      expect(answer.structuredContent).toMatchObject({ truncated: true, total_rows: 60 });
+      expect(answer.structuredContent).toMatchObject({ truncated: true, nextCursor: expect.any(String) as unknown });
       expect((answer.structuredContent!.rows as unknown[]).length).toBe(2);
       expect(Buffer.byteLength(JSON.stringify(answer.structuredContent!.rows))).toBeLessThanOrEqual(256 * 1024);
     });
@@ -268,7 +257,7 @@ if (!nodeHasSqlite()) {
         expect(got.structuredContent).toMatchObject({ source: 'api', entry: { item: await lkJson(['library', 'show', String(entry!.id)]) } });
         expect((got.structuredContent!.entry as { item: { rating: number } }).item.rating).toBe(3);
         expect((await call(client, 'stats')).structuredContent).toMatchObject({ source: 'api', summary: await lkJson(['stats']) });
-        expect(items(await call(client, 'calendar'))).toEqual(await lkJson(['calendar']));
+        expectCompactOf(results(await call(client, 'calendar', { limit: 200 })), (await lkJson(['calendar'])) as Item[]);
         const key = bed.env().LK_API_KEY!;
         expect(JSON.stringify(got)).not.toContain(key);
         expect(stderr()).not.toContain(key);
@@ -294,7 +283,7 @@ if (!nodeHasSqlite()) {
 
   describe('lk mcp as a process', () => {
     it('ends with exit 0 when the client closes stdin, having written only protocol messages on stdout', async () => {
-      const child = spawn(process.execPath, [LK_BIN, 'mcp', '--db', mirror], { env: childEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [LK_BIN, 'mcp', '--db', mirror], { env: mcpEnv(bed), stdio: ['pipe', 'pipe', 'pipe'] });
       let stdout = '';
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
       const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.once('exit', (code, signal) => resolve([code, signal])));
@@ -310,20 +299,3 @@ if (!nodeHasSqlite()) {
   });
 }
 
-/** The SDK's stdio framing over a child's pipes that the test holds itself (to close stdin and watch the exit). */
-function pipeTransport(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): Transport {
-  const buffer = new ReadBuffer();
-  const transport: Transport = {
-    start: async () => {
-      input.on('data', (chunk: Buffer) => {
-        buffer.append(chunk);
-        for (let message = buffer.readMessage(); message !== null; message = buffer.readMessage()) transport.onmessage?.(message);
-      });
-    },
-    send: async (message: JSONRPCMessage) => {
-      output.write(serializeMessage(message));
-    },
-    close: async () => transport.onclose?.(),
-  };
-  return transport;
-}
