@@ -32,7 +32,14 @@ export async function mcp({ runs = 3, entries = 1234 } = {}) {
       const all = samples[kind];
       const answered = Math.min(...all.map((s) => s.answered));
       const most = Math.max(...all.map((s) => s.mostProcesses));
-      rows.push(row(`mcp: ${CALLS.toLocaleString('en')} pipelined ${kind} calls, wall time`, ms(median(all.map((s) => s.ms))), `all ${CALLS} answered`, answered === CALLS));
+      rows.push(
+        row(
+          `mcp: ${CALLS.toLocaleString('en')} pipelined ${kind} calls, wall time`,
+          ms(median(all.map((s) => s.ms))),
+          `all ${CALLS} answered`,
+          answered === CALLS,
+        ),
+      );
       rows.push(
         row(
           `mcp: peak RSS of lk mcp, and with its children (${kind})`,
@@ -51,12 +58,22 @@ export async function mcp({ runs = 3, entries = 1234 } = {}) {
 
 /** One lk mcp process answering CALLS calls written at once: wall time, peak RSS, the most processes seen. */
 function pipelined(node, env, db, callOf) {
-  const lines = [{ jsonrpc: '2.0', id: 'init', method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } }];
+  const lines = [
+    {
+      jsonrpc: '2.0',
+      id: 'init',
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+    },
+  ];
   lines.push({ jsonrpc: '2.0', method: 'notifications/initialized' });
   for (let id = 0; id < CALLS; id++) lines.push({ jsonrpc: '2.0', id, method: 'tools/call', params: callOf(id) });
   const input = lines.map((line) => `${JSON.stringify(line)}\n`).join('');
   return new Promise((resolve, reject) => {
-    const child = spawn(node, ['--import', pathToFileURL(peakRssPreload).href, lkBin, 'mcp', '--db', db], { env, stdio: ['pipe', 'pipe', 'pipe', 'pipe'] });
+    const child = spawn(node, ['--import', pathToFileURL(peakRssPreload).href, lkBin, 'mcp', '--db', db], {
+      env,
+      stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
+    });
     let answered = 0;
     let rest = '';
     let rssText = '';
@@ -68,7 +85,10 @@ function pipelined(node, env, db, callOf) {
     const watch = setInterval(() => {
       const tree = [child.pid, ...childrenOf(child.pid)];
       mostProcesses = Math.max(mostProcesses, tree.length);
-      peakTree = Math.max(peakTree, tree.reduce((sum, pid) => sum + rssOf(pid), 0));
+      peakTree = Math.max(
+        peakTree,
+        tree.reduce((sum, pid) => sum + rssOf(pid), 0),
+      );
     }, 10);
     child.stdout.on('data', (chunk) => {
       const text = rest + chunk;
@@ -91,7 +111,13 @@ function pipelined(node, env, db, callOf) {
       if (code !== 0) return reject(new Error(`lk mcp exited ${code}: ${stderr.trim().slice(0, 500)}`));
       if (/Warning/.test(stderr)) return reject(new Error(`lk mcp warned: ${stderr.trim().slice(0, 500)}`));
       const peakRssMb = Number(rssText) / 1024 / 1024;
-      resolve({ ms: Number((ended ?? process.hrtime.bigint()) - started) / 1e6, answered, peakRssMb, peakTreeMb: Math.max(peakTree / 1024, peakRssMb), mostProcesses });
+      resolve({
+        ms: Number((ended ?? process.hrtime.bigint()) - started) / 1e6,
+        answered,
+        peakRssMb,
+        peakTreeMb: Math.max(peakTree / 1024, peakRssMb),
+        mostProcesses,
+      });
     });
     started = process.hrtime.bigint();
     child.stdin.write(input);

@@ -113,8 +113,8 @@ __lk_node() {
         __lk_value_flags="--year --from --to -o --output --db $global_values"
         ;;
     'mcp')
-        __lk_flags="--db --live $globals"
-        __lk_value_flags="--db $global_values"
+        __lk_flags="--db --live --tools $globals"
+        __lk_value_flags="--db --tools $global_values"
         ;;
     'open')
         __lk_flags="--work --list --profile-page -n --no-browser $globals"

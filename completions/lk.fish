@@ -25,7 +25,7 @@ function __lk_value_flags
             printf '%s\n' -o --output --output-dir --keep --max-age
         case convert
             printf '%s\n' -o --output --since --domain --rating-scale --db
-        case sync sql mcp
+        case sync sql
             printf '%s\n' --db
         case search
             printf '%s\n' --domain --phase --db -o --output --page --limit --max
@@ -33,6 +33,8 @@ function __lk_value_flags
             printf '%s\n' --limit --domain --since -o --output --db
         case report
             printf '%s\n' --year --from --to -o --output --db
+        case mcp
+            printf '%s\n' --db --tools
         case open
             printf '%s\n' --list
         case api
@@ -328,6 +330,7 @@ complete -c lk -n "__lk_at report" -s o -l output -r -F -d 'where the page goes 
 complete -c lk -n "__lk_at report" -l open -d 'open the page in your browser once written (BROWSER, as lk open does)'
 complete -c lk -n "__lk_at report" -l sync -d 'bring the mirror up to date first (lk sync)'
 complete -c lk -n "__lk_at mcp" -l live -d 'let get_entry, calendar and the stats summary ask the API, within the rate limit (default: the mirror only, no request)'
+complete -c lk -n "__lk_at mcp" -l tools -x -d 'serve only these tools, comma-separated (of search, list_library, get_entry, history, stats, calendar, sql)'
 complete -c lk -n "__lk_at open" -l work -d 'the page of the entry\'s work instead of the entry\'s own'
 complete -c lk -n "__lk_at open" -l list -x -d 'the page of this list instead'
 complete -c lk -n "__lk_at open" -l profile-page -d 'your profile page instead'

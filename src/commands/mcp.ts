@@ -31,7 +31,9 @@ const mcpCommand = defineCommand({
     const client = options.live ? await ctx.client() : undefined;
     const { fallbackTimeZone } = await import('../report/time-zone.js');
     const { serveMcp } = await import('../mcp/index.js');
-    ctx.io.info(`lk mcp: serving ${path} on stdio, read-only${client ? ', with API reads (--live)' : ''}${tools ? `, tools ${tools.join(', ')}` : ''}`);
+    ctx.io.info(
+      `lk mcp: serving ${path} on stdio, read-only${client ? ', with API reads (--live)' : ''}${tools ? `, tools ${tools.join(', ')}` : ''}`,
+    );
     await serveMcp({
       // The protocol's own streams, never the output session's (no pager, --jq or -o between the client and lk).
       stdin: ctx.io.stdin,
@@ -51,7 +53,14 @@ const mcpCommand = defineCommand({
 
 /** --tools search,get_entry: known names only (exit 2 naming the first other one), each once. */
 function chosenTools(list: string): string[] {
-  const names = [...new Set(list.split(',').map((name) => name.trim()).filter(Boolean))];
+  const names = [
+    ...new Set(
+      list
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (names.length === 0) throw new UsageError('--tools needs at least one tool name', `Tools: ${TOOL_NAMES.join(', ')}.`);
   const unknown = names.find((name) => !(TOOL_NAMES as string[]).includes(name));
   if (unknown !== undefined) throw new UsageError(`--tools: no tool named ${unknown}`, `Tools: ${TOOL_NAMES.join(', ')}.`);

@@ -1,5 +1,12 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Tool as ListedTool,
+} from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import { argumentsProblem } from './arguments.js';
 import { McpMirror, type ToolHost } from './mirror.js';
@@ -40,7 +47,8 @@ export async function serveMcp(serve: McpServe): Promise<void> {
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
     const tool = tools.find((candidate) => candidate.name === request.params.name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `no tool ${request.params.name} here; this server has ${tools.map((t) => t.name).join(', ')}`);
+    if (!tool)
+      throw new McpError(ErrorCode.InvalidParams, `no tool ${request.params.name} here; this server has ${tools.map((t) => t.name).join(', ')}`);
     return callTool(tool, request.params.arguments ?? {}, serve, mirror, extra.signal);
   });
   server.onerror = (error) => serve.log(`lk mcp: ${error.message.replace(/\s+/g, ' ')}`);

@@ -60,11 +60,6 @@ export class McpMirror {
     }
   }
 
-  /** How many query processes are running now. */
-  get queryProcesses(): number {
-    return this.pool.processes;
-  }
-
   /** Ends every query process at once. */
   close(): void {
     this.pool.close();

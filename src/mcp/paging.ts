@@ -36,13 +36,16 @@ export function encodeCursor(content: CursorContent): string {
  */
 export function continuation(tool: string, given: Record<string, unknown>): { args: Record<string, unknown>; offset: number } {
   const content = decode(given.cursor);
-  if (content.tool !== tool) throw new CursorRefused(`cursor: it continues ${content.tool}, not ${tool}; call ${content.tool} with it, or ${tool} without it`);
+  if (content.tool !== tool)
+    throw new CursorRefused(`cursor: it continues ${content.tool}, not ${tool}; call ${content.tool} with it, or ${tool} without it`);
   const ownPageSize: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(given)) {
     if (name === 'cursor') continue;
     if (PAGE_SIZE_ARGUMENTS.has(name)) ownPageSize[name] = value;
     else if (JSON.stringify(value) !== JSON.stringify(content.args[name]))
-      throw new CursorRefused(`cursor: it continues a listing with other arguments (${name}); repeat them unchanged or leave them out, or call without cursor to start over`);
+      throw new CursorRefused(
+        `cursor: it continues a listing with other arguments (${name}); repeat them unchanged or leave them out, or call without cursor to start over`,
+      );
   }
   return { args: { ...content.args, ...ownPageSize }, offset: content.offset };
 }
@@ -54,6 +57,8 @@ function decode(cursor: unknown): CursorContent {
     if (typeof cursor !== 'string') throw new TypeError('not a string');
     return cursorShape.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
   } catch {
-    throw new CursorRefused('cursor: not a cursor this server gave; pass nextCursor from the previous answer unchanged, or call without cursor to start over');
+    throw new CursorRefused(
+      'cursor: not a cursor this server gave; pass nextCursor from the previous answer unchanged, or call without cursor to start over',
+    );
   }
 }

@@ -53,11 +53,6 @@ export class QueryPool {
     }
   }
 
-  /** How many query processes are running (idle or busy). */
-  get processes(): number {
-    return this.idle.length + this.busy.size;
-  }
-
   /** Ends every query process now (a running query with it) and refuses every call still waiting. */
   close(): void {
     if (this.closed) return;

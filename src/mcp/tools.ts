@@ -2,7 +2,16 @@ import * as z from 'zod';
 import { pathOf } from '../api/endpoints.js';
 import { DOMAINS, ORDERS, PHASES, SORTS } from '../api/vocabulary.js';
 import type { Database } from '../mirror/database.js';
-import { entryWithHistory, historyItems, libraryItems, mirrorAge, searchEntries, statsSnapshot, upcomingCalendar, type Slice } from '../mirror/read.js';
+import {
+  entryWithHistory,
+  historyItems,
+  libraryItems,
+  mirrorAge,
+  searchEntries,
+  statsSnapshot,
+  upcomingCalendar,
+  type Slice,
+} from '../mirror/read.js';
 import { reportFigures } from '../report/figures.js';
 import { reportPeriod } from '../report/period.js';
 import { localToday } from '../report/time-zone.js';
@@ -158,7 +167,9 @@ const historyTool = tool({
   input: z.strictObject({ from: isoDate.optional(), to: isoDate.optional(), domain, limit, cursor: cursorArgument }),
   output: listing,
   run: ({ from, to, domain, limit }, call) =>
-    call.mirror.read((db) => page(historyItems(db, { domain, from: bound(from, 'start'), to: bound(to, 'end') }, { offset: call.offset, limit }), call, db)),
+    call.mirror.read((db) =>
+      page(historyItems(db, { domain, from: bound(from, 'start'), to: bound(to, 'end') }, { offset: call.offset, limit }), call, db),
+    ),
 });
 
 const statsTool = tool({

@@ -90,7 +90,9 @@ export class LineTransport implements Transport {
       void this.send({
         jsonrpc: '2.0',
         id: null,
-        error: parse ? { code: -32700, message: 'Parse error: the line is not JSON' } : { code: -32600, message: 'Invalid Request: not a JSON-RPC 2.0 message' },
+        error: parse
+          ? { code: -32700, message: 'Parse error: the line is not JSON' }
+          : { code: -32600, message: 'Invalid Request: not a JSON-RPC 2.0 message' },
       } as unknown as JSONRPCMessage);
       this.handOnLater();
       return;

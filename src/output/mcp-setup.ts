@@ -16,6 +16,9 @@ VS Code (.vscode/mcp.json, or "MCP: Open User Configuration"):
     }
   }
 
+Serve fewer tools (many hosts stop near 40 across all servers) with --tools:
+  "args": ["mcp", "--tools", "search,get_entry,stats"]
+
 Add "--profile", "NAME" to args for another profile's mirror, "--live" to let
 get_entry, calendar and the stats summary ask the API. Keep the mirror fresh
 with lk sync (from cron: see lk sync --help). The assistant sees only what it

@@ -38,7 +38,8 @@ async function lkJson(args: string[]): Promise<unknown> {
   return JSON.parse(result.stdout) as unknown;
 }
 
-const structured = (answer: ToolAnswer) => answer.structuredContent as { results: { id: unknown; link: string | null }[]; nextCursor?: string; total: number };
+const structured = (answer: ToolAnswer) =>
+  answer.structuredContent as { results: { id: unknown; link: string | null }[]; nextCursor?: string; total: number };
 
 /** Every page of a listing tool, following nextCursor to the end. */
 async function allPages(client: Client, name: string, args: Record<string, unknown>): Promise<{ pages: ToolAnswer[]; ids: string[] }> {
@@ -76,7 +77,9 @@ describe.runIf(nodeHasSqlite())('lk mcp under an assistant (in-process)', () => 
     expect(text).toMatch(/^bad arguments for list_library: /);
     expect(text).toContain('limit: expected number, got "5"');
     expect(text).toContain('finished_from: expected YYYY-MM-DD or an ISO 8601 instant');
-    expect((await call(client, 'search', { text: 'a', colour: 'red' })).content[0]!.text).toBe('bad arguments for search: arguments: unknown argument colour');
+    expect((await call(client, 'search', { text: 'a', colour: 'red' })).content[0]!.text).toBe(
+      'bad arguments for search: arguments: unknown argument colour',
+    );
   });
 
   it('list_library with no limit answers a page of 50 compact items, and nextCursor leads through the whole library', async () => {
@@ -86,7 +89,11 @@ describe.runIf(nodeHasSqlite())('lk mcp under an assistant (in-process)', () => 
     expect(ids).toEqual(all.map((entry) => String(entry.id)));
     expect(structured(pages[0]!).total).toBe(ENTRIES);
     for (const result of pages.flatMap((page) => structured(page).results)) {
-      expect(result).toMatchObject({ id: expect.anything() as unknown, work: { title: expect.any(String) as unknown }, status: expect.any(String) as unknown });
+      expect(result).toMatchObject({
+        id: expect.anything() as unknown,
+        work: { title: expect.any(String) as unknown },
+        status: expect.any(String) as unknown,
+      });
       expect(JSON.stringify(result).length).toBeLessThan(1200);
     }
   });
@@ -109,7 +116,7 @@ describe.runIf(nodeHasSqlite())('lk mcp under an assistant (in-process)', () => 
     expect(ids).toEqual(all.map((event) => String(event.id)));
   });
 
-  it('a cursor continues its own listing only: a made-up one, another tool\'s or other arguments are a clear error', async () => {
+  it("a cursor continues its own listing only: a made-up one, another tool's or other arguments are a clear error", async () => {
     const first = structured(await call(client, 'list_library', { phase: 'DONE', limit: 2 }));
     expect(first.nextCursor).toEqual(expect.any(String));
     const second = structured(await call(client, 'list_library', { phase: 'DONE', limit: 2, cursor: first.nextCursor }));
@@ -130,7 +137,10 @@ describe.runIf(nodeHasSqlite())('lk mcp under an assistant (in-process)', () => 
     const first = (await call(client, 'sql', { query })).structuredContent as { rows: unknown[]; truncated: boolean; nextCursor: string };
     expect(first.rows).toHaveLength(50);
     expect(first.truncated).toBe(true);
-    const second = (await call(client, 'sql', { cursor: first.nextCursor, max_rows: 1000 })).structuredContent as { rows: unknown[]; truncated: boolean };
+    const second = (await call(client, 'sql', { cursor: first.nextCursor, max_rows: 1000 })).structuredContent as {
+      rows: unknown[];
+      truncated: boolean;
+    };
     expect(second.truncated).toBe(false);
     expect([...first.rows, ...second.rows]).toEqual(await lkJson(['sql', query, '--db', mirror]));
   });
@@ -144,7 +154,7 @@ describe.runIf(nodeHasSqlite())('lk mcp under an assistant (in-process)', () => 
     expect((await call(client, 'stats', {})).isError).toBeFalsy();
   });
 
-  it('notifications/cancelled ends that call\'s query process, frees its slot, and the server goes on answering', async () => {
+  it("notifications/cancelled ends that call's query process, frees its slot, and the server goes on answering", async () => {
     const cancel = new AbortController();
     const cancelled = call(client, 'sql', { query: RUNAWAY }, cancel.signal);
     await until(() => queryProcessesOf(process.pid).length === 1);
@@ -155,7 +165,7 @@ describe.runIf(nodeHasSqlite())('lk mcp under an assistant (in-process)', () => 
     expect((await call(client, 'sql', { query: 'SELECT count(*) AS n FROM entries' })).structuredContent!.rows).toEqual([{ n: ENTRIES }]);
   });
 
-  it('two long queries hold both query processes; a third waits its turn, and lk\'s own reads answer meanwhile', async () => {
+  it("two long queries hold both query processes; a third waits its turn, and lk's own reads answer meanwhile", async () => {
     const stops = [new AbortController(), new AbortController()];
     const long = stops.map((stop) => call(client, 'sql', { query: RUNAWAY }, stop.signal).catch((error: unknown) => error));
     await until(() => queryProcessesOf(process.pid).length === 2);

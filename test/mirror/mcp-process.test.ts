@@ -32,16 +32,29 @@ interface Served {
 
 /** `lk mcp` as a process, --timeout far beyond any test: only lk itself can stop a query here. */
 function serve(args: string[] = []): Served {
-  const child = spawn(process.execPath, [LK_BIN, 'mcp', '--db', mirror, '--timeout', '600', ...args], { env: mcpEnv(bed), stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [LK_BIN, 'mcp', '--db', mirror, '--timeout', '600', ...args], {
+    env: mcpEnv(bed),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.once('exit', (code, signal) => resolve([code, signal])));
   return { child, exited, stderr: () => stderr };
 }
 
-const initialize = { jsonrpc: '2.0', id: 'init', method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+const initialize = {
+  jsonrpc: '2.0',
+  id: 'init',
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+};
 const initialized = { jsonrpc: '2.0', method: 'notifications/initialized' };
-const toolCall = (id: number, name: string, args: Record<string, unknown>) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+const toolCall = (id: number, name: string, args: Record<string, unknown>) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name, arguments: args },
+});
 const lines = (...messages: unknown[]) => messages.map((message) => `${JSON.stringify(message)}\n`).join('');
 
 describe.runIf(nodeHasSqlite())('lk mcp told to stop during a long sql call', () => {
@@ -71,7 +84,9 @@ describe.runIf(nodeHasSqlite())('lk mcp under 1,000 pipelined calls', () => {
     const { child, exited, stderr } = serve();
     const answers = linesOf(child.stdout) as { id?: unknown; result?: { isError?: boolean; structuredContent?: unknown } }[];
     const calls = Array.from({ length: 1000 }, (_, index) =>
-      index % 2 === 0 ? toolCall(index, 'sql', { query: `SELECT ${index} AS n, count(*) AS entries FROM entries` }) : toolCall(index, 'search', { text: 'the' }),
+      index % 2 === 0
+        ? toolCall(index, 'sql', { query: `SELECT ${index} AS n, count(*) AS entries FROM entries` })
+        : toolCall(index, 'search', { text: 'the' }),
     );
     let most = 0;
     const watch = setInterval(() => (most = Math.max(most, childrenOf(child.pid!).length)), 5);
@@ -106,7 +121,9 @@ describe.runIf(nodeHasSqlite())('lk mcp with the SDK client over a real pipe', (
     cancel.abort();
     await expect(cancelled).rejects.toThrow();
     await until(() => !running(query!));
-    const next = (await client.callTool({ name: 'sql', arguments: { query: 'SELECT count(*) AS n FROM entries' } })) as { structuredContent: unknown };
+    const next = (await client.callTool({ name: 'sql', arguments: { query: 'SELECT count(*) AS n FROM entries' } })) as {
+      structuredContent: unknown;
+    };
     expect(next.structuredContent).toMatchObject({ rows: [{ n: 200 }] });
     const idle = queryProcessesOf(child.pid!);
     child.stdin.end();

@@ -49,7 +49,14 @@ export function pipeTransport(input: NodeJS.ReadableStream, output: NodeJS.Writa
 
 /** The environment of an lk mcp process: the test bed's, in UTC, nothing of the developer's. */
 export function mcpEnv(bed: TestBed, extra: Record<string, string> = {}): Record<string, string> {
-  const env: Record<string, string | undefined> = { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, TZ: 'UTC', ...bed.env(), ...extra };
+  const env: Record<string, string | undefined> = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    TMPDIR: process.env.TMPDIR,
+    TZ: 'UTC',
+    ...bed.env(),
+    ...extra,
+  };
   return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 

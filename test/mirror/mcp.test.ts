@@ -298,4 +298,3 @@ if (!nodeHasSqlite()) {
     });
   });
 }
-
