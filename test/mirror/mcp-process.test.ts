@@ -57,77 +57,89 @@ const toolCall = (id: number, name: string, args: Record<string, unknown>) => ({
 });
 const lines = (...messages: unknown[]) => messages.map((message) => `${JSON.stringify(message)}\n`).join('');
 
-describe.runIf(nodeHasSqlite())('lk mcp told to stop during a long sql call', () => {
-  for (const [how, expected] of [
-    ['the client closes stdin', [0, null]],
-    ['SIGTERM', [143, null]],
-    ['SIGINT', [130, null]],
-    ['SIGHUP', [129, null]],
-  ] as const) {
-    it(`${how}: no answer after it, the query process ended, exit ${expected[0]}`, async () => {
+if (!nodeHasSqlite()) {
+  it(`on Node ${process.versions.node} (no node:sqlite) lk mcp exits 1 at once, naming Node 22.13, while the client keeps stdin open`, async () => {
+    const { child, exited, stderr } = serve();
+    expect(await exited).toEqual([1, null]);
+    expect(stderr()).toMatch(/^lk: lk mcp needs Node 22\.13 or later/);
+    child.stdin.destroy();
+  });
+}
+
+if (nodeHasSqlite())
+  describe('lk mcp told to stop during a long sql call', () => {
+    for (const [how, expected] of [
+      ['the client closes stdin', [0, null]],
+      ['SIGTERM', [143, null]],
+      ['SIGINT', [130, null]],
+      ['SIGHUP', [129, null]],
+    ] as const) {
+      it(`${how}: no answer after it, the query process ended, exit ${expected[0]}`, async () => {
+        const { child, exited } = serve();
+        const answers = linesOf(child.stdout);
+        child.stdin.write(lines(initialize, initialized, toolCall(1, 'sql', { query: RUNAWAY })));
+        await until(() => queryProcessesOf(child.pid!).length === 1);
+        const [query] = queryProcessesOf(child.pid!);
+        if (how === 'the client closes stdin') child.stdin.end();
+        else child.kill(how);
+        expect(await exited).toEqual(expected);
+        await until(() => !running(query!));
+        expect(answers).toEqual([expect.objectContaining({ id: 'init' })]);
+      });
+    }
+  });
+
+if (nodeHasSqlite())
+  describe('lk mcp under 1,000 pipelined calls', () => {
+    it('answers every id, never runs more than two query processes, and prints no warning', async () => {
+      const { child, exited, stderr } = serve();
+      const answers = linesOf(child.stdout) as { id?: unknown; result?: { isError?: boolean; structuredContent?: unknown } }[];
+      const calls = Array.from({ length: 1000 }, (_, index) =>
+        index % 2 === 0
+          ? toolCall(index, 'sql', { query: `SELECT ${index} AS n, count(*) AS entries FROM entries` })
+          : toolCall(index, 'search', { text: 'the' }),
+      );
+      let most = 0;
+      const watch = setInterval(() => (most = Math.max(most, childrenOf(child.pid!).length)), 5);
+      try {
+        child.stdin.write(lines(initialize, initialized, ...calls));
+        await until(() => answers.length === 1001);
+      } finally {
+        clearInterval(watch);
+      }
+      const ids = answers.map((answer) => answer.id).filter((id) => id !== 'init');
+      expect(new Set(ids).size).toBe(1000);
+      expect(answers.filter((answer) => answer.result?.isError)).toEqual([]);
+      expect(answers.find((answer) => answer.id === 998)!.result!.structuredContent).toMatchObject({ rows: [{ n: 998, entries: 200 }] });
+      expect(most).toBeGreaterThan(0);
+      expect(most).toBeLessThanOrEqual(2);
+      child.stdin.end();
+      expect(await exited).toEqual([0, null]);
+      expect(stderr()).not.toMatch(/Warning/);
+      for (const line of stderr().split('\n').filter(Boolean)) expect(line).toMatch(/^lk mcp: /);
+    }, 120_000);
+  });
+
+if (nodeHasSqlite())
+  describe('lk mcp with the SDK client over a real pipe', () => {
+    it('a cancelled call ends its query process; quitting the host leaves no process behind', async () => {
       const { child, exited } = serve();
-      const answers = linesOf(child.stdout);
-      child.stdin.write(lines(initialize, initialized, toolCall(1, 'sql', { query: RUNAWAY })));
+      const client = new Client({ name: 'lk-test', version: '1.0.0' });
+      await client.connect(pipeTransport(child.stdout, child.stdin));
+      const cancel = new AbortController();
+      const cancelled = client.callTool({ name: 'sql', arguments: { query: RUNAWAY } }, undefined, { signal: cancel.signal });
       await until(() => queryProcessesOf(child.pid!).length === 1);
       const [query] = queryProcessesOf(child.pid!);
-      if (how === 'the client closes stdin') child.stdin.end();
-      else child.kill(how);
-      expect(await exited).toEqual(expected);
+      cancel.abort();
+      await expect(cancelled).rejects.toThrow();
       await until(() => !running(query!));
-      expect(answers).toEqual([expect.objectContaining({ id: 'init' })]);
+      const next = (await client.callTool({ name: 'sql', arguments: { query: 'SELECT count(*) AS n FROM entries' } })) as {
+        structuredContent: unknown;
+      };
+      expect(next.structuredContent).toMatchObject({ rows: [{ n: 200 }] });
+      const idle = queryProcessesOf(child.pid!);
+      child.stdin.end();
+      expect(await exited).toEqual([0, null]);
+      for (const pid of idle) await until(() => !running(pid));
     });
-  }
-});
-
-describe.runIf(nodeHasSqlite())('lk mcp under 1,000 pipelined calls', () => {
-  it('answers every id, never runs more than two query processes, and prints no warning', async () => {
-    const { child, exited, stderr } = serve();
-    const answers = linesOf(child.stdout) as { id?: unknown; result?: { isError?: boolean; structuredContent?: unknown } }[];
-    const calls = Array.from({ length: 1000 }, (_, index) =>
-      index % 2 === 0
-        ? toolCall(index, 'sql', { query: `SELECT ${index} AS n, count(*) AS entries FROM entries` })
-        : toolCall(index, 'search', { text: 'the' }),
-    );
-    let most = 0;
-    const watch = setInterval(() => (most = Math.max(most, childrenOf(child.pid!).length)), 5);
-    try {
-      child.stdin.write(lines(initialize, initialized, ...calls));
-      await until(() => answers.length === 1001);
-    } finally {
-      clearInterval(watch);
-    }
-    const ids = answers.map((answer) => answer.id).filter((id) => id !== 'init');
-    expect(new Set(ids).size).toBe(1000);
-    expect(answers.filter((answer) => answer.result?.isError)).toEqual([]);
-    expect(answers.find((answer) => answer.id === 998)!.result!.structuredContent).toMatchObject({ rows: [{ n: 998, entries: 200 }] });
-    expect(most).toBeGreaterThan(0);
-    expect(most).toBeLessThanOrEqual(2);
-    child.stdin.end();
-    expect(await exited).toEqual([0, null]);
-    expect(stderr()).not.toMatch(/Warning/);
-    for (const line of stderr().split('\n').filter(Boolean)) expect(line).toMatch(/^lk mcp: /);
-  }, 120_000);
-});
-
-describe.runIf(nodeHasSqlite())('lk mcp with the SDK client over a real pipe', () => {
-  it('a cancelled call ends its query process; quitting the host leaves no process behind', async () => {
-    const { child, exited } = serve();
-    const client = new Client({ name: 'lk-test', version: '1.0.0' });
-    await client.connect(pipeTransport(child.stdout, child.stdin));
-    const cancel = new AbortController();
-    const cancelled = client.callTool({ name: 'sql', arguments: { query: RUNAWAY } }, undefined, { signal: cancel.signal });
-    await until(() => queryProcessesOf(child.pid!).length === 1);
-    const [query] = queryProcessesOf(child.pid!);
-    cancel.abort();
-    await expect(cancelled).rejects.toThrow();
-    await until(() => !running(query!));
-    const next = (await client.callTool({ name: 'sql', arguments: { query: 'SELECT count(*) AS n FROM entries' } })) as {
-      structuredContent: unknown;
-    };
-    expect(next.structuredContent).toMatchObject({ rows: [{ n: 200 }] });
-    const idle = queryProcessesOf(child.pid!);
-    child.stdin.end();
-    expect(await exited).toEqual([0, null]);
-    for (const pid of idle) await until(() => !running(pid));
   });
-});
