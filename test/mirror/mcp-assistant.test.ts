@@ -154,6 +154,24 @@ if (nodeHasSqlite())
       expect((await call(client, 'calendar', {})).isError).toBeFalsy();
       expect((await call(client, 'stats', {})).isError).toBeFalsy();
     });
+  });
+
+if (nodeHasSqlite())
+  describe('lk mcp with long queries (in-process)', () => {
+    let server: InProcessMcp;
+    let client: Client;
+
+    beforeAll(async () => {
+      // No query process of an earlier server is left to be taken for one of these.
+      await until(() => queryProcessesOf(process.pid).length === 0);
+      server = mcpInProcess(bed, ['--db', mirror, '--timeout', '600']);
+      client = await server.connect();
+    });
+
+    afterAll(async () => {
+      server.stdin.end();
+      expect(await server.exited).toBe(0);
+    });
 
     it("notifications/cancelled ends that call's query process, frees its slot, and the server goes on answering", async () => {
       const cancel = new AbortController();
