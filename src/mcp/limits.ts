@@ -23,5 +23,5 @@ export function sqlPage(found: RowsPage): SqlAnswer {
     if (bytes > SQL_BYTE_LIMIT) break;
     rows.push(plain);
   }
-  return { columns: Object.keys(found.rows[0] ?? {}), rows, truncated: found.more || rows.length < found.rows.length };
+  return { columns: found.columns, rows, truncated: found.more || rows.length < found.rows.length };
 }

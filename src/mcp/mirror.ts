@@ -17,8 +17,9 @@ export interface ToolHost {
   live: ((path: string, query?: Record<string, string | undefined>) => Promise<unknown>) | undefined;
 }
 
-/** Rows of one page of a query, and whether more followed. */
+/** Rows of one page of a query (keyed by its columns), and whether more followed. */
 export interface RowsPage {
+  columns: string[];
   rows: Record<string, unknown>[];
   more: boolean;
 }
@@ -51,10 +52,19 @@ export class McpMirror {
     return read(this.here.db);
   }
 
-  /** A query written by a person or an assistant: at most `take` rows after `skip`, in a query process. */
+  /**
+   * A query written by a person or an assistant: at most `take` rows after `skip`, in a query process. The rows stream
+   * in batches and stop at skip + take (`cut` says whether more were left), so no more than a page is ever held.
+   */
   async sql(query: string, skip: number, take: number, signal: AbortSignal): Promise<RowsPage> {
     try {
-      return await this.pool.run((reader) => reader.sqlPage(query, skip, take), signal);
+      return await this.pool.run(async (reader) => {
+        const found = await reader.query(query, { maxRows: skip + take, signal });
+        const rows: Record<string, unknown>[] = [];
+        let seen = 0;
+        for await (const batch of found) for (const row of batch) if (seen++ >= skip) rows.push(row);
+        return { columns: found.columns, rows, more: found.cut };
+      }, signal);
     } catch (error) {
       throw hinted(error);
     }

@@ -10,7 +10,7 @@ import {
   searchEntries,
   statsSnapshot,
   upcomingCalendar,
-  type Slice,
+  type Listing,
 } from '../mirror/read.js';
 import { reportFigures } from '../report/figures.js';
 import { reportPeriod } from '../report/period.js';
@@ -80,12 +80,16 @@ const item = z.looseObject({ link: z.string().nullable() }).describe("an item's 
 const listing = z.object({ total: z.number().describe('items in the whole listing'), results: z.array(item), nextCursor, dataAsOf });
 const source = z.enum(['mirror', 'api']);
 
-/** A page of a listing read from the mirror, with what the assistant needs to ask for the next one. */
-function page(found: Slice, call: ToolCall, db: Database) {
-  const next = call.offset + found.items.length;
+/**
+ * A page of a listing read from the mirror, with what the assistant needs to ask for the next one. The listing's items
+ * stream from its statement (mirror/read.ts), which is read here to the page's end, each item made compact as it comes.
+ */
+function page(found: Listing, call: ToolCall, db: Database) {
+  const results = Array.from(found.items, compactItem);
+  const next = call.offset + results.length;
   return {
     total: found.total,
-    results: found.items.map(compactItem),
+    results,
     ...(next < found.total ? { nextCursor: call.cursorAt(next) } : {}),
     dataAsOf: dataAsOfMirror(db),
   };
@@ -201,7 +205,7 @@ const calendarTool = tool({
   output: listing.extend({ source }),
   live: true,
   run: async ({ domain, limit }, call) => {
-    const within = (items: unknown[]): Slice => ({ items: items.slice(call.offset, call.offset + limit), total: items.length });
+    const within = (items: unknown[]): Listing => ({ items: items.slice(call.offset, call.offset + limit), total: items.length });
     if (call.host.live) {
       const calendar = (await call.host.live(pathOf('calendar'), { domain })) as { items?: unknown[] } | unknown[];
       const items = Array.isArray(calendar) ? calendar : (calendar.items ?? []);
