@@ -23,7 +23,7 @@ import { WriteRefused } from './read-only.js';
  *   `| head -1`) holds SQLite back and memory stays flat. Leaving the loop (break) stops the statement. With maxRows
  *   the rows stop there and `cut` tells, once the rows have ended, whether more were left unread.
  * - `sql(sql, options)`: the same rows gathered in one array (for a capped answer: give maxRows).
- * - lk's own readings by name (searchEntries…, queries.ts), answered whole.
+ * - lk sql's own readings by name (mirrorAge, schemaText: queries.ts), answered whole.
  * - A reading fails with an LkError when it works longer than `timeoutSeconds` (time lk spent waiting for its rows:
  *   not the time a slow reader took), when the process ends (close(), a signal), or when its AbortSignal fires; the
  *   last two end the reader as a whole (the process is killed: a query cannot be stopped otherwise). More than one
@@ -61,13 +61,6 @@ export type MirrorReader = Named & {
  */
 const QUERY_NAMES: Record<keyof MirrorQueries, true> = {
   mirrorAge: true,
-  searchEntries: true,
-  libraryItems: true,
-  historyItems: true,
-  tableItems: true,
-  upcomingCalendar: true,
-  entryWithHistory: true,
-  statsSnapshot: true,
   schemaText: true,
 };
 

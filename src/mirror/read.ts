@@ -31,11 +31,6 @@ export interface Window {
   limit: number;
 }
 
-export interface Slice {
-  items: unknown[];
-  total: number;
-}
-
 /**
  * A window of a listing: how many items the whole listing holds, and the window's items, read from one statement as
  * they are asked for (a listing read to its end is one pass, never a statement per page).
@@ -46,11 +41,6 @@ export interface Listing {
 }
 
 const EVERYTHING: Window = { offset: 0, limit: -1 };
-
-/** The listing's items gathered (lk mcp's pages, answered whole by the query process). */
-export function sliceOf(listing: Listing): Slice {
-  return { items: [...listing.items], total: listing.total };
-}
 
 function* parsed(rows: Iterable<Record<string, unknown>>): Generator<unknown> {
   for (const row of rows) yield JSON.parse(row.json as string) as unknown;
