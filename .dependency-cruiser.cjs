@@ -1,7 +1,7 @@
 /**
  * The layers of lk (README, "Development"): dependencies point down, never back up.
  *
- *   cli → commands → context · mcp → api · export · mirror · convert · feed · report · output · completion → config → util
+ *   cli → commands → context · mcp → api · export · mirror · convert · feed · report · overview · output · completion → config → util
  *   (output/ does not import config/: what the config says reaches it through Context and the OutputSession)
  *
  * src/sandbox is the reference server: it imports nothing of the client, and the client imports it only to run it.
@@ -24,10 +24,12 @@ const allowed = {
   feed: ['mirror', 'output', 'config', 'util'],
   // The year in review: figures read from the mirror, and the page drawn from them (with output's sanitising).
   report: ['mirror', 'output', 'util'],
+  // lk next and lk status: one answer computed from the API or from the mirror (report's time zones for "this year").
+  overview: ['api', 'mirror', 'report', 'util'],
   // The MCP server: tools answered from the mirror (and, --live, the API), worded for a model; stats from report's figures.
-  mcp: ['api', 'mirror', 'report', 'output', 'config', 'util'],
+  mcp: ['api', 'mirror', 'report', 'overview', 'output', 'config', 'util'],
   context: ['api', 'export', 'mirror', 'output', 'config', 'util'],
-  commands: ['context', 'api', 'export', 'mirror', 'convert', 'feed', 'report', 'mcp', 'output', 'completion', 'config', 'util', 'sandbox'],
+  commands: ['context', 'api', 'export', 'mirror', 'convert', 'feed', 'report', 'overview', 'mcp', 'output', 'completion', 'config', 'util', 'sandbox'],
   cli: ['commands', 'context', 'api', 'output', 'config', 'util'],
 };
 const everyLayer = [...Object.keys(allowed), 'sandbox'];

@@ -1,0 +1,82 @@
+import type { Command } from 'commander';
+import type { Context } from '../context.js';
+import type { NextSource } from '../overview/next.js';
+import { UsageError } from '../util/errors.js';
+import { formatCount } from '../util/units.js';
+import type { OutputSession } from '../output/session.js';
+import { addCommand, defineCommand } from './define.js';
+import { flag, type OptionsOf } from './flags.js';
+import { DOMAIN_FLAG, OFFLINE_FLAGS, OUTPUT_FLAG, wholeNumber } from './options.js';
+
+const NEXT_FLAGS = {
+  ...DOMAIN_FLAG,
+  limit: flag.text('--limit <n>', 'at most N entries (default 20)'),
+  all: flag.toggle('--all', 'every entry in progress'),
+  random: flag.toggle('--random', 'one PLANNED entry picked at random instead'),
+  seed: flag.text('--seed <n>', 'with --random: the same pick for the same N and library'),
+  ...OFFLINE_FLAGS,
+  ...OUTPUT_FLAG,
+};
+type NextOptions = OptionsOf<typeof NEXT_FLAGS>;
+
+/** `lk next`: what to take up next. */
+const nextCommand = defineCommand({
+  name: 'next',
+  description: 'what to take up next: your entries in progress, most recently active first (or --random, one planned)',
+  flags: NEXT_FLAGS,
+  help: `
+Active means the newest dated event of the entry's history; entries with none come last, by title. Shows say how
+many aired episodes you have not seen (Behind) and when the next one airs, from the calendar.
+--random picks one entry you planned (PLANNED, BACKLOG, TO_READ, TO_LISTEN), each as likely as any other.
+Online it reads the entries in progress, the calendar once, and only as much history as it needs.
+`,
+  examples: [
+    'lk next',
+    'lk next --domain BOOKS --limit 5',
+    'lk next --all --json | jq -r \'.[] | select(.episodesBehind > 0) | "\\(.episodesBehind)\\t\\(.title)"\'',
+    'lk next --random --domain MEDIA',
+    'lk next --offline',
+  ],
+  run: runNext,
+});
+
+export function registerNext(program: Command): void {
+  addCommand(program, nextCommand);
+}
+
+async function runNext(ctx: Context, out: OutputSession, options: NextOptions): Promise<void> {
+  // Everything checked before the mirror is opened or the server asked.
+  if (options.all && options.limit !== undefined) throw new UsageError('--all and --limit: choose one');
+  if (options.seed !== undefined && !options.random) throw new UsageError('--seed goes with --random', 'lk next --random --seed 7');
+  if (options.random && (options.all || options.limit !== undefined)) throw new UsageError('--random picks one entry: it takes no --limit or --all');
+  const limit = options.all ? undefined : options.limit === undefined ? 20 : wholeNumber('--limit', options.limit, 1);
+  const seed = options.seed === undefined ? undefined : wholeNumber('--seed', options.seed, 0);
+  const output = await out.outputOptions();
+  const { withOverviewSource } = await import('./overview-source.js');
+  const { nextView } = await import('../output/next-view.js');
+  const { renderListing } = await import('../output/render.js');
+  const { pageOf } = await import('../api/paginate.js');
+  const domain = options.domain;
+  const answer: { items: unknown[]; total?: number } = await withOverviewSource(ctx, options, 'lk next --offline', (source) =>
+    options.random ? pick(ctx, source, domain, seed) : list(ctx, source, domain, limit),
+  );
+  await renderListing(pageOf(answer.items), nextView, output, { paged: false });
+  if (answer.total !== undefined && answer.total > answer.items.length && output.io.mayNotify) {
+    output.io.info(`Showing ${formatCount(answer.items.length)} of ${formatCount(answer.total)} entries in progress: --all for every one`);
+  }
+  if (options.random && answer.items.length === 0) {
+    ctx.io.info(`lk: nothing to pick: no planned entry${domain === undefined ? '' : ` in ${domain}`}`);
+  }
+}
+
+async function list(ctx: Context, source: NextSource, domain: string | undefined, limit: number | undefined) {
+  const { nextUp } = await import('../overview/next.js');
+  return nextUp(source, { domain, limit, now: ctx.now() });
+}
+
+async function pick(ctx: Context, source: NextSource, domain: string | undefined, seed: number | undefined) {
+  const { randomPlanned } = await import('../overview/next.js');
+  const { randomInt } = await import('node:crypto');
+  const item = await randomPlanned(source, { domain, seed, now: ctx.now(), random: (total) => randomInt(total) });
+  return { items: item === undefined ? [] : [item] };
+}

@@ -1,0 +1,62 @@
+import type { Command } from 'commander';
+import type { Context } from '../context.js';
+import { UsageError } from '../util/errors.js';
+import type { OutputSession } from '../output/session.js';
+import { addCommand, defineCommand } from './define.js';
+import { flag, type OptionsOf } from './flags.js';
+import { OFFLINE_FLAGS, OUTPUT_FLAG } from './options.js';
+
+const STATUS_FLAGS = {
+  jsonSchema: flag.toggle('--json-schema', 'print the JSON Schema of the --json object (schemas/status.schema.json) and exit'),
+  ...OFFLINE_FLAGS,
+  ...OUTPUT_FLAG,
+};
+
+/** `lk status`: what is going on, in one screen (or one object for dashboards). */
+const statusCommand = defineCommand({
+  name: 'status',
+  description: 'what is going on, in one screen: in progress, activity, airing this week, notifications, the mirror',
+  flags: STATUS_FLAGS,
+  help: `
+Activity counts dated history events in the last 7 and 30 days (7 × 24 and 30 × 24 hours up to now) and since
+1 January in your time zone (TZ, else this machine's). --json prints one object for dashboards and scripts, stable
+within its schemaVersion (1): its JSON Schema is schemas/status.schema.json in the package, printed by --json-schema.
+Online it costs about eight requests; --offline answers from the mirror (lk sync) with none.
+`,
+  examples: [
+    'lk status',
+    'lk status --offline',
+    "lk status --json | jq '.activity.last7Days'",
+    '*/15 * * * *  lk status -q --json -o ~/www/lk-status.json',
+  ],
+  run: runStatus,
+});
+
+export function registerStatus(program: Command): void {
+  addCommand(program, statusCommand);
+}
+
+async function runStatus(ctx: Context, out: OutputSession, options: OptionsOf<typeof STATUS_FLAGS>): Promise<void> {
+  const format = out.format();
+  if (format !== 'table' && format !== 'plain' && format !== 'json')
+    throw new UsageError(`lk status shows a screen, or one JSON object with --json: not ${format}`);
+  if (options.jsonSchema) {
+    const { default: schema } = await import('../../schemas/status.schema.json', { with: { type: 'json' } });
+    await out.io.write(`${JSON.stringify(schema, null, 2)}\n`);
+    return;
+  }
+  const output = await out.outputOptions();
+  const { withOverviewSource } = await import('./overview-source.js');
+  const { statusOf } = await import('../overview/status.js');
+  const { fallbackTimeZone } = await import('../report/time-zone.js');
+  const status = await withOverviewSource(ctx, options, 'lk status --offline', async (source, mirrorSyncedAt) =>
+    statusOf(source, { now: ctx.now(), timeZone: fallbackTimeZone(ctx.env), mirrorSyncedAt: await mirrorSyncedAt() }),
+  );
+  if (format === 'json' || output.fieldsHelp) {
+    const { renderSingle } = await import('../output/render.js');
+    await renderSingle(status, undefined, output);
+    return;
+  }
+  const { statusText } = await import('../output/status-text.js');
+  await out.io.write(statusText(status, output.display, out.io.columns));
+}

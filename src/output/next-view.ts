@@ -1,0 +1,34 @@
+import { shortDate, shortDateTime } from './dates.js';
+import { getPath } from '../util/object-path.js';
+import type { View } from './view.js';
+import { progressText } from './views.js';
+
+/** `lk next`: its items carry the entry whole (`entry`) beside what was worked out for it (lastActivity, episodesBehind…). */
+export const nextView: View = {
+  noun: ['entry in progress', 'entries in progress'],
+  columns: [
+    { header: 'Title', path: 'title', flex: true, link: (item) => getPath(item, 'entry.url') ?? getPath(item, 'entry.work.url') },
+    { header: 'Domain', path: 'domain', dim: true },
+    {
+      header: 'Progress',
+      path: 'entry.progress',
+      value: (item) => progressText(getPath(item, 'entry.progress'), String),
+      display: (item) => progressText(getPath(item, 'entry.progress')),
+    },
+    { header: 'Last active', path: 'lastActivity', display: (item, ctx) => shortDate(getPath(item, 'lastActivity'), ctx.now) || 'never' },
+    { header: 'Behind', path: 'episodesBehind', align: 'right' },
+    { header: 'Next airing', path: 'nextAiring', dim: true, display: (item, ctx) => shortDateTime(getPath(item, 'nextAiring'), ctx.now) },
+    { header: 'ID', path: 'id', dim: true, id: true },
+  ],
+  fields: [
+    'id',
+    'title',
+    'domain',
+    'lastActivity',
+    'episodesBehind',
+    'nextAiring',
+    'entry.status',
+    'entry.progress.episodes',
+    'entry.progress.total',
+  ],
+};

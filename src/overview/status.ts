@@ -1,0 +1,95 @@
+import { DOMAINS } from '../api/vocabulary.js';
+import { TimeZone } from '../report/time-zone.js';
+import { airsAtOf, ownerOf, showTitleOf } from './fields.js';
+
+/** `lk status --json`, schema version 1 (schemas/status.schema.json): add fields freely, rename or remove none. */
+export interface Status {
+  schemaVersion: 1;
+  generatedAt: string;
+  inProgress: { total: number; byDomain: Record<string, number> };
+  activity: { last7Days: number; last30Days: number; thisYear: number };
+  upcoming: Upcoming[];
+  notifications: { latest: unknown[] };
+  mirror: { syncedAt: string | null } | null;
+}
+
+export interface Upcoming {
+  entryId: string | null;
+  title: string | null;
+  season: number | null;
+  episode: number | null;
+  airsAt: string;
+}
+
+export interface StatusSource {
+  /** The domain of each entry in progress (as entryDomainOf reads it). */
+  inProgressDomains(): Promise<(string | null)[]>;
+  /** Dated history events within [from, to] (ms, both included). */
+  eventsBetween(from: number, to: number): Promise<number>;
+  calendar(domain: undefined): Promise<unknown[]>;
+  latestNotifications(count: number): Promise<unknown[]>;
+}
+
+const DAY = 86_400_000;
+export const UPCOMING_DAYS = 7;
+export const NOTIFICATIONS_SHOWN = 5;
+
+export interface StatusOptions {
+  now: number;
+  /** The IANA zone whose calendar year "this year" is. */
+  timeZone: string;
+  /** When the mirror was last synced (ms); null when there is no mirror to read, undefined when it does not say. */
+  mirrorSyncedAt: number | null | undefined;
+}
+
+/**
+ * What is going on: entries in progress per domain; dated events in the last 7 and 30 days (the 7 × 24 and 30 × 24
+ * hours up to now) and since the local new year; episodes airing from now to 7 days on; the newest notifications.
+ */
+export async function statusOf(source: StatusSource, options: StatusOptions): Promise<Status> {
+  const { now } = options;
+  const zone = new TimeZone(options.timeZone);
+  const newYear = zone.startOfDay(zone.localDate(now).year, 1, 1);
+  const [domains, last7Days, last30Days, thisYear, calendar, latest] = await Promise.all([
+    source.inProgressDomains(),
+    source.eventsBetween(now - 7 * DAY, now),
+    source.eventsBetween(now - 30 * DAY, now),
+    source.eventsBetween(newYear, now),
+    source.calendar(undefined),
+    source.latestNotifications(NOTIFICATIONS_SHOWN),
+  ]);
+  const byDomain: Record<string, number> = Object.fromEntries(DOMAINS.map((domain) => [domain, 0]));
+  for (const domain of domains) if (domain !== null) byDomain[domain] = (byDomain[domain] ?? 0) + 1;
+  return {
+    schemaVersion: 1,
+    generatedAt: new Date(now).toISOString(),
+    inProgress: { total: domains.length, byDomain },
+    activity: { last7Days, last30Days, thisYear },
+    upcoming: upcomingOf(calendar, now, now + UPCOMING_DAYS * DAY),
+    notifications: { latest },
+    mirror:
+      options.mirrorSyncedAt === null
+        ? null
+        : { syncedAt: options.mirrorSyncedAt === undefined ? null : new Date(options.mirrorSyncedAt).toISOString() },
+  };
+}
+
+function upcomingOf(calendar: unknown[], from: number, to: number): Upcoming[] {
+  const upcoming: Upcoming[] = [];
+  for (const item of calendar) {
+    const airsAt = airsAtOf(item);
+    if (airsAt === undefined || airsAt < from || airsAt >= to) continue;
+    const number = (path: 'season' | 'episode') => {
+      const value = (item as Record<string, unknown>)[path];
+      return typeof value === 'number' ? value : null;
+    };
+    upcoming.push({
+      entryId: ownerOf(item).entryId,
+      title: showTitleOf(item),
+      season: number('season'),
+      episode: number('episode'),
+      airsAt: new Date(airsAt).toISOString(),
+    });
+  }
+  return upcoming.sort((a, b) => (a.airsAt < b.airsAt ? -1 : a.airsAt > b.airsAt ? 1 : 0));
+}
