@@ -82,7 +82,17 @@ if (!nodeHasSqlite()) {
     it('initializes as lk with tools, and lists each tool with an input and an output schema and an example', async () => {
       expect(client.getServerVersion()?.name).toBe('lk');
       const { tools } = await client.listTools();
-      expect(tools.map((tool) => tool.name).sort()).toEqual(['calendar', 'get_entry', 'history', 'list_library', 'search', 'sql', 'stats']);
+      expect(tools.map((tool) => tool.name).sort()).toEqual([
+        'calendar',
+        'get_entry',
+        'history',
+        'list_library',
+        'next_up',
+        'search',
+        'sql',
+        'stats',
+        'status',
+      ]);
       for (const tool of tools) {
         expect(tool.inputSchema.type).toBe('object');
         expect(tool.outputSchema?.type).toBe('object');
@@ -289,7 +299,7 @@ if (!nodeHasSqlite()) {
       const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.once('exit', (code, signal) => resolve([code, signal])));
       const client = new Client({ name: 'lk-test', version: '1.0.0' });
       await client.connect(pipeTransport(child.stdout, child.stdin));
-      expect((await client.listTools()).tools.length).toBe(7);
+      expect((await client.listTools()).tools.length).toBe(9);
       child.stdin.end();
       expect(await exited).toEqual([0, null]);
       const lines = stdout.split('\n').filter(Boolean);

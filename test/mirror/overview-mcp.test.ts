@@ -1,0 +1,85 @@
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeHasSqlite } from '../../src/mirror/open.js';
+import { LK_BIN, startTestBed, type TestBed } from '../e2e/harness.js';
+import { tempDir } from '../support/temp-dir.js';
+
+// Issue 37: lk mcp's next_up and status tools answer what lk next --offline and lk status --offline --json answer.
+
+interface ToolAnswer {
+  isError?: boolean;
+  structuredContent?: Record<string, unknown>;
+}
+
+if (!nodeHasSqlite()) {
+  it(`lk mcp (with next_up and status) exits 1 on Node ${process.versions.node}, naming Node 22.13`, async () => {
+    const bed = await startTestBed({ entries: 10 });
+    try {
+      const result = await bed.lk(['mcp', '--db', join(tempDir('lk-mcp-next-'), 'none.db')]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/^lk: lk mcp needs Node 22\.13 or later/);
+    } finally {
+      await bed.sandbox.close();
+    }
+  });
+} else {
+  describe('lk mcp: next_up and status', () => {
+    let bed: TestBed;
+    let mirror: string;
+    let client: Client;
+
+    beforeAll(async () => {
+      bed = await startTestBed({ entries: 80, rateLimit: 0, exportIntervalSeconds: 0 });
+      mirror = join(tempDir('lk-mcp-next-'), 'mirror.db');
+      expect((await bed.lk(['sync', '--db', mirror])).code).toBe(0);
+      const env = Object.fromEntries(
+        Object.entries({ PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, TZ: 'UTC', ...bed.env() }).filter(
+          (entry): entry is [string, string] => entry[1] !== undefined,
+        ),
+      );
+      client = new Client({ name: 'lk-test', version: '1.0.0' });
+      await client.connect(new StdioClientTransport({ command: process.execPath, args: [LK_BIN, 'mcp', '--db', mirror], env, stderr: 'pipe' }));
+    });
+    afterAll(async () => {
+      await client?.close();
+      await bed.sandbox.close();
+    });
+
+    const call = async (name: string, args: Record<string, unknown> = {}) => {
+      const answer = (await client.callTool({ name, arguments: args })) as ToolAnswer;
+      expect(answer.isError, JSON.stringify(answer)).toBeFalsy();
+      return answer.structuredContent!;
+    };
+    const lkJson = async (args: string[]) => {
+      const result = await bed.lk([...args, '--offline', '--db', mirror, '--json'], { key: null });
+      expect(result.code, result.stderr).toBe(0);
+      return JSON.parse(result.stdout) as Record<string, unknown>[];
+    };
+
+    it('next_up gives lk next, compact: no whole entry, its link, status and progress instead', async () => {
+      const expected = await lkJson(['next', '--limit', '7']);
+      const { items, total } = (await call('next_up', { limit: 7 })) as { items: Record<string, unknown>[]; total: number };
+      expect(items.map(({ status: _s, progress: _p, link: _l, ...item }) => item)).toEqual(expected.map(({ entry: _entry, ...item }) => item));
+      for (const [i, item] of items.entries()) {
+        const entry = expected[i]!.entry as { url: string; status: string };
+        expect(item).toMatchObject({ link: entry.url, status: entry.status });
+        expect(item).not.toHaveProperty('entry');
+      }
+      expect(total).toBe((await lkJson(['next', '--all'])).length);
+    });
+
+    it('next_up with random and a seed gives lk next --random --seed', async () => {
+      const [expected] = await lkJson(['next', '--random', '--seed', '5']);
+      const { items } = (await call('next_up', { random: true, seed: 5 })) as { items: { id: string }[] };
+      expect(items.map((item) => item.id)).toEqual([expected!.id]);
+    });
+
+    it('status gives lk status --json (its counts, notifications and mirror)', async () => {
+      const [expected] = [(await lkJson(['status'])) as unknown as Record<string, unknown>];
+      const { status } = (await call('status')) as { status: Record<string, unknown> };
+      for (const key of ['schemaVersion', 'inProgress', 'notifications', 'mirror']) expect(status[key]).toEqual(expected![key]);
+    });
+  });
+}
