@@ -29,7 +29,22 @@ const allowed = {
   // The MCP server: tools answered from the mirror (and, --live, the API), worded for a model; stats from report's figures.
   mcp: ['api', 'mirror', 'report', 'overview', 'output', 'config', 'util'],
   context: ['api', 'export', 'mirror', 'output', 'config', 'util'],
-  commands: ['context', 'api', 'export', 'mirror', 'convert', 'feed', 'report', 'overview', 'mcp', 'output', 'completion', 'config', 'util', 'sandbox'],
+  commands: [
+    'context',
+    'api',
+    'export',
+    'mirror',
+    'convert',
+    'feed',
+    'report',
+    'overview',
+    'mcp',
+    'output',
+    'completion',
+    'config',
+    'util',
+    'sandbox',
+  ],
   cli: ['commands', 'context', 'api', 'output', 'config', 'util'],
 };
 const everyLayer = [...Object.keys(allowed), 'sandbox'];

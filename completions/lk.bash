@@ -10,7 +10,7 @@ __lk_node() {
     __lk_subs= __lk_flags=$globals __lk_value_flags=$global_values
     case $1 in
     '')
-        __lk_subs='auth whoami library history lists calendar stats reviews profile notifications export convert sync search sql feed report mcp open api config completion doctor sandbox'
+        __lk_subs='auth whoami library history lists calendar next status stats reviews profile notifications export convert sync search sql feed report mcp open api config completion doctor sandbox'
         ;;
     'auth')
         __lk_subs='login status switch token logout'
@@ -62,6 +62,14 @@ __lk_node() {
     'calendar')
         __lk_flags='--domain --offline --db -o --output --spoiler-free --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
         __lk_value_flags='--domain --db -o --output --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
+        ;;
+    'next')
+        __lk_flags="--domain --limit --all --random --seed --offline --db -o --output $globals"
+        __lk_value_flags="--domain --limit --seed --db -o --output $global_values"
+        ;;
+    'status')
+        __lk_flags="--json-schema --offline --db -o --output $globals"
+        __lk_value_flags="--db -o --output $global_values"
         ;;
     'stats')
         __lk_flags="-o --output --domain --offline --db $globals"
@@ -147,6 +155,8 @@ __lk_child() {
     '|history') __lk_name=history ;;
     '|lists') __lk_name=lists ;;
     '|calendar') __lk_name=calendar ;;
+    '|next') __lk_name=next ;;
+    '|status') __lk_name=status ;;
     '|stats') __lk_name=stats ;;
     '|reviews') __lk_name=reviews ;;
     '|profile') __lk_name=profile ;;
@@ -188,9 +198,9 @@ __lk_child() {
 __lk_value() {
     __lk_kind= __lk_words=
     case $1\|$2 in
-    'whoami|-o' | 'whoami|--output' | 'library|--db' | 'library|-o' | 'library|--output' | 'library list|--db' | 'library list|-o' | 'library list|--output' | 'library show|-o' | 'library show|--output' | 'library history|-o' | 'library history|--output' | 'history|--db' | 'history|-o' | 'history|--output' | 'lists|--db' | 'lists|-o' | 'lists|--output' | 'lists list|--db' | 'lists list|-o' | 'lists list|--output' | 'lists show|-o' | 'lists show|--output' | 'calendar|--db' | 'calendar|-o' | 'calendar|--output' | 'stats|-o' | 'stats|--output' | 'stats|--db' | 'reviews|--db' | 'reviews|-o' | 'reviews|--output' | 'profile|-o' | 'profile|--output' | 'profile achievements|-o' | 'profile achievements|--output' | 'notifications|--db' | 'notifications|-o' | 'notifications|--output' | 'export|-o' | 'export|--output' | 'convert|-o' | 'convert|--output' | 'convert|--db' | 'sync|--db' | 'search|--db' | 'search|-o' | 'search|--output' | 'sql|--db' | 'feed|-o' | 'feed|--output' | 'feed|--db' | 'report|-o' | 'report|--output' | 'report|--db' | 'mcp|--db' | 'sandbox|--tls-key' | 'sandbox|--tls-cert' | *'|--cacert') __lk_kind=files ;;
+    'whoami|-o' | 'whoami|--output' | 'library|--db' | 'library|-o' | 'library|--output' | 'library list|--db' | 'library list|-o' | 'library list|--output' | 'library show|-o' | 'library show|--output' | 'library history|-o' | 'library history|--output' | 'history|--db' | 'history|-o' | 'history|--output' | 'lists|--db' | 'lists|-o' | 'lists|--output' | 'lists list|--db' | 'lists list|-o' | 'lists list|--output' | 'lists show|-o' | 'lists show|--output' | 'calendar|--db' | 'calendar|-o' | 'calendar|--output' | 'next|--db' | 'next|-o' | 'next|--output' | 'status|--db' | 'status|-o' | 'status|--output' | 'stats|-o' | 'stats|--output' | 'stats|--db' | 'reviews|--db' | 'reviews|-o' | 'reviews|--output' | 'profile|-o' | 'profile|--output' | 'profile achievements|-o' | 'profile achievements|--output' | 'notifications|--db' | 'notifications|-o' | 'notifications|--output' | 'export|-o' | 'export|--output' | 'convert|-o' | 'convert|--output' | 'convert|--db' | 'sync|--db' | 'search|--db' | 'search|-o' | 'search|--output' | 'sql|--db' | 'feed|-o' | 'feed|--output' | 'feed|--db' | 'report|-o' | 'report|--output' | 'report|--db' | 'mcp|--db' | 'sandbox|--tls-key' | 'sandbox|--tls-cert' | *'|--cacert') __lk_kind=files ;;
     'library|--phase' | 'library list|--phase' | 'search|--phase') __lk_kind=words __lk_words='PLANNED IN_PROGRESS DONE DROPPED' ;;
-    'library|--domain' | 'library list|--domain' | 'history|--domain' | 'calendar|--domain' | 'stats|--domain' | 'reviews|--domain' | 'convert|--domain' | 'search|--domain' | 'feed|--domain') __lk_kind=words __lk_words='MEDIA GAMES BOOKS MUSIC' ;;
+    'library|--domain' | 'library list|--domain' | 'history|--domain' | 'calendar|--domain' | 'next|--domain' | 'stats|--domain' | 'reviews|--domain' | 'convert|--domain' | 'search|--domain' | 'feed|--domain') __lk_kind=words __lk_words='MEDIA GAMES BOOKS MUSIC' ;;
     'library|--sort' | 'library list|--sort') __lk_kind=words __lk_words='added title rating finished' ;;
     'library|--order' | 'library list|--order') __lk_kind=words __lk_words='desc asc' ;;
     'calendar|--format') __lk_kind=words __lk_words='table json ndjson csv tsv ics' ;;

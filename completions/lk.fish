@@ -17,6 +17,10 @@ function __lk_value_flags
         case calendar
             printf '%s\n' --domain --db -o --output --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert
             return
+        case next
+            printf '%s\n' --domain --limit --seed --db -o --output
+        case status
+            printf '%s\n' --db -o --output
         case stats
             printf '%s\n' -o --output --domain --db
         case reviews
@@ -64,6 +68,10 @@ function __lk_child
             echo lists
         case '|calendar'
             echo calendar
+        case '|next'
+            echo next
+        case '|status'
+            echo status
         case '|stats'
             echo stats
         case '|reviews'
@@ -208,6 +216,8 @@ complete -c lk -n "__lk_operand '' 0" -a library -d 'your library: entries with 
 complete -c lk -n "__lk_operand '' 0" -a history -d 'what you watched, played, read and listened to, newest first'
 complete -c lk -n "__lk_operand '' 0" -a lists -d 'your lists (and lists shared with you for editing), and what is on them'
 complete -c lk -n "__lk_operand '' 0" -a calendar -d 'upcoming episodes of the shows you follow (up to 90 days, at most 60), in your local time'
+complete -c lk -n "__lk_operand '' 0" -a next -d 'what to take up next: your entries in progress, most recently active first (or --random, one planned)'
+complete -c lk -n "__lk_operand '' 0" -a status -d 'what is going on, in one screen: in progress, activity, airing this week, notifications, the mirror'
 complete -c lk -n "__lk_operand '' 0" -a stats -d 'your stats summary, a section per group of figures'
 complete -c lk -n "__lk_operand '' 0" -a reviews -d 'the reviews you wrote'
 complete -c lk -n "__lk_operand '' 0" -a profile -d 'your public profile, and the achievements you unlocked'
@@ -288,13 +298,13 @@ complete -c lk -n "__lk_at 'auth login'" -l with-key -d 'read the key from stand
 complete -c lk -n "__lk_at 'auth login'" -l allow-http -d 'allow plain http to this non-loopback instance (a self-hosted one at home)'
 complete -c lk -n "__lk_at 'auth login'" -l insecure-storage -d 'keep the key in the config file (mode 0600) even where a system keyring answers'
 complete -c lk -n "__lk_at 'auth token'" -l show -d 'print it even on a terminal (it stays on the screen and in the scrollback)'
-complete -c lk -n "__lk_at whoami library 'library list' 'library show' 'library history' history lists 'lists list' 'lists show' stats reviews profile 'profile achievements' notifications search" -s o -l output -r -F -d 'write the output to this file, whole or not at all (0600 when new)'
+complete -c lk -n "__lk_at whoami library 'library list' 'library show' 'library history' history lists 'lists list' 'lists show' next status stats reviews profile 'profile achievements' notifications search" -s o -l output -r -F -d 'write the output to this file, whole or not at all (0600 when new)'
 complete -c lk -n "__lk_at library 'library list' search" -l phase -x -a 'PLANNED IN_PROGRESS DONE DROPPED' -d 'only entries in this phase'
-complete -c lk -n "__lk_at library 'library list' history calendar stats reviews search feed" -l domain -x -a 'MEDIA GAMES BOOKS MUSIC' -d 'only this domain'
+complete -c lk -n "__lk_at library 'library list' history calendar next stats reviews search feed" -l domain -x -a 'MEDIA GAMES BOOKS MUSIC' -d 'only this domain'
 complete -c lk -n "__lk_at library 'library list'" -l sort -x -a 'added title rating finished' -d 'sort by'
 complete -c lk -n "__lk_at library 'library list'" -l order -x -a 'desc asc' -d 'desc keeps the natural order (newest, best, A to Z); asc reverses'
-complete -c lk -n "__lk_at library 'library list' history lists 'lists list' calendar stats reviews notifications" -l offline -d 'answer from the local mirror (lk sync): no key, no request'
-complete -c lk -n "__lk_at library 'library list' history lists 'lists list' calendar stats reviews notifications sync search sql feed report mcp" -l db -r -F -d 'the mirror file (default: <data folder>/<profile>.db; see lk sync --help)'
+complete -c lk -n "__lk_at library 'library list' history lists 'lists list' calendar next status stats reviews notifications" -l offline -d 'answer from the local mirror (lk sync): no key, no request'
+complete -c lk -n "__lk_at library 'library list' history lists 'lists list' calendar next status stats reviews notifications sync search sql feed report mcp" -l db -r -F -d 'the mirror file (default: <data folder>/<profile>.db; see lk sync --help)'
 complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications search" -l page -x -d 'page to show, from 1'
 complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications search" -l limit -x -d 'items per page, 1 to 100 (default 20; 100 with --all)'
 complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications search" -l all -d 'every item, following pages to the end (streams as pages arrive)'
@@ -304,6 +314,11 @@ complete -c lk -n "__lk_at history" -l to -x -d 'up to this day (inclusive) or m
 complete -c lk -n "__lk_at calendar" -s o -l output -r -F -d 'write the output (or the --format ics feed) to this file, whole or not at all'
 complete -c lk -n "__lk_at calendar" -l spoiler-free -d 'with --format ics: leave episode titles out of the feed'
 complete -c lk -n "__lk_at calendar" -l format -x -a 'table json ndjson csv tsv ics' -d 'output format: table, json, ndjson, csv, tsv'
+complete -c lk -n "__lk_at next" -l limit -x -d 'at most N entries (default 20)'
+complete -c lk -n "__lk_at next" -l all -d 'every entry in progress'
+complete -c lk -n "__lk_at next" -l random -d 'one PLANNED entry picked at random instead'
+complete -c lk -n "__lk_at next" -l seed -x -d 'with --random: the same pick for the same N and library'
+complete -c lk -n "__lk_at status" -l json-schema -d 'print the JSON Schema of the --json object (schemas/status.schema.json) and exit'
 complete -c lk -n "__lk_at export" -s o -l output -r -F -d 'write the export to this file (whole or not at all)'
 complete -c lk -n "__lk_at export" -l output-dir -x -a '(__fish_complete_directories (commandline -ct))' -d 'write lk-export-<account>-<UTC time fetched>.json (or a CSV folder) here'
 complete -c lk -n "__lk_at export" -l keep -x -d 'with --output-dir: then delete all but the N newest exports of this account and kind there'

@@ -57,6 +57,6 @@ async function runStatus(ctx: Context, out: OutputSession, options: OptionsOf<ty
     await renderSingle(status, undefined, output);
     return;
   }
-  const { statusText } = await import('../output/status-text.js');
-  await out.io.write(statusText(status, output.display, out.io.columns));
+  const { statusScreen } = await import('../output/status-text.js');
+  await out.io.write(await statusScreen(status, output.display, out.io.columns));
 }

@@ -16,6 +16,8 @@ const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   (db) => db.exec("DELETE FROM mirror_meta WHERE key = 'schema_version'"),
   // 3. history.domain, minutes and pages (filled from each event's entry, work and json) and the report's indexes.
   addEventColumns,
+  // 4. Each entry's newest event in one seek (lk next, lk status): max(date) per entry_id from the index alone.
+  (db) => db.exec('CREATE INDEX IF NOT EXISTS history_entry_date ON history(entry_id, date)'),
 ];
 
 /** The mirror version this lk writes: the number of steps it knows. */

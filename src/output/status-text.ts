@@ -5,7 +5,6 @@ import { sanitizeText } from './sanitize.js';
 import { firstOf } from '../util/object-path.js';
 import { formatCount } from '../util/units.js';
 import { eventDetail, isRead } from './views.js';
-import { displayWidth, truncate } from './width.js';
 
 /** What `lk status` shows (its --json object, schema version 1), as src/overview/status.ts makes it. */
 interface StatusShown {
@@ -16,29 +15,50 @@ interface StatusShown {
   mirror: { syncedAt: string | null } | null;
 }
 
+interface Measure {
+  displayWidth(text: string): number;
+  truncate(text: string, width: number): string;
+}
+
+/** Printable ASCII: one cell a character, no need to load string-width (~80 ms) to measure it. */
+const ASCII = /^[\x20-\x7e]*$/;
+const asciiMeasure: Measure = {
+  displayWidth: (text) => text.length,
+  truncate: (text, width) => (text.length <= width ? text : width <= 0 ? '' : `${text.slice(0, width - 1)}…`),
+};
+
 /** A mirror older than this gets a hint to run lk sync. */
-export const MIRROR_OLD_MS = 24 * 3_600_000;
+const MIRROR_OLD_MS = 24 * 3_600_000;
+const UPCOMING_SHOWN = 8;
+
+const notificationTitle = (notification: unknown) =>
+  sanitizeText(cellText(firstOf(notification, ['title', 'subject', 'message', 'text', 'body']) ?? ''));
 
 /**
  * `lk status` on a terminal (and in a pipe without --json): one screen as `gh status` lays out its own, a heading
- * per part, every line cut to the width (80 columns reads as designed, 50 still reads: shorter labels, titles cut).
+ * per part, every line cut to the width (80 columns reads as designed; below 64, shorter labels, titles cut).
  */
-export function statusText(status: StatusShown, display: { now: number; colors: Colors }, width: number): string {
-  const { colors, now } = display;
+export async function statusScreen(status: StatusShown, display: { now: number; colors: Colors }, width: number): Promise<string> {
+  const texts = [...status.upcoming.map((item) => item.title ?? ''), ...status.notifications.latest.map(notificationTitle)];
+  const measure = texts.every((text) => ASCII.test(text)) ? asciiMeasure : await import('./width.js');
+  return statusText(status, display, width, measure);
+}
+
+function statusText(status: StatusShown, { now, colors }: { now: number; colors: Colors }, width: number, measure: Measure): string {
   const narrow = width < 64;
-  const heading = (text: string) => colors.bold(text);
-  const fit = (line: string) => (displayWidth(line) <= width ? line : truncate(line, width));
+  const fit = (text: string, room = width) => measure.truncate(text, Math.max(1, room));
   const out: string[] = [];
 
   const domains = Object.entries(status.inProgress.byDomain)
     .filter(([, count]) => count > 0)
     .map(([domain, count]) => `${domain} ${formatCount(count)}`);
-  out.push(heading('In progress'));
-  out.push(fit(`  ${formatCount(status.inProgress.total)}${domains.length > 0 ? colors.dim(`  ${domains.join(' · ')}`) : ''}`));
+  const total = `  ${formatCount(status.inProgress.total)}`;
+  out.push(colors.bold('In progress'));
+  out.push(domains.length > 0 ? `${total}${colors.dim(fit(`  ${domains.join(' · ')}`, width - total.length))}` : total);
   out.push('');
 
   const { last7Days, last30Days, thisYear } = status.activity;
-  out.push(heading('Activity'));
+  out.push(colors.bold('Activity'));
   out.push(
     fit(
       narrow
@@ -48,27 +68,26 @@ export function statusText(status: StatusShown, display: { now: number; colors: 
   );
   out.push('');
 
-  out.push(heading('Airing in the next 7 days'));
+  out.push(colors.bold('Airing in the next 7 days'));
   if (status.upcoming.length === 0) out.push(colors.dim('  nothing'));
-  for (const item of status.upcoming.slice(0, 8)) {
+  for (const item of status.upcoming.slice(0, UPCOMING_SHOWN)) {
     const when = shortDateTime(item.airsAt, now);
-    const code = eventDetail(item);
     const left = `  ${narrow ? when.replace(/ \(.*\)$/, '') : when}  `;
+    const code = eventDetail(item);
     const right = code ? `  ${code}` : '';
-    const room = width - displayWidth(left) - displayWidth(right);
-    out.push(fit(`${colors.dim(left)}${truncate(sanitizeText(item.title ?? ''), Math.max(8, room))}${right}`));
+    const title = fit(sanitizeText(item.title ?? ''), width - left.length - right.length);
+    out.push(`${colors.dim(left)}${title}${right}`);
   }
-  if (status.upcoming.length > 8) out.push(colors.dim(`  and ${status.upcoming.length - 8} more: lk calendar`));
+  if (status.upcoming.length > UPCOMING_SHOWN) out.push(colors.dim(`  and ${status.upcoming.length - UPCOMING_SHOWN} more: lk calendar`));
   out.push('');
 
-  out.push(heading('Notifications'));
+  out.push(colors.bold('Notifications'));
   if (status.notifications.latest.length === 0) out.push(colors.dim('  none'));
   for (const notification of status.notifications.latest) {
     const when = shortDate(firstOf(notification, ['createdAt', 'date']), now);
-    const title = cellText(firstOf(notification, ['title', 'subject', 'message', 'text', 'body']) ?? '');
-    const mark = isRead(notification) === false ? colors.yellow('•') : ' ';
-    const left = ` ${mark} ${when.padEnd(narrow ? 7 : 10)} `;
-    out.push(fit(`${left}${truncate(sanitizeText(title), Math.max(8, width - displayWidth(left)))}`));
+    const unread = isRead(notification) === false;
+    const left = ` ${unread ? '•' : ' '} ${when.padEnd(narrow ? 7 : 10)} `;
+    out.push(`${unread ? colors.yellow(left) : left}${fit(notificationTitle(notification), width - left.length)}`);
   }
   out.push('');
 
@@ -79,8 +98,8 @@ export function statusText(status: StatusShown, display: { now: number; colors: 
 function mirrorLine(mirror: StatusShown['mirror'], now: number, colors: Colors, narrow: boolean): string {
   if (mirror === null)
     return colors.dim(narrow ? 'No mirror: lk sync makes one' : 'No local mirror: `lk sync` makes one (for --offline, lk sql, lk report)');
-  const at = mirror.syncedAt === null ? undefined : Date.parse(mirror.syncedAt);
-  if (at === undefined) return colors.yellow('Mirror: last sync unknown: run `lk sync`');
+  const at = mirror.syncedAt === null ? Number.NaN : Date.parse(mirror.syncedAt);
+  if (Number.isNaN(at)) return colors.yellow(narrow ? 'Mirror: last sync unknown: lk sync' : 'Mirror: its last sync is unknown: run `lk sync`');
   const when = shortDate(mirror.syncedAt, now);
   if (now - at > MIRROR_OLD_MS)
     return colors.yellow(narrow ? `Mirror synced ${when}: lk sync` : `Mirror synced ${when}: run \`lk sync\` to refresh it`);

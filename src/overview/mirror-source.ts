@@ -16,12 +16,17 @@ const inPhase = (phase: keyof typeof PHASE_STATUSES, alias = '') =>
   `(${alias}phase = '${phase}' OR (${alias}phase IS NULL AND ${alias}status IN (${PHASE_STATUSES[phase].map((status) => `'${status}'`).join(', ')})))`;
 
 export function mirrorSource(db: Database): NextSource & StatusSource {
-  const json = (text: unknown) => () => JSON.parse(String(text)) as unknown;
+  // An entry's json is read when it is shown: lk next shows 20 of what may be thousands in progress.
+  const entryJson = db.prepare('SELECT json FROM entries WHERE id = ?');
+  const candidate = (row: Record<string, unknown>): Candidate => {
+    const id = String(row.id);
+    return { id, title: row.title === null ? null : String(row.title), entry: () => JSON.parse(String(entryJson.get(id)!.json)) as unknown };
+  };
   const candidates = (phase: keyof typeof PHASE_STATUSES, domain: string | undefined): Candidate[] =>
     db
-      .prepare(`SELECT id, title, json FROM entries WHERE ${inPhase(phase)} AND (:domain IS NULL OR domain = :domain) ORDER BY position`)
+      .prepare(`SELECT id, title FROM entries WHERE ${inPhase(phase)} AND (:domain IS NULL OR domain = :domain) ORDER BY position`)
       .all({ domain: domain ?? null })
-      .map((row) => ({ id: String(row.id), title: row.title === null ? null : String(row.title), entry: json(row.json) }));
+      .map(candidate);
   const calendar = (domain: string | undefined) =>
     db
       .prepare(
@@ -41,10 +46,9 @@ export function mirrorSource(db: Database): NextSource & StatusSource {
       return {
         total,
         at: async (index) => {
-          const row = db
-            .prepare(`SELECT id, title, json FROM entries WHERE ${where} ORDER BY position LIMIT 1 OFFSET :index`)
-            .get({ ...params, index })!;
-          return { id: String(row.id), title: row.title === null ? null : String(row.title), entry: json(row.json) };
+          return candidate(
+            db.prepare(`SELECT id, title FROM entries WHERE ${where} ORDER BY position LIMIT 1 OFFSET :index`).get({ ...params, index })!,
+          );
         },
       };
     },
@@ -68,20 +72,26 @@ export function mirrorSource(db: Database): NextSource & StatusSource {
   };
 }
 
-/** The newest dated event of each entry: by its entry id, or (an event naming its work only) its work's. */
+/**
+ * The newest dated event of each entry: by its entry id (one seek each in history_entry_date, migration 4), or, for
+ * events naming their work only (rare: looked for first), by its work.
+ */
 function newestEvents(db: Database, entries: readonly Candidate[]): Map<string, number> {
   const latest = new Map<string, number>();
+  const ids = JSON.stringify(entries.map((entry) => entry.id));
   const rows = db
-    .prepare(
-      `SELECT h.entry_id AS id, max(h.date) AS last FROM history h
-         WHERE h.entry_id IN (SELECT value FROM json_each(:ids)) AND h.date IS NOT NULL GROUP BY h.entry_id
-       UNION ALL
-       SELECT e.id, max(h.date) FROM entries e JOIN history h ON h.work_id = e.work_id AND h.entry_id IS NULL
-         WHERE e.id IN (SELECT value FROM json_each(:ids)) AND h.date IS NOT NULL GROUP BY e.id`,
-    )
-    .all({ ids: JSON.stringify(entries.map((entry) => entry.id)) });
-  for (const row of rows) {
-    const at = Date.parse(String(row.last));
+    .prepare('SELECT value AS id, (SELECT max(date) FROM history WHERE entry_id = value AND date IS NOT NULL) AS last FROM json_each(:ids)')
+    .all({ ids });
+  const byWork = db.prepare('SELECT 1 FROM history WHERE entry_id IS NULL AND date IS NOT NULL LIMIT 1').get()
+    ? db
+        .prepare(
+          `SELECT e.id, max(h.date) AS last FROM entries e JOIN history h ON h.work_id = e.work_id AND h.entry_id IS NULL
+           WHERE e.id IN (SELECT value FROM json_each(:ids)) AND h.date IS NOT NULL GROUP BY e.id`,
+        )
+        .all({ ids })
+    : [];
+  for (const row of [...rows, ...byWork]) {
+    const at = row.last === null ? Number.NaN : Date.parse(String(row.last));
     const id = String(row.id);
     if (!Number.isNaN(at) && at > (latest.get(id) ?? -Infinity)) latest.set(id, at);
   }

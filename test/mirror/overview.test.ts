@@ -59,6 +59,37 @@ async function everything<T>(bed: TestBed, path: string, query: Record<string, s
   }
 }
 
+/**
+ * The field paths the README's "On your dashboard" snippets read: Home Assistant's value_json.PATH and json_attributes,
+ * homepage's `field: { a: b }`, Glance's .JSON.Int "PATH" (and, inside `range .JSON.Array "upcoming"`, each item's).
+ */
+function dashboardPaths(): string[] {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const section = /### On your dashboard\n([\s\S]*?)\n## /.exec(readme)![1]!;
+  const paths = new Set<string>();
+  for (const [, path] of section.matchAll(/value_json\.([\w.]+)/g)) paths.add(path!);
+  for (const [, list] of section.matchAll(/json_attributes:\n((?:\s+- \w+\n)+)/g)) for (const [, key] of list!.matchAll(/- (\w+)/g)) paths.add(key!);
+  for (const [, a, b] of section.matchAll(/field: \{ (\w+): (\w+) \}/g)) paths.add(`${a}.${b}`);
+  for (const [, path] of section.matchAll(/\.JSON\.\w+ "([\w.]+)"/g)) paths.add(path!);
+  for (const [, body] of section.matchAll(/range \.JSON\.Array "upcoming" \}\}([\s\S]*?)\{\{ end/g)) {
+    for (const [, field] of body!.matchAll(/\.\w+ "(\w+)"/g)) paths.add(`upcoming.${field}`);
+  }
+  return [...paths];
+}
+
+/** The schema of a dot path (through arrays' items), or undefined where the schema names no such field. */
+function schemaAt(path: string): unknown {
+  let node = schema as { properties?: Record<string, unknown>; items?: unknown; oneOf?: unknown[] };
+  for (const part of path.split('.')) {
+    if (node.items) node = node.items as typeof node;
+    const holder = node.oneOf?.find((option) => (option as typeof node).properties) ?? node;
+    const next = (holder as typeof node).properties?.[part];
+    if (next === undefined) return undefined;
+    node = next as typeof node;
+  }
+  return node;
+}
+
 const titleKey = (title: string) =>
   title
     .normalize('NFKD')
@@ -70,11 +101,18 @@ function jsonOf<T>(result: RunResult): T {
   return JSON.parse(result.stdout) as T;
 }
 
-function startBed(entries: number): Promise<TestBed> {
-  return startTestBed({ entries, rateLimit: 0, exportIntervalSeconds: 0, now: clock });
+/** Each sandbox's data folder (where lk status looks for the mirror), made with it in a beforeAll: kept to the file's end. */
+const dataDirs = new WeakMap<TestBed, string>();
+
+async function startBed(entries: number): Promise<TestBed> {
+  const bed = await startTestBed({ entries, rateLimit: 0, exportIntervalSeconds: 0, now: clock });
+  dataDirs.set(bed, tempDir('lk-overview-data-'));
+  return bed;
 }
 
-const lk = (bed: TestBed, args: string[], env: Record<string, string> = {}) => bed.lk(args, { now: clock, env });
+/** lk with the tests' clock and the sandbox's own data folder. */
+const lk = (bed: TestBed, args: string[], env: Record<string, string> = {}) =>
+  bed.lk(args, { now: clock, env: { LK_DATA_DIR: dataDirs.get(bed)!, ...env } });
 
 describe('lk next and lk status against the sandbox', () => {
   let bed: TestBed;
@@ -212,6 +250,21 @@ describe('lk next and lk status against the sandbox', () => {
     expect(status.notifications.latest.map((item) => item.id)).toEqual(notifications.map((item) => item.id));
     for (const episode of status.upcoming) expect(Date.parse(episode.airsAt)).toBeGreaterThanOrEqual(now);
     expect(jsonOf(await lk(bed, ['status', '--json-schema']))).toEqual(schema);
+  });
+
+  it("the README's dashboard snippets read only fields the schema names, each present in a real status", async () => {
+    // With a mirror where this Node reads one (its syncedAt), else mirror is null and the snippets show it blank.
+    if (nodeHasSqlite()) expect((await lk(bed, ['sync', '-q'])).code).toBe(0);
+    const status = jsonOf<Status>(await lk(bed, ['status', '--json']));
+    const paths = dashboardPaths();
+    expect(paths.length).toBeGreaterThan(8);
+    for (const path of paths) {
+      expect(schemaAt(path), `${path} in schemas/status.schema.json`).toBeDefined();
+      const top = path.split('.')[0]!;
+      expect(status, path).toHaveProperty(top);
+    }
+    const optional = (path: string) => path.startsWith('upcoming.') || (status.mirror === null && path.startsWith('mirror.'));
+    for (const path of paths.filter((path) => !optional(path))) expect(status, path).toHaveProperty(path);
   });
 
   it('refuses bad input before any request (exit 2)', async () => {
