@@ -62,7 +62,9 @@ async function runNext(ctx: Context, out: OutputSession, options: NextOptions): 
   );
   await renderListing(pageOf(answer.items), nextView, output, { paged: false });
   if (answer.total !== undefined && answer.total > answer.items.length && output.io.mayNotify) {
-    output.io.info(`Showing ${formatCount(answer.items.length)} of ${formatCount(answer.total)} entries in progress: --all for every one`);
+    const count = `${formatCount(answer.items.length)} of ${formatCount(answer.total)}`;
+    const lines = [`Showing ${count} entries in progress: --all for every one`, `${count} in progress · --all`];
+    output.io.info(lines.find((line) => [...line].length <= output.io.columns) ?? lines.at(-1)!);
   }
   if (options.random && answer.items.length === 0) {
     ctx.io.info(`lk: nothing to pick: no planned entry${domain === undefined ? '' : ` in ${domain}`}`);

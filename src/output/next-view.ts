@@ -1,4 +1,4 @@
-import { shortDate, shortDateTime } from './dates.js';
+import { shortDate } from './dates.js';
 import { getPath } from '../util/object-path.js';
 import type { View } from './view.js';
 import { progressText } from './views.js';
@@ -17,7 +17,8 @@ export const nextView: View = {
     },
     { header: 'Last active', path: 'lastActivity', display: (item, ctx) => shortDate(getPath(item, 'lastActivity'), ctx.now) || 'never' },
     { header: 'Behind', path: 'episodesBehind', align: 'right' },
-    { header: 'Next airing', path: 'nextAiring', dim: true, display: (item, ctx) => shortDateTime(getPath(item, 'nextAiring'), ctx.now) },
+    // "in 3h", "in 6d": when to look again, short enough to keep beside the rest at 80 columns.
+    { header: 'Next airing', path: 'nextAiring', display: (item, ctx) => shortDate(getPath(item, 'nextAiring'), ctx.now) },
     { header: 'ID', path: 'id', dim: true, id: true },
   ],
   fields: [

@@ -70,9 +70,11 @@ function statusText(status: StatusShown, { now, colors }: { now: number; colors:
 
   out.push(colors.bold('Airing in the next 7 days'));
   if (status.upcoming.length === 0) out.push(colors.dim('  nothing'));
-  for (const item of status.upcoming.slice(0, UPCOMING_SHOWN)) {
-    const when = shortDateTime(item.airsAt, now);
-    const left = `  ${narrow ? when.replace(/ \(.*\)$/, '') : when}  `;
+  const shown = status.upcoming.slice(0, UPCOMING_SHOWN);
+  const whens = shown.map((item) => (narrow ? shortDateTime(item.airsAt, now).replace(/ \(.*\)$/, '') : shortDateTime(item.airsAt, now)));
+  const whenWidth = Math.max(0, ...whens.map((when) => when.length));
+  for (const [i, item] of shown.entries()) {
+    const left = `  ${whens[i]!.padEnd(whenWidth)}  `;
     const code = eventDetail(item);
     const right = code ? `  ${code}` : '';
     const title = fit(sanitizeText(item.title ?? ''), width - left.length - right.length);
