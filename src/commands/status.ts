@@ -21,7 +21,7 @@ const statusCommand = defineCommand({
 Activity counts dated history events in the last 7 and 30 days (7 × 24 and 30 × 24 hours up to now) and since
 1 January in your time zone (TZ, else this machine's). --json prints one object for dashboards and scripts, stable
 within its schemaVersion (1): its JSON Schema is schemas/status.schema.json in the package, printed by --json-schema.
-Online it costs about eight requests; --offline answers from the mirror (lk sync) with none.
+Online it costs about seven requests; --offline answers from the mirror (lk sync) with none.
 `,
   examples: [
     'lk status',
