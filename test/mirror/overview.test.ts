@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHasSqlite } from '../../src/mirror/open.js';
+import type { NextItem as OverviewItem } from '../../src/overview/next.js';
 import { expectRefusedBeforeAnyRequest, startTestBed, type RunResult, type TestBed } from '../e2e/harness.js';
 import { tempDir } from '../support/temp-dir.js';
 
@@ -18,15 +19,8 @@ const validateStatus = new Ajv({
   formats: { 'date-time': (text: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(text) && !Number.isNaN(Date.parse(text)) },
 }).compile(schema);
 
-interface NextItem {
-  id: string;
-  title: string | null;
-  domain: string | null;
-  lastActivity: string | null;
-  episodesBehind: number | null;
-  nextAiring: string | null;
-  entry: { id: string; phase?: string; status?: string; work: { title: string } };
-}
+/** lk next's --json items (src/overview/next.ts), their entry read as the sandbox sends it. */
+type NextItem = Omit<OverviewItem, 'entry'> & { entry: { id: string; phase?: string; status?: string; work: { title: string } } };
 
 interface Status {
   generatedAt: string;
