@@ -12,7 +12,8 @@ import { argumentsProblem } from './arguments.js';
 import { McpMirror, type ToolHost } from './mirror.js';
 import { continuation, CursorRefused, encodeCursor } from './paging.js';
 import { LineTransport } from './transport.js';
-import { TOOLS, type Tool } from './tools.js';
+import type { Tool } from './tool.js';
+import { TOOLS } from './tools.js';
 
 /**
  * `lk mcp`: a Model Context Protocol server on stdio, for an assistant that starts lk as its subprocess. stdout carries

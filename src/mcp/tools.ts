@@ -16,57 +16,17 @@ import { reportFigures } from '../report/figures.js';
 import { reportPeriod } from '../report/period.js';
 import { localToday } from '../report/time-zone.js';
 import { compactItem } from './compact.js';
-import { DESCRIPTIONS } from './descriptions.js';
 import { sqlPage, SQL_ROW_LIMIT } from './limits.js';
 import { linked } from './links.js';
-import type { McpMirror, ToolHost } from './mirror.js';
+import { OVERVIEW_TOOLS } from './overview-tools.js';
 import { cursorArgument, MOST_PER_PAGE, PAGE_SIZE } from './paging.js';
+import { tool, type Tool, type ToolCall } from './tool.js';
 
 /**
  * The tools of `lk mcp`, as a table: each its input and output as zod schemas (sent as JSON Schema) and what it runs.
  * Listings answer a page of compact items with `nextCursor` while more remain (paging.ts); get_entry gives one item
  * whole. lk's own readings run in this process (mirror.ts); the sql tool's query runs in a query process.
  */
-
-export interface ToolCall {
-  host: ToolHost;
-  mirror: McpMirror;
-  /** Aborted when the client cancels the call (notifications/cancelled) or the server stops. */
-  signal: AbortSignal;
-  /** Where this page starts in the listing (0 without a cursor). */
-  offset: number;
-  /** The cursor of the page that starts at `offset`. */
-  cursorAt(offset: number): string;
-}
-
-export interface Tool {
-  name: string;
-  title: string;
-  description: string;
-  input: z.ZodObject;
-  output: z.ZodObject;
-  /** Its answers come a page at a time: it takes `cursor`. */
-  paged: boolean;
-  /** True where --live lets it ask the API. */
-  live?: boolean;
-  run(args: Record<string, unknown>, call: ToolCall): Promise<Record<string, unknown>> | Record<string, unknown>;
-}
-
-function tool<I extends z.ZodObject, O extends z.ZodObject>(spec: {
-  name: keyof typeof DESCRIPTIONS;
-  title: string;
-  input: I;
-  output: O;
-  live?: boolean;
-  run(args: z.output<I>, call: ToolCall): Promise<z.input<O>> | z.input<O>;
-}): Tool {
-  return {
-    ...spec,
-    description: DESCRIPTIONS[spec.name],
-    paged: 'cursor' in spec.input.shape,
-    run: spec.run as Tool['run'],
-  };
-}
 
 const domain = z.enum(DOMAINS).optional().describe('only this domain');
 const phase = z.enum(PHASES).optional().describe('only entries in this phase (PLANNED, IN_PROGRESS, DONE, DROPPED)');
@@ -242,7 +202,7 @@ const sqlTool = tool({
   },
 });
 
-export const TOOLS: readonly Tool[] = [searchTool, listLibraryTool, getEntryTool, historyTool, statsTool, calendarTool, sqlTool];
+export const TOOLS: readonly Tool[] = [searchTool, listLibraryTool, getEntryTool, historyTool, statsTool, calendarTool, ...OVERVIEW_TOOLS, sqlTool];
 
 /** A date bound in ms: a bare date is that whole day in UTC. */
 function bound(value: string | undefined, edge: 'start' | 'end'): number | undefined {
