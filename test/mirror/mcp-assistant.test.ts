@@ -148,11 +148,13 @@ if (nodeHasSqlite())
 
     it('every tool declares its outputSchema, and its answers fit it', async () => {
       const { tools } = await client.listTools();
-      expect(tools).toHaveLength(7);
+      expect(tools).toHaveLength(9);
       for (const tool of tools) expect(tool.outputSchema?.type, tool.name).toBe('object');
       // The SDK's client checks each structuredContent against the tool's outputSchema: one that did not fit would throw.
       expect((await call(client, 'calendar', {})).isError).toBeFalsy();
       expect((await call(client, 'stats', {})).isError).toBeFalsy();
+      expect((await call(client, 'next_up', {})).isError).toBeFalsy();
+      expect((await call(client, 'status', {})).isError).toBeFalsy();
     });
   });
 
@@ -194,6 +196,8 @@ if (nodeHasSqlite())
       expect(structured(found).total).toBeGreaterThan(0);
       expect((await call(client, 'get_entry', { id: String(structured(found).results[0]!.id) })).isError).toBeFalsy();
       expect((await call(client, 'stats', {})).isError).toBeFalsy();
+      expect((await call(client, 'next_up', {})).isError).toBeFalsy();
+      expect((await call(client, 'status', {})).isError).toBeFalsy();
       expect(thirdAnswered).toBe(false);
       expect(queryProcessesOf(process.pid)).toHaveLength(2);
       stops[0]!.abort();
@@ -242,6 +246,6 @@ describe('lk mcp --tools at start', () => {
     const result = await bed.lk(['mcp', '--db', mirror, '--tools', 'search,get_entries']);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^lk: --tools: no tool named get_entries\n.*search, list_library, get_entry, history, stats, calendar, sql/);
+    expect(result.stderr).toMatch(/^lk: --tools: no tool named get_entries\n.*search, list_library, get_entry, history, stats, calendar, next_up, status, sql/);
   });
 });
