@@ -246,6 +246,8 @@ describe('lk mcp --tools at start', () => {
     const result = await bed.lk(['mcp', '--db', mirror, '--tools', 'search,get_entries']);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^lk: --tools: no tool named get_entries\n.*search, list_library, get_entry, history, stats, calendar, next_up, status, sql/);
+    expect(result.stderr).toMatch(
+      /^lk: --tools: no tool named get_entries\n.*search, list_library, get_entry, history, stats, calendar, next_up, status, sql/,
+    );
   });
 });
