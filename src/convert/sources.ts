@@ -4,16 +4,30 @@
  * node:sqlite exists from Node 22.13; it is imported only when a mirror is read, and its absence is an answer
  * (MirrorUnavailable), not a crash.
  */
-import { existsSync } from 'node:fs';
-import { loadSqlite, type Database } from '../mirror/open.js';
+import { lstatSync } from 'node:fs';
+import { loadSqlite, openForReading, readError, type Database } from '../mirror/open.js';
+import { LkError } from '../util/errors.js';
 import type { AccountSnapshot } from './model.js';
 
+/** Something is at `path` (a link too, dangling or not): the mirror is read, or refused with the reason. */
 export function mirrorExists(path: string): boolean {
-  return existsSync(path);
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The mirror cannot be read here (no node:sqlite, or not a mirror); `reason` says why, in words for stderr. */
-export class MirrorUnavailable extends Error {}
+export class MirrorUnavailable extends Error {
+  constructor(
+    message: string,
+    readonly hint?: string,
+  ) {
+    super(message);
+  }
+}
 
 /** node:sqlite through the mirror's own loader; on a Node without it, an answer (fall back to the export), not a failure. */
 function sqlite(): ReturnType<typeof loadSqlite> {
@@ -24,20 +38,24 @@ function sqlite(): ReturnType<typeof loadSqlite> {
   }
 }
 
-/** The raw items of the mirror's entries, history and reviews tables (a missing table is an empty collection). */
-export async function readMirror(path: string): Promise<AccountSnapshot> {
-  const { DatabaseSync } = sqlite();
+/**
+ * The raw items of the mirror's entries, history and reviews tables (a missing table is an empty collection). What
+ * every reader refuses (anything but a mirror, a newer lk's, a lock) is refused here too, as MirrorUnavailable with
+ * lk's own line and hint.
+ */
+export function readMirror(path: string): AccountSnapshot {
+  sqlite();
   let db: Database;
   try {
-    db = new DatabaseSync(path, { readOnly: true });
+    db = openForReading(path);
   } catch (error) {
-    throw new MirrorUnavailable(`cannot open the mirror ${path}: ${(error as Error).message}`);
+    if (error instanceof LkError) throw new MirrorUnavailable(error.message, error.hint);
+    throw error;
   }
   try {
     const tables = new Set(
       (db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')").all() as { name: string }[]).map((row) => row.name),
     );
-    if (!tables.has('entries')) throw new MirrorUnavailable(`${path} has no entries table: is it an lk mirror?`);
     const items = (table: string): unknown[] => {
       if (!tables.has(table)) return [];
       return (db.prepare(`SELECT json FROM "${table}"`).all() as { json: unknown }[]).flatMap((row) => {
@@ -51,8 +69,9 @@ export async function readMirror(path: string): Promise<AccountSnapshot> {
     };
     return { entries: items('entries'), history: items('history'), reviews: items('reviews') };
   } catch (error) {
-    if (error instanceof MirrorUnavailable) throw error;
-    throw new MirrorUnavailable(`cannot read the mirror ${path}: ${(error as Error).message}`);
+    const refused = readError(error, path);
+    if (refused instanceof LkError) throw new MirrorUnavailable(refused.message, refused.hint);
+    throw refused;
   } finally {
     db.close();
   }

@@ -1,8 +1,10 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { accessSync, closeSync, constants as fsConstants, mkdirSync, openSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { LkError } from '../util/errors.js';
 import type { Database } from './database.js';
+import { checkMirrorFile, notAMirror } from './mirror-file.js';
 import { refuseNewer } from './migrations.js';
 
 /**
@@ -67,31 +69,126 @@ export function loadSqlite(what = 'the local mirror'): SqliteModule {
   return loaded;
 }
 
+/** How long a reader waits for a lock another program holds on the mirror before it says so. */
+const READER_BUSY_MS = 2_000;
+
 /**
- * Opens (creating if need be) the mirror for a sync: WAL, so readers such as Datasette are never blocked. A mirror of
- * a newer lk is refused before anything is set on it.
+ * Opens (creating if need be) the mirror for a sync: WAL, so readers such as Datasette are never blocked. A new mirror
+ * is made 0600 (it holds private notes and reviews). Anything else at the path, a mirror of a newer lk, or a file or
+ * folder lk cannot write is refused before anything is downloaded or set on it.
  */
 export function openForWriting(path: string): Database {
   const { DatabaseSync } = loadSqlite();
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  if (!checkMirrorFile(path, { emptyIsNew: true })) closeSync(openSync(path, 'a', 0o600));
+  requireWritable(path);
   const db = new DatabaseSync(path, { timeout: 60_000 });
   refuseNewerAndClose(db, path);
+  if (!isMirrorOrNew(db)) {
+    db.close();
+    throw notAMirror(path);
+  }
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = OFF; PRAGMA cache_size = -32000;');
   return db;
 }
 
-/** Opens an existing mirror read-only: a write statement fails inside SQLite. */
+/** lk sync writes the mirror and, beside it, its journal and lock: both the file and its folder must be writable. */
+function requireWritable(path: string): void {
+  for (const [target, what] of [
+    [path, 'file'],
+    [dirname(path), 'folder'],
+  ] as const) {
+    try {
+      accessSync(target, fsConstants.W_OK);
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code === 'EROFS' ? 'is on a read-only file system' : 'is read-only for this user';
+      throw new LkError(
+        `cannot sync ${path}: its ${what}${what === 'folder' ? ` ${dirname(path)}` : ''} ${reason}`,
+        1,
+        'Every reader still reads it; to sync, give your user write access, or sync a mirror of your own with --db FILE.',
+      );
+    }
+  }
+}
+
+/**
+ * Opens an existing mirror read-only: a write statement fails inside SQLite. A reader waits briefly for a lock (a
+ * sync never holds one against readers: WAL), then names it. A mirror in a folder this user cannot write (another
+ * user's, a read-only mount) is read as an immutable file, since SQLite cannot make the index of the WAL beside it.
+ */
 export function openForReading(path: string): Database {
-  const { DatabaseSync } = loadSqlite();
   requireMirror(path);
-  const db = new DatabaseSync(path, { readOnly: true, timeout: 10_000 });
-  refuseNewerAndClose(db, path);
+  try {
+    return openReadOnly(path, path);
+  } catch (error) {
+    if (sqliteCode(error) !== SQLITE_CANTOPEN || writableFolder(path)) throw readError(error, path);
+  }
+  try {
+    return openReadOnly(`${pathToFileURL(path).href}?immutable=1`, path);
+  } catch (error) {
+    throw readError(error, path);
+  }
+}
+
+/** A mirror has an entries table; a new file has no table at all. Any other database is someone else's. */
+function isMirrorOrNew(db: Database): boolean {
+  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((row) => row.name);
+  return tables.length === 0 || tables.includes('entries');
+}
+
+function openReadOnly(location: string, path: string): Database {
+  const { DatabaseSync } = loadSqlite();
+  const db = new DatabaseSync(location, { readOnly: true, timeout: READER_BUSY_MS });
+  try {
+    refuseNewer(db, path);
+    if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'entries'").get()) throw notAMirror(path);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   return db;
 }
 
-/** Exit 1, naming lk sync, when there is no mirror at `path`. */
+const SQLITE_BUSY = 5;
+const SQLITE_LOCKED = 6;
+const SQLITE_CANTOPEN = 14;
+
+/** SQLite's primary result code of a node:sqlite error (errcode holds the extended one). */
+function sqliteCode(error: unknown): number | undefined {
+  const code = (error as { errcode?: unknown } | undefined)?.errcode;
+  return typeof code === 'number' ? code & 0xff : undefined;
+}
+
+function writableFolder(path: string): boolean {
+  try {
+    accessSync(dirname(path), fsConstants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** node:sqlite's error (no path, no advice) as one line that names the mirror; lk's own errors as they are. */
+export function readError(error: unknown, path: string): unknown {
+  if (error instanceof LkError) return error;
+  const code = sqliteCode(error);
+  if (code === SQLITE_BUSY || code === SQLITE_LOCKED) return lockedError(path);
+  if (code === undefined) return error;
+  return new LkError(`cannot read the mirror ${path}: ${(error as Error).message}`, 1, 'If it is damaged, move it aside and run lk sync to make it again.');
+}
+
+/** Another program holds a lock on the mirror that readers must wait for (lk sync never does: WAL). */
+export function lockedError(path: string): LkError {
+  return new LkError(
+    `the mirror ${path} is locked by another program writing to it (still after ${READER_BUSY_MS / 1000}s)`,
+    1,
+    'Try again once it has finished; an sqlite3 session holding a transaction open on it is the usual cause.',
+  );
+}
+
+/** Exit 1, naming lk sync, when there is no mirror at `path`; one line naming the file for anything else that is no mirror. */
 export function requireMirror(path: string): void {
-  if (!existsSync(path)) {
+  if (!checkMirrorFile(path)) {
     throw new LkError(`no mirror at ${path}`, 1, 'Create it with `lk sync` (and keep it fresh from cron: see `lk sync --help`).');
   }
 }
@@ -101,6 +198,6 @@ function refuseNewerAndClose(db: Database, path: string): void {
     refuseNewer(db, path);
   } catch (error) {
     db.close();
-    throw error;
+    throw readError(error, path);
   }
 }
