@@ -14,7 +14,7 @@ const TARGET_DOMAIN: Record<Target, string | undefined> = { letterboxd: 'MEDIA',
 
 const CONVERT_FLAGS = {
   output: flag.text('-o, --output <file>', 'write this file (whole or not at all); Letterboxd over 1 MB: FILE-1.csv, FILE-2.csv, …'),
-  since: flag.text('--since <date>', 'only activity on or after this local date (2026-01-31) or moment (ISO 8601)'),
+  since: flag.text('--since <date>', 'only activity since then: a local date (2026-01-31), a moment (ISO 8601), 7d, 2w, 12h, today'),
   // choices() for help and completion; the parser after it replaces commander's check with runConvert's (any case).
   domain: flag.custom<string | undefined>(() =>
     new Option('--domain <domain>', 'only this domain (yamtrack holds all four)').choices(DOMAINS).argParser((value: string) => value),
@@ -39,8 +39,8 @@ const convertCommand = defineCommand({
 Reads the mirror of lk sync when there is one, else the export (cached: one request an hour). A summary on stderr
 says how many rows were written, which were skipped and why, and which rating scale was read. Rows the importer
 would fail on or drop silently are kept out of the file: with -o FILE they go to FILE-unmatched.csv, for a manual
-pass. Exit 1 when nothing could be written (no file is written then), and with --strict when any row was skipped,
-set aside, guessed or can only be matched by title.
+pass (written even when nothing else could be). Exit 1 when no row could be written (FILE is not written then),
+and with --strict when any row was skipped, set aside, guessed or can only be matched by title.
   letterboxd  films: one diary row per dated watch; upload at https://letterboxd.com/import/
   goodreads   books; import at https://www.goodreads.com/review/import (StoryGraph, Hardcover, BookWyrm too)
   yamtrack    films, series, anime, games, books; Yamtrack → Settings → Import → Yamtrack CSV
@@ -66,9 +66,9 @@ function parseTarget(raw: string | undefined): Target {
 }
 
 /** A day is its local midnight (WatchedDate and Date Read are local days too); a date-time is that moment. */
-function parseSince(raw: string | undefined): number | undefined {
+function parseSince(raw: string | undefined, now: number): number | undefined {
   if (raw === undefined) return undefined;
-  const checked = isoDate('--since', raw);
+  const checked = isoDate('--since', raw, { edge: 'start', now });
   const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(checked);
   return day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])).getTime() : Date.parse(checked);
 }
@@ -92,7 +92,7 @@ function parseDomain(raw: string | undefined, target: Target): (typeof DOMAINS)[
 async function runConvert(ctx: Context, out: OutputSession, flags: ConvertFlags, rawTarget: string): Promise<void> {
   // Every flag is checked before the first request: a typo must not spend the export hour.
   const target = parseTarget(rawTarget);
-  const since = parseSince(flags.since);
+  const since = parseSince(flags.since, ctx.now());
   const ratingScale = parseScale(flags.ratingScale);
   const domain = parseDomain(flags.domain, target);
   if (flags.output === '') throw new UsageError('--output needs a path');
@@ -108,12 +108,12 @@ async function runConvert(ctx: Context, out: OutputSession, flags: ConvertFlags,
     if (error instanceof lib.ScaleError) throw new LkError(error.message, 1, 'Say which scale the instance uses with --rating-scale 5, 10 or 100.');
     throw error;
   }
-  const unmatchedFile =
-    output !== undefined && result.unmatched !== undefined && result.tally.rowsWritten > 0
-      ? unmatchedPath(output, lib.TARGET_EXTENSION[target])
-      : undefined;
+  const unmatchedFile = output !== undefined && result.unmatched !== undefined ? unmatchedPath(output, lib.TARGET_EXTENSION[target]) : undefined;
   const summary = lib.summaryLines(result, unmatchedFile);
+  const { replaceFile } = await import('../util/output-file.js');
   if (result.tally.rowsWritten === 0) {
+    // The rows set aside are the whole result then: the file for a manual pass is all there is to give.
+    if (unmatchedFile !== undefined) await replaceFile(unmatchedFile, result.unmatched!, ctx.io);
     for (const line of summary) ctx.io.warn(line);
     throw new LkError(`nothing to write for ${target}: no row could be written`, 1, 'The summary above says what was left out and why.');
   }
@@ -127,7 +127,6 @@ async function runConvert(ctx: Context, out: OutputSession, flags: ConvertFlags,
     }
     await out.io.write(result.files[0]!.content);
   } else {
-    const { replaceFile } = await import('../util/output-file.js');
     const written: string[] = [];
     for (const file of result.files) {
       const path = file.part === undefined ? output : numberedPath(output, file.part, lib.TARGET_EXTENSION[target]);
@@ -168,12 +167,12 @@ async function loadSnapshot(ctx: Context, db: string | undefined) {
     if (db !== undefined && !sources.mirrorExists(db))
       throw new LkError(`no mirror at ${db}`, 1, 'Create it with lk sync --db FILE, or leave out --db to use the export.');
     try {
-      const snapshot = await sources.readMirror(mirror);
+      const snapshot = sources.readMirror(mirror);
       ctx.io.info(`lk: reading the mirror ${mirror}`);
       return { snapshot, account: undefined };
     } catch (error) {
       if (!(error instanceof sources.MirrorUnavailable)) throw error;
-      if (db !== undefined) throw new LkError(error.message, 1, 'Name a mirror lk sync wrote, or leave out --db to use the export.');
+      if (db !== undefined) throw new LkError(error.message, 1, error.hint ?? 'Name a mirror lk sync wrote, or leave out --db to use the export.');
       ctx.io.info(`lk: not using the mirror: ${error.message}; reading the export instead`);
     }
   }
