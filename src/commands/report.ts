@@ -10,8 +10,8 @@ import { runSync } from './sync.js';
 
 const REPORT_FLAGS = {
   year: flag.text('--year <yyyy>', 'the year to review (default: the last complete year; this year so far in December)'),
-  from: flag.text('--from <date>', 'first day of the period instead (YYYY-MM-DD)'),
-  to: flag.text('--to <date>', 'last day of the period (YYYY-MM-DD, included; default today)'),
+  from: flag.text('--from <date>', 'first day of the period instead: 2025-03-01, 30d, 2w, yesterday'),
+  to: flag.text('--to <date>', 'last day of the period, included (2025-08-31, 7d, yesterday; default today)'),
   output: flag.text('-o, --output <file>', 'where the page goes (default lk-report-YYYY.html here), whole or not at all; - for stdout'),
   open: flag.toggle('--open', 'open the page in your browser once written (BROWSER, as lk open does)'),
   sync: flag.toggle('--sync', 'bring the mirror up to date first (lk sync)'),
@@ -32,6 +32,7 @@ time zone). --json prints the same figures as JSON, to stdout or -o FILE.
     'lk report',
     'lk report --year 2024 --open',
     'lk report --from 2025-06-01 --to 2025-08-31 -o summer.html',
+    'lk report --from 30d --json | jq .total',
     'lk report --json | jq .total.events',
   ],
   run: runReport,
@@ -50,7 +51,8 @@ async function runReport(ctx: Context, out: OutputSession, options: OptionsOf<ty
   if (json && options.open) throw new UsageError('--open opens the HTML page: it does not go with --json');
   const { reportPeriod, defaultFileName } = await import('../report/period.js');
   const { localToday, fallbackTimeZone } = await import('../report/time-zone.js');
-  const period = reportPeriod(options, localToday(ctx.now(), fallbackTimeZone(ctx.env)));
+  const zone = fallbackTimeZone(ctx.env, (line) => ctx.io.warn(line));
+  const period = reportPeriod(options, localToday(ctx.now(), zone));
   const { loadSqlite } = await import('../mirror/open.js');
   loadSqlite('lk report');
   if (options.sync) await runSync(ctx, { db: options.db });
@@ -59,7 +61,7 @@ async function runReport(ctx: Context, out: OutputSession, options: OptionsOf<ty
   let figures;
   let span;
   try {
-    figures = report.reportFigures(db, { period, fallbackTimeZone: fallbackTimeZone(ctx.env) });
+    figures = report.reportFigures(db, { period, fallbackTimeZone: zone });
     span = report.isEmpty(figures) ? report.datedSpan(db) : undefined;
   } finally {
     db.close();

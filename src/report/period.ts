@@ -13,11 +13,18 @@ export interface PeriodFlags {
 
 const DAY_FORM = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-function day(flag: string, raw: string): string {
+const AGO = /^(\d{1,5})([dw])$/;
+
+/** A day as YYYY-MM-DD, or as lk feed takes it: 7d, 2w (days before today), today, yesterday. */
+function day(flag: string, raw: string, today: string): string {
+  const text = raw.trim().toLowerCase();
+  const ago = AGO.exec(text);
+  const back = ago ? Number(ago[1]) * (ago[2] === 'w' ? 7 : 1) : text === 'today' ? 0 : text === 'yesterday' ? 1 : undefined;
+  if (back !== undefined) return new Date(Date.parse(`${today}T00:00:00Z`) - back * 86_400_000).toISOString().slice(0, 10);
   const match = DAY_FORM.exec(raw);
   const date = match ? new Date(`${raw}T00:00:00Z`) : undefined;
   if (!date || Number.isNaN(date.getTime()) || !date.toISOString().startsWith(raw))
-    throw new UsageError(`invalid ${flag} "${raw}": expected a day like 2025-03-01`);
+    throw new UsageError(`invalid ${flag} "${raw}": expected a day like 2025-03-01, 7d, 2w, today or yesterday`);
   return raw;
 }
 
@@ -33,8 +40,8 @@ export function reportPeriod(flags: PeriodFlags, today: string): Period & { labe
     throw new UsageError('--year or --from/--to, not both', 'A year: --year 2025. Any days: --from 2025-03-01 --to 2025-08-31.');
   if (flags.to !== undefined && flags.from === undefined) throw new UsageError('--to needs --from (the first day of the report)');
   if (flags.from !== undefined) {
-    const from = day('--from', flags.from);
-    const to = flags.to === undefined ? today : day('--to', flags.to);
+    const from = day('--from', flags.from, today);
+    const to = flags.to === undefined ? today : day('--to', flags.to, today);
     if (from > to) throw new UsageError(`--from ${from} is after --to ${to}: a report needs at least one day`);
     return { from, to, label: `${from} to ${to}`, ...soFar(to, today) };
   }

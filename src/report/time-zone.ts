@@ -111,11 +111,19 @@ export class TimeZone {
   }
 }
 
-/** The zone used when the mirror's profile names none lk knows: TZ, else this machine's. */
-export function fallbackTimeZone(env: NodeJS.ProcessEnv): string {
-  const named = env.TZ?.replace(/^:/, '');
-  if (named && isTimeZone(named)) return named;
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+/**
+ * The zone used when the mirror's profile names none lk knows: TZ, else this machine's, else UTC. A TZ that names no
+ * zone (empty, as some containers and cron set it, or unknown) is not followed: `warn` gets one line, and UTC is used.
+ */
+export function fallbackTimeZone(env: NodeJS.ProcessEnv, warn?: (line: string) => void): string {
+  if (env.TZ !== undefined) {
+    const named = env.TZ.replace(/^:/, '');
+    if (named && isTimeZone(named)) return named;
+    warn?.(`lk: warning: TZ=${JSON.stringify(env.TZ)} names no time zone lk knows: days are the profile's time zone, else UTC`);
+    return 'UTC';
+  }
+  const machine = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return machine && isTimeZone(machine) ? machine : 'UTC';
 }
 
 /** Today's date (YYYY-MM-DD) in a zone. */
