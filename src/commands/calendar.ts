@@ -8,7 +8,7 @@ import { calendarView } from '../output/views.js';
 import type { OutputSession } from '../output/session.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
-import { runOffline } from './offline.js';
+import { openMirror, pagesOf, runOffline } from './offline.js';
 import { DOMAIN_FLAG, OFFLINE_FLAGS, reserveFormat } from './options.js';
 import { runListing } from './listing.js';
 
@@ -65,12 +65,20 @@ async function runFeed(ctx: Context, out: OutputSession, options: CalendarOption
   if (out.flags.fields !== undefined) throw new UsageError('--fields does not apply to --format ics (a feed has fixed properties)');
   if (options.output === '') throw new UsageError('--output needs a path');
   const file = options.output === undefined || options.output === '-' ? undefined : options.output;
+  const feed = { io: out.io, now: ctx.now(), spoilerFree: Boolean(options.spoilerFree), file };
+  if (options.offline) return renderCalendarFeed(await mirroredCalendar(ctx, options), feed);
   const query = { domain: options.domain, lang: ctx.lang() };
   const client = await ctx.client();
-  await renderCalendarFeed(paginate(client, '/v1/calendar', query, { followIfPaged: true }), {
-    io: out.io,
-    now: ctx.now(),
-    spoilerFree: Boolean(options.spoilerFree),
-    file,
-  });
+  await renderCalendarFeed(paginate(client, '/v1/calendar', query, { followIfPaged: true }), feed);
+}
+
+/** The upcoming episodes the mirror holds, as the one page the feed reads: no key, no request. */
+async function mirroredCalendar(ctx: Context, options: CalendarOptions) {
+  const db = await openMirror(ctx, options.db, '--offline');
+  try {
+    const items = await db.upcomingCalendar({ domain: options.domain?.toUpperCase() }, ctx.now());
+    return pagesOf(items, { all: true });
+  } finally {
+    db.close();
+  }
 }
