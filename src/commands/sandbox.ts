@@ -28,7 +28,9 @@ const sandboxCommand = defineCommand({
   flags: SANDBOX_FLAGS,
   examples: [
     'lk sandbox --port 8080',
-    "lk sandbox --json > sandbox.json &  LK_BASE_URL=$(jq -r .url sandbox.json) LK_API_KEY=$(jq -r '.keys[0].key' sandbox.json) lk whoami",
+    'lk sandbox --json > sandbox.json &',
+    'until jq -e .url sandbox.json >/dev/null 2>&1; do sleep 0.1; done',
+    "LK_BASE_URL=$(jq -r .url sandbox.json) LK_API_KEY=$(jq -r '.keys[0].key' sandbox.json) lk whoami",
   ],
   storedConfig: 'unread',
   async run(ctx, out, flags) {
