@@ -12,29 +12,42 @@ import { renderAccount, renderAchievement, renderEntry, renderEvent, renderList,
 /** Items per chunk written to the socket. */
 const BATCH = 500;
 
-function* jsonArray<T>(name: string, items: readonly T[], render: (item: T) => unknown, last = false): Generator<string> {
-  yield `${JSON.stringify(name)}:[`;
+/** `"name":[…]`, with a comma before it (`after`) or after it (neither `last` nor `after`). */
+function* jsonArray<T>(name: string, items: readonly T[], render: (item: T) => unknown, last = false, after = false): Generator<string> {
+  yield `${after ? ',' : ''}${JSON.stringify(name)}:[`;
   for (let start = 0; start < items.length; start += BATCH) {
     const part = items.slice(start, start + BATCH).map((item) => JSON.stringify(render(item)));
     yield (start === 0 ? '' : ',') + part.join(',');
   }
-  yield last ? ']' : '],';
+  yield last || after ? ']' : '],';
 }
+
+/** The collections an export may leave out (the sandbox's exportLeavesOut option). */
+export type ExportCollection = 'lists' | 'reviews' | 'achievements' | 'notifications' | 'profile';
 
 /**
  * The export document: `{exportedAt, account, library, history, lists, reviews, achievements, notifications,
- * profile}`. History holds every event, dated ones newest first then undated ones; events carry `workId`
- * instead of the whole work, which is in the matching library entry.
+ * profile}`, less the collections in `leaveOut`. History holds every event, dated ones newest first then undated
+ * ones; events carry `workId` instead of the whole work, which is in the matching library entry.
  */
-export function* exportDocument(account: AccountData, lang: Lang, now: number, seed: number, dataDay: number): Generator<string> {
+export function* exportDocument(
+  account: AccountData,
+  lang: Lang,
+  now: number,
+  seed: number,
+  dataDay: number,
+  leaveOut: ReadonlySet<ExportCollection> = new Set(),
+): Generator<string> {
   yield `{"exportedAt":${JSON.stringify(iso(now))},"account":${JSON.stringify(renderAccount(account))},`;
   yield* jsonArray('library', account.entries, (entry) => renderEntry(entry, lang));
   const undated = account.entries.flatMap((entry) => entryEvents(entry).filter((event) => event.date === null));
-  yield* jsonArray('history', [...datedEvents(account, undefined), ...undated], (event) => renderEvent(event, lang, false));
-  yield* jsonArray('lists', account.lists, (list) => renderList(list, lang, true));
-  yield* jsonArray('reviews', account.reviews, (review) => renderReview(review, lang));
+  yield* jsonArray('history', [...datedEvents(account, undefined), ...undated], (event) => renderEvent(event, lang, false), true);
+  if (!leaveOut.has('lists')) yield* jsonArray('lists', account.lists, (list) => renderList(list, lang, true), false, true);
+  if (!leaveOut.has('reviews')) yield* jsonArray('reviews', account.reviews, (review) => renderReview(review, lang), false, true);
   const unlocked = achievements(account, seed, dataDay);
-  yield* jsonArray('achievements', unlocked, (achievement) => renderAchievement(achievement, account.username));
-  yield* jsonArray('notifications', account.notifications, renderNotification);
-  yield `"profile":${JSON.stringify(renderProfile(account, unlocked.filter((a) => a.unlockedAt !== null).length))}}`;
+  if (!leaveOut.has('achievements'))
+    yield* jsonArray('achievements', unlocked, (achievement) => renderAchievement(achievement, account.username), false, true);
+  if (!leaveOut.has('notifications')) yield* jsonArray('notifications', account.notifications, renderNotification, false, true);
+  if (!leaveOut.has('profile')) yield `,"profile":${JSON.stringify(renderProfile(account, unlocked.filter((a) => a.unlockedAt !== null).length))}`;
+  yield '}';
 }

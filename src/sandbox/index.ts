@@ -10,6 +10,8 @@ import { SandboxServer, type SandboxCounters } from './server.js';
 import { AltVariant, VARIANTS, type Variant } from './variant.js';
 
 export type { Variant } from './variant.js';
+export type { ExportCollection } from './export.js';
+import type { ExportCollection } from './export.js';
 
 export type { FaultOptions } from './faults.js';
 export type { SandboxCounters } from './server.js';
@@ -38,6 +40,11 @@ export interface SandboxOptions {
   variant?: Variant;
   /** Serve https with this PEM private key and certificate (or chain); the URL then starts with https://. */
   tls?: { key: string | Buffer; cert: string | Buffer };
+  /**
+   * Collections GET /v1/export leaves out, as an instance may (SPEC.md does not fix the export's fields): `profile`,
+   * `achievements`, `notifications`, `lists`, `reviews`. Default: none.
+   */
+  exportLeavesOut?: readonly ExportCollection[];
 }
 
 export interface DemoKey {
@@ -140,6 +147,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     faults: options.faults ?? {},
     variant: alt,
     tls: options.tls,
+    exportLeavesOut: new Set(options.exportLeavesOut ?? []),
   });
   const address = await server.listen(options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
   const hostForUrl = address.family === 'IPv6' || address.address.includes(':') ? `[${address.address}]` : address.address;

@@ -6,7 +6,7 @@ import type { KeyRecord } from './auth.js';
 import { calendarItems } from './calendar.js';
 import type { AccountData } from './data.js';
 import { HttpError, notFound, rateLimited } from './errors.js';
-import { exportDocument } from './export.js';
+import { exportDocument, type ExportCollection } from './export.js';
 import { entryHistory } from './history.js';
 import { iso, type Domain, type Lang } from './model.js';
 import * as params from './params.js';
@@ -26,6 +26,7 @@ export interface RouteContext {
   seed: number;
   dataDay: number;
   exportIntervalSeconds: number;
+  exportLeavesOut: ReadonlySet<ExportCollection>;
   /** Called when an export is answered 200. */
   onExport: () => void;
 }
@@ -245,7 +246,7 @@ export const ROUTES: readonly Route[] = [
       }
       account.lastExportAt = now;
       context.onExport();
-      return { status: 200, stream: exportDocument(account, lang, now, context.seed, context.dataDay) };
+      return { status: 200, stream: exportDocument(account, lang, now, context.seed, context.dataDay, context.exportLeavesOut) };
     },
   },
 ];

@@ -3,6 +3,7 @@
  * writing responses. The order of the checks is documented in README.md ("Request pipeline").
  */
 import type { AltVariant } from './variant.js';
+import type { ExportCollection } from './export.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -40,6 +41,8 @@ export interface ServerConfig {
   variant?: AltVariant | undefined;
   /** Serve https with this PEM key and certificate (chain); none: plain http. */
   tls?: { key: string | Buffer; cert: string | Buffer } | undefined;
+  /** What the export leaves out. */
+  exportLeavesOut: ReadonlySet<ExportCollection>;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -222,6 +225,7 @@ export class SandboxServer {
         seed: this.config.seed,
         dataDay: this.config.data.dataDay,
         exportIntervalSeconds: this.config.exportIntervalSeconds,
+        exportLeavesOut: this.config.exportLeavesOut,
         onExport: () => {
           counters.exports += 1;
         },
