@@ -36,6 +36,8 @@ export interface MirrorFacts {
   baseUrl: string | undefined;
   /** The date of the newest dated event in the whole mirror. */
   newestEvent: string | undefined;
+  /** The web application's address (https://app.example/), the origin most of the works' url share. */
+  webApp: string | undefined;
   /** The profile as synced (GET /v1/profile), when the key had profile:read. */
   profile: Record<string, unknown> | undefined;
   /** 5, 10 or 100: the smallest that holds every rating in the library (undefined when none is rated). */
@@ -79,11 +81,28 @@ export function mirrorFacts(db: Database): MirrorFacts {
   return {
     account: meta('account'),
     baseUrl: meta('base_url'),
+    webApp: commonOrigin(db.prepare("SELECT url FROM works WHERE url LIKE 'http%' ORDER BY id LIMIT 500").all().map((row) => row.url)),
     newestEvent: str(db.prepare('SELECT max(date) AS newest FROM history').get()?.newest),
     profile,
     ratingScale: highest === undefined ? undefined : [5, 10, 100].find((scale) => highest <= scale),
     timeZone: zone !== undefined && isTimeZone(zone) ? zone : 'UTC',
   };
+}
+
+/** The http(s) origin most of `urls` share (the first of those tied); undefined when none is a web address. */
+function commonOrigin(urls: unknown[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const url of urls) {
+    try {
+      const { protocol, origin } = new URL(String(url));
+      if (protocol === 'https:' || protocol === 'http:') counts.set(`${origin}/`, (counts.get(`${origin}/`) ?? 0) + 1);
+    } catch {
+      // not a URL: no address to learn from it
+    }
+  }
+  let best: [string, number] | undefined;
+  for (const entry of counts) if (best === undefined || entry[1] > best[1]) best = entry;
+  return best?.[0];
 }
 
 function isTimeZone(zone: string): boolean {

@@ -12,6 +12,7 @@ import { entryId, feedId, owner } from './ids.js';
  *   text is HTML-escaped here first (so no `<` or `>` of the server's reaches the XML, and no `]]>` either);
  * - it passes characters XML 1.0 forbids (NUL, most C0 controls, U+FFFF, lone surrogates): removed here (feedText);
  * - it throws on a link that is no URL and writes any scheme: only http(s) links are kept, else the feed's own;
+ * - it writes an entry with no link as an empty <link/>: left out;
  * - its JSON Feed is version 1 with `author`: rewritten as 1.1 with `authors`.
  * Nothing depends on the clock: the feed's `updated` is its newest entry's, so an unchanged mirror gives the same bytes.
  */
@@ -54,7 +55,8 @@ function text(value: unknown): string | undefined {
 interface FeedHead {
   id: string;
   title: string;
-  link: string;
+  /** The profile's page, else the web application's address; never the API's base URL (no page for a person). */
+  link: string | undefined;
   author: { name: string; link?: string | undefined };
   updated: Date;
 }
@@ -69,7 +71,7 @@ function headOf(facts: MirrorFacts, activity: Activity[], choice: FeedChoice): F
   return {
     id: feedId(owner(facts.account, facts.baseUrl), choice.domain),
     title: feedTitle(name, choice.domain),
-    link: profileLink ?? webLink(facts.baseUrl) ?? 'http://localhost/',
+    link: profileLink ?? webLink(facts.webApp),
     author: { name: name ?? 'lk', ...(profileLink ? { link: profileLink } : {}) },
     updated: new Date(newest === undefined || Number.isNaN(Date.parse(newest)) ? 0 : Date.parse(newest)),
   };
@@ -85,7 +87,7 @@ export async function makeFeed(db: Database, choice: FeedChoice): Promise<FeedDo
     id: head.id,
     title: head.title,
     description: feedSubtitle(),
-    link: head.link,
+    ...(head.link ? { link: head.link } : {}),
     author: head.author,
     updated: head.updated,
     generator: 'lk',
@@ -99,14 +101,15 @@ export async function makeFeed(db: Database, choice: FeedChoice): Promise<FeedDo
       // Both Atom (type="html") and JSON Feed's title take the text; Atom's goes into CDATA, escaped here first.
       title: choice.format === 'atom' ? escapeHtml(entryTitle(item, facts.ratingScale)) : entryTitle(item, facts.ratingScale),
       id: entryId(ownerName, item.key),
-      link: link ?? head.link,
+      link: (link ?? head.link)!,
       date: new Date(item.events[0]!.date),
       published: new Date(item.events.at(-1)!.date),
       content: entryContent(item, facts.ratingScale, link, choice.publicOnly),
       ...(domain ? { category: [{ name: domain.toLowerCase(), term: domain.toLowerCase() }] } : {}),
     });
   }
-  const text = choice.format === 'atom' ? feed.atom1() : jsonFeed11(feed.json1());
+  // An entry with no link of its own nor the feed's: the package writes an empty <link/>, which Atom does not allow.
+  const text = choice.format === 'atom' ? feed.atom1().replace(/\n\s*<link\/>/g, '') : jsonFeed11(feed.json1());
   return { text: `${text}\n`, entries: activity.length, withNotes };
 }
 

@@ -24,8 +24,12 @@ const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0
 
 type State = 'start' | 'key' | 'afterKey' | 'valueStart' | 'value' | 'elementStart' | 'element' | 'afterValue' | 'end';
 
-/** Calls `visit` for each member as the chunks are read. */
-export async function streamJsonMembers(source: AsyncIterable<Buffer>, visit: (member: JsonMember) => void): Promise<void> {
+/** Calls `visit` for each member as the chunks are read, and `opened` as each top-level array starts (an empty one too). */
+export async function streamJsonMembers(
+  source: AsyncIterable<Buffer>,
+  visit: (member: JsonMember) => void,
+  opened?: (key: string) => void,
+): Promise<void> {
   let bytes = 0;
   let state: State = 'start';
   let depth = 0;
@@ -84,6 +88,7 @@ export async function streamJsonMembers(source: AsyncIterable<Buffer>, visit: (m
         case 'valueStart':
           if (isSpace(c)) continue;
           if (c === OPEN_ARRAY) {
+            opened?.(key);
             depth = 2;
             state = 'elementStart';
             continue;

@@ -93,6 +93,14 @@ const TABLE_COLUMNS: Record<string, string[]> = {
 const UNDATED_POSITION = 1_000_000_000;
 const HISTORY_CONCURRENCY = 4;
 
+/**
+ * Collections an export may carry besides the library and history. SPEC.md does not fix the export's fields: an
+ * instance may leave any of them out, and then they are read from their endpoints in the same sync, so that the
+ * first sync answers every --offline command as the server would.
+ */
+const EXPORT_AREAS = ['lists', 'reviews', 'achievements', 'notifications', 'profile'] as const;
+type ExportArea = (typeof EXPORT_AREAS)[number];
+
 /** The export could not be used: its shape is not one this client recognises (or the cached copy is damaged). */
 class UnusableExport extends Error {}
 
@@ -166,8 +174,8 @@ class SyncRun {
   private readonly changedEntries: string[] = [];
   private positions: Record<string, number> = {};
   private lastProgress = 0;
-  private sawEntries = false;
-  private sawHistory = false;
+  /** The export's collections (member names in lower case) as read so far: a library and a history make it usable. */
+  private readonly exported = new Set<string>();
   private readonly eventDomain: ReturnType<typeof eventDomainReader>;
 
   constructor(
@@ -188,8 +196,7 @@ class SyncRun {
     );
     this.changedEntries.length = 0;
     this.positions = {};
-    this.sawEntries = false;
-    this.sawHistory = false;
+    this.exported.clear();
   }
 
   private next(table: string): number {
@@ -214,6 +221,8 @@ class SyncRun {
       await this.readPages();
       source = 'pages';
       this.snapshotAt = this.options.now();
+    } else {
+      for (const area of EXPORT_AREAS) if (!this.exported.has(area)) await this.readArea(area);
     }
     await this.area('calendar', 'calendar:read', async () => {
       for await (const page of paginate(this.client, '/v1/calendar', {}, { followIfPaged: true }, { signal: this.options.signal })) {
@@ -272,7 +281,11 @@ class SyncRun {
       // A cached export newer than the mirror (`lk export` just ran): the server's state then, at no request.
       if (options.full || (snapshotAt !== undefined && meta.fetchedAtMs <= snapshotAt)) return undefined;
       return this.attempt(async () => {
-        await streamJsonMembers(cache.stream(this.account!, meta), (member) => this.exportMember(member.key, member.value, member.element));
+        await streamJsonMembers(
+          cache.stream(this.account!, meta),
+          (member) => this.exportMember(member.key, member.value, member.element),
+          (key) => this.exported.add(key.toLowerCase()),
+        );
         this.snapshotAt = meta.fetchedAtMs;
         return 'export-cache';
       });
@@ -296,6 +309,7 @@ class SyncRun {
     }
     return this.attempt(() => {
       for (const [key, value] of Object.entries(exported.json)) {
+        if (Array.isArray(value)) this.exported.add(key.toLowerCase());
         if (Array.isArray(value)) for (const item of value) this.exportMember(key, item, true);
         else this.exportMember(key, value, false);
       }
@@ -309,7 +323,9 @@ class SyncRun {
     this.db.exec('SAVEPOINT export');
     try {
       const source = await read();
-      if (!this.sawEntries || !this.sawHistory) throw new UnusableExport('it has no library or no history collection');
+      // An empty library is an export too: its collections are there, with nothing in them.
+      if (!(this.exported.has('library') || this.exported.has('entries')) || !this.exported.has('history'))
+        throw new UnusableExport('it has no library or no history collection');
       this.db.exec('RELEASE export');
       return source;
     } catch (error) {
@@ -324,7 +340,10 @@ class SyncRun {
   private exportMember(key: string, value: unknown, element: boolean): void {
     const name = key.toLowerCase();
     if (!element) {
-      if (name === 'profile' && isObject(value)) this.profileItem(value);
+      if (name === 'profile' && isObject(value)) {
+        this.exported.add(name);
+        this.profileItem(value);
+      }
       if ((name === 'library' || name === 'entries' || name === 'history') && !Array.isArray(value))
         throw new UnusableExport(`its ${key} is not a list`);
       return;
@@ -333,12 +352,10 @@ class SyncRun {
       case 'library':
       case 'entries':
         if (!isObject(value) || text(value.id) === null) throw new UnusableExport(`an item of ${key} carries no id`);
-        this.sawEntries = true;
         this.entry(value);
         return;
       case 'history':
         if (!isObject(value)) throw new UnusableExport('an item of history is not an object');
-        this.sawHistory = true;
         this.event(value, this.next('history'));
         return;
       case 'lists':
@@ -374,34 +391,48 @@ class SyncRun {
       for await (const page of all('/v1/history')) for (const item of page.items) if (isObject(item)) this.event(item, this.next('history'));
     });
     await this.undatedEvents();
-    await this.area(
-      'lists',
-      'lists:read',
-      async () => {
-        for await (const page of all('/v1/lists')) {
-          for (const list of page.items) {
-            if (!isObject(list) || text(list.id) === null) continue;
-            const detail = (await this.client.get(`/v1/lists/${encodeURIComponent(text(list.id)!)}`, {}, { signal })).json;
-            const items = isObject(detail) && Array.isArray(detail.items) ? detail.items : [];
-            this.list(list, items);
-          }
-        }
-      },
-      ['list_items'],
-    );
-    await this.area('reviews', 'reviews:read', async () => {
-      for await (const page of all('/v1/reviews')) for (const item of page.items) this.review(item);
-    });
-    await this.area('achievements', 'profile:read', async () => {
-      for await (const page of all('/v1/profile/achievements')) for (const item of page.items) this.achievement(item);
-    });
-    await this.area('notifications', 'notifications:read', async () => {
-      for await (const page of all('/v1/notifications')) for (const item of page.items) this.notification(item);
-    });
-    await this.area('profile', 'profile:read', async () => {
-      const profile = (await this.client.get('/v1/profile', {}, { signal })).json;
-      if (isObject(profile)) this.profileItem(profile);
-    });
+    for (const area of EXPORT_AREAS) await this.readArea(area);
+  }
+
+  /** One collection from its endpoints (left as it was, with a warning, when the key lacks its scope). */
+  private async readArea(area: ExportArea): Promise<void> {
+    const signal = this.options.signal;
+    const all = (path: string) => paginate(this.client, path, {}, { all: true }, { signal });
+    switch (area) {
+      case 'lists':
+        return this.area(
+          'lists',
+          'lists:read',
+          async () => {
+            for await (const page of all('/v1/lists')) {
+              for (const list of page.items) {
+                if (!isObject(list) || text(list.id) === null) continue;
+                const detail = (await this.client.get(`/v1/lists/${encodeURIComponent(text(list.id)!)}`, {}, { signal })).json;
+                const items = isObject(detail) && Array.isArray(detail.items) ? detail.items : [];
+                this.list(list, items);
+              }
+            }
+          },
+          ['list_items'],
+        );
+      case 'reviews':
+        return this.area('reviews', 'reviews:read', async () => {
+          for await (const page of all('/v1/reviews')) for (const item of page.items) this.review(item);
+        });
+      case 'achievements':
+        return this.area('achievements', 'profile:read', async () => {
+          for await (const page of all('/v1/profile/achievements')) for (const item of page.items) this.achievement(item);
+        });
+      case 'notifications':
+        return this.area('notifications', 'notifications:read', async () => {
+          for await (const page of all('/v1/notifications')) for (const item of page.items) this.notification(item);
+        });
+      case 'profile':
+        return this.area('profile', 'profile:read', async () => {
+          const profile = (await this.client.get('/v1/profile', {}, { signal })).json;
+          if (isObject(profile)) this.profileItem(profile);
+        });
+    }
   }
 
   /** GET /v1/library/{id}/history of each entry new or changed since the last sync (of every entry with --full). */
