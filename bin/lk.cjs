@@ -53,7 +53,10 @@ function useCompileCache() {
   const { enableCompileCache } = require('node:module');
   if (!enableCompileCache) return;
   try {
-    enableCompileCache(require('node:path').join(require('../dist/paths.cjs').cacheDir(process.env), 'compile'));
+    const folder = require('node:path').join(require('../dist/paths.cjs').cacheDir(process.env), 'compile');
+    // Made here, 0700 like every folder lk makes (Node would make it, and the cache folder above it, 0755).
+    require('node:fs').mkdirSync(folder, { recursive: true, mode: 0o700 });
+    enableCompileCache(folder);
   } catch {
     // no cache folder to be found: the program compiles as usual
   }
