@@ -130,6 +130,11 @@ export function openForReading(path: string): Database {
   }
 }
 
+/** An SQLite file with no table yet: a first lk sync has made it and not finished (its tables come in one commit). */
+function notYet(path: string): LkError {
+  return new LkError(`the mirror ${path} holds nothing yet`, 1, 'A first lk sync writes it as it runs: try again once it has finished, or run lk sync.');
+}
+
 /** A mirror has an entries table; a new file has no table at all. Any other database is someone else's. */
 function isMirrorOrNew(db: Database): boolean {
   const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((row) => row.name);
@@ -141,7 +146,7 @@ function openReadOnly(location: string, path: string): Database {
   const db = new DatabaseSync(location, { readOnly: true, timeout: READER_BUSY_MS });
   try {
     refuseNewer(db, path);
-    if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'entries'").get()) throw notAMirror(path);
+    if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'entries'").get()) throw isMirrorOrNew(db) ? notYet(path) : notAMirror(path);
   } catch (error) {
     db.close();
     throw error;
