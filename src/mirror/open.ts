@@ -113,15 +113,16 @@ function requireWritable(path: string): void {
 
 /**
  * Opens an existing mirror read-only: a write statement fails inside SQLite. A reader waits briefly for a lock (a
- * sync never holds one against readers: WAL), then names it. A mirror in a folder this user cannot write (another
- * user's, a read-only mount) is read as an immutable file, since SQLite cannot make the index of the WAL beside it.
+ * sync never holds one against readers: WAL), then names it. A mirror this user cannot write beside (another user's
+ * folder, a read-only mount) is read as an immutable file, since SQLite cannot make the index of the WAL there.
  */
 export function openForReading(path: string): Database {
   requireMirror(path);
   try {
     return openReadOnly(path, path);
   } catch (error) {
-    if (sqliteCode(error) !== SQLITE_CANTOPEN || writableFolder(path)) throw readError(error, path);
+    const code = sqliteCode(error);
+    if (code !== SQLITE_CANTOPEN && code !== SQLITE_READONLY) throw readError(error, path);
   }
   try {
     return openReadOnly(`${pathToFileURL(path).href}?immutable=1`, path);
@@ -156,21 +157,13 @@ function openReadOnly(location: string, path: string): Database {
 
 const SQLITE_BUSY = 5;
 const SQLITE_LOCKED = 6;
+const SQLITE_READONLY = 8;
 const SQLITE_CANTOPEN = 14;
 
 /** SQLite's primary result code of a node:sqlite error (errcode holds the extended one). */
 function sqliteCode(error: unknown): number | undefined {
   const code = (error as { errcode?: unknown } | undefined)?.errcode;
   return typeof code === 'number' ? code & 0xff : undefined;
-}
-
-function writableFolder(path: string): boolean {
-  try {
-    accessSync(dirname(path), fsConstants.W_OK);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** node:sqlite's error (no path, no advice) as one line that names the mirror; lk's own errors as they are. */

@@ -29,6 +29,9 @@ export const OUTSIDE_TOOLS = {
   'bash-completion': { apt: 'bash-completion', present: () => existsSync('/usr/share/bash-completion/bash_completion') },
   python3: { apt: 'python3', present: () => onPath('python3') },
   chromium: { apt: 'chromium', present: () => chromiumPath() !== undefined },
+  // util-linux's setpriv: lk run as nobody, for whom a file can be read-only (root writes every file). Not needed where
+  // the tests do not run as root: their own user meets read-only files as they are.
+  setpriv: { apt: 'util-linux', present: () => process.getuid?.() !== 0 || onPath('setpriv') },
   'python3-feedparser': {
     apt: 'python3-feedparser',
     // Debian's python modules load in Debian's own python3, not in whichever python3 is first on PATH.
