@@ -22,16 +22,25 @@ export interface BarChartSpec {
   label: string;
   categories: string[];
   series: BarSeries[];
-  width?: number;
-  height?: number;
+  /** A short chart (a week's days, ratings). */
+  short?: boolean;
 }
+
+/**
+ * Drawn 340 wide, the width a phone 390 px wide gives it: its 12 px text is shown at 11.4 px there, and no larger
+ * than 16 px where the page caps its width (page-style.ts). A wider drawing would be scaled down to 7 px on a phone.
+ */
+const WIDTH = 340;
 
 const AXIS = 'rgba(127, 127, 127, 0.9)';
 const GRID = 'rgba(127, 127, 127, 0.25)';
 
 export function barChartSvg(spec: BarChartSpec): string {
-  const width = spec.width ?? 560;
-  const height = spec.height ?? 280;
+  const width = WIDTH;
+  const height = spec.short ? 180 : 260;
+  // A category label is about 7 px a character at 12 px: turned when the row of them would be wider than the chart.
+  const labelWidth = Math.max(...spec.categories.map((category) => category.length)) * 7 + 6;
+  const rotate = labelWidth * spec.categories.length > width - 40 ? (labelWidth > 30 ? 90 : 45) : 0;
   const chart = init(null, null, { renderer: 'svg', ssr: true, width, height });
   try {
     const legend = spec.series.length > 1;
@@ -46,7 +55,7 @@ export function barChartSvg(spec: BarChartSpec): string {
         data: spec.categories,
         axisLine: { lineStyle: { color: AXIS } },
         axisTick: { show: false },
-        axisLabel: { color: AXIS, interval: 0, hideOverlap: true },
+        axisLabel: { color: AXIS, interval: 0, hideOverlap: true, rotate },
       },
       yAxis: { type: 'value', minInterval: 1, axisLabel: { color: AXIS }, splitLine: { lineStyle: { color: GRID } } },
       series: spec.series.map((series) => ({

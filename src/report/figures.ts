@@ -134,17 +134,26 @@ function bounds(zone: TimeZone, period: Period): [number, number] {
 }
 
 /** The period of the same length just before. */
-export function previousOf(period: Period): Period {
+/**
+ * What a period is compared with. A whole calendar year (or years) goes back by years, so that 2024 is compared with
+ * 2023, leap day or not; a year so far (`through` a day before its end) with the same days of the year before (1
+ * January to 26 November 2025 for 2026 so far), not the whole of it; any other days with as many days just before.
+ */
+export function previousOf(period: Period & { through?: string }): Period {
   const DAY = 86_400_000;
-  const from = Date.parse(`${period.from}T00:00:00Z`);
-  const to = Date.parse(`${period.to}T00:00:00Z`);
+  const end = period.through !== undefined && period.through < period.to ? period.through : period.to;
   const [fy, fm, fd] = dayParts(period.from);
   const [ty, tm, td] = dayParts(period.to);
-  // A whole calendar year (or years) goes back by years, so that 2024 is compared with 2023, leap day or not.
   if (fm === 1 && fd === 1 && tm === 12 && td === 31) {
     const years = ty - fy + 1;
-    return { from: `${fy - years}-01-01`, to: `${fy - 1}-12-31` };
+    if (end === period.to) return { from: `${fy - years}-01-01`, to: `${fy - 1}-12-31` };
+    const [ey, em, ed] = dayParts(end);
+    // 29 February so far is compared up to 28 February of a year without one.
+    const lastDay = new Date(Date.UTC(ey - years, em, 0)).getUTCDate();
+    return { from: `${fy - years}-01-01`, to: `${ey - years}-${String(em).padStart(2, '0')}-${String(Math.min(ed, lastDay)).padStart(2, '0')}` };
   }
+  const from = Date.parse(`${period.from}T00:00:00Z`);
+  const to = Date.parse(`${end}T00:00:00Z`);
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
   return { from: day(from - (to - from) - DAY), to: day(from - DAY) };
 }

@@ -29,7 +29,7 @@ a { color: var(--accent); }
 figure.chart-with-table { display: grid; grid-template-columns: minmax(0, 3fr) minmax(16rem, 2fr); gap: 1rem 1.5rem; align-items: start;
   margin: 1.5rem 0; background: var(--card); border: 1px solid var(--line); border-radius: .6rem; padding: 1rem; }
 figcaption { grid-column: 1 / -1; font-weight: 600; }
-.chart svg { width: 100%; height: auto; display: block; }
+.chart svg { width: 100%; max-width: 30rem; height: auto; display: block; margin: 0 auto; }
 .chart svg text { fill: var(--muted); }
 .numbers { max-height: 26rem; overflow: auto; }
 table { border-collapse: collapse; width: 100%; font-size: .9rem; font-variant-numeric: tabular-nums; }
@@ -43,8 +43,10 @@ ol.top li { margin: .2rem 0; overflow-wrap: anywhere; }
 .notes ul { padding-left: 1.2rem; }
 main { padding-bottom: 3rem; }
 @media (max-width: 44rem) {
-  figure.chart-with-table { grid-template-columns: 1fr; padding: .75rem; }
-  .numbers { max-height: none; }
+  figure.chart-with-table { grid-template-columns: minmax(0, 1fr); padding: .75rem; }
+  /* A table wider than the phone scrolls sideways in its own box instead of being cut. */
+  .numbers { max-height: none; overflow-x: auto; }
+  .numbers th { white-space: nowrap; }
   th, td { padding: .2rem .3rem; }
   table { font-size: .85rem; }
   .facts { grid-template-columns: repeat(2, minmax(0, 1fr)); }

@@ -98,7 +98,11 @@ function monthlyFigure(title: string, figures: ReportFigures, sections: Section[
       ...(multi ? [format(cells.reduce((a, b) => a + b, 0))] : []),
     ];
   });
-  const chart = barChartSvg({ label: title, categories: figures.months.map(monthLabel), series });
+  // Over more than one year, the first month and each January carry their year: Nov 2025, Dec, Jan 2026, Feb…
+  const categories = figures.months.map((month, index) =>
+    oneYear || (index > 0 && !month.endsWith('-01')) ? monthLabel(month) : `${monthLabel(month)} ${month.slice(0, 4)}`,
+  );
+  const chart = barChartSvg({ label: title, categories, series });
   return figure(title, chart, table(title, head, rows));
 }
 
@@ -170,7 +174,7 @@ function countsFigure(title: string, head: [string, string], rows: { axis: strin
     label: title,
     categories: rows.map((r) => r.axis),
     series: [{ name: head[1].toLowerCase(), values: rows.map((r) => r.value), colour }],
-    height: 200,
+    short: true,
   });
   return figure(
     title,
@@ -258,13 +262,19 @@ ${firstAndLast(figures.total)}
 ${table('The period in numbers, by domain', ['Domain', 'Events', 'Finished', 'Time spent'], rows)}`;
 }
 
+/** What the changes are against, in words: 2025; the same days of 2025 (a year so far); the period before. */
+function comparedWith({ previousPeriod: { from, to } }: ReportFigures): string {
+  if (from.slice(0, 4) !== to.slice(0, 4) || !from.endsWith('-01-01')) return 'the period before';
+  return to.endsWith('-12-31') ? from.slice(0, 4) : `the same days of ${from.slice(0, 4)}`;
+}
+
 export function reportPage(figures: ReportFigures, generatedAt: string): string {
   const sections = DOMAINS.flatMap((key) => {
     const domain = figures.domains[key];
     return domain ? [{ key, name: DOMAIN_NAMES[key], figures: domain }] : [];
   });
   const label = figures.period.label;
-  const previousLabel = /^\d{4}$/.test(label) ? String(Number(label) - 1) : 'the period before';
+  const previousLabel = comparedWith(figures);
   const who = figures.account.displayName ?? figures.account.username;
   const title = `${who ? `${escapeHtml(who)}: ` : ''}${escapeHtml(label)} in review`;
   return `<!doctype html>
@@ -283,6 +293,7 @@ export function reportPage(figures: ReportFigures, generatedAt: string): string 
 <header>
 <h1>${title}</h1>
 <p class="period">${dayLabel(figures.period.from)} to ${figures.period.through ? `${dayLabel(figures.period.through)}, so far` : dayLabel(figures.period.to)} · ${escapeHtml(figures.timeZone)} · made ${dayLabel(generatedAt)}</p>
+<p class="period">Compared with ${dayLabel(figures.previousPeriod.from)} to ${dayLabel(figures.previousPeriod.to)}.</p>
 <nav>${sections.map((s) => `<a href="#${s.key.toLowerCase()}">${s.name}</a>`).join(' ')}</nav>
 </header>
 <main>

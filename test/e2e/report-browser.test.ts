@@ -172,6 +172,32 @@ describeWith(['chromium'], 'the report page in chromium', () => {
   );
 
   itOnEveryPage(
+    'stays readable on a phone 390 px wide: chart text of 11 px or more as shown, every table whole or scrolling in its box',
+    { javaScript: true, viewport: { width: 390, height: 844 }, colorScheme: 'light' },
+    async ({ page }, { name }) => {
+      // Each text of each chart shown, at the size it is drawn: its font size times the chart's scale on the screen.
+      const sizes = await inPage<number[]>(
+        page,
+        `[...document.querySelectorAll('figure svg')].filter((svg) => svg.getBoundingClientRect().width > 0).flatMap((svg) => {
+          const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+          return [...svg.querySelectorAll('text')].map((text) => parseFloat(getComputedStyle(text).fontSize) * scale);
+        })`,
+      );
+      expect(sizes.length, name).toBeGreaterThan(20);
+      expect(Math.min(...sizes), name).toBeGreaterThanOrEqual(11);
+      const tables = await inPage<{ fits: boolean; scrolls: boolean }[]>(
+        page,
+        `[...document.querySelectorAll('.numbers')].map((box) => ({
+          fits: box.scrollWidth <= box.clientWidth + 1,
+          scrolls: ['auto', 'scroll'].includes(getComputedStyle(box).overflowX),
+        }))`,
+      );
+      expect(tables.length, name).toBeGreaterThanOrEqual(5);
+      for (const table of tables) expect(table.fits || table.scrolls, name).toBe(true);
+    },
+  );
+
+  itOnEveryPage(
     'renders with JavaScript off just the same: title, charts and tables',
     { javaScript: false, viewport: { width: 1024, height: 768 }, colorScheme: 'light' },
     async ({ page }, { name }) => {

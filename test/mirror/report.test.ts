@@ -32,9 +32,14 @@ async function bedOf(options: Parameters<typeof startTestBed>[0]): Promise<TestB
 
 /** The UTC instant of local midnight on the first of a month, found by stepping a quarter-hour at a time (Intl only). */
 function localMonthStart(zone: string, year: number, month: number): string {
+  return localDayStart(zone, `${year}-${String(month).padStart(2, '0')}-01`);
+}
+
+/** The UTC instant of local midnight starting a day (YYYY-MM-DD). */
+function localDayStart(zone: string, wanted: string): string {
   const format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
-  const wanted = `${year}-${String(month).padStart(2, '0')}-01`;
-  const noon = Date.UTC(year, month - 1, 1, 12);
+  const [year, month, day] = wanted.split('-').map(Number) as [number, number, number];
+  const noon = Date.UTC(year, month - 1, day, 12);
   for (let t = noon - 27 * 3_600_000; t <= noon; t += 15 * 60_000) if (format.format(new Date(t)) === wanted) return new Date(t).toISOString();
   throw new Error(`no midnight found for ${wanted} in ${zone}`);
 }
@@ -148,10 +153,14 @@ function reportSuite(name: string, zone: string, setUp: () => Promise<{ bed: Tes
       expect(figures.total.eventsByMonth.reduce((a, b) => a + b, 0)).toBe(dated!.n);
     });
 
-    it('the year before equals lk sql', async () => {
-      const before = yearBounds(figures.timeZone, year - 1);
-      const [events] = await sql(`SELECT count(*) AS n FROM history WHERE date >= '${before[0]}' AND date < '${before[12]}'`);
-      const [finished] = await sql(`SELECT count(*) AS n FROM entries WHERE finished_at >= '${before[0]}' AND finished_at < '${before[12]}'`);
+    it('the year before (its same days, for a year so far) equals lk sql', async () => {
+      // A year so far (this year, through today) is compared with the same days of the year before, not all of it.
+      const through = figures.period.through;
+      expect(figures.previousPeriod).toEqual({ from: `${year - 1}-01-01`, to: through ? `${year - 1}${through.slice(4)}` : `${year - 1}-12-31` });
+      const dayAfter = new Date(Date.parse(`${figures.previousPeriod.to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+      const before = [localDayStart(figures.timeZone, figures.previousPeriod.from), localDayStart(figures.timeZone, dayAfter)];
+      const [events] = await sql(`SELECT count(*) AS n FROM history WHERE date >= '${before[0]}' AND date < '${before[1]}'`);
+      const [finished] = await sql(`SELECT count(*) AS n FROM entries WHERE finished_at >= '${before[0]}' AND finished_at < '${before[1]}'`);
       expect(figures.total.previous.events).toBe(events!.n);
       expect(figures.total.previous.finished).toBe(finished!.n);
     });

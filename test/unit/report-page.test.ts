@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { previousOf } from '../../src/report/figures.js';
 import { reportPage } from '../../src/report/page.js';
 import { defaultFileName, reportPeriod } from '../../src/report/period.js';
 import { localToday, TimeZone } from '../../src/report/time-zone.js';
@@ -37,6 +38,15 @@ describe('the report page', () => {
     for (const figure of figures) expect(figure).toMatch(/<svg[\s\S]*<\/svg>[\s\S]*<table>/);
   });
 
+  it("gives the charts' months their year where the period spans years: the first month and each January", () => {
+    const figures = sampleFigures();
+    const months = ['2024-11', '2024-12', '2025-01', '2025-02'];
+    const spanning = reportPage({ ...figures, months }, '2026-01-02T10:00:00.000Z');
+    const labels = [...spanning.matchAll(/<text[^>]*>([A-Z][a-z]{2}(?: \d{4})?)<\/text>/g)].map((match) => match[1]);
+    expect(labels).toEqual(expect.arrayContaining(['Nov 2024', 'Dec', 'Jan 2025', 'Feb']));
+    expect(labels).not.toContain('Jan');
+  });
+
   it('says how many events have no date, apart from every month', () => {
     expect(page).toContain('42 events in the mirror have no date (Video 40, Books 2)');
   });
@@ -61,6 +71,27 @@ describe('the period of a report', () => {
     const figures = { ...sampleFigures(), period: reportPeriod({ year: '2025' }, '2025-11-24') };
     expect(reportPage(figures, '2025-11-24T10:00:00.000Z')).toContain('1 January 2025 to 24 November 2025, so far');
     expect(page).toContain('1 January 2025 to 31 December 2025 ·');
+  });
+
+  it('takes the days lk feed takes: 30d, 2w, today, yesterday, counted back from today', () => {
+    expect(reportPeriod({ from: '30d' }, '2026-03-10')).toMatchObject({ from: '2026-02-08', to: '2026-03-10' });
+    expect(reportPeriod({ from: '2w', to: 'yesterday' }, '2026-01-05')).toMatchObject({ from: '2025-12-22', to: '2026-01-04' });
+    expect(reportPeriod({ from: 'Today' }, '2026-01-05')).toMatchObject({ from: '2026-01-05', to: '2026-01-05' });
+    expect(() => reportPeriod({ from: '12h' }, '2026-01-05')).toThrow(/expected a day like 2025-03-01, 7d, 2w, today or yesterday/);
+  });
+
+  it('compares a year so far with the same days of the year before, and says so; a whole year with the whole year before', () => {
+    expect(previousOf(reportPeriod({ year: '2026' }, '2026-11-26'))).toEqual({ from: '2025-01-01', to: '2025-11-26' });
+    expect(previousOf(reportPeriod({ year: '2028' }, '2028-02-29'))).toEqual({ from: '2027-01-01', to: '2027-02-28' });
+    expect(previousOf(reportPeriod({ year: '2025' }, '2026-11-26'))).toEqual({ from: '2024-01-01', to: '2024-12-31' });
+    expect(previousOf(reportPeriod({ from: '2026-11-01', to: '2026-12-31' }, '2026-11-10'))).toEqual({ from: '2026-10-22', to: '2026-10-31' });
+    const period = reportPeriod({ year: '2025' }, '2025-11-24');
+    const soFar = reportPage({ ...sampleFigures(), period, previousPeriod: previousOf(period) }, '2025-11-24T10:00:00.000Z');
+    expect(soFar).toContain('Compared with 1 January 2024 to 24 November 2024.');
+    expect(soFar).toContain('on the same days of 2024');
+    expect(soFar).not.toMatch(/on 2024 \(/);
+    expect(page).toContain('Compared with 1 January 2024 to 31 December 2024.');
+    expect(page).toMatch(/on 2024 \(/);
   });
 
   it('is any days with --from and --to, --to defaulting to today', () => {
