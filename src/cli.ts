@@ -192,7 +192,11 @@ export function reportError(
     return error.exitCode;
   }
   if (isSqliteBusy(error)) {
-    stderr.write(paint('lk: the mirror is locked by another program writing to it\nTry again once it has finished; an sqlite3 session holding a transaction open on it is the usual cause.\n'));
+    stderr.write(
+      paint(
+        'lk: the mirror is locked by another program writing to it\nTry again once it has finished; an sqlite3 session holding a transaction open on it is the usual cause.\n',
+      ),
+    );
     return ExitCode.failure;
   }
   if (error instanceof RangeError && /call stack/i.test(error.message)) {

@@ -81,7 +81,12 @@ export function mirrorFacts(db: Database): MirrorFacts {
   return {
     account: meta('account'),
     baseUrl: meta('base_url'),
-    webApp: commonOrigin(db.prepare("SELECT url FROM works WHERE url LIKE 'http%' ORDER BY id LIMIT 500").all().map((row) => row.url)),
+    webApp: commonOrigin(
+      db
+        .prepare("SELECT url FROM works WHERE url LIKE 'http%' ORDER BY id LIMIT 500")
+        .all()
+        .map((row) => row.url),
+    ),
     newestEvent: str(db.prepare('SELECT max(date) AS newest FROM history').get()?.newest),
     profile,
     ratingScale: highest === undefined ? undefined : [5, 10, 100].find((scale) => highest <= scale),

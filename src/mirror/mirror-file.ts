@@ -36,7 +36,8 @@ function statOf(path: string): Stats | undefined {
     } catch {
       return undefined;
     }
-    if (link.isSymbolicLink()) throw refuse(path, 'is a link to a file that does not exist', 'Fix or remove the link, or point --db at the mirror itself.');
+    if (link.isSymbolicLink())
+      throw refuse(path, 'is a link to a file that does not exist', 'Fix or remove the link, or point --db at the mirror itself.');
     return undefined;
   }
 }
@@ -49,7 +50,12 @@ function header(path: string): Buffer {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EACCES' || code === 'EPERM') throw refuse(path, 'cannot be read: permission denied', 'It belongs to another user: ask them, or sync a mirror of your own with lk sync --db FILE.');
+    if (code === 'EACCES' || code === 'EPERM')
+      throw refuse(
+        path,
+        'cannot be read: permission denied',
+        'It belongs to another user: ask them, or sync a mirror of your own with lk sync --db FILE.',
+      );
     throw refuse(path, `cannot be read: ${(error as Error).message}`);
   }
   try {
@@ -75,7 +81,11 @@ export function checkMirrorFile(path: string, { emptyIsNew = false } = {}): bool
     throw refuse(path, 'is empty (0 bytes): not an lk mirror', 'Remove it and run lk sync (with --db FILE) to make the mirror.');
   }
   if (!header(path).equals(SQLITE_HEADER))
-    throw refuse(path, 'is not an SQLite database (nor an lk mirror)', 'Point --db at a mirror lk sync wrote; lk sync does not write over another file.');
+    throw refuse(
+      path,
+      'is not an SQLite database (nor an lk mirror)',
+      'Point --db at a mirror lk sync wrote; lk sync does not write over another file.',
+    );
   return true;
 }
 

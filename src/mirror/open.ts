@@ -133,12 +133,19 @@ export function openForReading(path: string): Database {
 
 /** An SQLite file with no table yet: a first lk sync has made it and not finished (its tables come in one commit). */
 function notYet(path: string): LkError {
-  return new LkError(`the mirror ${path} holds nothing yet`, 1, 'A first lk sync writes it as it runs: try again once it has finished, or run lk sync.');
+  return new LkError(
+    `the mirror ${path} holds nothing yet`,
+    1,
+    'A first lk sync writes it as it runs: try again once it has finished, or run lk sync.',
+  );
 }
 
 /** A mirror has an entries table; a new file has no table at all. Any other database is someone else's. */
 function isMirrorOrNew(db: Database): boolean {
-  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((row) => row.name);
+  const tables = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+    .all()
+    .map((row) => row.name);
   return tables.length === 0 || tables.includes('entries');
 }
 
@@ -147,7 +154,8 @@ function openReadOnly(location: string, path: string): Database {
   const db = new DatabaseSync(location, { readOnly: true, timeout: READER_BUSY_MS });
   try {
     refuseNewer(db, path);
-    if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'entries'").get()) throw isMirrorOrNew(db) ? notYet(path) : notAMirror(path);
+    if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'entries'").get())
+      throw isMirrorOrNew(db) ? notYet(path) : notAMirror(path);
   } catch (error) {
     db.close();
     throw error;
@@ -172,7 +180,11 @@ export function readError(error: unknown, path: string): unknown {
   const code = sqliteCode(error);
   if (code === SQLITE_BUSY || code === SQLITE_LOCKED) return lockedError(path);
   if (code === undefined) return error;
-  return new LkError(`cannot read the mirror ${path}: ${(error as Error).message}`, 1, 'If it is damaged, move it aside and run lk sync to make it again.');
+  return new LkError(
+    `cannot read the mirror ${path}: ${(error as Error).message}`,
+    1,
+    'If it is damaged, move it aside and run lk sync to make it again.',
+  );
 }
 
 /** Another program holds a lock on the mirror that readers must wait for (lk sync never does: WAL). */

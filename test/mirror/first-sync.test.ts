@@ -10,7 +10,10 @@ import { tempDir } from '../support/temp-dir.js';
 
 /** The mirror's tests where node:sqlite is; on Node 20, that lk sync says which Node it needs (and nothing else runs). */
 function describeMirror(name: string, body: () => void): void {
-  if (nodeHasSqlite()) return describe(name, body);
+  if (nodeHasSqlite()) {
+    describe(name, body);
+    return;
+  }
   describe(`${name}: on Node ${process.versions.node} (no node:sqlite)`, () => {
     it('lk sync exits 1 naming Node 22.13', async () => {
       const bed = await startTestBed({ entries: 5, rateLimit: 0 });

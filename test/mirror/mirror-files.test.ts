@@ -83,7 +83,11 @@ if (!nodeHasSqlite()) {
       ['a 0-byte file', (path) => writeFileSync(path, ''), /is empty \(0 bytes\)/],
       ['a folder', (path) => mkdirSync(path), /is a folder/],
       ['a dangling link', (path) => symlinkSync(join(dirname(path), 'gone.db'), path), /link to a file that does not exist/],
-      ['random bytes', (path) => writeFileSync(path, Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 151 + 7) % 256))), /is not an SQLite database/],
+      [
+        'random bytes',
+        (path) => writeFileSync(path, Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 151 + 7) % 256))),
+        /is not an SQLite database/,
+      ],
       [
         "a newer lk's mirror",
         (path) => {
@@ -175,7 +179,11 @@ if (!nodeHasSqlite()) {
       copyFileSync(mirror, path);
       const release = await holdLock(path, false);
       try {
-        for (const reader of [['report', '--json'], ['library', '--offline', '--limit', '1'], ['sql', 'SELECT count(*) AS n FROM entries']]) {
+        for (const reader of [
+          ['report', '--json'],
+          ['library', '--offline', '--limit', '1'],
+          ['sql', 'SELECT count(*) AS n FROM entries'],
+        ]) {
           const result = await lkProcess([...reader, '--db', path]);
           expect(result.code, `${reader.join(' ')}: ${result.stderr}`).toBe(0);
         }
@@ -189,7 +197,10 @@ if (!nodeHasSqlite()) {
       copyFileSync(mirror, path);
       const release = await holdLock(path, true);
       try {
-        for (const reader of [['report', '--json'], ['sql', 'SELECT 1']]) {
+        for (const reader of [
+          ['report', '--json'],
+          ['sql', 'SELECT 1'],
+        ]) {
           const result = await lkProcess([...reader, '--db', path]);
           expectNamedRefusal(result, path, /is locked by another program/);
         }
@@ -214,7 +225,14 @@ if (!nodeHasSqlite()) {
       expect(config.code, config.stderr).toBe(0);
       const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
       expect(mode(join(env.LK_DATA_DIR, 'default.db'))).toBe('600');
-      for (const folder of [join(root, 'data'), env.LK_DATA_DIR, join(root, 'cache'), env.LK_CACHE_DIR, join(env.LK_CACHE_DIR, 'compile'), env.LK_CONFIG_DIR]) {
+      for (const folder of [
+        join(root, 'data'),
+        env.LK_DATA_DIR,
+        join(root, 'cache'),
+        env.LK_CACHE_DIR,
+        join(env.LK_CACHE_DIR, 'compile'),
+        env.LK_CONFIG_DIR,
+      ]) {
         expect(mode(folder), folder).toBe('700');
       }
     });
@@ -228,7 +246,15 @@ if (!nodeHasSqlite()) {
         ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, LK_BIN, ...args]
         : [process.execPath, LK_BIN, ...args];
       const child = spawn(command[0]!, command.slice(1), {
-        env: { PATH: process.env.PATH, HOME: home, TMPDIR: home, TZ: 'UTC', ...bed.env(key), LK_CONFIG_DIR: join(home, 'config'), LK_CACHE_DIR: join(home, 'cache') },
+        env: {
+          PATH: process.env.PATH,
+          HOME: home,
+          TMPDIR: home,
+          TZ: 'UTC',
+          ...bed.env(key),
+          LK_CONFIG_DIR: join(home, 'config'),
+          LK_CACHE_DIR: join(home, 'cache'),
+        },
         stdio: ['pipe', 'pipe', 'pipe'],
       });
       child.stdin.end();
