@@ -29,7 +29,7 @@ const sandboxCommand = defineCommand({
   examples: [
     'lk sandbox --port 8080',
     'lk sandbox --json > sandbox.json &',
-    'until jq -e .url sandbox.json >/dev/null 2>&1; do sleep 0.1; done',
+    "until grep -qs '}$' sandbox.json; do sleep 0.1; done   # its JSON is whole",
     "LK_BASE_URL=$(jq -r .url sandbox.json) LK_API_KEY=$(jq -r '.keys[0].key' sandbox.json) lk whoami",
   ],
   storedConfig: 'unread',
