@@ -1,4 +1,4 @@
-import { accessSync, closeSync, constants as fsConstants, mkdirSync, openSync } from 'node:fs';
+import { accessSync, closeSync, constants as fsConstants, existsSync, mkdirSync, openSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -79,9 +79,14 @@ const READER_BUSY_MS = 2_000;
  */
 export function openForWriting(path: string): Database {
   const { DatabaseSync } = loadSqlite();
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  if (!checkMirrorFile(path, { emptyIsNew: true })) closeSync(openSync(path, 'a', 0o600));
+  try {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  } catch (error) {
+    throw new LkError(`cannot make the folder of the mirror ${path}: ${(error as Error).message}`, 1, 'Choose another place with --db FILE.');
+  }
+  const isNew = !checkMirrorFile(path, { emptyIsNew: true });
   requireWritable(path);
+  if (isNew) closeSync(openSync(path, 'a', 0o600));
   const db = new DatabaseSync(path, { timeout: 60_000 });
   refuseNewerAndClose(db, path);
   if (!isMirrorOrNew(db)) {
@@ -94,10 +99,8 @@ export function openForWriting(path: string): Database {
 
 /** lk sync writes the mirror and, beside it, its journal and lock: both the file and its folder must be writable. */
 function requireWritable(path: string): void {
-  for (const [target, what] of [
-    [path, 'file'],
-    [dirname(path), 'folder'],
-  ] as const) {
+  const targets = [[dirname(path), 'folder'] as const, ...(existsSync(path) ? [[path, 'file'] as const] : [])];
+  for (const [target, what] of targets) {
     try {
       accessSync(target, fsConstants.W_OK);
     } catch (error) {
