@@ -200,11 +200,12 @@ describe('lk convert yamtrack', () => {
 });
 
 describe('lk convert mal', () => {
-  it('the sandbox’s anime are AniList works with no MAL id: nothing MAL can match, so exit 1 and no file', async () => {
+  it('the sandbox’s anime are AniList works with no MAL id: nothing MAL can match, so exit 1, no MAL file, every anime in the unmatched one', async () => {
     const dir = outDir();
     const result = await bed.lk(['convert', 'mal', '-o', join(dir, 'anime.xml')]);
     expect(result.code).toBe(1);
-    expect(readdirSync(dir)).toEqual([]);
+    expect(readdirSync(dir)).toEqual(['anime-unmatched.csv']);
+    expect(readFileSync(join(dir, 'anime-unmatched.csv'), 'utf8').trim().split('\n')).toHaveLength(entriesOf('anime').length + 1);
     const anime = entriesOf('anime').length;
     expect(result.stderr).toContain(`  ${anime} anime without a MyAnimeList id (from another catalogue): MAL matches on the id alone`);
     expect(result.stderr).toContain('lk: nothing to write for mal');
