@@ -479,13 +479,22 @@ class SyncRun {
     await read();
   }
 
-  /** An area the key may lack the scope for: then it is left as it was, with a warning. */
+  /**
+   * An area the key may lack the scope for, or the instance may not offer (404): then it is left as it was, with a
+   * warning. An instance that exports no notifications and has no notifications endpoint still syncs the rest.
+   */
   private async area(table: string, scope: string, read: () => Promise<void>, alsoTables: string[] = []): Promise<void> {
     try {
       await read();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 403) {
-        this.options.io.warn(`lk: warning: ${table} not synced: the key lacks ${scope} (${error.code ?? '403'}); the mirror keeps what it had`);
+      const reason =
+        error instanceof ApiError && error.status === 403
+          ? `the key lacks ${scope} (${error.code ?? '403'})`
+          : error instanceof ApiError && error.status === 404
+            ? 'the instance has no such endpoint (404)'
+            : undefined;
+      if (reason !== undefined) {
+        this.options.io.warn(`lk: warning: ${table} not synced: ${reason}; the mirror keeps what it had`);
         for (const name of [table, ...alsoTables]) this.tables[name]!.skipped = true;
         return;
       }

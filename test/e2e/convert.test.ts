@@ -243,7 +243,7 @@ describe('lk convert: refusals and sources', () => {
     expect(explicit.code).toBe(1);
     // Node 20 has no node:sqlite; a later Node finds the file is no database. Either way one clear line, exit 1.
     expect(explicit.stderr).toMatch(
-      /^lk: (reading the mirror needs Node 22\.13 or later \(for its built-in SQLite, node:sqlite\)|cannot (open|read) the mirror .*default\.db)/m,
+      /^lk: (reading the mirror needs Node 22\.13 or later \(for its built-in SQLite, node:sqlite\)|the mirror .*default\.db is not an SQLite database)/m,
     );
   });
 });
