@@ -8,7 +8,7 @@ import { calendarView } from '../output/views.js';
 import type { OutputSession } from '../output/session.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
-import { openMirror, pagesOf, runOffline } from './offline.js';
+import { openMirrorHere, pagesOf, runOffline } from './offline.js';
 import { DOMAIN_FLAG, OFFLINE_FLAGS, reserveFormat } from './options.js';
 import { runListing } from './listing.js';
 
@@ -72,12 +72,12 @@ async function runFeed(ctx: Context, out: OutputSession, options: CalendarOption
   await renderCalendarFeed(paginate(client, '/v1/calendar', query, { followIfPaged: true }), feed);
 }
 
-/** The upcoming episodes the mirror holds, as the one page the feed reads: no key, no request. */
+/** The upcoming episodes the mirror holds (read as --offline reads it), as the one page the feed reads: no key, no request. */
 async function mirroredCalendar(ctx: Context, options: CalendarOptions) {
-  const db = await openMirror(ctx, options.db, '--offline');
+  const db = await openMirrorHere(ctx, options.db, '--offline');
   try {
-    const items = await db.upcomingCalendar({ domain: options.domain?.toUpperCase() }, ctx.now());
-    return pagesOf(items, { all: true });
+    const { upcomingCalendar } = await import('../mirror/read.js');
+    return pagesOf(upcomingCalendar(db, { domain: options.domain?.toUpperCase() }, ctx.now()), { all: true });
   } finally {
     db.close();
   }
