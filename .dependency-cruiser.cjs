@@ -1,7 +1,7 @@
 /**
  * The layers of lk (README, "Development"): dependencies point down, never back up.
  *
- *   cli → commands → context · mcp → api · export · mirror · convert · feed · report · overview · output · completion → config → util
+ *   cli → commands → context · mcp → api · export · diff · mirror · convert · feed · report · overview · output · completion → config → util
  *   (output/ does not import config/: what the config says reaches it through Context and the OutputSession)
  *
  * src/sandbox is the reference server: it imports nothing of the client, and the client imports it only to run it.
@@ -17,7 +17,9 @@ const allowed = {
   // output/ decides how things look from what it is handed: the settings come in from Context, never read here.
   output: ['api', 'util'],
   completion: ['config', 'util'],
-  export: ['api', 'output', 'config', 'util'],
+  // What changed between two exports (or an export and the mirror), as data, and its terminal view.
+  diff: ['mirror', 'output', 'util'],
+  export: ['api', 'diff', 'output', 'config', 'util'],
   mirror: ['api', 'export', 'output', 'config', 'util'],
   convert: ['mirror', 'export', 'api', 'output', 'config', 'util'],
   // lk feed: the mirror's activity as Atom / JSON Feed; its wording and writing live in output/.
@@ -33,6 +35,7 @@ const allowed = {
     'context',
     'api',
     'export',
+    'diff',
     'mirror',
     'convert',
     'feed',

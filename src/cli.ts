@@ -8,6 +8,7 @@ import { registerDoctor } from './commands/doctor.js';
 import { registerConfig } from './commands/config.js';
 import { registerConvert } from './commands/convert.js';
 import { registerExport } from './commands/export.js';
+import { registerDiff } from './commands/diff.js';
 import { registerFeed } from './commands/feed.js';
 import { addGlobalFlags, attachFactory } from './commands/define.js';
 import { closestName } from './commands/options.js';
@@ -29,7 +30,7 @@ import { registerSql } from './commands/sql.js';
 import { registerSync } from './commands/sync.js';
 import { registerWhoami } from './commands/whoami.js';
 import type { Factory } from './context.js';
-import { ExitCode, LkError } from './util/errors.js';
+import { ExitCode, LkError, SilentExit } from './util/errors.js';
 import { runInterruptCleanups } from './util/interrupt.js';
 import { paintErrorLines, type ColorMode } from './output/io.js';
 import { configDir } from './config/paths.js';
@@ -98,6 +99,7 @@ export function makeProgram(factory: Factory = processFactory()): Command {
   registerProfile(program);
   registerNotifications(program);
   registerExport(program);
+  registerDiff(program);
   registerConvert(program);
   registerSync(program);
   registerSearch(program);
@@ -185,6 +187,7 @@ export function reportError(
   }
   // The reader quit the pager before the end: done, not failed.
   if (error instanceof LkError && error.exitCode === ExitCode.ok) return ExitCode.ok;
+  if (error instanceof SilentExit) return error.exitCode;
   if (error instanceof LkError) {
     const hint = hintFor(error);
     stderr.write(paint(`lk: ${shownText(messageFor(error))}\n${hint ? `${shownText(hint)}\n` : ''}`));

@@ -35,6 +35,13 @@ export class LkError extends Error {
   }
 }
 
+/** A verdict rather than a failure: the exit code says it (lk diff --exit-code), and nothing is printed. */
+export class SilentExit extends LkError {
+  constructor(exitCode: number) {
+    super('', exitCode);
+  }
+}
+
 /** Bad input, caught before any request is sent. */
 export class UsageError extends LkError {
   constructor(message: string, hint?: string) {

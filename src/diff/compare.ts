@@ -1,0 +1,237 @@
+import { firstOf } from '../util/object-path.js';
+import { LkError } from '../util/errors.js';
+import { text, workDomain } from '../mirror/rows.js';
+import { fieldChanges, isItem } from './fields.js';
+import type { ChangedItem, CollectionDiff, ExportDiff, HistoryDiff, Item } from './model.js';
+import { PendingTexts } from './pending.js';
+import { ScanError, type ScanItem } from './scan.js';
+
+/**
+ * Compares two states of an account read as texts (scan.ts), both at once and in step: an item of one side found
+ * word for word on the other is the same item and is never parsed (pending.ts finds it, mostly without hashing).
+ * Only what is left on either side is parsed, matched by `id` (the one field SPEC.md promises; an item without one
+ * is matched by its whole content) and compared field by field. Two exports of a 100,000-entry account differ in a
+ * few items: the work is then reading the bytes, and the memory a few thousand items.
+ */
+
+/** One side: an export file, the mirror, or a commit of lk export --git; `label` names it in messages. */
+export interface DiffSource {
+  label: string;
+  /** The side's items, a batch at a time; a ScanError says the text is not the expected JSON. */
+  batches(): AsyncIterable<ScanItem[]>;
+}
+
+/** A side that cannot be compared: one line naming it and why, exit 1. */
+export class DiffInputError extends LkError {
+  constructor(label: string, reason: string) {
+    super(`${label}: ${reason}`);
+  }
+}
+
+type Collection = 'library' | 'history' | 'lists' | 'reviews';
+const COLLECTIONS: readonly Collection[] = ['library', 'history', 'lists', 'reviews'];
+/** The export's member names as lk reads them (the mirror's sync reads `entries` as the library too). */
+const COLLECTION_OF: Record<string, Collection | undefined> = {
+  library: 'library',
+  entries: 'library',
+  history: 'history',
+  lists: 'lists',
+  reviews: 'reviews',
+};
+
+class Side {
+  readonly arrays = new Set<string>();
+  /** Top-level values that are not arrays (account, profile, exportedAt), as texts. */
+  readonly values = new Map<string, string>();
+  readonly pending = Object.fromEntries(COLLECTIONS.map((name) => [name, new PendingTexts()])) as Record<Collection, PendingTexts>;
+  /** Entry id → domain, for counting the events that differ per domain. */
+  readonly domains = new Map<string, string>();
+  elements = 0;
+
+  constructor(readonly source: DiffSource) {}
+}
+
+export async function compareSources(oldSource: DiffSource, newSource: DiffSource): Promise<ExportDiff> {
+  const sides = [new Side(oldSource), new Side(newSource)] as const;
+  await readInStep(sides, (side, other, item) => {
+    if (item.kind === 'array') side.arrays.add(item.key.toLowerCase());
+    else if (item.kind === 'value') side.values.set(item.key.toLowerCase(), item.text);
+    else {
+      side.elements += 1;
+      const collection = COLLECTION_OF[item.key.toLowerCase()];
+      if (collection === undefined) return;
+      if (collection === 'library') noteEntryDomain(side.domains, item.text);
+      if (!other.pending[collection].take(item.text)) side.pending[collection].add(item.text);
+    }
+  });
+  const [before, after] = sides;
+  for (const side of sides) {
+    if (!side.arrays.has('library') && !side.arrays.has('entries')) {
+      throw new DiffInputError(side.source.label, 'not an export written by lk export (it holds no library)');
+    }
+  }
+  refuseAnotherAccount(before, after);
+
+  const pair = (collection: Collection) =>
+    matchById(parseAll(oldSource, before.pending[collection].left()), parseAll(newSource, after.pending[collection].left()));
+  const library = pair('library');
+  const history = pair('history');
+  return {
+    added: library.added,
+    removed: library.removed,
+    changed: library.pairs.map(([old, now]) => changedItem(old, now, titleOfEntry(now), entryDomain(now))).filter(hasChanges),
+    history: historyDiff(history.added, history.removed, before.domains, after.domains),
+    lists: collectionDiff(pair('lists'), (list) => text(firstOf(list, ['name', 'title']))),
+    reviews: collectionDiff(pair('reviews'), (review) => text(firstOf(review, ['title', 'headline', 'work.title']))),
+  };
+}
+
+/**
+ * Reads both sides, a batch at a time from the one that has read fewer elements, so that the same item arrives on
+ * both at about the same moment and waits little.
+ */
+async function readInStep(sides: readonly [Side, Side], visit: (side: Side, other: Side, item: ScanItem) => void): Promise<void> {
+  const readers = sides.map((side) => side.source.batches()[Symbol.asyncIterator]());
+  const done = [false, false];
+  try {
+    while (!done[0] || !done[1]) {
+      const at = done[0] ? 1 : done[1] ? 0 : sides[1].elements < sides[0].elements ? 1 : 0;
+      const side = sides[at]!;
+      const other = sides[1 - at]!;
+      let batch: IteratorResult<ScanItem[]>;
+      try {
+        batch = await readers[at]!.next();
+      } catch (error) {
+        if (error instanceof ScanError) throw new DiffInputError(side.source.label, `not an export written by lk export (${error.message})`);
+        throw error;
+      }
+      if (batch.done) done[at] = true;
+      else for (const item of batch.value) visit(side, other, item);
+    }
+  } finally {
+    // A side that failed leaves the other's file open otherwise.
+    await Promise.all(readers.map((reader, at) => (done[at] ? undefined : reader.return?.())));
+  }
+}
+
+/** Entry id → domain, read without parsing where the text shows both plainly (it nearly always does). */
+const LEADING_ID = /^\{\s*"id"\s*:\s*(?:"([^"\\]*)"|(-?\d+))/;
+const WORK_DOMAIN = /"domain"\s*:\s*"(MEDIA|GAMES|BOOKS|MUSIC)"/;
+
+function noteEntryDomain(domains: Map<string, string>, entry: string): void {
+  const id = LEADING_ID.exec(entry);
+  const domain = id ? WORK_DOMAIN.exec(entry) : null;
+  if (id && domain) {
+    domains.set(id[1] ?? id[2]!, domain[1]!);
+    return;
+  }
+  let item: unknown;
+  try {
+    item = JSON.parse(entry);
+  } catch {
+    return; // the comparison says so, if it is an item that differs
+  }
+  const entryId = isItem(item) ? text(item.id) : null;
+  const found = entryId === null ? null : entryDomain(item as Item);
+  if (found !== null) domains.set(entryId!, found);
+}
+
+/** Whose account a side is: the export's account (or profile) object, by id, else by username. */
+function ownerOf(side: Side): { id: string | null; name: string | null } | undefined {
+  for (const key of ['account', 'profile']) {
+    const value = side.values.get(key);
+    if (value === undefined) continue;
+    const owner = parseOne(side.source, value);
+    if (isItem(owner)) return { id: text(owner.id), name: text(firstOf(owner, ['username', 'name'])) };
+  }
+  return undefined;
+}
+
+function refuseAnotherAccount(oldSide: Side, newSide: Side): void {
+  const before = ownerOf(oldSide);
+  const after = ownerOf(newSide);
+  if (!before || !after) return;
+  const differ =
+    before.id !== null && after.id !== null ? before.id !== after.id : before.name !== null && after.name !== null && before.name !== after.name;
+  if (!differ) return;
+  const whose = (owner: { id: string | null; name: string | null }) => owner.name ?? owner.id ?? 'unknown';
+  throw new DiffInputError(newSide.source.label, `an export of another account (${whose(after)}; ${oldSide.source.label} is ${whose(before)}'s)`);
+}
+
+function parseOne(source: DiffSource, value: string): unknown {
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    throw new DiffInputError(source.label, 'not an export written by lk export (an item is not valid JSON)');
+  }
+}
+
+function parseAll(source: DiffSource, items: string[]): Item[] {
+  return items.map((item) => parseOne(source, item)).filter(isItem);
+}
+
+/** `id` when the item has one (number or text: an instance may use UUIDs), else its whole content. */
+function keyOf(item: Item): string {
+  const id = text(item.id);
+  return id === null ? `content:${JSON.stringify(item)}` : `id:${id}`;
+}
+
+interface Matched {
+  added: Item[];
+  removed: Item[];
+  pairs: [Item, Item][];
+}
+
+function matchById(before: Item[], after: Item[]): Matched {
+  const byKey = new Map(before.map((item) => [keyOf(item), item]));
+  const added: Item[] = [];
+  const pairs: [Item, Item][] = [];
+  for (const item of after) {
+    const key = keyOf(item);
+    const old = byKey.get(key);
+    if (old === undefined) added.push(item);
+    else {
+      byKey.delete(key);
+      pairs.push([old, item]);
+    }
+  }
+  return { added, removed: [...byKey.values()], pairs };
+}
+
+function changedItem(before: Item, after: Item, title: string | null, domain: string | null): ChangedItem {
+  return { id: text(after.id) ?? '', title, domain, changes: fieldChanges(before, after) };
+}
+
+const hasChanges = (item: ChangedItem) => item.changes.length > 0;
+
+function collectionDiff(matched: Matched, titleOf: (item: Item) => string | null): CollectionDiff {
+  return {
+    added: matched.added,
+    removed: matched.removed,
+    changed: matched.pairs.map(([before, after]) => changedItem(before, after, titleOf(after), null)).filter(hasChanges),
+  };
+}
+
+function titleOfEntry(entry: Item): string | null {
+  return text(firstOf(entry, ['work.title', 'work.name', 'title']));
+}
+
+function entryDomain(entry: Item): string | null {
+  return workDomain(entry.work) ?? text(entry.domain);
+}
+
+/** Events added and removed, counted per domain: their entry's (on the side the event is on), else their work's. */
+function historyDiff(added: Item[], removed: Item[], oldDomains: Map<string, string>, newDomains: Map<string, string>): HistoryDiff {
+  const byDomain: HistoryDiff['byDomain'] = {};
+  const count = (events: Item[], domains: Map<string, string>, side: 'added' | 'removed') => {
+    for (const event of events) {
+      const entryId = text(firstOf(event, ['entryId', 'entry.id']));
+      const domain = (entryId === null ? undefined : domains.get(entryId)) ?? workDomain(event.work) ?? 'other';
+      byDomain[domain] ??= { added: 0, removed: 0 };
+      byDomain[domain][side] += 1;
+    }
+  };
+  count(added, newDomains, 'added');
+  count(removed, oldDomains, 'removed');
+  return { added, removed, byDomain };
+}
