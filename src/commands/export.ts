@@ -17,6 +17,7 @@ const EXPORT_FLAGS = {
   gzip: flag.toggle('--gzip', 'compress what is written (.json.gz with --output-dir)'),
   maxAge: flag.text('--max-age <duration>', 'oldest cached export accepted, e.g. 30m, 6h, 2d (default 1h)'),
   fresh: flag.toggle('--fresh', 'insist on a new export: exit 5 when the hour since the last one is not over'),
+  git: flag.text('--git <dir>', 'keep the export as a git repository there: one JSON file per collection, a commit when anything changed'),
 };
 type ExportOptions = OptionsOf<typeof EXPORT_FLAGS>;
 
@@ -30,12 +31,19 @@ The export is cached per instance and account. Within the hour after an export, 
 (and says so on stderr). When the server refuses a new export (another client used the hour), a cache within
 --max-age is used instead; with --max-wait SECONDS lk waits for the hour instead. --format csv (with --output-dir)
 writes one CSV per collection of the export into a timestamped folder.
+--git DIR keeps the export as a git repository: library.json, history.json, lists.json, reviews.json, account.json
+(whatever the export holds), pretty-printed, items by id and keys by name, so that git diff shows what changed line
+by line. A commit is made only when something changed, dated at the export's time, with lk diff's one-line summary
+as its message ("3 entries changed, 12 history events added"), by your git identity (else "lk <lk@localhost>"). DIR
+is created when missing; a folder that is not empty and not a repository, or a repository with uncommitted changes,
+is refused with nothing written. lk never pushes: add "&& git -C DIR push" to the cron line for that. Needs git.
 `,
   examples: [
     'lk export > backup.json',
     'lk export --output-dir ~/backups --keep 7 --gzip',
     'lk export --format csv --output-dir ~/backups',
     '0 3 * * *  LK_API_KEY_FILE=$HOME/.config/lk/key /usr/local/bin/lk export -q --output-dir $HOME/backups/lk --keep 14',
+    '0 3 * * *  LK_API_KEY_FILE=$HOME/.config/lk/key /usr/local/bin/lk export -q --git $HOME/backups/lk-history',
   ],
   run: runExport,
 });
@@ -55,6 +63,9 @@ async function runExport(ctx: Context, out: OutputSession, options: ExportOption
   const format = exportFormat(out);
   const destination = exportDestination(out, options, format);
   const policy = exportPolicy(ctx, options);
+  // git and the repository are checked before the export is fetched: a refusal must not spend the export hour.
+  const git = destination.to === 'git' ? await import('../export/git.js') : undefined;
+  const gitTarget = destination.to === 'git' ? await git!.prepareGitTarget(destination.dir, ctx.env) : undefined;
   const output = { format, gzip: Boolean(options.gzip), header: out.flags.header !== false, csvSafe: ctx.settings.csvSafe(), io: out.io };
 
   const client = await ctx.client();
@@ -75,7 +86,8 @@ async function runExport(ctx: Context, out: OutputSession, options: ExportOption
     },
     policy,
   );
-  await writeExportFiles(exported, destination, { ...output, account });
+  if (gitTarget) await git!.commitExport(gitTarget, exported, ctx.io);
+  else await writeExportFiles(exported, destination as ExportDestination, { ...output, account });
 }
 
 /** json unless --format csv (or --csv) is named; a stored `lk config format` is for listings, not for backups. */
@@ -83,7 +95,8 @@ function exportFormat(out: OutputSession): 'json' | 'csv' {
   return out.namedFormat() === undefined ? 'json' : (out.format(['json', 'csv']) as 'json' | 'csv');
 }
 
-function exportDestination(out: OutputSession, options: ExportOptions, format: 'json' | 'csv'): ExportDestination {
+function exportDestination(out: OutputSession, options: ExportOptions, format: 'json' | 'csv'): ExportDestination | { to: 'git'; dir: string } {
+  if (options.git !== undefined) return gitDestination(options, format);
   if (options.output !== undefined && options.outputDir !== undefined) throw new UsageError('choose -o/--output or --output-dir, not both');
   if (options.keep !== undefined && options.outputDir === undefined)
     throw new UsageError('--keep needs --output-dir (it rotates the exports in that folder)');
@@ -106,6 +119,20 @@ function exportDestination(out: OutputSession, options: ExportOptions, format: '
   if (options.gzip && out.io.stdoutIsTTY)
     throw new UsageError('--gzip would write binary to the terminal', 'Redirect it (> export.json.gz) or use -o FILE.');
   return { to: 'stdout' };
+}
+
+function gitDestination(options: ExportOptions, format: 'json' | 'csv'): { to: 'git'; dir: string } {
+  const others = [
+    ['-o/--output', options.output],
+    ['--output-dir', options.outputDir],
+    ['--keep', options.keep],
+    ['--gzip', options.gzip],
+  ] as const;
+  const clash = others.find(([, value]) => value !== undefined && value !== false);
+  if (clash) throw new UsageError(`--git keeps the export in a repository; it does not combine with ${clash[0]}`);
+  if (format === 'csv') throw new UsageError('--git keeps the export as JSON files; it does not combine with --format csv');
+  if (options.git === '') throw new UsageError('--git needs a folder');
+  return { to: 'git', dir: options.git! };
 }
 
 function exportPolicy(ctx: Context, options: ExportOptions): ExportPolicy {
