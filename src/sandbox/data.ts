@@ -179,6 +179,15 @@ export class AccountData {
     this.changed();
   }
 
+  /** Replaces an entry's notes (or clears them with null), as an edit in the web app at `now`. */
+  noteEntry(id: string, notes: string | null, now: number): void {
+    const entry = this.byId.get(id);
+    if (!entry) throw new Error(`no entry ${id} in ${this.username}'s library`);
+    entry.notes = notes;
+    entry.updated = Math.max(entry.updated, now);
+    this.changed();
+  }
+
   /** Appends one dated event to an entry's history (its newest), at `at`; returns its id. */
   addEvent(id: string, kind: EventKind, at: number, extra: { minutes?: number; pages?: number; season?: number; episode?: number } = {}): string {
     const entry = this.byId.get(id);

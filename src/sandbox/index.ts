@@ -74,6 +74,8 @@ export interface Sandbox {
   removeEntry(account: string, id: string): void;
   /** Changes an entry's rating (1-10 or null). */
   rateEntry(account: string, id: string, rating: number | null): void;
+  /** Replaces an entry's notes (null clears them). */
+  noteEntry(account: string, id: string, notes: string | null): void;
   /** Adds a dated event (FILM_SEEN, 90 minutes, unless another kind is named) at the clock's time; returns its id. */
   addEvent(account: string, id: string, kind?: EventKind): string;
   /** Closes the server and every connection, keep-alive ones included. */
@@ -181,6 +183,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     entryIds: (account: string) => data.account(account).entries.map((entry) => (alt ? alt.uuid(entry.id) : entry.id)),
     removeEntry: (account: string, id: string) => data.account(account).removeEntry(alt ? alt.idIn(id) : id),
     rateEntry: (account: string, id: string, rating: number | null) => data.account(account).rateEntry(alt ? alt.idIn(id) : id, rating, now()),
+    noteEntry: (account: string, id: string, notes: string | null) => data.account(account).noteEntry(alt ? alt.idIn(id) : id, notes, now()),
     addEvent: (account: string, id: string, kind: EventKind = 'FILM_SEEN') =>
       data.account(account).addEvent(alt ? alt.idIn(id) : id, kind, now(), { minutes: 90 }),
     close: () => server.close(),

@@ -22,6 +22,7 @@ export const OUTSIDE_TOOLS = {
   fish: { apt: 'fish', present: () => onPath('fish') },
   tmux: { apt: 'tmux', present: () => onPath('tmux') },
   jq: { apt: 'jq', present: () => onPath('jq') },
+  git: { apt: 'git', present: () => onPath('git') },
   tinyproxy: { apt: 'tinyproxy', present: () => onPath('tinyproxy') },
   openssl: { apt: 'openssl', present: () => onPath('openssl') },
   'gnome-keyring': { apt: 'gnome-keyring', present: () => onPath('gnome-keyring-daemon') },

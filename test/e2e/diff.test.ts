@@ -1,0 +1,206 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestBed, type TestBed } from './harness.js';
+import { tempDir } from '../support/temp-dir.js';
+
+// Two exports of the sandbox with known mutations between them (an entry removed, one rated, one re-noted, an event
+// added, two entries added): lk diff must find exactly those, and nothing else.
+
+type Item = Record<string, unknown> & { id: string };
+interface Export {
+  library: Item[];
+  history: Item[];
+  reviews: Item[];
+}
+interface Change {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+interface Diff {
+  added: Item[];
+  removed: Item[];
+  changed: { id: string; title: string | null; changes: Change[] }[];
+  history: { added: Item[]; removed: Item[]; byDomain: Record<string, { added: number; removed: number }> };
+  lists: { added: Item[]; removed: Item[]; changed: unknown[] };
+  reviews: { added: Item[]; removed: Item[]; changed: unknown[] };
+}
+
+let bed: TestBed;
+let dir: string;
+let oldPath: string;
+let newPath: string;
+const mutated = { removed: '', rated: '', renoted: '', watched: '', event: '', added: [] as string[] };
+const LONG_NOTE = 'Started it on the train to Lyon, loved the first act, the middle drags a little, the ending is superb.';
+const NEW_NOTE = LONG_NOTE.replace('drags a little', 'is perfect too');
+
+async function exportTo(name: string, key = 'full'): Promise<string> {
+  const path = join(dir, name);
+  const result = await bed.lk(['export', '-q', '-o', path], { key, env: { LK_CACHE_DIR: join(dir, `cache-${name}`) } });
+  expect(result.stderr).toBe('');
+  expect(result.code).toBe(0);
+  return path;
+}
+
+const ids = (items: { id: string }[]) => items.map((item) => item.id).sort();
+const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Export;
+
+beforeAll(async () => {
+  bed = await startTestBed({ entries: 60, rateLimit: 0, exportIntervalSeconds: 0 });
+  dir = tempDir('lk-diff-');
+  const entries = bed.sandbox.entryIds('demo');
+  [mutated.removed, mutated.rated, mutated.renoted, mutated.watched] = [entries[3]!, entries[7]!, entries[11]!, entries[15]!];
+  bed.sandbox.noteEntry('demo', mutated.renoted, LONG_NOTE);
+  oldPath = await exportTo('old.json');
+  bed.sandbox.removeEntry('demo', mutated.removed);
+  const before = read(oldPath).library.find((entry) => entry.id === mutated.rated)!.rating;
+  bed.sandbox.rateEntry('demo', mutated.rated, before === 4 ? 5 : 4);
+  bed.sandbox.noteEntry('demo', mutated.renoted, NEW_NOTE);
+  mutated.event = bed.sandbox.addEvent('demo', mutated.watched);
+  bed.sandbox.addEntries('demo', 2);
+  mutated.added = bed.sandbox.entryIds('demo').slice(0, 2);
+  newPath = await exportTo('new.json');
+});
+
+afterAll(async () => {
+  await bed.sandbox.close();
+});
+
+async function diffJson(...args: string[]): Promise<Diff> {
+  const result = await bed.lk(['diff', ...args, '--json']);
+  expect(result.stderr).toBe('');
+  expect(result.code).toBe(0);
+  return JSON.parse(result.stdout) as Diff;
+}
+
+describe('lk diff OLD NEW', () => {
+  it('finds exactly the mutations made between the two exports, and nothing else', async () => {
+    const diff = await diffJson(oldPath, newPath);
+    const old = read(oldPath);
+    expect(ids(diff.added)).toEqual([...mutated.added].sort());
+    expect(ids(diff.removed)).toEqual([mutated.removed]);
+    expect(ids(diff.changed)).toEqual([mutated.rated, mutated.renoted, mutated.watched].sort());
+
+    const changesOf = (id: string) => diff.changed.find((entry) => entry.id === id)!.changes;
+    const oldEntry = (id: string) => old.library.find((entry) => entry.id === id)!;
+    const rating = changesOf(mutated.rated).find((change) => change.field === 'rating');
+    expect(rating).toEqual({ field: 'rating', before: oldEntry(mutated.rated).rating, after: rating!.before === 4 ? 5 : 4 });
+    expect(changesOf(mutated.renoted).find((change) => change.field === 'notes')).toEqual({ field: 'notes', before: LONG_NOTE, after: NEW_NOTE });
+    // Each mutation also moves the entry's "updated" date, and nothing else.
+    expect(changesOf(mutated.rated).map((change) => change.field)).toEqual(['rating', 'dates.updated']);
+    expect(changesOf(mutated.renoted).map((change) => change.field)).toEqual(['notes', 'dates.updated']);
+    expect(changesOf(mutated.watched).map((change) => change.field)).toEqual(['dates.updated']);
+
+    expect(ids(diff.history.added)).toEqual([mutated.event]);
+    const goneEvents = old.history.filter((event) => event.entryId === mutated.removed);
+    expect(ids(diff.history.removed)).toEqual(ids(goneEvents));
+    const counted = Object.values(diff.history.byDomain).reduce((sum, n) => sum + n.added + n.removed, 0);
+    expect(counted).toBe(1 + goneEvents.length);
+    expect(diff.history.byDomain.MEDIA?.added).toBe(1); // a FILM_SEEN event
+
+    expect(diff.lists).toEqual({ added: [], removed: [], changed: [] });
+    expect(diff.reviews.added).toEqual([]);
+    expect(ids(diff.reviews.removed)).toEqual(ids(old.reviews.filter((review) => review.entryId === mutated.removed)));
+  });
+
+  it('agrees with a plain comparison of the two parsed files', async () => {
+    const diff = await diffJson(oldPath, newPath);
+    const [old, now] = [read(oldPath), read(newPath)];
+    const byId = (items: Item[]) => new Map(items.map((item) => [item.id, JSON.stringify(item)]));
+    const [before, after] = [byId(old.library), byId(now.library)];
+    expect(ids(diff.added)).toEqual([...after.keys()].filter((id) => !before.has(id)).sort());
+    expect(ids(diff.removed)).toEqual([...before.keys()].filter((id) => !after.has(id)).sort());
+    expect(ids(diff.changed)).toEqual([...after.keys()].filter((id) => before.has(id) && before.get(id) !== after.get(id)).sort());
+  });
+
+  it('identical exports: no difference, exit 0 with --exit-code', async () => {
+    const json = await diffJson(oldPath, oldPath);
+    expect(json).toEqual({ added: [], removed: [], changed: [], history: { added: [], removed: [], byDomain: {} }, ...emptyParts() });
+    const result = await bed.lk(['diff', oldPath, oldPath, '--exit-code']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('no changes\n');
+  });
+
+  it('--exit-code exits 1 when anything differs, after the report, with nothing on stderr', async () => {
+    const result = await bed.lk(['diff', oldPath, newPath, '--exit-code']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(/^2 entries added, 1 entry removed, 3 entries changed, 1 history event added/m);
+  });
+
+  it('a gzip file is told by its content, whatever its name, and compares as the plain one', async () => {
+    const compressed = join(dir, 'old-copy');
+    writeFileSync(compressed, gzipSync(readFileSync(oldPath)));
+    expect(await diffJson(compressed, newPath)).toEqual(await diffJson(oldPath, newPath));
+  });
+
+  it('--jq and --fields apply to the JSON', async () => {
+    const jq = await bed.lk(['diff', oldPath, newPath, '--jq', '.history.added[].id']);
+    expect(jq.stdout).toBe(`${mutated.event}\n`);
+    const fields = await bed.lk(['diff', oldPath, newPath, '--fields', 'removed']);
+    expect(Object.keys(JSON.parse(fields.stdout) as object)).toEqual(['removed']);
+  });
+
+  it('the report groups by collection, shows before → after, a long note by its changed part, and the summary last', async () => {
+    const result = await bed.lk(['diff', oldPath, newPath]);
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^library +\+2 -1 ~3$/);
+    expect(lines).toContain(lines.find((line) => /^ {6}rating \d+ → \d+$/.test(line)));
+    const note = lines.find((line) => line.trimStart().startsWith('notes '))!;
+    expect(note).toContain('drags a little');
+    expect(note).toContain('is perfect too');
+    expect(note).not.toContain('train to Lyon'); // the unchanged start is left out…
+    expect(note).toMatch(/…/); // …and says so
+    expect(lines.some((line) => /^history +\+1 -\d+$/.test(line))).toBe(true);
+    expect(lines.at(-1)).toMatch(/^2 entries added, 1 entry removed, 3 entries changed, 1 history event added, \d+ history events? removed/);
+    expect(result.stdout).not.toContain(`(entry ${mutated.watched})`);
+    const verbose = await bed.lk(['diff', oldPath, newPath, '-v']);
+    expect(verbose.stdout).toMatch(new RegExp(`^  \\+ \\d{4}-\\d\\d-\\d\\d FILM_SEEN \\(entry ${mutated.watched}\\)$`, 'm'));
+  });
+});
+
+describe('lk diff refuses what it cannot compare', () => {
+  const refusal = async (path: string, other: string, reason: RegExp) => {
+    const result = await bed.lk(['diff', path, other]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^lk: /);
+    expect(lines[0]).toContain(path);
+    expect(lines[0]).toMatch(reason);
+  };
+
+  it('a file that is not JSON, JSON that is not an export, a missing file', async () => {
+    const text = join(dir, 'notes.txt');
+    writeFileSync(text, 'hello\n');
+    await refusal(text, newPath, /not an export/);
+    const other = join(dir, 'other.json');
+    writeFileSync(other, '{"items": [1, 2]}');
+    await refusal(other, newPath, /not an export.*no library/);
+    await refusal(join(dir, 'absent.json'), newPath, /no such file/);
+  });
+
+  it('a truncated export, plain or gzip', async () => {
+    const whole = readFileSync(oldPath);
+    const cut = join(dir, 'cut.json');
+    writeFileSync(cut, whole.subarray(0, Math.floor(whole.length / 2)));
+    await refusal(cut, newPath, /ends early/);
+    const zipped = gzipSync(whole);
+    const cutGzip = join(dir, 'cut.json.gz');
+    writeFileSync(cutGzip, zipped.subarray(0, Math.floor(zipped.length / 2)));
+    await refusal(cutGzip, newPath, /truncated/);
+  });
+
+  it("another account's export", async () => {
+    const reader = await exportTo('reader.json', 'nogames');
+    await refusal(reader, oldPath, /another account/);
+  });
+});
+
+function emptyParts() {
+  return { lists: { added: [], removed: [], changed: [] }, reviews: { added: [], removed: [], changed: [] } };
+}
