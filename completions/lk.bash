@@ -10,7 +10,7 @@ __lk_node() {
     __lk_subs= __lk_flags=$globals __lk_value_flags=$global_values
     case $1 in
     '')
-        __lk_subs='auth whoami library history lists calendar next status stats reviews profile notifications export convert sync search sql feed report mcp open api config completion doctor sandbox'
+        __lk_subs='auth whoami library history lists calendar next status stats reviews profile notifications export diff convert sync search sql feed report mcp open api config completion doctor sandbox'
         ;;
     'auth')
         __lk_subs='login status switch token logout'
@@ -93,8 +93,12 @@ __lk_node() {
         __lk_value_flags="--db -o --output --page --limit --max $global_values"
         ;;
     'export')
-        __lk_flags="-o --output --output-dir --keep --gzip --max-age --fresh $globals"
-        __lk_value_flags="-o --output --output-dir --keep --max-age $global_values"
+        __lk_flags="-o --output --output-dir --keep --gzip --max-age --fresh --git $globals"
+        __lk_value_flags="-o --output --output-dir --keep --max-age --git $global_values"
+        ;;
+    'diff')
+        __lk_flags="--exit-code --db $globals"
+        __lk_value_flags="--db $global_values"
         ;;
     'convert')
         __lk_flags="-o --output --since --domain --strict --rating-scale --db $globals"
@@ -162,6 +166,7 @@ __lk_child() {
     '|profile') __lk_name=profile ;;
     '|notifications') __lk_name=notifications ;;
     '|export') __lk_name=export ;;
+    '|diff') __lk_name=diff ;;
     '|convert') __lk_name=convert ;;
     '|sync') __lk_name=sync ;;
     '|search') __lk_name=search ;;
@@ -198,13 +203,13 @@ __lk_child() {
 __lk_value() {
     __lk_kind= __lk_words=
     case $1\|$2 in
-    'whoami|-o' | 'whoami|--output' | 'library|--db' | 'library|-o' | 'library|--output' | 'library list|--db' | 'library list|-o' | 'library list|--output' | 'library show|-o' | 'library show|--output' | 'library history|-o' | 'library history|--output' | 'history|--db' | 'history|-o' | 'history|--output' | 'lists|--db' | 'lists|-o' | 'lists|--output' | 'lists list|--db' | 'lists list|-o' | 'lists list|--output' | 'lists show|-o' | 'lists show|--output' | 'calendar|--db' | 'calendar|-o' | 'calendar|--output' | 'next|--db' | 'next|-o' | 'next|--output' | 'status|--db' | 'status|-o' | 'status|--output' | 'stats|-o' | 'stats|--output' | 'stats|--db' | 'reviews|--db' | 'reviews|-o' | 'reviews|--output' | 'profile|-o' | 'profile|--output' | 'profile achievements|-o' | 'profile achievements|--output' | 'notifications|--db' | 'notifications|-o' | 'notifications|--output' | 'export|-o' | 'export|--output' | 'convert|-o' | 'convert|--output' | 'convert|--db' | 'sync|--db' | 'search|--db' | 'search|-o' | 'search|--output' | 'sql|--db' | 'feed|-o' | 'feed|--output' | 'feed|--db' | 'report|-o' | 'report|--output' | 'report|--db' | 'mcp|--db' | 'sandbox|--tls-key' | 'sandbox|--tls-cert' | *'|--cacert') __lk_kind=files ;;
+    'whoami|-o' | 'whoami|--output' | 'library|--db' | 'library|-o' | 'library|--output' | 'library list|--db' | 'library list|-o' | 'library list|--output' | 'library show|-o' | 'library show|--output' | 'library history|-o' | 'library history|--output' | 'history|--db' | 'history|-o' | 'history|--output' | 'lists|--db' | 'lists|-o' | 'lists|--output' | 'lists list|--db' | 'lists list|-o' | 'lists list|--output' | 'lists show|-o' | 'lists show|--output' | 'calendar|--db' | 'calendar|-o' | 'calendar|--output' | 'next|--db' | 'next|-o' | 'next|--output' | 'status|--db' | 'status|-o' | 'status|--output' | 'stats|-o' | 'stats|--output' | 'stats|--db' | 'reviews|--db' | 'reviews|-o' | 'reviews|--output' | 'profile|-o' | 'profile|--output' | 'profile achievements|-o' | 'profile achievements|--output' | 'notifications|--db' | 'notifications|-o' | 'notifications|--output' | 'export|-o' | 'export|--output' | 'diff|--db' | 'convert|-o' | 'convert|--output' | 'convert|--db' | 'sync|--db' | 'search|--db' | 'search|-o' | 'search|--output' | 'sql|--db' | 'feed|-o' | 'feed|--output' | 'feed|--db' | 'report|-o' | 'report|--output' | 'report|--db' | 'mcp|--db' | 'sandbox|--tls-key' | 'sandbox|--tls-cert' | *'|--cacert') __lk_kind=files ;;
     'library|--phase' | 'library list|--phase' | 'search|--phase') __lk_kind=words __lk_words='PLANNED IN_PROGRESS DONE DROPPED' ;;
     'library|--domain' | 'library list|--domain' | 'history|--domain' | 'calendar|--domain' | 'next|--domain' | 'stats|--domain' | 'reviews|--domain' | 'convert|--domain' | 'search|--domain' | 'feed|--domain') __lk_kind=words __lk_words='MEDIA GAMES BOOKS MUSIC' ;;
     'library|--sort' | 'library list|--sort') __lk_kind=words __lk_words='added title rating finished' ;;
     'library|--order' | 'library list|--order') __lk_kind=words __lk_words='desc asc' ;;
     'calendar|--format') __lk_kind=words __lk_words='table json ndjson csv tsv ics' ;;
-    'export|--output-dir') __lk_kind=dirs ;;
+    'export|--output-dir' | 'export|--git') __lk_kind=dirs ;;
     'convert|--rating-scale') __lk_kind=words __lk_words='5 10 100' ;;
     'sandbox|--variant') __lk_kind=words __lk_words='default alt' ;;
     *'|--profile') __lk_kind=profiles ;;

@@ -26,11 +26,11 @@ function __lk_value_flags
         case reviews
             printf '%s\n' --domain --db -o --output --page --limit --max
         case export
-            printf '%s\n' -o --output --output-dir --keep --max-age
+            printf '%s\n' -o --output --output-dir --keep --max-age --git
+        case diff sync sql
+            printf '%s\n' --db
         case convert
             printf '%s\n' -o --output --since --domain --rating-scale --db
-        case sync sql
-            printf '%s\n' --db
         case search
             printf '%s\n' --domain --phase --db -o --output --page --limit --max
         case feed
@@ -82,6 +82,8 @@ function __lk_child
             echo notifications
         case '|export'
             echo export
+        case '|diff'
+            echo diff
         case '|convert'
             echo convert
         case '|sync'
@@ -223,6 +225,7 @@ complete -c lk -n "__lk_operand '' 0" -a reviews -d 'the reviews you wrote'
 complete -c lk -n "__lk_operand '' 0" -a profile -d 'your public profile, and the achievements you unlocked'
 complete -c lk -n "__lk_operand '' 0" -a notifications -d 'your notifications, newest first'
 complete -c lk -n "__lk_operand '' 0" -a export -d 'the full data export (cached: the server allows one per hour)'
+complete -c lk -n "__lk_operand '' 0" -a diff -d 'what changed between two exports (or an export and the mirror): entries, history, lists, reviews'
 complete -c lk -n "__lk_operand '' 0" -a convert -d 'write files other services import: Letterboxd, Goodreads/StoryGraph, Yamtrack, MyAnimeList'
 complete -c lk -n "__lk_operand '' 0" -a sync -d 'create or update the local SQLite mirror of your account (then lk search, lk sql, --offline)'
 complete -c lk -n "__lk_operand '' 0" -a search -d 'full-text search of the mirror: titles, notes and reviews (lk sync first)'
@@ -304,7 +307,7 @@ complete -c lk -n "__lk_at library 'library list' history calendar next stats re
 complete -c lk -n "__lk_at library 'library list'" -l sort -x -a 'added title rating finished' -d 'sort by'
 complete -c lk -n "__lk_at library 'library list'" -l order -x -a 'desc asc' -d 'desc keeps the natural order (newest, best, A to Z); asc reverses'
 complete -c lk -n "__lk_at library 'library list' history lists 'lists list' calendar next status stats reviews notifications" -l offline -d 'answer from the local mirror (lk sync): no key, no request'
-complete -c lk -n "__lk_at library 'library list' history lists 'lists list' calendar next status stats reviews notifications sync search sql feed report mcp" -l db -r -F -d 'the mirror file (default: <data folder>/<profile>.db; see lk sync --help)'
+complete -c lk -n "__lk_at library 'library list' history lists 'lists list' calendar next status stats reviews notifications diff sync search sql feed report mcp" -l db -r -F -d 'the mirror file (default: <data folder>/<profile>.db; see lk sync --help)'
 complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications search" -l page -x -d 'page to show, from 1'
 complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications search" -l limit -x -d 'items per page, 1 to 100 (default 20; 100 with --all)'
 complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications search" -l all -d 'every item, following pages to the end (streams as pages arrive)'
@@ -325,6 +328,8 @@ complete -c lk -n "__lk_at export" -l keep -x -d 'with --output-dir: then delete
 complete -c lk -n "__lk_at export" -l gzip -d 'compress what is written (.json.gz with --output-dir)'
 complete -c lk -n "__lk_at export" -l max-age -x -d 'oldest cached export accepted, e.g. 30m, 6h, 2d (default 1h)'
 complete -c lk -n "__lk_at export" -l fresh -d 'insist on a new export: exit 5 when the hour since the last one is not over'
+complete -c lk -n "__lk_at export" -l git -x -a '(__fish_complete_directories (commandline -ct))' -d 'keep the export as a git repository there: one JSON file per collection, a commit when anything changed'
+complete -c lk -n "__lk_at diff" -l exit-code -d 'exit 1 when anything differs, 0 when nothing does (as git diff --exit-code)'
 complete -c lk -n "__lk_at convert" -s o -l output -r -F -d 'write this file (whole or not at all); Letterboxd over 1 MB: FILE-1.csv, FILE-2.csv, …'
 complete -c lk -n "__lk_at convert" -l since -x -d 'only activity since then: a local date (2026-01-31), a moment (ISO 8601), 7d, 2w, 12h, today'
 complete -c lk -n "__lk_at convert" -l domain -x -a 'MEDIA GAMES BOOKS MUSIC' -d 'only this domain (yamtrack holds all four)'
