@@ -172,18 +172,18 @@ export class AccountData {
 
   /** Sets an entry's rating (1-10, or null), as a change made in the web app at `now`. */
   rateEntry(id: string, rating: number | null, now: number): void {
-    const entry = this.byId.get(id);
-    if (!entry) throw new Error(`no entry ${id} in ${this.username}'s library`);
-    entry.rating = rating;
-    entry.updated = Math.max(entry.updated, now);
-    this.changed();
+    this.editEntry(id, now, (entry) => (entry.rating = rating));
   }
 
   /** Replaces an entry's notes (or clears them with null), as an edit in the web app at `now`. */
   noteEntry(id: string, notes: string | null, now: number): void {
+    this.editEntry(id, now, (entry) => (entry.notes = notes));
+  }
+
+  private editEntry(id: string, now: number, edit: (entry: EntryRecord) => void): void {
     const entry = this.byId.get(id);
     if (!entry) throw new Error(`no entry ${id} in ${this.username}'s library`);
-    entry.notes = notes;
+    edit(entry);
     entry.updated = Math.max(entry.updated, now);
     this.changed();
   }
