@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -159,6 +160,30 @@ describe('lk diff OLD NEW', () => {
     expect(result.stdout).not.toContain(`(entry ${mutated.watched})`);
     const verbose = await bed.lk(['diff', oldPath, newPath, '-v']);
     expect(verbose.stdout).toMatch(new RegExp(`^  \\+ \\d{4}-\\d\\d-\\d\\d FILM_SEEN \\(entry ${mutated.watched}\\)$`, 'm'));
+  });
+});
+
+describe('lk diff of an export from another implementation', () => {
+  it('matches by id whatever the ids look like (UUIDs here) and whatever the other fields are called', async () => {
+    // The same two exports as another server might send them: UUID ids, `type` for `kind`, no `phase`.
+    const uuid = (id: string) =>
+      createHash('sha256')
+        .update(id)
+        .digest('hex')
+        .replace(/^(.{8})(.{4})(.{4})(.{4})(.{12}).*/, '$1-$2-$3-$4-$5');
+    const rewrite = (path: string, name: string) => {
+      const text = readFileSync(path, 'utf8').replace(/"(id|entryId|workId)":"([^"]+)"/g, (_, key: string, id: string) => `"${key}":"${uuid(id)}"`);
+      const json = JSON.parse(text.replaceAll('"kind":', '"type":')) as Export;
+      for (const entry of json.library) delete entry.phase;
+      const out = join(dir, name);
+      writeFileSync(out, JSON.stringify(json));
+      return out;
+    };
+    const diff = await diffJson(rewrite(oldPath, 'uuid-old.json'), rewrite(newPath, 'uuid-new.json'));
+    expect(ids(diff.added)).toEqual(mutated.added.map(uuid).sort());
+    expect(ids(diff.removed)).toEqual([uuid(mutated.removed)]);
+    expect(ids(diff.changed)).toEqual([mutated.rated, mutated.renoted, mutated.watched].map(uuid).sort());
+    expect(ids(diff.history.added)).toEqual([uuid(mutated.event)]);
   });
 });
 
