@@ -56,21 +56,37 @@ export function isEmptyDiff(diff: ExportDiff): boolean {
   );
 }
 
+/** How many items each part of a diff holds. */
+export interface DiffCounts {
+  entries: { added: number; removed: number; changed: number };
+  history: { added: number; removed: number };
+  lists: { added: number; removed: number; changed: number };
+  reviews: { added: number; removed: number; changed: number };
+}
+
 /** "3 entries changed, 12 history events added": lk export --git's commit message, the last line of the terminal view. */
 export function diffSummary(diff: ExportDiff): string {
+  const sizes = (part: CollectionDiff) => ({ added: part.added.length, removed: part.removed.length, changed: part.changed.length });
+  return countsSummary({
+    entries: sizes(diff),
+    history: { added: diff.history.added.length, removed: diff.history.removed.length },
+    lists: sizes(diff.lists),
+    reviews: sizes(diff.reviews),
+  });
+}
+
+export function countsSummary(counts: DiffCounts): string {
   const parts: string[] = [];
-  const counted = (n: number, one: string, many: string, verb: string) => {
-    if (n > 0) parts.push(`${n.toLocaleString('en-US')} ${n === 1 ? one : many} ${verb}`);
+  const nouns = {
+    entries: ['entry', 'entries'],
+    history: ['history event', 'history events'],
+    lists: ['list', 'lists'],
+    reviews: ['review', 'reviews'],
   };
-  const collection = (part: CollectionDiff, one: string, many: string) => {
-    counted(part.added.length, one, many, 'added');
-    counted(part.removed.length, one, many, 'removed');
-    counted(part.changed.length, one, many, 'changed');
-  };
-  collection(diff, 'entry', 'entries');
-  counted(diff.history.added.length, 'history event', 'history events', 'added');
-  counted(diff.history.removed.length, 'history event', 'history events', 'removed');
-  collection(diff.lists, 'list', 'lists');
-  collection(diff.reviews, 'review', 'reviews');
+  for (const [part, [one, many]] of Object.entries(nouns) as [keyof DiffCounts, [string, string]][]) {
+    for (const [verb, n] of Object.entries(counts[part])) {
+      if (n > 0) parts.push(`${n.toLocaleString('en-US')} ${n === 1 ? one : many} ${verb}`);
+    }
+  }
   return parts.length === 0 ? 'no changes' : parts.join(', ');
 }

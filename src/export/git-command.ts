@@ -75,7 +75,7 @@ async function feed(stdin: NodeJS.WritableStream, input: Iterable<string> | unde
       buffered.push(part);
       size += part.length;
       if (size < 1 << 20) continue;
-      if (!stdin.write(buffered.join(''))) await new Promise((resolve) => stdin.once('drain', resolve).once('close', resolve));
+      if (!stdin.write(buffered.join(''))) await drained(stdin);
       buffered = [];
       size = 0;
     }
@@ -87,6 +87,19 @@ async function feed(stdin: NodeJS.WritableStream, input: Iterable<string> | unde
 /** Throws gitMissing() when there is no git to run. */
 export async function requireGit(env: NodeJS.ProcessEnv): Promise<void> {
   await new Git('.', env).run(['--version']);
+}
+
+/** Once the stream wants more, or is closed (git ended early: its exit code says why). */
+function drained(stream: NodeJS.WritableStream): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
 }
 
 export function gitMissing(): LkError {

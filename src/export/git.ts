@@ -1,6 +1,6 @@
 import { mkdir, readdir, realpath, stat } from 'node:fs/promises';
 import { compareSources, type DiffSource } from '../diff/compare.js';
-import { diffSummary } from '../diff/model.js';
+import { countsSummary, diffSummary } from '../diff/model.js';
 import { scanItems, type ScanItem } from '../diff/scan.js';
 import type { IoStreams } from '../output/io.js';
 import { LkError } from '../util/errors.js';
@@ -19,6 +19,8 @@ import { exportFiles, fileParts, type GitFile } from './git-files.js';
 
 /** Author and committer when the user's git config names no one. */
 const LK_IDENTITY = { name: 'lk', email: 'lk@localhost' };
+/** Items per batch handed to the comparison. */
+const BATCH = 1000;
 /** The files lk diff reads from the last commit, by the member of the export each holds. */
 const COMPARED = new Set(['library', 'entries', 'history', 'lists', 'reviews', 'account', 'profile']);
 
@@ -69,7 +71,8 @@ export async function commitExport(target: GitTarget, exported: ExportForGit, io
   const files = exportFiles(exported.json);
   const previous = target.head === undefined ? [] : await treeEntries(git, target.head);
   // The message first: an export of another account is refused (by lk diff's check) before anything is written.
-  const summary = diffSummary(await compareSources(lastCommitSource(target, previous), newExportSource(files)));
+  const summary =
+    target.head === undefined ? firstSummary(files) : diffSummary(await compareSources(lastCommitSource(target, previous), newExportSource(files)));
 
   const ours = new Map<string, string>();
   for (const file of files) ours.set(file.name, (await git.run(['hash-object', '-w', '--stdin'], { input: fileParts(file) })).trim());
@@ -163,12 +166,26 @@ function newExportSource(files: GitFile[]): DiffSource {
           yield [{ kind: 'value', key, text: file.items[0]! }];
           continue;
         }
-        const items: ScanItem[] = [{ kind: 'array', key }];
-        for (const text of file.items) items.push({ kind: 'element', key, text });
-        yield items;
+        yield [{ kind: 'array', key }];
+        // In batches, as an export file is read: the two sides then keep in step (src/diff/compare.ts).
+        for (let start = 0; start < file.items.length; start += BATCH) {
+          yield file.items.slice(start, start + BATCH).map((text): ScanItem => ({ kind: 'element', key, text }));
+        }
       }
     },
   };
+}
+
+/** The first commit's message: everything is added, counted without comparing. */
+function firstSummary(files: GitFile[]): string {
+  const count = (...names: string[]) => files.find((file) => file.array && names.includes(file.collection!.toLowerCase()))?.items.length ?? 0;
+  const added = (n: number) => ({ added: n, removed: 0, changed: 0 });
+  return countsSummary({
+    entries: added(count('library', 'entries')),
+    history: { added: count('history'), removed: 0 },
+    lists: added(count('lists')),
+    reviews: added(count('reviews')),
+  });
 }
 
 /** The user's git identity when their config names one; lk's otherwise (git would refuse to commit). */
