@@ -93,7 +93,16 @@ export async function commitExport(target: GitTarget, exported: ExportForGit, io
   ).trim();
   // The only step the user's repository sees: HEAD's branch moves, if it is still where it was.
   await git.run(['update-ref', '-m', `lk export --git: ${message}`, 'HEAD', commit, target.head ?? '']);
-  await git.run(['read-tree', '-m', '-u', oldTree, tree]);
+  try {
+    await git.run(['read-tree', '-m', '-u', oldTree, tree]);
+  } catch (error) {
+    // A file edited while the export was fetched: the commit stands, the edit is left alone.
+    throw new LkError(
+      `committed ${commit.slice(0, 7)} in ${dir}, but its files could not be brought to it (${(error as Error).message})`,
+      1,
+      `git -C ${dir} status shows what differs from the commit.`,
+    );
+  }
   io.info(`lk: committed ${commit.slice(0, 7)} in ${dir}: ${message}`);
 }
 

@@ -137,6 +137,20 @@ describe('lk diff OLD NEW', () => {
     expect(await diffJson(compressed, newPath)).toEqual(await diffJson(oldPath, newPath));
   });
 
+  it('items in another order (another server, another day) are matched as well', async () => {
+    const shuffled = read(newPath);
+    shuffled.library.reverse();
+    shuffled.history.reverse();
+    const path = join(dir, 'new-reversed.json');
+    writeFileSync(path, JSON.stringify(shuffled, null, 1));
+    const sorted = (diff: Diff) => ({ ...diff, added: ids(diff.added), removed: ids(diff.removed), changed: ids(diff.changed) });
+    const reordered = await diffJson(oldPath, path);
+    const original = await diffJson(oldPath, newPath);
+    expect(sorted(reordered)).toEqual(sorted(original));
+    expect(ids(reordered.history.added)).toEqual(ids(original.history.added));
+    expect(ids(reordered.history.removed)).toEqual(ids(original.history.removed));
+  });
+
   it('--jq and --fields apply to the JSON', async () => {
     const jq = await bed.lk(['diff', oldPath, newPath, '--jq', '.history.added[].id']);
     expect(jq.stdout).toBe(`${mutated.event}\n`);
