@@ -4,7 +4,7 @@ import { text, workDomain } from '../mirror/rows.js';
 import { fieldChanges, isItem } from './fields.js';
 import type { ChangedItem, CollectionDiff, ExportDiff, HistoryDiff, Item } from './model.js';
 import { PendingTexts } from './pending.js';
-import { ScanError, type ScanItem } from './scan.js';
+import { ScanError, type ScanItem } from '../util/json-scan.js';
 
 /**
  * Compares two states of an account read as texts (scan.ts), both at once and in step: an item of one side found

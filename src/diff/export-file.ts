@@ -2,7 +2,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { LkError } from '../util/errors.js';
 import { DiffInputError, type DiffSource } from './compare.js';
-import { scanItems, ScanError, type ScanItem } from './scan.js';
+import { scanItems, ScanError, type ScanItem } from '../util/json-scan.js';
 
 /** gzip's magic number: a compressed export is told by its first bytes, whatever its name. */
 const GZIP_MAGIC = [0x1f, 0x8b];

@@ -1,7 +1,7 @@
 import { mkdir, readdir, realpath, stat } from 'node:fs/promises';
 import { compareSources, type DiffSource } from '../diff/compare.js';
 import { countsSummary, diffSummary } from '../diff/model.js';
-import { scanItems, type ScanItem } from '../diff/scan.js';
+import { scanItems, type ScanItem } from '../util/json-scan.js';
 import type { IoStreams } from '../output/io.js';
 import { LkError } from '../util/errors.js';
 import { Git, requireGit } from './git-command.js';

@@ -1,15 +1,16 @@
 /**
  * Cuts a JSON document of the export's shape (one object whose members are mostly long arrays) into its parts as
  * the bytes arrive, without parsing them: each element of a top-level array, and each other top-level value, is
- * handed over as its exact text. Comparing two exports is then mostly comparing texts; only the items that differ
- * are parsed. A bare top-level array (one file of `lk export --git`) is read as the elements of `arrayKey`.
+ * handed over as its exact text. lk sync parses each item on its own (a 120 MB export is never one object); lk diff
+ * compares the texts and parses only the items that differ. A bare top-level array (one file of `lk export --git`)
+ * is read as the elements of `arrayKey`.
  */
 
 /** A top-level array beginning (empty ones too), one of its elements, or another top-level value, as written. */
 export type ScanItem = { kind: 'array'; key: string } | { kind: 'element' | 'value'; key: string; text: string };
 
-/** Where the text stops being the expected JSON. */
-export class ScanError extends Error {}
+/** Where the text stops being the expected JSON (a SyntaxError, as JSON.parse would throw). */
+export class ScanError extends SyntaxError {}
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
