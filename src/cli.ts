@@ -36,7 +36,6 @@ import { paintErrorLines, type ColorMode } from './output/io.js';
 import { configDir } from './config/paths.js';
 import { readStoredConfig } from './config/store.js';
 import { hintFor, messageFor } from './output/messages.js';
-import { UsageError } from './util/errors.js';
 import { sanitizeMessage, sanitizeText } from './output/sanitize.js';
 import { redactKeys } from './util/redact.js';
 import { VERSION } from './util/version.js';
@@ -113,7 +112,6 @@ export function makeProgram(factory: Factory = processFactory()): Command {
   registerCompletion(program);
   registerDoctor(program);
   registerSandbox(program);
-  program.hook('preAction', (_program, command) => refuseJqWhereNotApplied(command));
 
   program.addHelpText(
     'after',
@@ -130,21 +128,6 @@ Examples:
   lk library --all --json | jq -r '.[].work.title'`,
   );
   return program;
-}
-
-/** These commands write their own output, not through a run context: --jq would be silently ignored, so say so. */
-const WITHOUT_JQ = new Set(['config', 'completion', 'sandbox']);
-
-function refuseJqWhereNotApplied(command: Command): void {
-  if (command.optsWithGlobals().jq === undefined) return;
-  let top = command;
-  while (top.parent?.parent) top = top.parent;
-  const name = top.name();
-  if (WITHOUT_JQ.has(name))
-    throw new UsageError(
-      `--jq does not apply to lk ${name}`,
-      name === 'completion' ? undefined : `Pipe its --json output into jq instead: lk ${name} … --json | jq …`,
-    );
 }
 
 /** The config's `color` for error lines, or auto when it is unset, unreadable or not one of the three. */

@@ -1,16 +1,16 @@
 import { Option, type Command } from 'commander';
+import { documentShape } from '../output/shape.js';
 import type { Headers, Query } from '../api/client.js';
 import { isEnvelope, MAX_PAGE_SIZE, paginate, type Page } from '../api/paginate.js';
 import { parseField, parseRawPath } from '../api/raw-path.js';
 import type { Context } from '../context.js';
-import { UsageError } from '../util/errors.js';
 import type { IoStreams } from '../output/io.js';
 import { json } from '../output/formats/json.js';
 import { isJsonText, prettyJson } from '../output/pretty-json.js';
 import { sanitizeMessage } from '../output/sanitize.js';
 import { genericView } from '../output/view.js';
 import type { OutputOptions } from '../output/writer.js';
-import type { OutputFlags, OutputSession } from '../output/session.js';
+import type { OutputSession } from '../output/session.js';
 import { addCommand, defineCommand, operand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
 import { wholeNumber } from './options.js';
@@ -29,6 +29,10 @@ const API_FLAGS = {
 const apiCommand = defineCommand({
   name: 'api',
   description: 'raw GET of any path under /v1; prints the JSON as the server sent it',
+  output: documentShape(['json'], 'json', {
+    jq: ['json'],
+    instead: { '--fields': "it prints the JSON as the server sent it; reshape it with jq: lk api /v1/me | jq '.account'" },
+  }),
   operands: [operand('<path>', 'a path under /v1, e.g. /v1/me or /v1/library?limit=5')],
   flags: API_FLAGS,
   examples: [
@@ -46,7 +50,6 @@ export function registerApi(program: Command): void {
 
 async function run(ctx: Context, out: OutputSession, options: OptionsOf<typeof API_FLAGS>, rawPath: string): Promise<void> {
   const { path, query: pathQuery } = parseRawPath(rawPath);
-  assertNoReshaping(out.flags);
   const query = { ...pathQuery, ...options.field };
   const client = await ctx.client();
   if (!options.paginate) {
@@ -93,14 +96,4 @@ function printHead(io: IoStreams, status: number, headers: Headers): void {
     for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined) text += `${name}: ${one}\n`;
   }
   io.warn(sanitizeMessage(`${text}\n`));
-}
-
-/** The output is the server's JSON: a named table/csv format or --fields would be silently ignored, so say so. */
-function assertNoReshaping({ format, csv, tsv, ndjson, fields }: OutputFlags): void {
-  if ((format !== undefined && format !== 'json') || csv || tsv || ndjson || fields !== undefined) {
-    throw new UsageError(
-      'lk api prints the JSON as the server sent it; --format and --fields do not apply',
-      "Reshape it with jq: lk api /v1/me | jq '.account'",
-    );
-  }
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { DATA, TEXT, type OutputShape } from '../output/shape.js';
 import { accountName, fetchMe } from '../api/account.js';
 import { assertTransportAllowed, normaliseBaseUrl, usesInsecureHttp } from '../config/base-url.js';
 import { describeMalformedKey, isWellFormedKey } from '../config/key.js';
@@ -18,6 +19,8 @@ import { addCommand, defineCommand, operand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
 import { examples } from './options.js';
 
+/** lk auth status: a table of its own on a terminal, --fields in the data formats. */
+const AUTH_STATUS: OutputShape = { ...DATA, fields: ['json', 'ndjson', 'csv', 'tsv'], header: ['csv', 'tsv'] };
 const LOGIN_FLAGS = {
   withKey: flag.toggle('--with-key', 'read the key from standard input instead of asking'),
   allowHttp: flag.toggle('--allow-http', 'allow plain http to this non-loopback instance (a self-hosted one at home)'),
@@ -27,6 +30,7 @@ const LOGIN_FLAGS = {
 const loginCommand = defineCommand({
   name: 'login',
   description: 'check a key against the instance (GET /v1/me) and store it in the profile',
+  output: TEXT,
   flags: LOGIN_FLAGS,
   examples: [
     'lk auth login --base-url https://tracker.example.org',
@@ -39,6 +43,7 @@ const loginCommand = defineCommand({
 const statusCommand = defineCommand({
   name: 'status',
   description: 'which instance and key are in use, where they come from, and what the key may do',
+  output: AUTH_STATUS,
   examples: ['lk auth status', 'lk auth status --json | jq .scopes'],
   run: (ctx, out) => status(ctx, out),
 });
@@ -46,6 +51,7 @@ const statusCommand = defineCommand({
 const switchCommand = defineCommand({
   name: 'switch',
   description: 'make a stored profile the default (used when neither --profile nor LK_PROFILE names one)',
+  output: TEXT,
   operands: [operand('<name>', 'a stored profile', { complete: { dynamic: { args: ['completion', '--profiles'] } } })],
   examples: ['lk auth switch work', 'lk auth status'],
   run: (ctx, _out, _options, [name]) => switchProfile(ctx, name),
@@ -54,6 +60,7 @@ const switchCommand = defineCommand({
 const tokenCommand = defineCommand({
   name: 'token',
   description: 'print the key for scripts; refused on a terminal unless --show',
+  output: TEXT,
   flags: { show: flag.toggle('--show', 'print it even on a terminal (it stays on the screen and in the scrollback)') },
   examples: ['curl -H "Authorization: Bearer $(lk auth token)" https://tracker.example.org/v1/me', 'lk auth token --profile work | wl-copy'],
   run: (ctx, out, options) => token(ctx, out, options),
@@ -62,6 +69,7 @@ const tokenCommand = defineCommand({
 const logoutCommand = defineCommand({
   name: 'logout',
   description: "forget the profile's stored key",
+  output: TEXT,
   examples: ['lk auth logout', 'lk auth logout --profile work'],
   run: (ctx) => logout(ctx),
 });

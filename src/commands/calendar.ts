@@ -1,5 +1,8 @@
 import type { Command } from 'commander';
+import { DATA } from '../output/shape.js';
+import { pathOf } from '../api/endpoints.js';
 import { paginate } from '../api/paginate.js';
+import type { Listing } from '../output/result.js';
 import { FORMATS } from '../config/settings.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../util/errors.js';
@@ -9,7 +12,7 @@ import type { OutputSession } from '../output/session.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
 import { openMirrorHere, pagesOf, runOffline } from './offline.js';
-import { DOMAIN_FLAG, OFFLINE_FLAGS, reserveFormat } from './options.js';
+import { DOMAIN_FLAG, OFFLINE_FLAGS } from './options.js';
 import { runListing } from './listing.js';
 
 const CALENDAR_FLAGS = {
@@ -24,6 +27,7 @@ type CalendarOptions = OptionsOf<typeof CALENDAR_FLAGS>;
 const calendarCommand = defineCommand({
   name: 'calendar',
   description: 'upcoming episodes of the shows you follow (up to 90 days, at most 60), in your local time',
+  output: { ...DATA, formats: [...DATA.formats, 'ics'] },
   flags: CALENDAR_FLAGS,
   help: `
 --format ics writes an iCalendar feed: one event per episode (UTC, with a stable UID, so a calendar app updates
@@ -40,13 +44,10 @@ events instead of adding copies), marked free time, asking subscribers to refres
 });
 
 export function registerCalendar(program: Command): void {
-  const calendar = addCommand(program, calendarCommand);
-
-  // The global --format lists ics for calendar's sake; every other command refuses it.
-  reserveFormat(program, calendar, 'ics', 'lk calendar (the iCalendar feed of upcoming episodes)');
+  addCommand(program, calendarCommand);
 }
 
-async function runCalendar(ctx: Context, out: OutputSession, options: CalendarOptions): Promise<void> {
+async function runCalendar(ctx: Context, out: OutputSession, options: CalendarOptions): Promise<Listing | void> {
   const format = out.format([...FORMATS, 'ics']);
   if (format === 'ics') return runFeed(ctx, out, options);
   if (options.spoilerFree) {
@@ -57,19 +58,18 @@ async function runCalendar(ctx: Context, out: OutputSession, options: CalendarOp
   }
   if (options.offline) return runOffline(ctx, out, 'calendar', options);
   // Not an envelope in SPEC.md (at most 60 items); should an instance page it, every page is read.
-  await runListing(ctx, out, { endpoint: 'calendar', view: calendarView, followIfPaged: true }, { domain: options.domain, lang: ctx.lang() }, {});
+  return runListing(ctx, { endpoint: 'calendar', view: calendarView, followIfPaged: true }, { domain: options.domain, lang: ctx.lang() }, {});
 }
 
 async function runFeed(ctx: Context, out: OutputSession, options: CalendarOptions): Promise<void> {
   // Checked before the request: a typo in a crontab should fail at once, not after the network.
-  if (out.flags.fields !== undefined) throw new UsageError('--fields does not apply to --format ics (a feed has fixed properties)');
   if (options.output === '') throw new UsageError('--output needs a path');
   const file = options.output === undefined || options.output === '-' ? undefined : options.output;
   const feed = { io: out.io, now: ctx.now(), spoilerFree: Boolean(options.spoilerFree), file };
   if (options.offline) return renderCalendarFeed(await mirroredCalendar(ctx, options), feed);
   const query = { domain: options.domain, lang: ctx.lang() };
   const client = await ctx.client();
-  await renderCalendarFeed(paginate(client, '/v1/calendar', query, { followIfPaged: true }), feed);
+  await renderCalendarFeed(paginate(client, pathOf('calendar'), query, { followIfPaged: true }), feed);
 }
 
 /** The upcoming episodes the mirror holds (read as --offline reads it), as the one page the feed reads: no key, no request. */

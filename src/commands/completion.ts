@@ -1,4 +1,5 @@
 import { Option, type Command } from 'commander';
+import { TEXT } from '../output/shape.js';
 import { COMPLETION_SHELLS } from '../completion/model.js';
 import { profileLines } from '../completion/profiles.js';
 import { UsageError } from '../util/errors.js';
@@ -12,6 +13,7 @@ export function registerCompletion(program: Command): void {
     defineCommand({
       name: 'completion',
       description: 'print the completion script for bash, zsh or fish (the same as completions/ in the package)',
+      output: TEXT,
       operands: [operand('[shell]', 'the shell to print the script for', { choices: COMPLETION_SHELLS })],
       flags: {
         // Called by the scripts at Tab time to complete --profile: local, fast, never the network or a key.

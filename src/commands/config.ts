@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { DATA, TEXT } from '../output/shape.js';
 import { pageOf } from '../api/paginate.js';
 import { maskKey } from '../util/redact.js';
 import { assertSettingName, BUILT_IN_DEFAULTS, SETTINGS, type SettingName, type SettingValue } from '../config/settings.js';
@@ -76,6 +77,7 @@ const SETTING_OPERAND = operand('<setting>', Object.keys(SETTINGS).join(', '), {
 const listCommand = defineCommand({
   name: 'list',
   description: 'every setting with its value and where it comes from; profiles with masked keys',
+  output: { ...DATA, jq: [] },
   examples: ['lk config list', "lk config list --json | jq -r '.profiles[].name'"],
   storedConfig: 'lenient',
   run: (ctx, out) => list(ctx, out),
@@ -84,6 +86,7 @@ const listCommand = defineCommand({
 const getCommand = defineCommand({
   name: 'get',
   description: 'print the stored value of a setting (nothing, exit 0, when it is not set)',
+  output: TEXT,
   operands: [SETTING_OPERAND],
   examples: ['lk config get lang', 'lang=$(lk config get lang); echo "${lang:-account default}"'],
   storedConfig: 'lenient',
@@ -98,6 +101,7 @@ const getCommand = defineCommand({
 const setCommand = defineCommand({
   name: 'set',
   description: 'store a default, checked first (a wrong value is refused with the allowed ones)',
+  output: TEXT,
   operands: [
     SETTING_OPERAND,
     // The values of the setting typed before: `lk completion --setting-values NAME`.
@@ -126,6 +130,7 @@ const setCommand = defineCommand({
 const unsetCommand = defineCommand({
   name: 'unset',
   description: 'forget a stored default (the built-in one applies again)',
+  output: TEXT,
   operands: [SETTING_OPERAND],
   examples: [
     'lk config unset format',

@@ -1,4 +1,5 @@
 import { Option, type Command } from 'commander';
+import { TEXT } from '../output/shape.js';
 import { exportCacheIn } from '../export/cache.js';
 import type { Context } from '../context.js';
 import { LkError, UsageError } from '../util/errors.js';
@@ -33,6 +34,7 @@ type ConvertFlags = OptionsOf<typeof CONVERT_FLAGS>;
 const convertCommand = defineCommand({
   name: 'convert',
   description: 'write files other services import: Letterboxd, Goodreads/StoryGraph, Yamtrack, MyAnimeList',
+  output: TEXT,
   operands: [operand('<target>', 'the service to write for', { shownChoices: TARGETS })],
   flags: CONVERT_FLAGS,
   help: `

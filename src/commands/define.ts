@@ -26,6 +26,9 @@ import { completeOperand, type DynamicValues } from '../completion/model.js';
 import { FORMATS, LANGS } from '../config/settings.js';
 import { Context, type Factory, type StoredConfigUse } from '../context.js';
 import type { OutputSession } from '../output/session.js';
+import { showResult, type Result } from '../output/result.js';
+import { unfitFlag, unfitMessage, type OutputShape } from '../output/shape.js';
+import { UsageError } from '../util/errors.js';
 import { canonicalChoice } from '../util/choice.js';
 import { flag, type Flags, type OptionsOf } from './flags.js';
 import { addDefaultSubcommand, examples as examplesText } from './options.js';
@@ -66,7 +69,13 @@ export interface CommandDefinition<F extends Flags, A extends readonly Operand[]
   help?: string;
   /** How the config file is read (src/context.ts StoredConfigUse); checked unless said. */
   storedConfig?: StoredConfigUse;
-  run(ctx: Context, out: OutputSession, options: OptionsOf<F>, operands: OperandsOf<A>): Promise<void>;
+  /**
+   * What the command prints (src/output/shape.ts: DATA, CHECKS, TEXT or a documentShape): the wrapper refuses, before
+   * run, every output flag that does not fit it.
+   */
+  output: OutputShape;
+  /** Gathers; returns a Result for the wrapper to show (or writes a document itself, through `out`). */
+  run(ctx: Context, out: OutputSession, options: OptionsOf<F>, operands: OperandsOf<A>): Promise<Result | void>;
 }
 
 /** A command stated once; the identity, there for the types. */
@@ -100,14 +109,18 @@ export function addCommand<F extends Flags, A extends readonly Operand[]>(
   }
   const help = [definition.help, definition.examples && examplesText(...definition.examples)].filter(Boolean).join('');
   if (help) command.addHelpText('after', help);
+  shapes.set(command, definition.output);
+  if (placement.isDefault) defaultSubcommands.add(command);
   command.action(async function (this: Command) {
     const globals = globalOptions(this);
+    refuseUnfitFlags(this, definition.output, globals);
     const ctx = new Context(globals, factoryOf(this), definition.storedConfig);
     const out = ctx.outputSession(globals);
     try {
       await out.begin();
       // The one place commander's untyped values meet the declaration they were parsed from.
-      await definition.run(ctx, out, this.opts() as OptionsOf<F>, this.processedArgs as OperandsOf<A>);
+      const result = await definition.run(ctx, out, this.opts() as OptionsOf<F>, this.processedArgs as OperandsOf<A>);
+      if (result) await showResult(result, out);
       await out.finish();
     } finally {
       try {
@@ -118,6 +131,42 @@ export function addCommand<F extends Flags, A extends readonly Operand[]>(
     }
   });
   return command;
+}
+
+/** Every defined command's shape, so that a format refused here can name the command that writes it. */
+const shapes = new WeakMap<Command, OutputShape>();
+
+/**
+ * An output flag the command cannot honour is refused, once for every command, in one line naming the flag and the
+ * command (`--fields does not apply to lk feed`); a format that only another command writes names that command.
+ */
+function refuseUnfitFlags(command: Command, shape: OutputShape, flags: GlobalOptions): void {
+  const unfit = unfitFlag(shape, flags);
+  if (!unfit) return;
+  if (unfit.formats) {
+    const format = unfit.flag.replace('--format ', '');
+    const owner = commandsUnder(rootOf(command)).find((other) => !FORMATS.includes(format as never) && shapes.get(other)?.formats.includes(format));
+    if (owner) throw new UsageError(`${unfit.flag} is only for ${pathOf(owner)}`);
+  }
+  throw new UsageError(unfitMessage(unfit, pathOf(command)));
+}
+
+function rootOf(command: Command): Command {
+  let root = command;
+  while (root.parent) root = root.parent;
+  return root;
+}
+
+function commandsUnder(command: Command): Command[] {
+  return command.commands.flatMap((sub) => [sub, ...commandsUnder(sub)]);
+}
+
+const defaultSubcommands = new WeakSet<Command>();
+
+/** `lk lists show`; a group's default subcommand by the group's name (`lk library` for `lk library list`). */
+function pathOf(command: Command): string {
+  if (!command.parent) return command.name();
+  return defaultSubcommands.has(command) ? pathOf(command.parent) : `${pathOf(command.parent)} ${command.name()}`;
 }
 
 /**
@@ -180,9 +229,7 @@ export function attachFactory(program: Command, factory: Factory): void {
 }
 
 function factoryOf(command: Command): Factory {
-  let root = command;
-  while (root.parent) root = root.parent;
-  const factory = factories.get(root);
+  const factory = factories.get(rootOf(command));
   if (!factory) throw new Error('internal: a command ran outside a program made by makeProgram');
   return factory;
 }

@@ -1,4 +1,5 @@
 import { statSync, accessSync, constants } from 'node:fs';
+import { CHECKS } from '../output/shape.js';
 import type { Command } from 'commander';
 import { accountName, fetchMe } from '../api/account.js';
 import type { ApiResponse } from '../api/client.js';
@@ -39,6 +40,7 @@ const EXPORT_INTERVAL_MS = 3600 * 1000;
 const doctorCommand = defineCommand({
   name: 'doctor',
   description: 'check Node, folders, key, instance, TLS, proxy, clock, rate limit, export hour and mirror; each with the fix',
+  output: CHECKS,
   flags: { json: flag.toggle('--json', 'the checks as one JSON object: {ok, checks: [{id, status, message, fix}]}') },
   examples: ['lk doctor', 'lk doctor --json | jq -r \'.checks[] | select(.status != "ok") | .fix\''],
   run: (ctx, out) => doctor(ctx, out),

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { documentShape } from '../output/shape.js';
 import { exportCacheIn } from '../export/cache.js';
 import { exportAccount, obtainExport, type ExportPolicy } from '../export/obtain.js';
 import type { Context } from '../context.js';
@@ -25,6 +26,12 @@ type ExportOptions = OptionsOf<typeof EXPORT_FLAGS>;
 const exportCommand = defineCommand({
   name: 'export',
   description: 'the full data export (cached: the server allows one per hour)',
+  output: documentShape(['json', 'csv'], 'json', {
+    jq: ['json'],
+    header: ['csv'],
+    csvSafe: ['csv'],
+    instead: { '--fields': "it writes the whole export; pick parts with jq: lk export | jq '.library'" },
+  }),
   flags: EXPORT_FLAGS,
   help: `
 The export is cached per instance and account. Within the hour after an export, lk export answers from the cache
@@ -56,9 +63,6 @@ async function runExport(ctx: Context, out: OutputSession, options: ExportOption
   // Every flag is checked before the first request: a typo in a crontab must not spend the export hour.
   if (ctx.flags.cache !== undefined) {
     throw new UsageError('lk export has its own cache; --cache does not apply', 'Accept an older export with --max-age, e.g. lk export --max-age 6h');
-  }
-  if (out.flags.fields !== undefined) {
-    throw new UsageError('lk export writes the whole export; --fields does not apply', "Pick parts with jq: lk export | jq '.library'");
   }
   const format = exportFormat(out);
   const destination = exportDestination(out, options, format);

@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
+import { documentShape } from '../output/shape.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../util/errors.js';
 import type { OutputFlags, OutputSession } from '../output/session.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
 import { openMirrorHere } from './offline.js';
-import { dateBound, DB_FLAG, DOMAIN_FLAG, isoDate, reserveFormat, wholeNumber } from './options.js';
+import { dateBound, DB_FLAG, DOMAIN_FLAG, isoDate, wholeNumber } from './options.js';
 import { runSync } from './sync.js';
 
 const FEED_FLAGS = {
@@ -22,6 +23,9 @@ const FEED_FLAGS = {
 const feedCommand = defineCommand({
   name: 'feed',
   description: 'your recent activity from the mirror as an Atom 1.0 feed (or JSON Feed 1.1), for a site or a feed reader',
+  output: documentShape(['atom', 'json'], 'atom', {
+    instead: { '--jq': 'pipe the JSON Feed instead: lk feed --json | jq …', '--fields': 'a feed has fixed properties' },
+  }),
   flags: FEED_FLAGS,
   help: `
 --format atom (the default) or --format json (also --json) for JSON Feed 1.1. Each entry is one dated event of your
@@ -42,26 +46,17 @@ Needs Node ${'22.13'} or later (node:sqlite), like every command that reads the 
 });
 
 export function registerFeed(program: Command): void {
-  const feed = addCommand(program, feedCommand);
-
-  // --format atom is lk feed's alone, as ics is calendar's.
-  reserveFormat(program, feed, 'atom', 'lk feed (your recent activity as a feed)');
+  addCommand(program, feedCommand);
 }
 
-function feedFormat({ format, json, ndjson, csv, tsv }: OutputFlags): 'atom' | 'json' {
-  if (ndjson || csv || tsv || (format !== undefined && format !== 'atom' && format !== 'json'))
-    throw new UsageError(
-      `--format ${format ?? (ndjson ? 'ndjson' : csv ? 'csv' : 'tsv')} does not apply to lk feed`,
-      'It writes Atom 1.0 (--format atom, the default) or JSON Feed 1.1 (--format json).',
-    );
+/** Atom unless JSON is asked for (the wrapper has refused every other format). */
+function feedFormat({ format, json }: OutputFlags): 'atom' | 'json' {
   return format === 'json' || json ? 'json' : 'atom';
 }
 
 async function runFeed(ctx: Context, out: OutputSession, options: OptionsOf<typeof FEED_FLAGS>): Promise<void> {
   // Everything checked before the mirror is opened or the server asked: a typo in a crontab fails at once.
   const format = feedFormat(out.flags);
-  if (out.flags.fields !== undefined) throw new UsageError('--fields does not apply to lk feed (a feed has fixed properties)');
-  if (out.flags.jq !== undefined) throw new UsageError('--jq does not apply to lk feed', 'Pipe the JSON Feed instead: lk feed --json | jq …');
   if (options.output === '') throw new UsageError('--output needs a path');
   const limit = options.limit === undefined ? 50 : wholeNumber('--limit', options.limit, 1, 1000);
   const since = options.since === undefined ? undefined : dateBound(isoDate('--since', options.since, { edge: 'start', now: ctx.now() }), 'start');

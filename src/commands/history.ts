@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { DATA } from '../output/shape.js';
 import { UsageError } from '../util/errors.js';
 import { historyView } from '../output/views.js';
 import { addCommand, defineCommand } from './define.js';
@@ -11,6 +12,7 @@ import { runListing } from './listing.js';
 const historyCommand = defineCommand({
   name: 'history',
   description: 'what you watched, played, read and listened to, newest first',
+  output: DATA,
   flags: {
     from: flag.text('--from <date>', 'from this day or moment: YYYY-MM-DD, ISO 8601 (local time without a zone), 7d, 2w, 12h, today, yesterday'),
     to: flag.text('--to <date>', 'up to this day (inclusive) or moment, in the same forms'),
@@ -33,7 +35,7 @@ const historyCommand = defineCommand({
     if (from !== undefined && to !== undefined && dateBound(from, 'start') > dateBound(to, 'end')) {
       throw new UsageError(`--from ${from} is after --to ${to}: nothing can fall in that window`);
     }
-    await runListing(ctx, out, { endpoint: 'history', view: historyView }, { from, to, domain: options.domain, lang: ctx.lang() }, options);
+    return runListing(ctx, { endpoint: 'history', view: historyView }, { from, to, domain: options.domain, lang: ctx.lang() }, options);
   },
 });
 

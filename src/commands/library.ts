@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { DATA } from '../output/shape.js';
 import { entryView, historyView } from '../output/views.js';
 import { addCommand, defineCommand, operand } from './define.js';
 import { flag } from './flags.js';
@@ -21,6 +22,7 @@ import { runOffline } from './offline.js';
 const listCommand = defineCommand({
   name: 'list',
   description: 'list library entries, newest first',
+  output: DATA,
   flags: {
     phase: flag.choice('--phase <phase>', 'only entries in this phase', PHASES),
     ...DOMAIN_FLAG,
@@ -38,7 +40,7 @@ const listCommand = defineCommand({
   async run(ctx, out, options) {
     if (options.offline) return runOffline(ctx, out, 'library', options);
     const query = { phase: options.phase, domain: options.domain, sort: options.sort, order: options.order, lang: ctx.lang() };
-    await runListing(ctx, out, { endpoint: 'library', view: entryView }, query, options);
+    return runListing(ctx, { endpoint: 'library', view: entryView }, query, options);
   },
 });
 
@@ -46,11 +48,12 @@ const listCommand = defineCommand({
 const showCommand = defineCommand({
   name: 'show',
   description: 'one library entry by its id',
+  output: DATA,
   operands: [operand('<id>', 'entry id (the ID column of `lk library`)', { complete: { dynamic: ENTRY_IDS } })],
   flags: OUTPUT_FLAG,
   examples: ['lk library show 42', 'lk library show 42 --json | jq .work'],
-  async run(ctx, out, _options, [id]) {
-    await runSingle(ctx, out, { endpoint: 'entry', view: entryView, id: { what: 'library entry', raw: id } }, { lang: ctx.lang() });
+  async run(ctx, _out, _options, [id]) {
+    return runSingle(ctx, { endpoint: 'entry', view: entryView, id: { what: 'library entry', raw: id } }, { lang: ctx.lang() });
   },
 });
 
@@ -58,17 +61,12 @@ const showCommand = defineCommand({
 const historyCommand = defineCommand({
   name: 'history',
   description: 'the history of one entry, undated events last',
+  output: DATA,
   operands: [operand('<id>', 'entry id', { complete: { dynamic: ENTRY_IDS } })],
   flags: PAGING_FLAGS,
   examples: ['lk library history 42', "lk library history 42 --all --json | jq 'map(select(.date == null)) | length'"],
-  async run(ctx, out, options, [id]) {
-    await runListing(
-      ctx,
-      out,
-      { endpoint: 'entryHistory', view: historyView, id: { what: 'library entry', raw: id } },
-      { lang: ctx.lang() },
-      options,
-    );
+  async run(ctx, _out, options, [id]) {
+    return runListing(ctx, { endpoint: 'entryHistory', view: historyView, id: { what: 'library entry', raw: id } }, { lang: ctx.lang() }, options);
   },
 });
 

@@ -2,8 +2,7 @@ import { ENDPOINTS, pathOf, type EndpointName } from '../api/endpoints.js';
 import { paginate, type PagingOptions } from '../api/paginate.js';
 import type { Query } from '../api/client.js';
 import type { Context } from '../context.js';
-import type { OutputSession } from '../output/session.js';
-import { renderListing, renderSingle } from '../output/render.js';
+import { listing, resource, type Listing, type Resource } from '../output/result.js';
 import type { View } from '../output/view.js';
 import { entityId, pagingFrom, type PagingFlags } from './options.js';
 
@@ -17,29 +16,27 @@ export interface ListingSpec {
   followIfPaged?: boolean;
 }
 
-/** Every listing command: its flags checked, then pages streamed through the view in the chosen format. */
-export async function runListing(ctx: Context, out: OutputSession, spec: ListingSpec, query: Query, flags: PagingFlags): Promise<void> {
+/** Every listing command: its flags checked, then its pages, read as the wrapper streams them through the view. */
+export async function runListing(ctx: Context, spec: ListingSpec, query: Query, flags: PagingFlags): Promise<Listing> {
   const paging: PagingOptions = spec.followIfPaged ? { followIfPaged: true } : pagingFrom(flags);
   const path = spec.id ? pathOf(spec.endpoint, checkedId(spec.id)) : pathOf(spec.endpoint);
-  const output = await out.outputOptions();
   const client = await ctx.client();
   // A 404 on the first page of an entry's listing means the entry does not exist.
   const requestOptions = spec.id ? { notFound: `${spec.id.what} ${spec.id.raw}` } : {};
-  await renderListing(paginate(client, path, query, paging, requestOptions), spec.view, output, { paged: ENDPOINTS[spec.endpoint].paged });
+  return listing(paginate(client, path, query, paging, requestOptions), spec.view, ENDPOINTS[spec.endpoint].paged);
 }
 
-/** One resource by its id (`lk library show`), through its view. */
+/** One resource of the endpoint table by its id (`lk library show`), or without one (`lk stats`), through its view. */
 export async function runSingle(
   ctx: Context,
-  out: OutputSession,
-  spec: Required<Pick<ListingSpec, 'endpoint' | 'view' | 'id'>>,
+  spec: Pick<ListingSpec, 'endpoint' | 'id'> & Omit<Resource, 'kind' | 'read'>,
   query: Query,
-): Promise<void> {
-  const path = pathOf(spec.endpoint, checkedId(spec.id));
-  const output = await out.outputOptions();
+): Promise<Resource> {
+  const { endpoint, id, ...shown } = spec;
+  const path = id ? pathOf(endpoint, checkedId(id)) : pathOf(endpoint);
   const client = await ctx.client();
-  const response = await client.get(path, query, { notFound: `${spec.id.what} ${spec.id.raw}` });
-  await renderSingle(response.json, spec.view, output);
+  const requestOptions = id ? { notFound: `${id.what} ${id.raw}` } : {};
+  return resource(async () => (await client.get(path, query, requestOptions)).json, shown);
 }
 
 /** Checked before any request; encoded by pathOf. */

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { TOOL_NAMES } from '../mcp/descriptions.js';
 import { UsageError } from '../util/errors.js';
+import { TEXT } from '../output/shape.js';
 import { MCP_CLIENT_SETUP } from '../output/mcp-setup.js';
 import { VERSION } from '../util/version.js';
 import { addCommand, defineCommand } from './define.js';
@@ -12,6 +13,7 @@ import { DB_FLAG } from './options.js';
 const mcpCommand = defineCommand({
   name: 'mcp',
   description: 'serve your library to an AI assistant: a read-only MCP server on stdio, answering from the mirror',
+  output: TEXT,
   flags: {
     ...DB_FLAG,
     live: flag.toggle(

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { DATA } from '../output/shape.js';
 import { notificationView } from '../output/views.js';
 import { addCommand, defineCommand } from './define.js';
 import { runOffline } from './offline.js';
@@ -9,6 +10,7 @@ import { runListing } from './listing.js';
 const notificationsCommand = defineCommand({
   name: 'notifications',
   description: 'your notifications, newest first',
+  output: DATA,
   flags: { ...OFFLINE_FLAGS, ...PAGING_FLAGS },
   examples: [
     'lk notifications',
@@ -17,7 +19,7 @@ const notificationsCommand = defineCommand({
   ],
   async run(ctx, out, options) {
     if (options.offline) return runOffline(ctx, out, 'notifications', options);
-    await runListing(ctx, out, { endpoint: 'notifications', view: notificationView }, {}, options);
+    return runListing(ctx, { endpoint: 'notifications', view: notificationView }, {}, options);
   },
 });
 

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { TEXT } from '../output/shape.js';
 import type { Context } from '../context.js';
 import { LkError, UsageError } from '../util/errors.js';
 import { getPath } from '../util/object-path.js';
@@ -21,6 +22,7 @@ const OPEN_FLAGS = {
 const openCommand = defineCommand({
   name: 'open',
   description: "open an entry's page in the web app in your browser (BROWSER), or print its URL",
+  output: TEXT,
   operands: [operand('[id]', 'entry id (the ID column of `lk library`)', { complete: { dynamic: ENTRY_IDS } })],
   flags: OPEN_FLAGS,
   help: `

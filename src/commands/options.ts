@@ -109,18 +109,6 @@ export function duration(flag: string, raw: string): number {
 }
 
 /** Help text examples, the same layout on every command. */
-/**
- * A value of the global --format that one command owns (calendar's ics, feed's atom): every other command refuses it
- * before any request, with the formats it does take.
- */
-export function reserveFormat(program: Command, owner: Command, format: string, ownerPurpose: string): void {
-  program.hook('preAction', (root, actionCommand) => {
-    if (root.opts<{ format?: string }>().format === format && actionCommand !== owner) {
-      throw new UsageError(`--format ${format} is only for ${ownerPurpose}`, 'Use table, json, ndjson, csv or tsv here.');
-    }
-  });
-}
-
 export function examples(...lines: string[]): string {
   return `\nExamples:\n${lines.map((line) => `  ${line}`).join('\n')}\n`;
 }

@@ -1,20 +1,19 @@
 import type { Command } from 'commander';
-import { renderSections } from '../output/render.js';
+import { DATA } from '../output/shape.js';
 import { achievementView } from '../output/views.js';
 import { addCommand, defineCommand } from './define.js';
 import { examples, OUTPUT_FLAG, PAGING_FLAGS, showDefaultSubcommandOptions } from './options.js';
-import { runListing } from './listing.js';
+import { runListing, runSingle } from './listing.js';
 
 /** `lk profile`. */
 const showCommand = defineCommand({
   name: 'show',
   description: 'your profile',
+  output: DATA,
   flags: OUTPUT_FLAG,
   examples: ['lk profile', "lk profile --json | jq -r '.username'"],
-  async run(ctx, out) {
-    const output = await out.outputOptions();
-    const client = await ctx.client();
-    await renderSections((await client.get('/v1/profile')).json, output);
+  async run(ctx) {
+    return runSingle(ctx, { endpoint: 'profile', layout: 'sections' }, {});
   },
 });
 
@@ -22,10 +21,11 @@ const showCommand = defineCommand({
 const achievementsCommand = defineCommand({
   name: 'achievements',
   description: 'your achievements, unlocked or in progress',
+  output: DATA,
   flags: PAGING_FLAGS,
   examples: ['lk profile achievements', "lk profile achievements --all --json | jq '[.[] | select(.unlockedAt != null)] | length'"],
-  async run(ctx, out, options) {
-    await runListing(ctx, out, { endpoint: 'achievements', view: achievementView }, {}, options);
+  async run(ctx, _out, options) {
+    return runListing(ctx, { endpoint: 'achievements', view: achievementView }, {}, options);
   },
 });
 

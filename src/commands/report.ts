@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { documentShape } from '../output/shape.js';
 import type { Context } from '../context.js';
 import { LkError, UsageError } from '../util/errors.js';
 import type { OutputSession } from '../output/session.js';
@@ -22,6 +23,7 @@ const REPORT_FLAGS = {
 const reportCommand = defineCommand({
   name: 'report',
   description: 'a year in review from the mirror: one HTML file to open, print and keep (or its figures with --json)',
+  output: documentShape(['html', 'json'], 'html'),
   flags: REPORT_FLAGS,
   help: `
 Made from the mirror alone (lk sync): nothing is sent anywhere, and the page loads nothing (its charts are drawn
@@ -43,10 +45,8 @@ export function registerReport(program: Command): void {
 }
 
 async function runReport(ctx: Context, out: OutputSession, options: OptionsOf<typeof REPORT_FLAGS>): Promise<void> {
-  const flags = out.flags;
-  const json = Boolean(flags.json) || flags.format?.toLowerCase() === 'json';
-  const other = flags.format !== undefined && !json ? flags.format : (['ndjson', 'csv', 'tsv'] as const).find((name) => flags[name]);
-  if (other !== undefined) throw new UsageError(`lk report writes an HTML page, or JSON with --json: not ${other}`);
+  // HTML unless JSON is asked for (the wrapper has refused every other format).
+  const json = Boolean(out.flags.json) || out.flags.format === 'json';
   if (options.output === '') throw new UsageError('-o/--output needs a path');
   if (json && options.open) throw new UsageError('--open opens the HTML page: it does not go with --json');
   const { reportPeriod, defaultFileName } = await import('../report/period.js');

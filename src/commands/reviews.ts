@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { DATA } from '../output/shape.js';
 import { reviewView } from '../output/views.js';
 import { addCommand, defineCommand } from './define.js';
 import { runOffline } from './offline.js';
@@ -9,6 +10,7 @@ import { runListing } from './listing.js';
 const reviewsCommand = defineCommand({
   name: 'reviews',
   description: 'the reviews you wrote',
+  output: DATA,
   flags: { ...DOMAIN_FLAG, ...OFFLINE_FLAGS, ...PAGING_FLAGS },
   examples: [
     'lk reviews --domain BOOKS',
@@ -17,7 +19,7 @@ const reviewsCommand = defineCommand({
   ],
   async run(ctx, out, options) {
     if (options.offline) return runOffline(ctx, out, 'reviews', options);
-    await runListing(ctx, out, { endpoint: 'reviews', view: reviewView }, { domain: options.domain, lang: ctx.lang() }, options);
+    return runListing(ctx, { endpoint: 'reviews', view: reviewView }, { domain: options.domain, lang: ctx.lang() }, options);
   },
 });
 

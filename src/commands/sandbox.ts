@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { documentShape } from '../output/shape.js';
 import { Option, type Command } from 'commander';
 import { ExitCode, LkError, UsageError } from '../util/errors.js';
 import { addCommand, defineCommand } from './define.js';
@@ -25,6 +26,7 @@ const SANDBOX_FLAGS = {
 const sandboxCommand = defineCommand({
   name: 'sandbox',
   description: 'run the bundled reference API with demo data on loopback, until interrupted',
+  output: documentShape(['json'], 'lines'),
   flags: SANDBOX_FLAGS,
   examples: [
     'lk sandbox --port 8080',

@@ -1,4 +1,5 @@
 import { Option, type Command } from 'commander';
+import { DATA } from '../output/shape.js';
 import { UsageError } from '../util/errors.js';
 import { addCommand, defineCommand, operand } from './define.js';
 import { flag } from './flags.js';
@@ -9,6 +10,7 @@ import { DB_FLAG, DOMAIN_FLAG, PAGING_FLAGS, PHASES } from './options.js';
 const searchCommand = defineCommand({
   name: 'search',
   description: 'full-text search of the mirror: titles, notes and reviews (lk sync first)',
+  output: DATA,
   operands: [operand('<text>', 'words to find; each matches as a prefix, case and accents ignored')],
   flags: {
     ...DOMAIN_FLAG,

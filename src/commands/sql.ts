@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Page } from '../api/paginate.js';
 import type { SqlRows } from '../mirror/query-process.js';
+import { DATA } from '../output/shape.js';
 import { LkError, UsageError } from '../util/errors.js';
 import { addCommand, defineCommand, operand } from './define.js';
 import { flag } from './flags.js';
@@ -11,6 +12,7 @@ import { DB_FLAG } from './options.js';
 const sqlCommand = defineCommand({
   name: 'sql',
   description: 'run a read-only SQL query on the mirror, output in any format; --schema prints the schema',
+  output: DATA,
   operands: [operand('[query]', 'one statement that reads (writes and a second statement are refused, exit 2)')],
   flags: {
     ...DB_FLAG,

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { TEXT } from '../output/shape.js';
 import type { Context } from '../context.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag } from './flags.js';
@@ -9,6 +10,7 @@ import { DB_FLAG } from './options.js';
 const syncCommand = defineCommand({
   name: 'sync',
   description: 'create or update the local SQLite mirror of your account (then lk search, lk sql, --offline)',
+  output: TEXT,
   flags: {
     ...DB_FLAG,
     full: flag.toggle('--full', 'ignore a cached export and re-read every entry: the server as it is now, every row compared'),

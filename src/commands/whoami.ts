@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
+import { DATA } from '../output/shape.js';
 import { fetchMe } from '../api/account.js';
-import { renderWhoami } from '../output/render.js';
+import { resource } from '../output/result.js';
 import { addCommand, defineCommand } from './define.js';
 import { OUTPUT_FLAG } from './options.js';
 
@@ -8,24 +9,16 @@ import { OUTPUT_FLAG } from './options.js';
 const whoamiCommand = defineCommand({
   name: 'whoami',
   description: 'show the account, the key in use and its rate limit',
+  output: DATA,
   flags: OUTPUT_FLAG,
   examples: ['lk whoami', "lk whoami --json | jq -r '.account.username'"],
-  async run(ctx, out) {
+  async run(ctx) {
     const client = await ctx.client();
-    const options = await out.outputOptions();
-    const me = await fetchMe(client, (await ctx.key()).key);
-    await renderWhoami(me.json, options);
-    // A table of nothing would leave a person wondering; --json and the other formats keep the body as it came.
-    if (options.format === 'table' && isEmpty(me.json) && options.io.mayNotify) {
-      options.io.info('The server sent no account, key or rate-limit information (GET /v1/me answered with nothing in it).');
-    }
+    const key = (await ctx.key()).key;
+    return resource(async () => (await fetchMe(client, key)).json, { layout: 'account' });
   },
 });
 
 export function registerWhoami(program: Command): void {
   addCommand(program, whoamiCommand);
-}
-
-function isEmpty(body: unknown): boolean {
-  return body === null || body === undefined || (typeof body === 'object' && Object.keys(body).length === 0);
 }

@@ -208,4 +208,12 @@ export async function renderWhoami(me: unknown, options: OutputOptions): Promise
   if (options.format !== 'table') return renderSingle(me, undefined, options);
   const account = await import('./account.js');
   await account.renderWhoami(me, options);
+  // A table of nothing would leave a person wondering; --json and the other formats keep the body as it came.
+  if (isEmpty(me) && options.io.mayNotify) {
+    options.io.info('The server sent no account, key or rate-limit information (GET /v1/me answered with nothing in it).');
+  }
+}
+
+function isEmpty(body: unknown): boolean {
+  return body === null || body === undefined || (typeof body === 'object' && Object.keys(body).length === 0);
 }

@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { TEXT } from '../../src/output/shape.js';
 import { Command } from 'commander';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { addCommand, attachFactory, defineCommand, operand } from '../../src/commands/define.js';
@@ -32,6 +33,7 @@ describe('defineCommand', () => {
       flags: { phase: flag.choice('--phase <phase>', 'a phase', PHASES), ...PAGING_FLAGS },
       operands: [operand('<id>', 'an id'), operand('[more...]', 'the rest')],
       storedConfig: 'unread',
+      output: TEXT,
       async run(_ctx, _out, options, [id, more]) {
         expectTypeOf(options.phase).toEqualTypeOf<(typeof PHASES)[number] | undefined>();
         expectTypeOf(options.all).toEqualTypeOf<boolean | undefined>();
@@ -51,6 +53,7 @@ describe('defineCommand', () => {
       name: 'try',
       description: 'a command for the test',
       flags: { age: flag.text('--max-age <duration>', 'how old') },
+      output: TEXT,
       async run() {},
     });
     expect(() => programWith((program) => addCommand(program, command))).toThrow(/--max-age <duration> is declared as "age"/);
