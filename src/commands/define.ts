@@ -26,7 +26,7 @@ import { completeOperand, type DynamicValues } from '../completion/model.js';
 import { FORMATS, LANGS } from '../config/settings.js';
 import { Context, type Factory, type StoredConfigUse } from '../context.js';
 import type { OutputSession } from '../output/session.js';
-import { showResult, type Result } from '../output/result.js';
+import { failureOf, showResult, type Result } from '../output/result.js';
 import { unfitFlag, unfitMessage, type OutputShape } from '../output/shape.js';
 import { UsageError } from '../util/errors.js';
 import { canonicalChoice } from '../util/choice.js';
@@ -122,6 +122,8 @@ export function addCommand<F extends Flags, A extends readonly Operand[]>(
       const result = await definition.run(ctx, out, this.opts() as OptionsOf<F>, this.processedArgs as OperandsOf<A>);
       if (result) await showResult(result, out);
       await out.finish();
+      const failure = result && failureOf(result);
+      if (failure) throw failure;
     } finally {
       try {
         await out.close();

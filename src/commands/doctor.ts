@@ -9,24 +9,14 @@ import { isLoopbackHost } from '../config/base-url.js';
 import { mirrorPath } from '../config/paths.js';
 import { configFilePath } from '../config/store.js';
 import type { Context } from '../context.js';
-import { ExitCode, LkError, RateLimitError, TransportError, ApiError } from '../util/errors.js';
+import { LkError, RateLimitError, TransportError, ApiError } from '../util/errors.js';
 import { formatDuration } from '../util/units.js';
 import { hintFor } from '../output/messages.js';
-import { sanitizeText } from '../output/sanitize.js';
-import type { OutputSession } from '../output/session.js';
+import type { Check, CheckStatus, Checks } from '../output/result.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag } from './flags.js';
 
-export type CheckStatus = 'ok' | 'warn' | 'fail';
-
-/** One line of the report; the JSON keys are fixed (scripts read them). */
-export interface Check {
-  id: string;
-  status: CheckStatus;
-  message: string;
-  /** What to do about a warn or fail; null when nothing needs doing. */
-  fix: string | null;
-}
+export type { Check, CheckStatus };
 
 /** Node lines lk supports: 22, 24 and 26; 20.18+ still works (Debian stable ships it) but is past its end of life. */
 const SUPPORTED_MAJORS = [22, 24, 26];
@@ -43,7 +33,7 @@ const doctorCommand = defineCommand({
   output: CHECKS,
   flags: { json: flag.toggle('--json', 'the checks as one JSON object: {ok, checks: [{id, status, message, fix}]}') },
   examples: ['lk doctor', 'lk doctor --json | jq -r \'.checks[] | select(.status != "ok") | .fix\''],
-  run: (ctx, out) => doctor(ctx, out),
+  run: (ctx) => doctor(ctx),
 });
 
 export function registerDoctor(program: Command): void {
@@ -128,7 +118,8 @@ function fromError(id: string, error: unknown): Check {
   return { id, status: 'fail', message: String((error as Error)?.message ?? error), fix: null };
 }
 
-async function doctor(ctx: Context, out: OutputSession): Promise<void> {
+/** Every check, in order: the facts, for the wrapper to show. */
+async function doctor(ctx: Context): Promise<Checks> {
   const checks: Check[] = [];
   const version = process.versions.node;
   checks.push(nodeCheck(version), await sqliteCheck(version));
@@ -160,20 +151,7 @@ async function doctor(ctx: Context, out: OutputSession): Promise<void> {
   if (baseUrl) await instanceChecks(ctx, checks, baseUrl, key);
   checks.push(mirrorCheck(ctx));
 
-  const failed = checks.some((check) => check.status === 'fail');
-  // --json given to lk itself or to lk doctor.
-  if (out.flags.json) {
-    await out.io.write(`${JSON.stringify({ ok: !failed, checks }, null, 2)}\n`);
-  } else {
-    const colors = await out.colors();
-    const mark = { ok: colors.green('ok  '), warn: colors.yellow('warn'), fail: colors.red('fail') };
-    const lines = checks.map((check) => {
-      const fix = check.fix ? `\n      ${colors.dim(`→ ${sanitizeText(check.fix)}`)}` : '';
-      return `${mark[check.status]}  ${colors.bold(check.id.padEnd(10))}${sanitizeText(check.message)}${fix}`;
-    });
-    await out.io.write(`${lines.join('\n')}\n`);
-  }
-  if (failed) throw new LkError('some checks failed (see above)', ExitCode.failure);
+  return { kind: 'checks', checks };
 }
 
 async function instanceChecks(ctx: Context, checks: Check[], baseUrl: string, key: string | undefined): Promise<void> {

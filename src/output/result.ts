@@ -1,4 +1,5 @@
 import type { Page } from '../api/paginate.js';
+import { ExitCode, LkError } from '../util/errors.js';
 import type { OutputSession } from './session.js';
 import type { View } from './view.js';
 
@@ -6,7 +7,7 @@ import type { View } from './view.js';
  * What a command's run returns for the wrapper (src/commands/define.ts) to show: the command gathers, this decides
  * how it reads. Both are lazy, so that the output flags (-o, --fields) are checked before the first request is sent.
  */
-export type Result = Listing | Resource;
+export type Result = Listing | Resource | Checks;
 
 /** Items page by page (an async stream), shown through a view. */
 export interface Listing {
@@ -28,11 +29,32 @@ export interface Resource {
   layout?: 'view' | 'sections' | 'account' | 'list';
 }
 
+export type CheckStatus = 'ok' | 'warn' | 'fail';
+
+/** One fact a check found; the JSON keys are fixed (scripts read them). */
+export interface Check {
+  id: string;
+  status: CheckStatus;
+  message: string;
+  /** What to do about a warn or fail; null when nothing needs doing. */
+  fix: string | null;
+}
+
+/** Facts checked (lk doctor): a line each on a terminal, `{ok, checks}` as JSON; the run fails when one failed. */
+export interface Checks {
+  kind: 'checks';
+  checks: Check[];
+}
+
 export const listing = (pages: AsyncIterable<Page>, view: View, paged: boolean): Listing => ({ kind: 'listing', pages, view, paged });
 export const resource = (read: () => Promise<unknown>, more: Omit<Resource, 'kind' | 'read'> = {}): Resource => ({ kind: 'resource', read, ...more });
 
 /** Shows a result in the run's format, to stdout or the -o file. */
 export async function showResult(result: Result, out: OutputSession): Promise<void> {
+  if (result.kind === 'checks') {
+    const { writeChecks } = await import('./checks.js');
+    return writeChecks(result.checks, out);
+  }
   const options = await out.outputOptions();
   const render = await import('./render.js');
   if (result.kind === 'listing') return render.renderListing(result.pages, result.view, options, { paged: result.paged });
@@ -47,4 +69,12 @@ export async function showResult(result: Result, out: OutputSession): Promise<vo
     case 'view':
       return render.renderSingle(value, result.view, options);
   }
+}
+
+/** What the run ends with once its result is shown (and --jq applied, -o put in place): a failed check fails it. */
+export function failureOf(result: Result): LkError | undefined {
+  if (result.kind === 'checks' && result.checks.some((check) => check.status === 'fail')) {
+    return new LkError('some checks failed (see above)', ExitCode.failure);
+  }
+  return undefined;
 }

@@ -1,0 +1,19 @@
+import type { OutputSession } from './session.js';
+import type { Check } from './result.js';
+import { sanitizeText } from './sanitize.js';
+
+/** Checks as one JSON object (--json, or --jq to filter it), else a line each with its fix, coloured on a terminal. */
+export async function writeChecks(checks: Check[], out: OutputSession): Promise<void> {
+  if (out.flags.jq !== undefined || out.namedFormat() === 'json') {
+    const ok = !checks.some((check) => check.status === 'fail');
+    await out.io.write(`${JSON.stringify({ ok, checks }, null, 2)}\n`);
+    return;
+  }
+  const colors = await out.colors();
+  const mark = { ok: colors.green('ok  '), warn: colors.yellow('warn'), fail: colors.red('fail') };
+  const lines = checks.map((check) => {
+    const fix = check.fix ? `\n      ${colors.dim(`→ ${sanitizeText(check.fix)}`)}` : '';
+    return `${mark[check.status]}  ${colors.bold(check.id.padEnd(10))}${sanitizeText(check.message)}${fix}`;
+  });
+  await out.io.write(`${lines.join('\n')}\n`);
+}
