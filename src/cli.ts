@@ -11,7 +11,7 @@ import { registerExport } from './commands/export.js';
 import { registerDiff } from './commands/diff.js';
 import { registerFeed } from './commands/feed.js';
 import { addGlobalFlags, attachFactory } from './commands/define.js';
-import { closestName } from './commands/options.js';
+import { closestName, examples } from './commands/options.js';
 import { registerHistory } from './commands/history.js';
 import { registerLibrary } from './commands/library.js';
 import { registerLists } from './commands/lists.js';
@@ -72,19 +72,6 @@ export function makeProgram(factory: Factory = processFactory()): Command {
   addGlobalFlags(program);
 
   attachFactory(program, factory);
-  // `lk help nothing` is a usage error (exit 2, on stderr), not the root help: commander would print that and exit 0.
-  const internals = program as unknown as { _dispatchHelpCommand(name?: string): unknown; _findCommand(name: string): Command | undefined };
-  const dispatchHelp = internals._dispatchHelpCommand.bind(program);
-  internals._dispatchHelpCommand = (name?: string) => {
-    if (name && !internals._findCommand(name)) {
-      const names = program.commands.map((command) => command.name());
-      const suggestion = closestName(name, names);
-      program.error(`error: no command '${name}' to show help for${suggestion ? ` (Did you mean ${suggestion}?)` : ''}`, {
-        code: 'commander.unknownCommand',
-      });
-    }
-    return dispatchHelp(name);
-  };
   registerAuth(program);
   registerWhoami(program);
   registerLibrary(program);
@@ -112,6 +99,7 @@ export function makeProgram(factory: Factory = processFactory()): Command {
   registerCompletion(program);
   registerDoctor(program);
   registerSandbox(program);
+  addHelpCommand(program);
 
   program.addHelpText(
     'after',
@@ -128,6 +116,33 @@ Examples:
   lk library --all --json | jq -r '.[].work.title'`,
   );
   return program;
+}
+
+/**
+ * `lk help [command]` as commander's own help command says it, but a command of lk's: `lk help nothing` is a usage
+ * error (exit 2, on stderr), where commander would print the root help and exit 0.
+ */
+function addHelpCommand(program: Command): void {
+  program.helpCommand(false);
+  program
+    .command('help')
+    .argument('[command]')
+    .description('display help for command')
+    .addHelpText('after', examples('lk help library', 'lk help sync'))
+    .allowExcessArguments()
+    .action((name: string | undefined) => {
+      if (name === undefined) return program.help();
+      const commands = program.commands.filter((command) => command.name() !== 'help');
+      const command = commands.find((candidate) => candidate.name() === name || candidate.aliases().includes(name));
+      if (command) return command.help();
+      const suggestion = closestName(
+        name,
+        commands.map((candidate) => candidate.name()),
+      );
+      program.error(`error: no command '${name}' to show help for${suggestion ? ` (Did you mean ${suggestion}?)` : ''}`, {
+        code: 'commander.unknownCommand',
+      });
+    });
 }
 
 /** The config's `color` for error lines, or auto when it is unset, unreadable or not one of the three. */

@@ -111,6 +111,8 @@ export function addCommand<F extends Flags, A extends readonly Operand[]>(
   if (help) command.addHelpText('after', help);
   shapes.set(command, definition.output);
   if (placement.isDefault) defaultSubcommands.add(command);
+  // A word after a group that takes no operand is a mistyped subcommand: addDefaultSubcommand says so.
+  if (placement.isDefault && !definition.operands?.length) command.allowExcessArguments();
   command.action(async function (this: Command) {
     const globals = globalOptions(this);
     refuseUnfitFlags(this, definition.output, globals);

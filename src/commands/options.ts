@@ -1,4 +1,4 @@
-import { Command, Help, type Option } from 'commander';
+import { type Command, Help, type Option } from 'commander';
 import { flag, type OptionsOf } from './flags.js';
 import { markDefaultSubcommand, type DynamicValues } from '../completion/model.js';
 import type { PagingOptions } from '../api/paginate.js';
@@ -121,14 +121,25 @@ export function examples(...lines: string[]): string {
 export function showDefaultSubcommandOptions(group: Command, sub: Command): void {
   const inherited = group.configureHelp();
   const baseVisibleOptions = inherited.visibleOptions ?? Help.prototype.visibleOptions;
+  const baseFormatHelp = inherited.formatHelp ?? Help.prototype.formatHelp;
   const path = (command: Command): string => (command.parent ? `${path(command.parent)} ${command.name()}` : command.name());
+  // Set while the group's help is written: commander also reads visibleOptions to suggest a flag for a mistyped one,
+  // and a subcommand's unknown option must not be "corrected" into the default subcommand's flag.
+  let writingHelp = false;
   group.configureHelp({
     ...inherited,
+    formatHelp(this: Help, cmd: Command, helper: Help) {
+      writingHelp = cmd === group;
+      try {
+        return baseFormatHelp.call(this, cmd, helper);
+      } finally {
+        writingHelp = false;
+      }
+    },
     // Subcommands created after this call inherit the configuration: only the group itself gets the extra section.
     visibleOptions(this: Help, cmd: Command) {
       const own = baseVisibleOptions.call(this, cmd);
-      // Only for help: a subcommand's unknown option must not be "corrected" into the default subcommand's flag.
-      if (cmd !== group || suggestingOptions > 0) return own;
+      if (cmd !== group || !writingHelp) return own;
       const heading = `Options of \`${path(group)}\` (= ${path(sub)}):`;
       const extra = baseVisibleOptions
         .call(this, sub)
@@ -145,19 +156,21 @@ export function addDefaultSubcommand(group: Command, name: string, options: { hi
   const sub = group.command(name, { isDefault: true, ...options });
   markDefaultSubcommand(group, sub);
   // `lk config sett format json` reaches the default subcommand with "sett" as an operand: it is a mistyped
-  // subcommand, said as such (exit 2), not "too many arguments for 'list'".
-  const internals = sub as unknown as { _excessArguments(args: string[]): void };
-  const excess = internals._excessArguments.bind(sub);
-  internals._excessArguments = (args: string[]) => {
-    const word = args[0];
-    if (word === undefined || sub.registeredArguments.length > 0) return excess(args);
-    const names = group.commands.filter((command) => !(command as unknown as { _hidden?: boolean })._hidden).map((command) => command.name());
+  // subcommand, said as such (exit 2), not "too many arguments for 'list'": taken in (see addCommand), refused here.
+  sub.hook('preAction', () => {
+    const word = sub.args[0];
+    if (word === undefined || sub.registeredArguments.length > 0) return;
+    const names = sub
+      .createHelp()
+      .visibleCommands(group)
+      .filter((command) => group.commands.includes(command))
+      .map((command) => command.name());
     const suggestion = closestName(word, names);
     const path = `${group.parent ? `${group.parent.name()} ` : ''}${group.name()}`;
     sub.error(`error: unknown command '${word}' for '${path}'${suggestion ? ` (Did you mean ${suggestion}?)` : ` (commands: ${names.join(', ')})`}`, {
       code: 'commander.unknownCommand',
     });
-  };
+  });
   return sub;
 }
 
@@ -187,16 +200,3 @@ function editDistance(a: string, b: string): number {
   }
   return d[a.length]![b.length]!;
 }
-
-/** Set while commander looks for an option to suggest (see showDefaultSubcommandOptions). */
-let suggestingOptions = 0;
-const commandInternals = Command.prototype as unknown as { unknownOption(flag: string): never };
-const unknownOption = commandInternals.unknownOption;
-commandInternals.unknownOption = function (this: Command, flag: string): never {
-  suggestingOptions += 1;
-  try {
-    return unknownOption.call(this, flag);
-  } finally {
-    suggestingOptions -= 1;
-  }
-};

@@ -123,8 +123,8 @@ export function completionTree(program: Command): CompletionTree {
       })),
     };
     nodes.push(node);
-    // visibleCommands() adds commander's implicit `help` command; -h/--help already covers it.
-    const visible = help.visibleCommands(command).filter((sub) => command.commands.includes(sub));
+    // `lk help` (src/cli.ts) is left out: -h/--help already covers it.
+    const visible = help.visibleCommands(command).filter((sub) => command.commands.includes(sub) && (command.parent || sub.name() !== 'help'));
     node.subcommands = visible.map((sub) => build(sub, [...path, sub.name()]));
     return node;
   };

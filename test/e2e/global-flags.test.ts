@@ -123,7 +123,12 @@ afterAll(async () => {
 
 describe('every command and every global output flag', () => {
   it('the table above names every command path there is, and no other', () => {
-    expect(Object.keys(PATHS).sort()).toEqual(leafPaths(makeProgram()).sort());
+    // `lk help` prints help, not a result: no output flag reaches it.
+    expect(Object.keys(PATHS).sort()).toEqual(
+      leafPaths(makeProgram())
+        .filter((path) => path !== 'help')
+        .sort(),
+    );
   });
 
   for (const [path, { args, kind }] of Object.entries(PATHS)) {
