@@ -49,6 +49,8 @@ describeWith(['openssl'], 'an instance with its own certificate authority', () =
   it('LK_CA_FILE trusts the CA', async () => {
     const result = await bed.lk(['whoami', '--json'], { env: { LK_CA_FILE: pki.caFile } });
     expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toHaveProperty('account');
   });
 
   it('`lk config set ca-file` trusts the CA from then on', async () => {

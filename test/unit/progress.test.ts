@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { IoStreams } from '../../src/output/io.js';
 import { countdownWaiter, listingProgress, statusLine } from '../../src/output/progress.js';
+import { until } from '../support/until.js';
 
 /** A run whose stderr is a terminal 80 columns wide; `written()` is everything drawn on it so far. */
 function terminalRun(options: { quiet?: boolean } = {}) {
@@ -20,10 +21,6 @@ function terminalRun(options: { quiet?: boolean } = {}) {
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(condition: () => boolean, ms = 3000): Promise<void> {
-  for (let waited = 0; !condition() && waited < ms; waited += 20) await pause(20);
-}
 
 describe('the status line on stderr', () => {
   it('is one per run, shared by everything that reports progress', () => {
@@ -52,8 +49,8 @@ describe('the status line on stderr', () => {
     progress.page(200, 4210, true);
     await until(() => /200 \/ 4,210 entries(?! ·)/.test(written()));
     progress.end();
-    await pause(50);
     // ora clears its line when it stops: the last thing drawn is the erase (and the cursor shown again), not a frame.
+    await until(() => /\u001b\[0K(\u001b\[\?25h)?$/.test(written()));
     expect(written()).toMatch(/\u001b\[0K(\u001b\[\?25h)?$/);
   });
 
