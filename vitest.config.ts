@@ -1,8 +1,62 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/**
+ * The suite in projects by what a test needs from outside lk's own process, fastest first (`sequence.groupOrder`):
+ * `vitest run --project in-process` is the quick check after a change; `npm test` runs them all, the in-process ones
+ * first. A new test file lands in `in-process` unless it is named below.
+ */
+const NEEDS = {
+  /** Signals sent to real lk processes: the exit code and what is left on disk after SIGINT, SIGTERM, SIGHUP. */
+  signals: [
+    'test/e2e/temporary-files-signals.test.ts',
+    'test/e2e/export-signals.test.ts',
+    'test/e2e/resilience.test.ts',
+    'test/e2e/hostile.test.ts',
+    'test/mirror/sql-safety.test.ts',
+  ],
+  /** A real terminal (tmux, script) or a shell (bash, zsh, fish completions). */
+  terminals: [
+    'test/e2e/terminal.test.ts',
+    'test/e2e/terminal-listings.test.ts',
+    'test/e2e/pretty-json.test.ts',
+    'test/e2e/login-prompt.test.ts',
+    'test/e2e/output.test.ts',
+    'test/e2e/completion-bash.test.ts',
+    'test/e2e/completion-zsh.test.ts',
+    'test/e2e/completion-fish.test.ts',
+  ],
+  /** The network's own tools: TLS (openssl), a proxy (tinyproxy), the keyring (gnome-keyring, dbus), a browser. */
+  network: [
+    'test/e2e/tls.test.ts',
+    'test/e2e/proxy.test.ts',
+    'test/e2e/hostile-proxy.test.ts',
+    'test/e2e/doctor.test.ts',
+    'test/e2e/keyring.test.ts',
+    'test/e2e/report-browser.test.ts',
+  ],
+  /** Real lk processes for start-up, files and streams (no signal, no terminal). */
+  processes: [
+    'test/e2e/compile-cache.test.ts',
+    'test/e2e/lazy-loading.test.ts',
+    'test/e2e/demo.test.ts',
+    'test/e2e/convert.test.ts',
+    'test/e2e/output-files.test.ts',
+    'test/e2e/output-own-stream.test.ts',
+    'test/mirror/mcp.test.ts',
+    'test/mirror/migrations.test.ts',
+    'test/mirror/mirror.test.ts',
+    'test/unit/jq-manual.test.ts',
+  ],
+};
+
+const ALL = 'test/**/*.test.ts';
+
+function project(name: string, include: string[], groupOrder: number, exclude: string[] = []): TestProjectInlineConfiguration {
+  return { extends: true, test: { name, include, exclude, sequence: { groupOrder } } };
+}
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     setupFiles: ['test/setup.ts'],
     // A temp folder of the run's own, checked empty at the end (test/support/private-tmpdir.ts).
     globalSetup: ['test/support/private-tmpdir.ts'],
@@ -13,5 +67,12 @@ export default defineConfig({
     maxWorkers: 4,
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    projects: [
+      project('in-process', [ALL], 0, Object.values(NEEDS).flat()),
+      project('processes', NEEDS.processes, 1),
+      project('network', NEEDS.network, 1),
+      project('terminals', NEEDS.terminals, 1),
+      project('signals', NEEDS.signals, 1),
+    ],
   },
 });
