@@ -1,5 +1,5 @@
-// Builds dist/ with esbuild: the program as one CommonJS file (and the sandbox as another),
-// and dist/static.cjs, the version and top-level help as plain strings so that bin/lk.cjs can answer `lk --version`
+// Builds dist/ with esbuild from one table (BUNDLES): the program as one CommonJS file, the parts only some commands
+// load (sandbox, report, mcp) beside it, the launcher's helpers, and dist/static.cjs, the version and top-level help as plain strings so that bin/lk.cjs can answer `lk --version`
 // and `lk --help` without loading the program.
 import { build } from 'esbuild';
 import { readFile, rm, writeFile } from 'node:fs/promises';
@@ -26,34 +26,6 @@ const commonJs = {
   // import.meta.url (createRequire of optional packages) as CommonJS knows it.
   define: { 'import.meta.url': '__lkModuleUrl' },
   banner: { js: "const __lkModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
-};
-const sandboxApart = {
-  name: 'sandbox-apart',
-  setup(build) {
-    build.onResolve({ filter: /\/sandbox\/index\.js$/ }, (args) =>
-      args.importer.includes('/src/commands/') ? { path: './sandbox.cjs', external: true } : undefined,
-    );
-  },
-};
-// `lk report`'s figures, page and charts (Apache ECharts, ~1.2 MB even with only the bar chart registered) in a file
-// of their own, read by the runs that make a report and by no other.
-const reportApart = {
-  name: 'report-apart',
-  setup(build) {
-    build.onResolve({ filter: /\/report\/index\.js$/ }, (args) =>
-      args.importer.includes('/src/commands/') ? { path: './report.cjs', external: true } : undefined,
-    );
-  },
-};
-// `lk mcp`'s server, with the MCP SDK and zod (several times the program's size), in a file of its own beside the
-// program: read by `lk mcp` alone, so no other run's bundle grows by a byte of it.
-const mcpApart = {
-  name: 'mcp-apart',
-  setup(build) {
-    build.onResolve({ filter: /\/mcp\/index\.js$/ }, (args) =>
-      args.importer.includes('/src/commands/') ? { path: './mcp.cjs', external: true } : undefined,
-    );
-  },
 };
 // The program's packages are bundled, with whatever they import: one file to read instead of a hundred (each package a
 // search through node_modules and a package.json to parse), and no ES module left to load, so no `import()` either
@@ -82,11 +54,51 @@ const packagesApart = {
   },
 };
 
-await build({ ...commonJs, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.cjs', plugins: [sandboxApart, reportApart, mcpApart, packagesApart] });
-await asciiOnly('dist/cli.cjs');
-await build({ ...commonJs, entryPoints: ['src/mcp/index.ts'], outfile: 'dist/mcp.cjs', plugins: [packagesApart] });
-await build({ ...commonJs, entryPoints: ['src/sandbox/index.ts'], outfile: 'dist/sandbox.cjs', plugins: [packagesApart] });
-await build({ ...commonJs, entryPoints: ['src/report/index.ts'], outfile: 'dist/report.cjs' });
+/**
+ * Every bundle as data: its entry, its file in dist/, and which parts it leaves to other files. A side bundle (a part
+ * of the program some commands load) is one line with `apart: true`: the program's commands then require its file
+ * instead of bundling it. `packages: 'apart'` leaves conf, ora and feed to their files (APART), `ascii` keeps the
+ * bundle free of non-ASCII bytes (see asciiOnly), `helper` is a small file the launcher loads without the program.
+ */
+const BUNDLES = [
+  { entry: 'src/cli.ts', output: 'cli.cjs', packages: 'apart', ascii: true },
+  // `lk sandbox`: a server of its own, loaded by that command alone.
+  { entry: 'src/sandbox/index.ts', output: 'sandbox.cjs', packages: 'apart', apart: true },
+  // `lk report`'s figures, page and charts (Apache ECharts, ~1.2 MB even with only the bar chart registered).
+  { entry: 'src/report/index.ts', output: 'report.cjs', apart: true },
+  // `lk mcp`'s server, with the MCP SDK and zod (several times the program's size).
+  { entry: 'src/mcp/index.ts', output: 'mcp.cjs', packages: 'apart', apart: true },
+  // The process lk reads the mirror in (src/mirror/query-process.ts): SQLite and the mirror's queries, nothing else.
+  { entry: 'src/mirror/query-child.ts', output: 'mirror-query.cjs' },
+  // `lk completion --profiles` and `--ids entries|lists` run at every Tab: small files, no program.
+  { entry: 'src/completion/profiles.ts', output: 'profiles.cjs', helper: true },
+  { entry: 'src/completion/ids.ts', output: 'ids.cjs', helper: true },
+  // The launcher's compile cache lives in lk's cache folder: the same rule for finding it as the program's.
+  { entry: 'src/config/paths.ts', output: 'paths.cjs', helper: true },
+];
+
+/** The commands' imports of a side bundle's entry (`../report/index.js`) become a require of its file. */
+const sideBundles = {
+  name: 'side-bundles',
+  setup(build) {
+    for (const { entry, output } of BUNDLES.filter((bundle) => bundle.apart)) {
+      const imported = entry.replace(/^src/, '').replace(/\.ts$/, '.js');
+      const filter = new RegExp(`${imported.replace(/[.]/g, '\\.')}$`);
+      build.onResolve({ filter }, (args) => (args.importer.includes('/src/commands/') ? { path: `./${output}`, external: true } : undefined));
+    }
+  },
+};
+
+for (const { entry, output, packages, ascii, helper } of BUNDLES) {
+  const outfile = `dist/${output}`;
+  if (helper) {
+    await build({ entryPoints: [entry], outfile, bundle: true, format: 'cjs', platform: 'node', target: 'node20', logLevel: 'warning' });
+    continue;
+  }
+  const plugins = [...(entry === 'src/cli.ts' ? [sideBundles] : []), ...(packages === 'apart' ? [packagesApart] : [])];
+  await build({ ...commonJs, entryPoints: [entry], outfile, plugins });
+  if (ascii) await asciiOnly(outfile);
+}
 for (const [name, exported] of APART) {
   // The default export as module.exports: what `(await import(name)).default` gives the program, as in Node; or the
   // named exports, for `const { Feed } = await import('feed')`.
@@ -105,25 +117,8 @@ async function asciiOnly(file) {
   await writeFile(file, text.replace(/[^\x00-\x7f]/g, '?'));
 }
 
-/** A small CommonJS file the launcher (bin/lk.cjs) loads for an answer that needs no program. */
-function launcherHelper(entry, outfile) {
-  return build({ entryPoints: [entry], outfile, bundle: true, format: 'cjs', platform: 'node', target: 'node20', logLevel: 'warning' });
-}
-
-// `lk completion --profiles` runs at every Tab after --profile: one small CommonJS file, no program.
-await launcherHelper('src/completion/profiles.ts', 'dist/profiles.cjs');
-
-// `lk completion --ids entries|lists` runs at every Tab after `lk library show` and the like: the same, for ids.
-await launcherHelper('src/completion/ids.ts', 'dist/ids.cjs');
-
-// The launcher's compile cache lives in lk's cache folder: the same rule for finding it as the program's.
-await launcherHelper('src/config/paths.ts', 'dist/paths.cjs');
-
 const { topLevelHelp, VERSION } = createRequire(import.meta.url)('../dist/cli.cjs');
 await writeFile(
   new URL('static.cjs', dist),
   `// Written by scripts/build.mjs from the command tree; read by bin/lk.cjs.\nexports.VERSION = ${JSON.stringify(VERSION)};\nexports.HELP = ${JSON.stringify(topLevelHelp(80))};\n`,
 );
-
-// The process lk reads the mirror in (src/mirror/query-process.ts): SQLite and the mirror's queries, nothing else.
-await build({ ...commonJs, entryPoints: ['src/mirror/query-child.ts'], outfile: 'dist/mirror-query.cjs' });
