@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import { TEXT } from '../output/shape.js';
+import { text } from '../output/result.js';
 import { COMPLETION_SHELLS } from '../completion/model.js';
 import { profileLines } from '../completion/profiles.js';
 import { UsageError } from '../util/errors.js';
@@ -39,26 +40,21 @@ Install (then open a new shell):
       ],
       // Tab-time answers never depend on the config file, and are never an error.
       storedConfig: 'unread',
-      async run(ctx, out, options, [shell]) {
-        if (options.profiles) {
-          await out.io.write(profileLines(ctx.env));
-          return;
-        }
+      async run(ctx, _out, options, [shell]) {
+        if (options.profiles) return text(profileLines(ctx.env));
         if (options.ids !== undefined) {
           const { idLines } = await import('../completion/ids.js');
-          await out.io.write(idLines(options.ids, ctx.env));
-          return;
+          return text(idLines(options.ids, ctx.env));
         }
         if (options.settingValues !== undefined) {
           const name = options.settingValues;
           const values = isSettingName(name) ? (SETTINGS[name].values ?? []) : [];
-          await out.io.write(values.map((value) => `${value}\n`).join(''));
-          return;
+          return text(values.map((value) => `${value}\n`).join(''));
         }
         if (!shell) throw new UsageError('which shell? use one of bash, zsh, fish', 'Example: lk completion bash');
         // Loaded only here: no other command pays for the generator.
         const { completionScript } = await import('../completion/generate.js');
-        await out.io.write(completionScript(program, shell));
+        return text(completionScript(program, shell));
       },
     }),
   );

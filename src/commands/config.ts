@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { DATA, TEXT } from '../output/shape.js';
+import { text } from '../output/result.js';
 import { pageOf } from '../api/paginate.js';
 import { maskKey } from '../util/redact.js';
 import { assertSettingName, BUILT_IN_DEFAULTS, SETTINGS, type SettingName, type SettingValue } from '../config/settings.js';
@@ -94,7 +95,7 @@ const getCommand = defineCommand({
     refuseProfileFlag(ctx, 'get');
     const setting = assertSettingName(name); // a typo exits 2 whether or not anything is stored
     const value = readStoredConfig(ctx.configDir).defaults?.[setting];
-    if (value !== undefined) await out.io.write(`${String(value)}\n`);
+    return text(value === undefined ? '' : `${String(value)}\n`);
   },
 });
 

@@ -3,6 +3,7 @@ import { CHECKS } from '../output/shape.js';
 import type { Command } from 'commander';
 import { accountName, fetchMe } from '../api/account.js';
 import type { ApiResponse } from '../api/client.js';
+import { pathOf } from '../api/endpoints.js';
 import { budgetFromHeaders } from '../api/rate-limit.js';
 import { maskKey } from '../util/redact.js';
 import { isLoopbackHost } from '../config/base-url.js';
@@ -164,7 +165,7 @@ async function instanceChecks(ctx: Context, checks: Check[], baseUrl: string, ke
     checks.push(fromError('instance', error));
     return;
   }
-  const proxy = client.proxyFor(new URL('/v1/me', baseUrl));
+  const proxy = client.proxyFor(new URL(pathOf('me'), baseUrl));
   const plainHttp = url.protocol === 'http:';
   if (proxy) {
     checks.push(
@@ -191,7 +192,7 @@ async function instanceChecks(ctx: Context, checks: Check[], baseUrl: string, ke
   let failure: unknown;
   try {
     response = key ? await fetchMe(client, key) : undefined;
-    if (!key) await client.get('/v1/me');
+    if (!key) await client.get(pathOf('me'));
   } catch (error) {
     failure = error;
     if (error instanceof ApiError && error.status === 401 && !key) failure = undefined;

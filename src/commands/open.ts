@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { TEXT } from '../output/shape.js';
+import { text, type Text } from '../output/result.js';
 import type { Context } from '../context.js';
 import { LkError, UsageError } from '../util/errors.js';
 import { getPath } from '../util/object-path.js';
@@ -38,7 +39,7 @@ export function registerOpen(program: Command): void {
   addCommand(program, openCommand);
 }
 
-async function run(ctx: Context, out: OutputSession, options: OptionsOf<typeof OPEN_FLAGS>, rawId: string | undefined): Promise<void> {
+async function run(ctx: Context, out: OutputSession, options: OptionsOf<typeof OPEN_FLAGS>, rawId: string | undefined): Promise<Text | void> {
   const targets = [rawId !== undefined, options.list !== undefined, Boolean(options.profilePage)].filter(Boolean).length;
   if (targets !== 1)
     throw new UsageError(
@@ -50,7 +51,7 @@ async function run(ctx: Context, out: OutputSession, options: OptionsOf<typeof O
       ? { path: pathOf('entry', entityId('entry', rawId)), field: options.work ? 'work.url' : 'url', what: `library entry ${rawId}` }
       : options.list !== undefined
         ? { path: pathOf('list', entityId('list', options.list)), field: 'url', what: `list ${options.list}` }
-        : { path: '/v1/profile', field: 'url', what: 'profile' };
+        : { path: pathOf('profile'), field: 'url', what: 'profile' };
   const client = await ctx.client();
   const body = (await client.get(path, {}, { notFound: what })).json;
   // An entry without a url of its own still has its work's page.
@@ -58,10 +59,7 @@ async function run(ctx: Context, out: OutputSession, options: OptionsOf<typeof O
   if (!url) throw new LkError(`the ${what} has no web page (no http(s) ${field} in the response)`);
   const { browserFor, openInBrowser } = await import('../output/browser.js');
   const browser = options.browser === false ? { print: '--no-browser' } : browserFor(out.io, ctx.env);
-  if ('print' in browser) {
-    await out.io.write(`${url}\n`);
-    return;
-  }
+  if ('print' in browser) return text(`${url}\n`);
   if (out.io.mayNotify) out.io.info(`Opening ${sanitizeText(url)} in your browser.`);
   await openInBrowser(browser.command, url, ctx.env);
 }

@@ -1,5 +1,6 @@
 import { accountName, fetchMe } from '../api/account.js';
 import type { ApiClient, Waiter } from '../api/client.js';
+import { pathOf } from '../api/endpoints.js';
 import { formatDuration, formatMoment } from '../util/units.js';
 import { LkError, RateLimitError, TransportError } from '../util/errors.js';
 import type { IoStreams } from '../output/io.js';
@@ -127,7 +128,7 @@ async function readUsableCache(source: ExportSourceContext): Promise<CachedExpor
 async function fetchAndCache(source: ExportSourceContext): Promise<ObtainedExport> {
   let text: string;
   try {
-    const response = await source.client.get('/v1/export', {}, { waitOnlyForBudget: true, onProgress: source.onProgress });
+    const response = await source.client.get(pathOf('export'), {}, { waitOnlyForBudget: true, onProgress: source.onProgress });
     text = response.text;
   } finally {
     source.onSettled?.();

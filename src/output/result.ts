@@ -1,13 +1,13 @@
 import type { Page } from '../api/paginate.js';
 import { ExitCode, LkError } from '../util/errors.js';
-import type { OutputSession } from './session.js';
+import type { ProfileReport } from './auth-status.js';
 import type { View } from './view.js';
 
 /**
- * What a command's run returns for the wrapper (src/commands/define.ts) to show: the command gathers, this decides
- * how it reads. Both are lazy, so that the output flags (-o, --fields) are checked before the first request is sent.
+ * What a command's run returns for the wrapper (src/commands/define.ts) to show: the command gathers, output/show.ts
+ * decides how it reads. Both are lazy, so that the output flags (-o, --fields) are checked before the first request is sent.
  */
-export type Result = Listing | Resource | Checks;
+export type Result = Listing | Resource | Checks | Text | ProfileStatus;
 
 /** Items page by page (an async stream), shown through a view. */
 export interface Listing {
@@ -46,33 +46,29 @@ export interface Checks {
   checks: Check[];
 }
 
+/** `lk auth status`: a report per profile, the active one first; the run fails afterwards when a key was refused. */
+export interface ProfileStatus {
+  kind: 'profile-status';
+  reports: ProfileReport[];
+  /** Where a stored instance comes from, as the table says it. */
+  configFile: string;
+  failure: LkError | undefined;
+}
+
+/** Text meant as is, for a script or a shell (a key, a completion script, a URL, a setting's value). */
+export interface Text {
+  kind: 'text';
+  text: string;
+}
+
+export const text = (value: string): Text => ({ kind: 'text', text: value });
+
 export const listing = (pages: AsyncIterable<Page>, view: View, paged: boolean): Listing => ({ kind: 'listing', pages, view, paged });
 export const resource = (read: () => Promise<unknown>, more: Omit<Resource, 'kind' | 'read'> = {}): Resource => ({ kind: 'resource', read, ...more });
 
-/** Shows a result in the run's format, to stdout or the -o file. */
-export async function showResult(result: Result, out: OutputSession): Promise<void> {
-  if (result.kind === 'checks') {
-    const { writeChecks } = await import('./checks.js');
-    return writeChecks(result.checks, out);
-  }
-  const options = await out.outputOptions();
-  const render = await import('./render.js');
-  if (result.kind === 'listing') return render.renderListing(result.pages, result.view, options, { paged: result.paged });
-  const value = await result.read();
-  switch (result.layout ?? 'view') {
-    case 'sections':
-      return render.renderSections(value, options);
-    case 'account':
-      return render.renderWhoami(value, options);
-    case 'list':
-      return render.renderListWithItems(value, options);
-    case 'view':
-      return render.renderSingle(value, result.view, options);
-  }
-}
-
 /** What the run ends with once its result is shown (and --jq applied, -o put in place): a failed check fails it. */
 export function failureOf(result: Result): LkError | undefined {
+  if (result.kind === 'profile-status') return result.failure;
   if (result.kind === 'checks' && result.checks.some((check) => check.status === 'fail')) {
     return new LkError('some checks failed (see above)', ExitCode.failure);
   }

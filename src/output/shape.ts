@@ -1,4 +1,7 @@
-import { FORMATS } from '../config/settings.js';
+import type { OutputFormat } from './writer.js';
+
+/** The formats a listing or a resource can be written in (config/settings.ts FORMATS, which output/ does not import). */
+const FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const satisfies readonly OutputFormat[];
 
 /**
  * What a command prints, as the global output flags see it (kubectl's printer that says which kinds it can print):
