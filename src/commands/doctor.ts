@@ -13,11 +13,11 @@ import type { Context } from '../context.js';
 import { LkError, RateLimitError, TransportError, ApiError } from '../util/errors.js';
 import { formatDuration } from '../util/units.js';
 import { hintFor } from '../output/messages.js';
-import type { Check, CheckStatus, Checks } from '../output/result.js';
+import type { Check, Checks } from '../output/result.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag } from './flags.js';
 
-export type { Check, CheckStatus };
+export type { Check };
 
 /** Node lines lk supports: 22, 24 and 26; 20.18+ still works (Debian stable ships it) but is past its end of life. */
 const SUPPORTED_MAJORS = [22, 24, 26];

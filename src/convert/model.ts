@@ -6,9 +6,9 @@
  */
 
 import { firstOf } from '../util/object-path.js';
+import { domainOfStatus, phaseOf, PHASES, type Domain, type Phase } from '../vocabulary.js';
 
-export type Domain = 'MEDIA' | 'GAMES' | 'BOOKS' | 'MUSIC';
-export type Phase = 'PLANNED' | 'IN_PROGRESS' | 'DONE' | 'DROPPED';
+export type { Domain, Phase } from '../vocabulary.js';
 export type WorkType = 'film' | 'series' | 'anime' | 'game' | 'book' | 'album';
 
 /** What the converters see: the raw collections of an account, from the mirror or from an export. */
@@ -144,32 +144,6 @@ const DOMAIN_OF_SOURCE: Record<string, Domain> = {
 };
 const ANIME_SOURCES = new Set(['anilist', 'mal', 'myanimelist', 'kitsu', 'anidb']);
 
-/** SPEC.md §3: every status and the phase it maps to. */
-const PHASE_OF_STATUS: Record<string, Phase> = {
-  PLANNED: 'PLANNED',
-  BACKLOG: 'PLANNED',
-  TO_READ: 'PLANNED',
-  TO_LISTEN: 'PLANNED',
-  WATCHING: 'IN_PROGRESS',
-  PLAYING: 'IN_PROGRESS',
-  READING: 'IN_PROGRESS',
-  COMPLETED: 'DONE',
-  UP_TO_DATE: 'DONE',
-  READ: 'DONE',
-  LISTENED: 'DONE',
-  DROPPED: 'DROPPED',
-};
-const DOMAIN_OF_STATUS: Record<string, Domain> = {
-  WATCHING: 'MEDIA',
-  UP_TO_DATE: 'MEDIA',
-  BACKLOG: 'GAMES',
-  PLAYING: 'GAMES',
-  TO_READ: 'BOOKS',
-  READING: 'BOOKS',
-  READ: 'BOOKS',
-  TO_LISTEN: 'MUSIC',
-  LISTENED: 'MUSIC',
-};
 const DOMAIN_OF_KIND: Record<string, Domain> = {
   FILM_SEEN: 'MEDIA',
   EPISODE_SEEN: 'MEDIA',
@@ -224,7 +198,7 @@ export function readWork(raw: unknown, hints: { status?: string; kinds?: string[
   const domain =
     DOMAINS[text(work.domain)?.toUpperCase() ?? ''] ??
     (type ? DOMAIN_OF_TYPE[type] : undefined) ??
-    DOMAIN_OF_STATUS[hints.status ?? ''] ??
+    domainOfStatus(hints.status ?? '') ??
     (hints.kinds ?? []).map((kind) => DOMAIN_OF_KIND[kind]).find(Boolean) ??
     (source ? DOMAIN_OF_SOURCE[source] : undefined);
   // A domain with one kind of work settles the type when the server names none.
@@ -346,7 +320,7 @@ export function readEntries(snapshot: AccountSnapshot): { entries: Entry[]; unma
     const dated = own.filter((event) => event.date !== null).sort((a, b) => a.date! - b.date!);
     const undated = own.filter((event) => event.date === null);
     const phaseRaw = text(entry.phase)?.toUpperCase();
-    const phase = (['PLANNED', 'IN_PROGRESS', 'DONE', 'DROPPED'] as const).find((p) => p === phaseRaw) ?? PHASE_OF_STATUS[status ?? ''];
+    const phase = PHASES.find((p) => p === phaseRaw) ?? phaseOf(status ?? '');
     const rating = num(first(entry, 'rating', 'score', 'myRating'));
     return {
       id: text(entry.id),

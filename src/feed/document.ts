@@ -1,4 +1,5 @@
 import type { Database } from '../mirror/open.js';
+import { DOMAINS } from '../vocabulary.js';
 import { entryContent, entryTitle, escapeHtml, feedSubtitle, feedTitle, plainLine } from '../output/feed-text.js';
 import { feedText } from '../output/sanitize.js';
 import { mirrorFacts, readActivity, type Activity, type MirrorFacts } from './activity.js';
@@ -35,7 +36,7 @@ export interface FeedDocument {
   withNotes: number;
 }
 
-const KNOWN_DOMAINS = new Set(['MEDIA', 'GAMES', 'BOOKS', 'MUSIC']);
+const KNOWN_DOMAINS = new Set<string>(DOMAINS);
 
 /** An absolute http(s) URL, as the URL parser writes it; anything else (javascript:, a bare word) is left out. */
 function webLink(value: string | undefined): string | undefined {

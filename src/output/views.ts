@@ -1,7 +1,8 @@
 import { cellText } from './cell.js';
 import { shortDate, shortDateTime } from './dates.js';
 import { firstOf, getPath } from '../util/object-path.js';
-import { paintPhase, phaseOf } from './style.js';
+import { paintPhase } from './style.js';
+import { phaseOf } from '../vocabulary.js';
 import { labelOf } from './cell.js';
 import type { Column, View } from './view.js';
 import { formatCount } from '../util/units.js';

@@ -12,6 +12,7 @@ import {
   type Window,
 } from './queries.js';
 import { TimeZone } from './time-zone.js';
+import { DOMAINS, type Domain } from '../vocabulary.js';
 
 /**
  * A year (or any period) in review, as numbers: what `lk report` draws and what `lk report --json` prints. Pure
@@ -19,8 +20,7 @@ import { TimeZone } from './time-zone.js';
  * Undated events cannot be placed in a period: they are counted apart, over the whole mirror.
  */
 
-export const DOMAINS = ['MEDIA', 'GAMES', 'BOOKS', 'MUSIC'] as const;
-export type Domain = (typeof DOMAINS)[number];
+export { DOMAINS, type Domain };
 
 /** What time spent is counted in: watch and play minutes, pages read, albums listened to. */
 export type TimeUnit = 'minutes' | 'pages' | 'albums';

@@ -1,4 +1,5 @@
 import { sanitizeText } from '../output/sanitize.js';
+import { DOMAIN_LABELS } from '../vocabulary.js';
 import { barChartSvg, type BarSeries } from './charts.js';
 import { DOMAINS, type Domain, type DomainFigures, type Moment, type ReportFigures, type Summary, type TimeUnit } from './figures.js';
 import { REPORT_CSS } from './page-style.js';
@@ -13,7 +14,7 @@ import { REPORT_CSS } from './page-style.js';
 // frame, form or connection, not even to the file's own folder.
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
 
-const DOMAIN_NAMES: Record<Domain, string> = { MEDIA: 'Video', GAMES: 'Games', BOOKS: 'Books', MUSIC: 'Music' };
+const DOMAIN_NAMES = DOMAIN_LABELS;
 const DOMAIN_COLOURS: Record<Domain, string> = { MEDIA: '#5b8ff9', GAMES: '#e8684a', BOOKS: '#3fb58a', MUSIC: '#d9a512' };
 const TOTAL_COLOUR = '#7b6cd9';
 const REPEATS: Record<Domain | 'total', string> = {

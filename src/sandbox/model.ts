@@ -1,10 +1,9 @@
 /** The sandbox's vocabulary: domains, statuses, phases, and the records its generator produces. */
 
-export const DOMAINS = ['MEDIA', 'GAMES', 'BOOKS', 'MUSIC'] as const;
-export type Domain = (typeof DOMAINS)[number];
+import type { Domain, Phase } from '../vocabulary.js';
 
-export const PHASES = ['PLANNED', 'IN_PROGRESS', 'DONE', 'DROPPED'] as const;
-export type Phase = (typeof PHASES)[number];
+// SPEC.md §3's domains, phases and statuses: the one vocabulary the client reads too (a leaf the sandbox may import).
+export { DOMAINS, PHASES, PHASE_OF_STATUS, type Domain, type Phase } from '../vocabulary.js';
 
 export const LANGS = ['en', 'fr', 'it'] as const;
 export type Lang = (typeof LANGS)[number];
@@ -30,14 +29,6 @@ export const SOURCE_OF_TYPE: Record<WorkType, Source> = {
   game: 'igdb',
   book: 'openlibrary',
   album: 'musicbrainz',
-};
-
-/** SPEC.md §3: each domain status and the phase it maps to. */
-export const PHASE_OF_STATUS: Record<Domain, Readonly<Record<string, Phase>>> = {
-  MEDIA: { PLANNED: 'PLANNED', WATCHING: 'IN_PROGRESS', COMPLETED: 'DONE', UP_TO_DATE: 'DONE', DROPPED: 'DROPPED' },
-  GAMES: { BACKLOG: 'PLANNED', PLAYING: 'IN_PROGRESS', COMPLETED: 'DONE', DROPPED: 'DROPPED' },
-  BOOKS: { TO_READ: 'PLANNED', READING: 'IN_PROGRESS', READ: 'DONE', DROPPED: 'DROPPED' },
-  MUSIC: { TO_LISTEN: 'PLANNED', LISTENED: 'DONE' },
 };
 
 /** The status a freshly added entry gets in each domain. */
