@@ -1,7 +1,7 @@
 import { firstOf, getPath } from '../util/object-path.js';
 import { formatCount, formatDuration } from '../util/units.js';
 import { detailedDate } from './dates.js';
-import { renderSingle } from './formatters.js';
+import { writeValue } from './formatters.js';
 import { sanitizeText } from './sanitize.js';
 import { displayWidth, padToWidth } from './width.js';
 import type { OutputOptions } from './writer.js';
@@ -11,9 +11,9 @@ import type { OutputOptions } from './writer.js';
  * (wrapped, never cut). Other formats get GET /v1/me exactly as the server sent it. SPEC.md fixes only that the
  * answer reports the account, the key and the rate limit: every field is read loosely, and a missing one says so.
  */
-export async function renderWhoami(me: unknown, options: OutputOptions): Promise<void> {
+export async function writeAccount(me: unknown, options: OutputOptions): Promise<void> {
   if (options.format !== 'table') {
-    await renderSingle(me, undefined, options);
+    await writeValue(me, undefined, options);
     return;
   }
   const { colors, now } = options.display;

@@ -19,7 +19,7 @@ export async function formatterFor(format: OutputFormat): Promise<Formatter> {
   }
 }
 
-export async function renderSingle(value: unknown, view: View | undefined, options: OutputOptions): Promise<void> {
+export async function writeValue(value: unknown, view: View | undefined, options: OutputOptions): Promise<void> {
   const formatter = await formatterFor(options.format);
   await formatter.single(value, view, options);
 }

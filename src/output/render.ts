@@ -7,7 +7,7 @@ import type { View } from './view.js';
 import { formatterFor } from './formatters.js';
 import { formatCount } from '../util/units.js';
 
-import { renderSingle as renderSingleFormatted } from './formatters.js';
+import { writeValue } from './formatters.js';
 import { fieldPaths, unmatchedFields } from './fields.js';
 import { sanitizeText } from './sanitize.js';
 import type { OutputOptions } from './writer.js';
@@ -16,7 +16,7 @@ import type { OutputOptions } from './writer.js';
 export async function renderSingle(value: unknown, view: View | undefined, options: OutputOptions): Promise<void> {
   if (options.fieldsHelp) return writeFieldPaths([value], view, options);
   warnUnmatchedFields([value], view, options, 'in the response');
-  await renderSingleFormatted(value, view, options);
+  await writeValue(value, view, options);
 }
 
 /** `--fields help`: the paths one per line on stdout (for scripts and completion), how to use them on a terminal's stderr. */
@@ -149,9 +149,9 @@ export async function renderSections(value: unknown, options: OutputOptions): Pr
   if (options.fieldsHelp) return writeFieldPaths([value], undefined, options);
   warnUnmatchedFields([value], undefined, options, 'in the response');
   // The exact data, unless on a terminal: without loading the section layout, which measures widths with string-width.
-  if (options.format !== 'table') return renderSingleFormatted(value, undefined, options);
+  if (options.format !== 'table') return writeValue(value, undefined, options);
   const sections = await import('./sections.js');
-  await sections.renderSections(value, options);
+  await sections.writeSections(value, options);
 }
 
 export interface FeedOutput {
@@ -204,10 +204,10 @@ export async function renderListWithItems(list: unknown, options: OutputOptions)
  * `lk whoami`: GET /v1/me as the server sent it, but on a terminal the view of output/account.ts, loaded only then:
  * its layout measures display widths with string-width (~40 ms to load).
  */
-export async function renderWhoami(me: unknown, options: OutputOptions): Promise<void> {
+export async function renderAccount(me: unknown, options: OutputOptions): Promise<void> {
   if (options.format !== 'table') return renderSingle(me, undefined, options);
   const account = await import('./account.js');
-  await account.renderWhoami(me, options);
+  await account.writeAccount(me, options);
   // A table of nothing would leave a person wondering; --json and the other formats keep the body as it came.
   if (isEmpty(me) && options.io.mayNotify) {
     options.io.info('The server sent no account, key or rate-limit information (GET /v1/me answered with nothing in it).');

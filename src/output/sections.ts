@@ -1,7 +1,7 @@
 import type { Colors } from './colors.js';
 import { ISO_DATE_TIME, shortDate } from './dates.js';
 import { pickPaths } from './fields.js';
-import { renderSingle } from './formatters.js';
+import { writeValue } from './formatters.js';
 import { sanitizeText } from './sanitize.js';
 import { paintPhase } from './style.js';
 import { phaseOf } from '../vocabulary.js';
@@ -15,9 +15,9 @@ import type { OutputOptions } from './writer.js';
  * (counts per phase, per domain, a distribution) as proportional bars. Every other format gets the exact data (json
  * as sent, csv/tsv flattened).
  */
-export async function renderSections(value: unknown, options: OutputOptions): Promise<void> {
+export async function writeSections(value: unknown, options: OutputOptions): Promise<void> {
   if (options.format !== 'table') {
-    await renderSingle(value, undefined, options);
+    await writeValue(value, undefined, options);
     return;
   }
   const shown = options.fields ? pickPaths(value, options.fields) : value;

@@ -20,7 +20,7 @@ export async function showResult(result: Result, out: OutputSession): Promise<vo
     case 'sections':
       return render.renderSections(value, options);
     case 'account':
-      return render.renderWhoami(value, options);
+      return render.renderAccount(value, options);
     case 'list':
       return render.renderListWithItems(value, options);
     case 'view':
