@@ -1,25 +1,38 @@
 /**
- * One way to declare a command. `defineCommand({ name, description, flags, operands, examples, run })` states a
+ * One way to declare a command. `defineCommand({ name, description, output, flags, operands, examples, run })` states a
  * command once; `addCommand(parent, definition)` (or `{ isDefault: true }` for a group's default subcommand) puts it
  * in the tree. `flags` is a record whose keys are the option names commander gives (`--max-age` is `maxAge`), each
  * made with `flag.text`, `flag.toggle`, `flag.negated`, `flag.choice` or `flag.custom<T>`; shared groups are records
  * too, spread in (`...PAGING_FLAGS`, `...OUTPUT_FLAG`, `...OFFLINE_FLAGS`, `...DOMAIN_FLAG` from ./options.ts), so a
  * group is declared once and cannot drift. `operands` are
  * `operand('<id>', 'entry id', { complete: { dynamic: ENTRY_IDS } })`: `<x>` is a string, `[x]` string | undefined,
- * `<x...>` string[], and with `choices: LIST` one of LIST. The handler is
- * `run(ctx, out, options, operands)`: `ctx` is the run's Context (env, io for stderr, settings, clock, signal, the
- * lazy client), `out` its OutputSession (format, fields, jq, pager and the -o file: `await out.outputOptions()` for
- * the renderers, `out.io` for data written by hand), and `options` and `operands` are typed from the declaration, with
- * no cast. Global flags (GLOBAL_FLAGS) reach a command only through ctx and out. The wrapper compiles --jq before run,
- * applies it and commits -o after, and closes both whatever happens. `storedConfig: 'lenient' | 'unread'` is for the
- * commands that must work with a broken config file (config, completion, sandbox).
+ * `<x...>` string[], and with `choices: LIST` one of LIST.
  *
- * From the old shape: `.command(…).option(…).action(action(runX))` becomes a definition and `addCommand`;
- * `ctx.outputOptions()`, `ctx.format()`, `ctx.fields()`, `ctx.colors()` become `out.…`; data written with
- * `ctx.io.write` goes through `out.io.write` (so --jq sees it); `ctx.options.X` is `out.flags.X` for an output flag
- * (format, json, fields, header, output…) or `ctx.flags.X` for the others (profile, cache, wait, maxWait…);
- * `addPagingOptions(cmd)` is `...PAGING_FLAGS`, `addOutputOption(cmd)` `...OUTPUT_FLAG`, `domainOption()`
- * `...DOMAIN_FLAG`, `offlineOption()` and `dbOption()` `...OFFLINE_FLAGS`.
+ * `output` says what the command prints (src/output/shape.ts): `DATA` (a listing or a resource: every format,
+ * --fields, --jq, --no-header, --csv-safe), `CHECKS` (a table or JSON), `TEXT` (no format: a key, a script, a URL) or
+ * `documentShape(formats, default, { jq, header, csvSafe, instead })`. Before run, the wrapper refuses every global
+ * output flag that does not fit it, in one line naming the flag and the command (exit 2): a command never refuses
+ * --json, --fields or --jq by hand, and never ignores one.
+ *
+ * The handler is `run(ctx, out, options, operands)`: `ctx` is the run's Context (env, io for stderr, settings, clock,
+ * signal, the lazy client), `out` its OutputSession, and `options` and `operands` are typed from the declaration, with
+ * no cast. run gathers and RETURNS what to show (src/output/result.ts): `listing(pages, view, paged)`,
+ * `resource(read, { view, layout })` (both lazy, so -o and --fields are checked before the first request), checks,
+ * or `text(…)`; output/show.ts writes it in the run's format, --jq applies, -o is committed, and a result that ends
+ * in failure (a failed check, a refused key) fails the run only then. A document a command writes itself (feed,
+ * report, calendar's ics, export, api) still goes through `out.io` and `out.flags`. Global flags (GLOBAL_FLAGS) reach
+ * a command only through ctx and out. `storedConfig: 'lenient' | 'unread'` is for the commands that must work with a
+ * broken config file (config, completion, sandbox).
+ *
+ * Porting a command: add `output: DATA` (or the shape it prints) to its definition; replace
+ * `await renderListing(...)`/`runListing(ctx, out, …)` with `return runListing(ctx, …)` (./listing.ts), a single
+ * resource with `return runSingle(ctx, { endpoint, id, view, layout }, query)`, `out.io.write(text)` with
+ * `return text(…)`, and delete any `if (out.flags.fields …) throw new UsageError(…)`: the shape says it. From the
+ * older shape: `.command(…).option(…).action(action(runX))` becomes a definition and `addCommand`;
+ * `ctx.outputOptions()`, `ctx.format()`, `ctx.fields()`, `ctx.colors()` become `out.…`; `ctx.options.X` is
+ * `out.flags.X` for an output flag (format, json, fields, header, output…) or `ctx.flags.X` for the others (profile,
+ * cache, wait, maxWait…); `addPagingOptions(cmd)` is `...PAGING_FLAGS`, `addOutputOption(cmd)` `...OUTPUT_FLAG`,
+ * `domainOption()` `...DOMAIN_FLAG`, `offlineOption()` and `dbOption()` `...OFFLINE_FLAGS`.
  */
 import { Argument, InvalidArgumentError, Option, type Command } from 'commander';
 import { completeOperand, type DynamicValues } from '../completion/model.js';
