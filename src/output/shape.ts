@@ -1,3 +1,4 @@
+import type { OutputFlags } from './session.js';
 import type { OutputFormat } from './writer.js';
 
 /** The formats a listing or a resource can be written in (config/settings.ts FORMATS, which output/ does not import). */
@@ -47,17 +48,7 @@ export function documentShape(
 }
 
 /** The output flags of a run as typed, the ones the shape is weighed against. */
-export interface ShapedFlags {
-  format?: string | undefined;
-  json?: boolean | undefined;
-  ndjson?: boolean | undefined;
-  csv?: boolean | undefined;
-  tsv?: boolean | undefined;
-  fields?: string | undefined;
-  jq?: string | undefined;
-  header?: boolean | undefined;
-  csvSafe?: boolean | undefined;
-}
+export type ShapedFlags = Omit<OutputFlags, 'output' | 'quiet'> & { csvSafe?: boolean | undefined };
 
 /** A flag the shape cannot honour: which, and in which format. */
 export interface UnfitFlag {
