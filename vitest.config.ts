@@ -13,6 +13,8 @@ const NEEDS = {
     'test/e2e/resilience.test.ts',
     'test/e2e/hostile.test.ts',
     'test/mirror/sql-safety.test.ts',
+    'test/mirror/mirror-reads.test.ts',
+    'test/mirror/mcp-process.test.ts',
   ],
   /** A real terminal (tmux, script) or a shell (bash, zsh, fish completions). */
   terminals: [
@@ -43,6 +45,7 @@ const NEEDS = {
     'test/e2e/output-files.test.ts',
     'test/e2e/output-own-stream.test.ts',
     'test/mirror/mcp.test.ts',
+    'test/mirror/mcp-assistant.test.ts',
     'test/mirror/migrations.test.ts',
     'test/mirror/mirror.test.ts',
     'test/unit/jq-manual.test.ts',
