@@ -3,7 +3,11 @@ import type { Context } from '../context.js';
 import type { NextSource } from '../overview/next.js';
 import { UsageError } from '../util/errors.js';
 import { formatCount } from '../util/units.js';
+import type { Page } from '../api/paginate.js';
+import type { IoStreams } from '../output/io.js';
+import { listing, type Listing } from '../output/result.js';
 import type { OutputSession } from '../output/session.js';
+import { DATA } from '../output/shape.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
 import { DOMAIN_FLAG, OFFLINE_FLAGS, OUTPUT_FLAG, wholeNumber } from './options.js';
@@ -23,6 +27,7 @@ type NextOptions = OptionsOf<typeof NEXT_FLAGS>;
 const nextCommand = defineCommand({
   name: 'next',
   description: 'what to take up next: your entries in progress, most recently active first (or --random, one planned)',
+  output: DATA,
   flags: NEXT_FLAGS,
   help: `
 Active means the newest dated event of the entry's history; entries with none come last, by title. Shows say how
@@ -44,31 +49,42 @@ export function registerNext(program: Command): void {
   addCommand(program, nextCommand);
 }
 
-async function runNext(ctx: Context, out: OutputSession, options: NextOptions): Promise<void> {
+async function runNext(ctx: Context, _out: OutputSession, options: NextOptions): Promise<Listing> {
   // Everything checked before the mirror is opened or the server asked.
   if (options.all && options.limit !== undefined) throw new UsageError('--all and --limit: choose one');
   if (options.seed !== undefined && !options.random) throw new UsageError('--seed goes with --random', 'lk next --random --seed 7');
   if (options.random && (options.all || options.limit !== undefined)) throw new UsageError('--random picks one entry: it takes no --limit or --all');
   const limit = options.all ? undefined : options.limit === undefined ? 20 : wholeNumber('--limit', options.limit, 1);
   const seed = options.seed === undefined ? undefined : wholeNumber('--seed', options.seed, 0);
-  const output = await out.outputOptions();
-  const { withOverviewSource } = await import('./overview-source.js');
   const { nextView } = await import('../output/next-view.js');
-  const { renderListing } = await import('../output/render.js');
-  const { pageOf } = await import('../api/paginate.js');
   const domain = options.domain;
-  const answer: { items: unknown[]; total?: number } = await withOverviewSource(ctx, options, 'lk next --offline', (source) =>
-    options.random ? pick(ctx, source, domain, seed) : list(ctx, source, domain, limit),
-  );
-  await renderListing(pageOf(answer.items), nextView, output, { paged: false });
-  if (answer.total !== undefined && answer.total > answer.items.length && output.io.mayNotify) {
-    const count = `${formatCount(answer.items.length)} of ${formatCount(answer.total)}`;
-    const lines = [`Showing ${count} entries in progress: --all for every one`, `${count} in progress · --all`];
-    output.io.info(lines.find((line) => [...line].length <= output.io.columns) ?? lines.at(-1)!);
+  let answer: NextAnswer = { items: [] };
+  // Read as the wrapper shows it: after the output flags and -o are checked.
+  async function* pages(): AsyncGenerator<Page> {
+    const { withOverviewSource } = await import('./overview-source.js');
+    const { pageOf } = await import('../api/paginate.js');
+    answer = await withOverviewSource(ctx, options, 'lk next --offline', (source) =>
+      options.random ? pick(ctx, source, domain, seed) : list(ctx, source, domain, limit),
+    );
+    yield* pageOf(answer.items);
   }
-  if (options.random && answer.items.length === 0) {
-    ctx.io.info(`lk: nothing to pick: no planned entry${domain === undefined ? '' : ` in ${domain}`}`);
-  }
+  const after = (io: IoStreams) => {
+    if (answer.total !== undefined && answer.total > answer.items.length && io.mayNotify) {
+      const count = `${formatCount(answer.items.length)} of ${formatCount(answer.total)}`;
+      const lines = [`Showing ${count} entries in progress: --all for every one`, `${count} in progress · --all`];
+      io.info(lines.find((line) => [...line].length <= io.columns) ?? lines.at(-1)!);
+    }
+    if (options.random && answer.items.length === 0) {
+      ctx.io.info(`lk: nothing to pick: no planned entry${domain === undefined ? '' : ` in ${domain}`}`);
+    }
+  };
+  return listing(pages(), nextView, false, { after });
+}
+
+interface NextAnswer {
+  items: unknown[];
+  /** Entries in progress in all, when only some are listed. */
+  total?: number;
 }
 
 async function list(ctx: Context, source: NextSource, domain: string | undefined, limit: number | undefined) {

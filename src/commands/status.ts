@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { UsageError } from '../util/errors.js';
+import { resource, text, type Resource, type Text } from '../output/result.js';
 import type { OutputSession } from '../output/session.js';
+import { SCREEN } from '../output/shape.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
 import { OFFLINE_FLAGS, OUTPUT_FLAG } from './options.js';
@@ -16,12 +18,14 @@ const STATUS_FLAGS = {
 const statusCommand = defineCommand({
   name: 'status',
   description: 'what is going on, in one screen: in progress, activity, airing this week, notifications, the mirror',
+  output: SCREEN,
   flags: STATUS_FLAGS,
   help: `
 Activity counts dated history events in the last 7 and 30 days (7 × 24 and 30 × 24 hours up to now) and since
 1 January in your time zone (TZ, else this machine's). --json prints one object for dashboards and scripts, stable
 within its schemaVersion (1): its JSON Schema is schemas/status.schema.json in the package, printed by --json-schema.
-Online it costs about seven requests; --offline answers from the mirror (lk sync) with none.
+--fields and --jq pick from that object. Online it costs about seven requests; --offline answers from the mirror
+(lk sync) with none.
 `,
   examples: [
     'lk status',
@@ -36,27 +40,21 @@ export function registerStatus(program: Command): void {
   addCommand(program, statusCommand);
 }
 
-async function runStatus(ctx: Context, out: OutputSession, options: OptionsOf<typeof STATUS_FLAGS>): Promise<void> {
+async function runStatus(ctx: Context, out: OutputSession, options: OptionsOf<typeof STATUS_FLAGS>): Promise<Resource | Text> {
+  // The flags are refused by the shape; a format stored with lk config (csv, say) is refused here.
   const format = out.format();
   if (format !== 'table' && format !== 'plain' && format !== 'json')
     throw new UsageError(`lk status shows a screen, or one JSON object with --json: not ${format}`);
   if (options.jsonSchema) {
     const { default: schema } = await import('../../schemas/status.schema.json', { with: { type: 'json' } });
-    await out.io.write(`${JSON.stringify(schema, null, 2)}\n`);
-    return;
+    return text(`${JSON.stringify(schema, null, 2)}\n`);
   }
-  const output = await out.outputOptions();
   const { withOverviewSource } = await import('./overview-source.js');
   const { statusOf } = await import('../overview/status.js');
   const { fallbackTimeZone } = await import('../report/time-zone.js');
-  const status = await withOverviewSource(ctx, options, 'lk status --offline', async (source, mirrorSyncedAt) =>
-    statusOf(source, { now: ctx.now(), timeZone: fallbackTimeZone(ctx.env), mirrorSyncedAt: await mirrorSyncedAt() }),
-  );
-  if (format === 'json' || output.fieldsHelp) {
-    const { renderSingle } = await import('../output/render.js');
-    await renderSingle(status, undefined, output);
-    return;
-  }
-  const { statusScreen } = await import('../output/status-text.js');
-  await out.io.write(await statusScreen(status, output.display, out.io.columns));
+  const read = () =>
+    withOverviewSource(ctx, options, 'lk status --offline', async (source, mirrorSyncedAt) =>
+      statusOf(source, { now: ctx.now(), timeZone: fallbackTimeZone(ctx.env), mirrorSyncedAt: await mirrorSyncedAt() }),
+    );
+  return resource(read, { layout: 'status' });
 }

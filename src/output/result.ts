@@ -1,6 +1,7 @@
 import type { Page } from '../api/paginate.js';
 import { ExitCode, LkError } from '../util/errors.js';
 import type { ProfileReport } from './auth-status.js';
+import type { IoStreams } from './io.js';
 import type { View } from './view.js';
 
 /**
@@ -16,17 +17,19 @@ export interface Listing {
   view: View;
   /** The command takes --page/--all, so "Showing N of TOTAL" can suggest them. */
   paged: boolean;
+  /** What to tell a person once the items are written (lk next: how many more there are), on the output's streams. */
+  after?: (io: IoStreams) => void;
 }
 
 /**
  * One value. `layout` is how a table shows it: `view` (the default, a record through a view or key/value lines),
- * `sections` (stats, profile: a section per group of figures), `account` (lk whoami), `list` (a list with its items).
+ * `sections` (stats, profile: a section per group of figures), `account` (lk whoami), `list` (a list with its items), `status` (lk status's screen; JSON as it is).
  */
 export interface Resource {
   kind: 'resource';
   read: () => Promise<unknown>;
   view?: View;
-  layout?: 'view' | 'sections' | 'account' | 'list';
+  layout?: 'view' | 'sections' | 'account' | 'list' | 'status';
 }
 
 export type CheckStatus = 'ok' | 'warn' | 'fail';
@@ -63,7 +66,13 @@ export interface Text {
 
 export const text = (value: string): Text => ({ kind: 'text', text: value });
 
-export const listing = (pages: AsyncIterable<Page>, view: View, paged: boolean): Listing => ({ kind: 'listing', pages, view, paged });
+export const listing = (pages: AsyncIterable<Page>, view: View, paged: boolean, more: Pick<Listing, 'after'> = {}): Listing => ({
+  kind: 'listing',
+  pages,
+  view,
+  paged,
+  ...more,
+});
 export const resource = (read: () => Promise<unknown>, more: Omit<Resource, 'kind' | 'read'> = {}): Resource => ({ kind: 'resource', read, ...more });
 
 /** What the run ends with once its result is shown (and --jq applied, -o put in place): a failed check fails it. */

@@ -35,6 +35,9 @@ export const DATA: OutputShape = { formats: FORMATS, fields: FORMATS, jq: ['json
 /** Checks (lk doctor): a table of facts for a person, or the same facts as JSON. */
 export const CHECKS: OutputShape = { formats: ['table', 'json'], fields: [], jq: ['json'], header: [], csvSafe: [] };
 
+/** A screen of the command's own for a person (lk status, lk diff), or its data as JSON: --fields and --jq ask for the JSON. */
+export const SCREEN: OutputShape = { formats: ['table', 'json'], fields: ['json'], jq: ['json'], header: [], csvSafe: [] };
+
 /** Text meant as is (a key, a script, a URL, a setting's value): no format applies. */
 export const TEXT: OutputShape = { formats: [], fields: [], jq: [], header: [], csvSafe: [] };
 

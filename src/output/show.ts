@@ -1,5 +1,7 @@
 import type { Result } from './result.js';
 import type { OutputSession } from './session.js';
+import type { StatusShown } from './status-text.js';
+import type { OutputOptions } from './writer.js';
 
 /** Shows a result in the run's format, to stdout or the -o file. */
 export async function showResult(result: Result, out: OutputSession): Promise<void> {
@@ -13,10 +15,16 @@ export async function showResult(result: Result, out: OutputSession): Promise<vo
     return writeChecks(result.checks, out);
   }
   const options = await out.outputOptions();
-  const render = await import('./render.js');
-  if (result.kind === 'listing') return render.renderListing(result.pages, result.view, options, { paged: result.paged });
+  if (result.kind === 'listing') {
+    const render = await import('./render.js');
+    await render.renderListing(result.pages, result.view, options, { paged: result.paged });
+    return result.after?.(options.io);
+  }
   const value = await result.read();
-  switch (result.layout ?? 'view') {
+  const layout = result.layout ?? 'view';
+  if (layout === 'status') return showStatus(value as StatusShown, options);
+  const render = await import('./render.js');
+  switch (layout) {
     case 'sections':
       return render.renderSections(value, options);
     case 'account':
@@ -26,4 +34,15 @@ export async function showResult(result: Result, out: OutputSession): Promise<vo
     case 'view':
       return render.renderSingle(value, result.view, options);
   }
+}
+
+/** lk status (shape SCREEN): its screen, or its object as JSON, which --fields asks for as --jq does (never ignored). */
+async function showStatus(status: StatusShown, options: OutputOptions): Promise<void> {
+  if (options.format === 'json' || options.fields || options.fieldsHelp) {
+    const { renderSingle } = await import('./render.js');
+    return renderSingle(status, undefined, { ...options, format: 'json' });
+  }
+  // Without loading the formats.
+  const { statusScreen } = await import('./status-text.js');
+  await options.io.write(await statusScreen(status, options.display, options.io.columns));
 }

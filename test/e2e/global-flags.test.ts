@@ -26,6 +26,7 @@ const KINDS = {
   'config list': { ...DATA, jq: false },
   'auth status': DATA,
   checks: { formats: ['table', 'json'], fields: false, jq: true, header: false, csvSafe: false },
+  screen: { formats: ['table', 'json'], fields: true, jq: true, header: false, csvSafe: false },
   text: TEXT,
   api: { formats: ['json'], fields: false, jq: true, header: false, csvSafe: false },
   export: { formats: ['json', 'csv'], fields: false, jq: true, header: true, csvSafe: true },
@@ -60,6 +61,8 @@ const PATHS: Record<string, { args: () => string[]; kind: keyof typeof KINDS; mi
   'profile show': { args: () => ['profile'], kind: 'data' },
   'profile achievements': { args: () => ['profile', 'achievements', '--limit', '3'], kind: 'data' },
   notifications: { args: () => ['notifications', '--limit', '3'], kind: 'data' },
+  next: { args: () => ['next', '--limit', '3'], kind: 'data' },
+  status: { args: () => ['status'], kind: 'screen' },
   export: { args: () => ['export'], kind: 'export' },
   convert: { args: () => ['convert', 'yamtrack'], kind: 'text' },
   sync: { args: () => ['sync', '--db', db()], kind: 'text', mirror: true },
@@ -182,4 +185,14 @@ describe('every flag a command takes is honoured: it changes what is printed', (
       }
     });
   }
+});
+
+describe('a screen (lk status): --fields asks for its JSON, as --jq does, instead of being ignored', () => {
+  it('lk status --fields activity prints that part of the status object only', async () => {
+    const result = await bed.lk(['status', '--fields', 'activity']);
+    expect(result.code).toBe(0);
+    const shown = JSON.parse(result.stdout) as Record<string, unknown>;
+    expect(Object.keys(shown)).toEqual(['activity']);
+    expect(Object.keys(shown.activity as object).sort()).toEqual(['last30Days', 'last7Days', 'thisYear']);
+  });
 });
