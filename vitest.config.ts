@@ -15,6 +15,7 @@ const NEEDS = {
     'test/mirror/sql-safety.test.ts',
     'test/mirror/mirror-reads.test.ts',
     'test/mirror/mcp-process.test.ts',
+    'test/mirror/mirror-files.test.ts',
   ],
   /** A real terminal (tmux, script) or a shell (bash, zsh, fish completions). */
   terminals: [
@@ -46,6 +47,7 @@ const NEEDS = {
     'test/e2e/output-own-stream.test.ts',
     'test/mirror/mcp.test.ts',
     'test/mirror/mcp-assistant.test.ts',
+    'test/mirror/offline-parity.test.ts',
     'test/mirror/migrations.test.ts',
     'test/mirror/mirror.test.ts',
     'test/unit/jq-manual.test.ts',
