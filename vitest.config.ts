@@ -16,6 +16,7 @@ const NEEDS = {
     'test/mirror/mirror-reads.test.ts',
     'test/mirror/mcp-process.test.ts',
     'test/mirror/mirror-files.test.ts',
+    'test/e2e/export-git.test.ts',
   ],
   /** A real terminal (tmux, script) or a shell (bash, zsh, fish completions). */
   terminals: [

@@ -2,7 +2,9 @@ import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import type { ExportDiff } from '../diff/model.js';
 import type { DiffSource } from '../diff/compare.js';
+import { resource, type Resource } from '../output/result.js';
 import type { OutputSession } from '../output/session.js';
+import { SCREEN } from '../output/shape.js';
 import { SilentExit, UsageError } from '../util/errors.js';
 import { addCommand, defineCommand, operand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
@@ -19,6 +21,7 @@ type DiffOptions = OptionsOf<typeof DIFF_FLAGS>;
 const diffCommand = defineCommand({
   name: 'diff',
   description: 'what changed between two exports (or an export and the mirror): entries, history, lists, reviews',
+  output: SCREEN,
   flags: DIFF_FLAGS,
   operands: [operand('<old>', 'an export written by lk export (plain or .gz)'), operand('[new]', 'a later export; without it, the mirror')] as const,
   help: `
@@ -41,21 +44,19 @@ export function registerDiff(program: Command): void {
   addCommand(program, diffCommand);
 }
 
-async function runDiff(ctx: Context, out: OutputSession, options: DiffOptions, [oldPath, newPath]: [string, string | undefined]): Promise<void> {
+async function runDiff(ctx: Context, _out: OutputSession, options: DiffOptions, [oldPath, newPath]: [string, string | undefined]): Promise<Resource> {
   if (oldPath === '' || newPath === '') throw new UsageError('lk diff needs file names: lk diff OLD [NEW]');
   if (newPath !== undefined && options.db !== undefined) throw new UsageError('--db is for comparing with the mirror: leave out NEW, or --db');
-  const named = out.namedFormat();
-  if (named !== undefined && named !== 'json' && named !== 'table')
-    throw new UsageError(`lk diff prints its report, or JSON with --json; not --format ${named}`);
-  const asJson = named === 'json' || out.flags.jq !== undefined || out.flags.fields !== undefined;
-  const diff = await computeDiff(ctx, options, oldPath, newPath);
-  await showDiff(out, diff, asJson, ctx.io.verbose);
+  let diff: ExportDiff | undefined;
   const { isEmptyDiff } = await import('../diff/model.js');
-  if (options.exitCode && !isEmptyDiff(diff)) {
+  return resource(async () => (diff = await computeDiff(ctx, options, oldPath, newPath)), {
+    screen: async (value, output) => {
+      const { diffText } = await import('../diff/view.js');
+      return diffText(value as ExportDiff, { colors: output.display.colors, width: output.io.columns, verbose: ctx.io.verbose });
+    },
     // As git diff --exit-code: 1 for "differs", with the output already written (and --jq applied).
-    await out.finish();
-    throw new SilentExit(1);
-  }
+    failure: () => (options.exitCode && diff !== undefined && !isEmptyDiff(diff) ? new SilentExit(1) : undefined),
+  });
 }
 
 async function computeDiff(ctx: Context, options: DiffOptions, oldPath: string, newPath: string | undefined): Promise<ExportDiff> {
@@ -74,14 +75,4 @@ async function computeDiff(ctx: Context, options: DiffOptions, oldPath: string, 
 
 async function* toAsync<T>(items: Iterable<T>): AsyncGenerator<T> {
   yield* items;
-}
-
-async function showDiff(out: OutputSession, diff: ExportDiff, asJson: boolean, verbose: boolean): Promise<void> {
-  const options = await out.outputOptions();
-  if (asJson) {
-    const { renderSingle } = await import('../output/render.js');
-    return renderSingle(diff, undefined, { ...options, format: 'json' });
-  }
-  const { diffText } = await import('../diff/view.js');
-  await options.io.write(diffText(diff, { colors: options.display.colors, width: options.io.columns, verbose }));
 }

@@ -4,6 +4,7 @@ import { UsageError } from '../util/errors.js';
 import { resource, text, type Resource, type Text } from '../output/result.js';
 import type { OutputSession } from '../output/session.js';
 import { SCREEN } from '../output/shape.js';
+import type { OutputOptions } from '../output/writer.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
 import { OFFLINE_FLAGS, OUTPUT_FLAG } from './options.js';
@@ -56,5 +57,9 @@ async function runStatus(ctx: Context, out: OutputSession, options: OptionsOf<ty
     withOverviewSource(ctx, options, 'lk status --offline', async (source, mirrorSyncedAt) =>
       statusOf(source, { now: ctx.now(), timeZone: fallbackTimeZone(ctx.env), mirrorSyncedAt: await mirrorSyncedAt() }),
     );
-  return resource(read, { layout: 'status' });
+  const screen = async (status: unknown, output: OutputOptions) => {
+    const { statusScreen } = await import('../output/status-text.js');
+    return statusScreen(status as Parameters<typeof statusScreen>[0], output.display, output.io.columns);
+  };
+  return resource(read, { screen });
 }

@@ -3,6 +3,7 @@ import { ExitCode, LkError } from '../util/errors.js';
 import type { ProfileReport } from './auth-status.js';
 import type { IoStreams } from './io.js';
 import type { View } from './view.js';
+import type { OutputOptions } from './writer.js';
 
 /**
  * What a command's run returns for the wrapper (src/commands/define.ts) to show: the command gathers, output/show.ts
@@ -23,13 +24,17 @@ export interface Listing {
 
 /**
  * One value. `layout` is how a table shows it: `view` (the default, a record through a view or key/value lines),
- * `sections` (stats, profile: a section per group of figures), `account` (lk whoami), `list` (a list with its items), `status` (lk status's screen; JSON as it is).
+ * `sections` (stats, profile: a section per group of figures), `account` (lk whoami), `list` (a list with its items). `screen` is a command's own screen for a person (shape SCREEN: lk status, lk diff),
+ * shown in place of a layout unless the JSON is asked for (--json, --fields or --jq). `failure` fails the run once the
+ * result is shown (lk diff --exit-code).
  */
 export interface Resource {
   kind: 'resource';
   read: () => Promise<unknown>;
   view?: View;
-  layout?: 'view' | 'sections' | 'account' | 'list' | 'status';
+  layout?: 'view' | 'sections' | 'account' | 'list';
+  screen?: (value: unknown, options: OutputOptions) => Promise<string>;
+  failure?: () => LkError | undefined;
 }
 
 export type CheckStatus = 'ok' | 'warn' | 'fail';
@@ -78,6 +83,7 @@ export const resource = (read: () => Promise<unknown>, more: Omit<Resource, 'kin
 /** What the run ends with once its result is shown (and --jq applied, -o put in place): a failed check fails it. */
 export function failureOf(result: Result): LkError | undefined {
   if (result.kind === 'profile-status') return result.failure;
+  if (result.kind === 'resource') return result.failure?.();
   if (result.kind === 'checks' && result.checks.some((check) => check.status === 'fail')) {
     return new LkError('some checks failed (see above)', ExitCode.failure);
   }

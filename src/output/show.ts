@@ -1,6 +1,5 @@
-import type { Result } from './result.js';
+import type { Resource, Result } from './result.js';
 import type { OutputSession } from './session.js';
-import type { StatusShown } from './status-text.js';
 import type { OutputOptions } from './writer.js';
 
 /** Shows a result in the run's format, to stdout or the -o file. */
@@ -21,10 +20,9 @@ export async function showResult(result: Result, out: OutputSession): Promise<vo
     return result.after?.(options.io);
   }
   const value = await result.read();
-  const layout = result.layout ?? 'view';
-  if (layout === 'status') return showStatus(value as StatusShown, options);
+  if (result.screen) return showScreen(value, result.screen, options);
   const render = await import('./render.js');
-  switch (layout) {
+  switch (result.layout ?? 'view') {
     case 'sections':
       return render.renderSections(value, options);
     case 'account':
@@ -36,13 +34,12 @@ export async function showResult(result: Result, out: OutputSession): Promise<vo
   }
 }
 
-/** lk status (shape SCREEN): its screen, or its object as JSON, which --fields asks for as --jq does (never ignored). */
-async function showStatus(status: StatusShown, options: OutputOptions): Promise<void> {
+/** A command's own screen (shape SCREEN), or its value as JSON, which --fields asks for as --jq does (never ignored). */
+async function showScreen(value: unknown, screen: NonNullable<Resource['screen']>, options: OutputOptions): Promise<void> {
   if (options.format === 'json' || options.fields || options.fieldsHelp) {
     const { renderSingle } = await import('./render.js');
-    return renderSingle(status, undefined, { ...options, format: 'json' });
+    return renderSingle(value, undefined, { ...options, format: 'json' });
   }
   // Without loading the formats.
-  const { statusScreen } = await import('./status-text.js');
-  await options.io.write(await statusScreen(status, options.display, options.io.columns));
+  await options.io.write(await screen(value, options));
 }

@@ -7,7 +7,7 @@ import { formatCount } from '../util/units.js';
 import { eventDetail, isRead } from './views.js';
 
 /** What `lk status` shows (its --json object, schema version 1), as src/overview/status.ts makes it. */
-export interface StatusShown {
+interface StatusShown {
   inProgress: { total: number; byDomain: Record<string, number> };
   activity: { last7Days: number; last30Days: number; thisYear: number };
   upcoming: { title: string | null; season: number | null; episode: number | null; airsAt: string }[];

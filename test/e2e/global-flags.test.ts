@@ -40,6 +40,7 @@ let dir: string;
 let entry: string;
 let list: string;
 const db = () => join(dir, 'mirror.db');
+const exported = () => join(dir, 'export.json');
 
 /** Every command path of the tree, with a command line that runs it against the bed, and the kind it prints. */
 const PATHS: Record<string, { args: () => string[]; kind: keyof typeof KINDS; mirror?: boolean }> = {
@@ -63,6 +64,7 @@ const PATHS: Record<string, { args: () => string[]; kind: keyof typeof KINDS; mi
   notifications: { args: () => ['notifications', '--limit', '3'], kind: 'data' },
   next: { args: () => ['next', '--limit', '3'], kind: 'data' },
   status: { args: () => ['status'], kind: 'screen' },
+  diff: { args: () => ['diff', exported(), exported()], kind: 'screen' },
   export: { args: () => ['export'], kind: 'export' },
   convert: { args: () => ['convert', 'yamtrack'], kind: 'text' },
   sync: { args: () => ['sync', '--db', db()], kind: 'text', mirror: true },
@@ -117,6 +119,7 @@ beforeAll(async () => {
   dir = tempDir('lk-global-flags-');
   entry = bed.sandbox.entryIds('demo')[0]!;
   list = (JSON.parse((await bed.lk(['lists', '--json'])).stdout) as Array<{ id: string }>)[0]!.id;
+  expect((await bed.lk(['export', '-o', exported()])).code).toBe(0);
   if (nodeHasSqlite()) expect((await bed.lk(['sync', '--db', db()])).code).toBe(0);
 });
 
@@ -187,7 +190,7 @@ describe('every flag a command takes is honoured: it changes what is printed', (
   }
 });
 
-describe('a screen (lk status): --fields asks for its JSON, as --jq does, instead of being ignored', () => {
+describe('a screen (lk status, lk diff): --fields asks for its JSON, as --jq does, instead of being ignored', () => {
   it('lk status --fields activity prints that part of the status object only', async () => {
     const result = await bed.lk(['status', '--fields', 'activity']);
     expect(result.code).toBe(0);
