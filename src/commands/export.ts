@@ -100,7 +100,7 @@ function exportFormat(out: OutputSession): 'json' | 'csv' {
 }
 
 function exportDestination(out: OutputSession, options: ExportOptions, format: 'json' | 'csv'): ExportDestination | { to: 'git'; dir: string } {
-  if (options.git !== undefined) return gitDestination(options, format);
+  if (options.git !== undefined) return gitDestination(options, format, out.flags.jq);
   if (options.output !== undefined && options.outputDir !== undefined) throw new UsageError('choose -o/--output or --output-dir, not both');
   if (options.keep !== undefined && options.outputDir === undefined)
     throw new UsageError('--keep needs --output-dir (it rotates the exports in that folder)');
@@ -125,8 +125,10 @@ function exportDestination(out: OutputSession, options: ExportOptions, format: '
   return { to: 'stdout' };
 }
 
-function gitDestination(options: ExportOptions, format: 'json' | 'csv'): { to: 'git'; dir: string } {
+/** --git writes a repository and nothing to stdout: the destinations and --jq (which filters stdout) do not combine. */
+function gitDestination(options: ExportOptions, format: 'json' | 'csv', jq: string | undefined): { to: 'git'; dir: string } {
   const others = [
+    ['--jq', jq],
     ['-o/--output', options.output],
     ['--output-dir', options.outputDir],
     ['--keep', options.keep],

@@ -129,7 +129,7 @@ describeWith(['git'], 'lk export --git', () => {
   });
 
   it('refuses --git with the other destinations, before any request', async () => {
-    for (const args of [['-o', 'x.json'], ['--output-dir', root], ['--gzip'], ['--format', 'csv']]) {
+    for (const args of [['-o', 'x.json'], ['--output-dir', root], ['--gzip'], ['--format', 'csv'], ['--jq', '.']]) {
       bed.sandbox.resetCounters();
       const result = await bed.lk(['export', '--git', join(root, 'never'), ...args], { env: gitEnv() });
       expect(result.code).toBe(2);
