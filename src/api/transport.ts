@@ -1,9 +1,7 @@
 /**
- * How requests reach the instance: directly, or through the proxy HTTPS_PROXY / HTTP_PROXY name (undici's own
- * EnvHttpProxyAgent), trusting the system's certificate authorities plus, when asked, one more CA file.
+ * Which proxy a request goes through, as curl reads HTTPS_PROXY, HTTP_PROXY and NO_PROXY (undici-transport.ts
+ * carries proxied requests), and how a proxy that hangs up is told apart.
  */
-import { Agent, Client, EnvHttpProxyAgent, Pool, type Dispatcher } from 'undici';
-import { LkError } from '../util/errors.js';
 
 /** The proxy variables as curl reads them: either case, the lowercase one winning. */
 export interface ProxySettings {
@@ -64,15 +62,6 @@ export function maskProxy(proxy: string): string {
   }
 }
 
-export interface TransportOptions {
-  timeoutMs: number;
-  /** Told how many connections to a proxy (a CONNECT, or the TCP connection a forwarded request needs) are under way. */
-  proxyConnects?: ProxyConnects;
-  /** Certificates replacing Node's defaults (trustedCertificates: the defaults plus a CA file); none: the defaults. */
-  ca?: string[] | undefined;
-  proxies: ProxySettings;
-}
-
 /** Connections to the proxy under way: a deadline that passes while one is tells that the proxy did not answer. */
 export class ProxyConnects {
   opening = 0;
@@ -95,64 +84,4 @@ export class ProxyHangup extends Error {
     super(cause.message, { cause });
     this.onConnect = cause.code === 'UND_ERR_SOCKET' || cause.code === 'UND_ERR_CLOSED';
   }
-}
-
-const HANGUP_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE', 'UND_ERR_CLOSED']);
-
-type Connector = (options: object, callback: (error: Error | null, socket: unknown) => void) => void;
-
-/** undici's default agent factory, with each connection through a proxy watched (see ProxyHangup). */
-function watchingFactory(connects: ProxyConnects) {
-  return (origin: URL | string, options: Record<string, unknown>): Dispatcher => {
-    const connect = options.connect;
-    const watched =
-      typeof connect === 'function'
-        ? {
-            ...options,
-            connect: ((connectOptions, callback) => {
-              connects.opening += 1;
-              (connect as Connector)(connectOptions, (error, socket) => {
-                connects.opening -= 1;
-                const code = (error as NodeJS.ErrnoException | null)?.code;
-                if (error && code && HANGUP_CODES.has(code)) callback(new ProxyHangup(error), null);
-                else callback(error, socket);
-              });
-            }) satisfies Connector,
-          }
-        : options;
-    return options.connections === 1 ? new Client(origin, watched) : new Pool(origin, watched);
-  };
-}
-
-/** The dispatcher of a run: a plain Agent, or undici's EnvHttpProxyAgent when a proxy variable is set. */
-export function createDispatcher(options: TransportOptions): Dispatcher {
-  const connect = { timeout: options.timeoutMs, ...(options.ca ? { ca: options.ca } : {}) };
-  const agentOptions = {
-    keepAliveTimeout: 10_000,
-    connections: 8,
-    connect,
-    headersTimeout: options.timeoutMs,
-    bodyTimeout: options.timeoutMs,
-  };
-  const { httpProxy, httpsProxy, noProxy } = options.proxies;
-  if (!httpProxy && !httpsProxy) return new Agent(agentOptions);
-  for (const proxy of [httpProxy, httpsProxy]) {
-    if (proxy !== undefined && !URL.canParse(proxy))
-      throw new LkError(`the proxy address ${maskProxy(proxy)} is not a URL`, 2, 'Use the form http://host:port in HTTPS_PROXY / HTTP_PROXY.');
-  }
-  // Through a proxy, the instance's TLS is set up inside the CONNECT tunnel with requestTls (connect is the proxy's).
-  return new EnvHttpProxyAgent({
-    ...agentOptions,
-    factory: watchingFactory(options.proxyConnects ?? new ProxyConnects()),
-    // Plain http is forwarded to the proxy in absolute form (GET http://host/…), as curl does: proxies such as
-    // Squid refuse CONNECT to any port but 443. https keeps its CONNECT tunnel.
-    proxyTunnel: false,
-    requestTls: connect,
-    proxyTls: { timeout: options.timeoutMs },
-    // Explicit values: the run's environment, not whatever process.env holds (and '' rather than undefined, so that
-    // undici does not fall back to process.env).
-    httpProxy: httpProxy ?? '',
-    httpsProxy: httpsProxy ?? '',
-    noProxy: noProxy ?? '',
-  } as ConstructorParameters<typeof EnvHttpProxyAgent>[0]);
 }
