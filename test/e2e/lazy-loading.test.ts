@@ -19,13 +19,27 @@ afterAll(async () => {
 });
 
 describe('start-up loads only what the command uses', () => {
-  it("the record itself works: lk whoami runs commander, undici from its public entry, and lk's client", async () => {
-    const { run, modules, packages, distFiles } = await whatRunLoads(bed, ['whoami', '--json']);
+  it("the record itself works: lk whoami runs commander and lk's client over node:http, and undici not at all", async () => {
+    const { run, modules, packages, distFiles, builtins } = await whatRunLoads(bed, ['whoami', '--json']);
     expect(run.code).toBe(0);
     expect(packages).toContain('commander');
-    expect(modules).toContain('node_modules/undici/index.js');
     expect(modules).toContain('src/api/client.ts');
+    expect(modules).toContain('src/api/http/node-transport.ts');
+    expect(builtins).toContain('http');
+    expect(packages).not.toContain('undici');
+    expect(modules).not.toContain('src/api/http/undici-transport.ts');
     expect(distFiles).toContain('cli.cjs');
+  });
+
+  it('undici, from its public entry, carries the request with LK_TRANSPORT=undici and through a proxy', async () => {
+    const forced = await whatRunLoads(bed, ['whoami', '--json'], { env: { LK_TRANSPORT: 'undici' } });
+    expect(forced.run.code).toBe(0);
+    expect(forced.modules).toContain('node_modules/undici/index.js');
+    expect(forced.modules).not.toContain('src/api/http/node-transport.ts');
+    // NO_PROXY lets the request reach the sandbox directly; the proxy variable alone puts undici's agent in charge.
+    const proxied = await whatRunLoads(bed, ['whoami', '--json'], { env: { HTTP_PROXY: 'http://127.0.0.1:9', NO_PROXY: '127.0.0.1' } });
+    expect(proxied.run.code).toBe(0);
+    expect(proxied.modules).toContain('node_modules/undici/index.js');
   });
 
   it('lk whoami runs no table, spinner, csv, width, jq or config-writing library, and reads no file of theirs', async () => {
@@ -36,8 +50,7 @@ describe('start-up loads only what the command uses', () => {
     expect([...distFiles].sort()).toEqual('enableCompileCache' in module ? ['cli.cjs', 'paths.cjs'] : ['cli.cjs']);
   });
 
-  // commander requires child_process at load, and undici's public entry http2, zlib and worker_threads (its fetch,
-  // WebSocket and HTTP/2 client): built-in modules, which Node loads from its own snapshot and code cache.
+  // commander requires child_process at load: a built-in module, which Node loads from its own snapshot and code cache.
   it("lk whoami loads neither Node's ES module translators nor SQLite", async () => {
     const { run, builtins } = await whatRunLoads(bed, ['whoami', '--json']);
     expect(run.code).toBe(0);
