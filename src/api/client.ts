@@ -9,7 +9,7 @@ import { maskProxy, ProxyConnects, proxyFor, proxySettingsFromEnv, proxyVariable
 import { rateLimitError } from './http/api-errors.js';
 import { Deadline, EXPIRED, formatSeconds } from './http/deadline.js';
 import { proxyError, transportErrorFrom, type Route } from './http/network-errors.js';
-import { DEFAULT_MAX_BODY_BYTES, parsed, readBody, type ApiResponse } from './http/response.js';
+import { arrivedWhole, DEFAULT_MAX_BODY_BYTES, DeferredResponse, parsed, readBody, type ApiResponse, type Headers } from './http/response.js';
 import { decide, retryPolicies } from './http/retry-policies.js';
 import { openTransport, transportFor, type RawResponse, type Transport } from './http/transport.js';
 
@@ -71,6 +71,18 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** How many requests the caller still has to make, this one included: work that fits the budget is not slowed. */
   demand?: () => number;
+  /**
+   * A page fetched ahead of its reader: a body that arrived whole is parsed when its `json` is first read (see
+   * http/response.ts DeferredResponse), and a body that is not JSON fails there.
+   */
+  deferParse?: boolean;
+}
+
+/** An answer as it arrived, its body not yet decoded. */
+interface Received {
+  status: number;
+  headers: Headers;
+  bytes: Buffer;
 }
 
 /** Connections kept per origin: the pages of --all in flight, with room to spare. */
@@ -166,13 +178,15 @@ export class ApiClient {
       const ticket = await this.pacer.acquire(requestOptions.demand?.() ?? 1, signal);
       let outcome: { response: ApiResponse } | { error: unknown };
       try {
-        const response = await this.send(url, requestOptions, ticket, signal);
-        if (response.status >= 200 && response.status < 300) {
-          const answer = parsed(response, url);
+        const { status, headers, bytes } = await this.send(url, requestOptions, ticket, signal);
+        if (status >= 200 && status < 300) {
+          // --cache keeps only what parsed; a body that may be cut short is parsed now, to be tried again if it was.
+          if (requestOptions.deferParse && !this.responses && arrivedWhole(headers)) return new DeferredResponse(status, headers, bytes, url);
+          const answer = parsed({ status, headers, text: bytes.toString('utf8'), json: undefined }, url);
           this.responses?.write(url, answer);
           return answer;
         }
-        outcome = { response };
+        outcome = { response: { status, headers, text: bytes.toString('utf8'), json: undefined } };
       } catch (error) {
         outcome = { error };
       }
@@ -195,7 +209,7 @@ export class ApiClient {
   }
 
   /** One try: the request, its whole body, the budget it reports, told to -v. */
-  private async send(url: URL, requestOptions: RequestOptions, ticket: number, signal: AbortSignal | undefined): Promise<ApiResponse> {
+  private async send(url: URL, requestOptions: RequestOptions, ticket: number, signal: AbortSignal | undefined): Promise<Received> {
     const started = this.now();
     // One controller, fed by the run's signal and by the deadline (AbortSignal.any per request showed in profiles).
     const aborter = new AbortController();
@@ -206,11 +220,11 @@ export class ApiClient {
     try {
       const result = await this.request(url, aborter, deadline);
       const limit = this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-      const text = await readBody(result, url, limit, deadline, requestOptions.onProgress);
+      const bytes = await readBody(result, url, limit, deadline, requestOptions.onProgress);
       const budget = budgetFromHeaders(result.headers, this.now());
       if (budget) this.pacer.observe(budget, ticket);
       this.options.onExchange?.({ url, status: result.status, ms: this.now() - started, budget, at: this.now(), proxy: this.proxyFor(url) });
-      return { status: result.status, headers: result.headers, text, json: undefined };
+      return { status: result.status, headers: result.headers, bytes };
     } finally {
       deadline.stop();
       signal?.removeEventListener('abort', forward);

