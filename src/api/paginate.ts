@@ -149,8 +149,8 @@ export async function* paginate(
     if (!(follow || followLater)) return;
 
     // A server may serve fewer than the limit asked for (its own cap): its page size is what the pages hold.
-    const served = body.items.length;
-    const pageSize = limit === undefined ? served : body.hasMore && served > 0 && served < limit ? served : limit;
+    const served = last.served;
+    const pageSize = limit === undefined ? served : last.hasMore && served > 0 && served < limit ? served : limit;
     const base = last.total;
     const lastPageOf = (total: number | undefined) => (total === undefined || pageSize === 0 ? 0 : Math.ceil(total / pageSize));
     // --max: no page beyond those it still needs (more only if de-duplication leaves it short).

@@ -8,11 +8,14 @@ import type { RawResponse, Transport, TransportOptions } from './transport.js';
 export class NodeTransport implements Transport {
   readonly name = 'node';
   private readonly agents = new Map<string, HttpAgent>();
+  /** Each module imported once: an import per request copies its exports each time (esbuild's interop). */
+  private http: typeof import('node:http') | undefined;
+  private https: typeof import('node:https') | undefined;
 
   constructor(private readonly options: TransportOptions) {}
 
   async get(url: URL, headers: Record<string, string>, signal: AbortSignal): Promise<RawResponse> {
-    const module = url.protocol === 'https:' ? await import('node:https') : await import('node:http');
+    const module = url.protocol === 'https:' ? (this.https ??= await import('node:https')) : (this.http ??= await import('node:http'));
     let agent = this.agents.get(url.protocol);
     if (!agent) {
       const agentOptions = { keepAlive: true, keepAliveMsecs: 10_000, maxSockets: this.options.connections };
