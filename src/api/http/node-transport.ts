@@ -1,3 +1,5 @@
+import type * as Http from 'node:http';
+import type * as Https from 'node:https';
 import type { Agent as HttpAgent, IncomingMessage, RequestOptions } from 'node:http';
 import type { RawResponse, Transport, TransportOptions } from './transport.js';
 
@@ -9,8 +11,8 @@ export class NodeTransport implements Transport {
   readonly name = 'node';
   private readonly agents = new Map<string, HttpAgent>();
   /** Each module imported once: an import per request copies its exports each time (esbuild's interop). */
-  private http: typeof import('node:http') | undefined;
-  private https: typeof import('node:https') | undefined;
+  private http: typeof Http | undefined;
+  private https: typeof Https | undefined;
 
   constructor(private readonly options: TransportOptions) {}
 
