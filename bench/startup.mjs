@@ -1,9 +1,9 @@
 // Start-up: `lk --version`, `lk --help` and `lk whoami` (against a local sandbox) beside `node -e 0`, the floor no
-// Node program can beat. Targets: --version and --help within 1.2× of node -e 0. whoami and library --limit 20 beside
-// a CommonJS node:http GET, their target (2.0×) held on the Node lines with a compile cache, 22, 24 and 26
-// (bench/lines.mjs; Node 20, which runs this by default, compiles the program at each start) (bench/http-get.cjs: the least a Node client can do for that output; an ES module
-// reference would start ~25 ms later and flatter lk). A CommonJS fetch GET and a bare undici GET in the same run show
-// what the other ways to make a request cost before any of lk's own work. bench/lines.mjs: the same on Node 22, 24, 26.
+// Node program can beat: --version and --help within 1.2× of it. whoami and library --limit 20 beside a CommonJS
+// node:http GET (bench/http-get.cjs: the least a Node client can do for that output; an ES module reference would
+// start ~25 ms later and flatter lk); their target, 2.0×, is held on the Node lines with a compile cache, 22, 24 and
+// 26 (bench/lines.mjs), not on Node 20, which runs this by default and compiles the program at each start. A CommonJS
+// fetch GET and a bare undici GET show what the other ways to make a request cost before any of lk's own work.
 import { join } from 'node:path';
 import { cleanEnv, interleaved, lkBin, lkEnv, ms, ratio, root, row, run, scratch, startSandbox } from './lib.mjs';
 
