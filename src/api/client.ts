@@ -98,6 +98,7 @@ export class ApiClient {
   /** A request given up on before it was sent may still sit in a queue: connections are destroyed, not closed. */
   private abandoned = false;
   private readonly proxyConnects = new ProxyConnects();
+  private readonly combinedSignals = new WeakMap<AbortSignal, AbortSignal>();
   private readonly now: () => number;
   private readonly wait: Waiter;
   private readonly pacer: Pacer;
@@ -161,7 +162,7 @@ export class ApiClient {
         // a damaged entry: ask the server
       }
     }
-    const signal = anySignal(this.options.signal, requestOptions.signal);
+    const signal = this.signalFor(requestOptions.signal);
     const policies = retryPolicies({
       url,
       now: this.now,
@@ -283,13 +284,20 @@ export class ApiClient {
     return proxy === undefined ? {} : { proxy, variable: proxyVariable(this.options.proxyEnv ?? {}, url) };
   }
 
+  /**
+   * The run's signal and the request's as one, made once per request signal: a listing passes the same one with each
+   * of its pages, and AbortSignal.any per page showed in the profile of --all.
+   */
+  private signalFor(requestSignal: AbortSignal | undefined): AbortSignal | undefined {
+    const runSignal = this.options.signal;
+    if (!runSignal || !requestSignal) return runSignal ?? requestSignal;
+    let both = this.combinedSignals.get(requestSignal);
+    if (!both) this.combinedSignals.set(requestSignal, (both = AbortSignal.any([runSignal, requestSignal])));
+    return both;
+  }
+
   private budgetOwner(): { account: string } | { key: string } {
     const account = this.accounts?.lookup(this.options.key);
     return account ? { account } : { key: this.options.key };
   }
-}
-
-function anySignal(...signals: (AbortSignal | undefined)[]): AbortSignal | undefined {
-  const present = signals.filter((signal): signal is AbortSignal => signal !== undefined);
-  return present.length > 1 ? AbortSignal.any(present) : present[0];
 }
