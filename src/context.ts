@@ -12,7 +12,7 @@ import { durationMs } from './util/duration.js';
 import { folderProblem } from './util/private-folder.js';
 import { IoStreams } from './output/io.js';
 import { pagerCommand } from './output/pager.js';
-import { connectionWarning, untrustedCacheWarning } from './output/messages.js';
+import { connectionWarning, networkProblemMessage, untrustedCacheWarning } from './output/messages.js';
 import { countdownWaiter } from './output/progress.js';
 import { OutputSession, type OutputFlags } from './output/session.js';
 import { verboseLine } from './output/verbose.js';
@@ -177,6 +177,7 @@ export class Context {
       probe: Boolean(overrides.probe),
       caFile: this.settings.caFile(),
       notify: (notice) => this.io.warn(connectionWarning(notice)),
+      describeNetworkProblem: networkProblemMessage,
       proxyEnv: this.env,
       onExchange: this.io.verbose ? (exchange) => this.io.debug(verboseLine(exchange)) : undefined,
       timeoutMs: this.settings.timeoutSeconds() * 1000,

@@ -1,5 +1,5 @@
 import { KnownAccounts } from './known-accounts.js';
-import { LkError, TransportError } from '../util/errors.js';
+import { LkError, type NetworkWording, TransportError } from '../util/errors.js';
 import { USER_AGENT } from '../util/version.js';
 import { registerSecret } from '../util/redact.js';
 import { BudgetStore, budgetFromHeaders, Pacer, type Budget, type PacingWait } from './rate-limit.js';
@@ -7,7 +7,7 @@ import { sleep, type Waiter } from '../util/sleep.js';
 import { ResponseCache } from './response-cache.js';
 import { maskProxy, ProxyConnects, proxyFor, proxySettingsFromEnv, proxyVariable, type ProxySettings } from './transport.js';
 import { rateLimitError } from './http/api-errors.js';
-import { Deadline, EXPIRED, formatSeconds } from './http/deadline.js';
+import { Deadline, EXPIRED } from './http/deadline.js';
 import { proxyError, transportErrorFrom, type Route } from './http/network-errors.js';
 import { arrivedWhole, DEFAULT_MAX_BODY_BYTES, DeferredResponse, parsed, readBody, type ApiResponse, type Headers } from './http/response.js';
 import { decide, retryPolicies } from './http/retry-policies.js';
@@ -33,6 +33,8 @@ export interface Exchange {
 
 export interface ClientOptions {
   baseUrl: string;
+  /** The sentence a person reads for a TLS, proxy or connection failure: the command line's words. */
+  describeNetworkProblem: NetworkWording;
   key: string;
   /** Told of every response (for -v): the words are the caller's. */
   onExchange?: ((exchange: Exchange) => void) | undefined;
@@ -221,7 +223,7 @@ export class ApiClient {
     try {
       const result = await this.request(url, aborter, deadline);
       const limit = this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-      const bytes = await readBody(result, url, limit, deadline, requestOptions.onProgress);
+      const bytes = await readBody(result, url, limit, deadline, requestOptions.onProgress, this.options.describeNetworkProblem);
       const budget = budgetFromHeaders(result.headers, this.now());
       if (budget) this.pacer.observe(budget, ticket);
       this.options.onExchange?.({ url, status: result.status, ms: this.now() - started, budget, at: this.now(), proxy: this.proxyFor(url) });
@@ -257,10 +259,10 @@ export class ApiClient {
     } catch (error) {
       if (deadline.expired) {
         if (route.proxy && proxyWasConnecting())
-          throw proxyError(route, url, `did not answer within ${formatSeconds(this.options.timeoutMs)}`, false);
+          throw proxyError(route, url, { what: 'no-answer', withinMs: this.options.timeoutMs }, false, this.options.describeNetworkProblem);
         throw new TransportError(`GET ${url.pathname} failed: timed out`, true);
       }
-      throw transportErrorFrom(error, url, 'request', route);
+      throw transportErrorFrom(error, url, this.options.describeNetworkProblem, 'request', route);
     }
   }
 

@@ -1,5 +1,5 @@
 import { RawInputError, type RawInputProblem } from '../api/raw-path.js';
-import { ApiError, type LkError, type NetworkProblem, RateLimitError, TransportError } from '../util/errors.js';
+import { ApiError, type LkError, type NetworkProblem, type WordedNetworkProblem, RateLimitError, TransportError } from '../util/errors.js';
 import { formatMoment } from '../util/units.js';
 import type { ConnectionNotice } from '../api/connect.js';
 
@@ -50,6 +50,48 @@ export function hintFor(error: LkError, now: number = Date.now()): string | unde
   if (error instanceof TransportError && error.httpsBaseUrl) return `The instance wants https: use --base-url ${error.httpsBaseUrl}.`;
   if (error instanceof TransportError && error.network) return networkHint(error.network);
   return undefined;
+}
+
+/** The sentence for a failure on the way to the instance (the API client is given this and has no words of its own). */
+export function networkProblemMessage(problem: WordedNetworkProblem): string {
+  switch (problem.kind) {
+    case 'refused':
+      return `cannot connect to ${problem.host}: connection refused`;
+    case 'proxy':
+      return proxyProblemMessage(problem);
+    case 'tls': {
+      const failed = `TLS with ${problem.host} failed`;
+      switch (problem.reason) {
+        case 'unknown-authority':
+          return `${failed}: its certificate is signed by an authority this machine does not trust (${problem.code})`;
+        case 'expired':
+          return `${failed}: its certificate has expired (CERT_HAS_EXPIRED)`;
+        case 'not-yet-valid':
+          return `${failed}: its certificate is not valid yet (CERT_NOT_YET_VALID)`;
+        case 'name-mismatch':
+          return `${failed}: its certificate is for ${problem.names || 'other names'}, not ${problem.hostname}`;
+        case 'not-tls':
+          return `${failed}: it answered in plain http, not TLS (is this an http port?)`;
+        case 'other':
+          return `${failed}: ${problem.detail} (${problem.code})`;
+      }
+    }
+  }
+}
+
+function proxyProblemMessage(problem: Extract<NetworkProblem, { kind: 'proxy' }>): string {
+  const proxy = `the proxy ${problem.proxy}${problem.variable ? ` (from ${problem.variable})` : ''}`;
+  const { failure } = problem;
+  switch (failure.what) {
+    case 'no-answer':
+      return `${proxy} did not answer within ${Number((failure.withinMs / 1000).toFixed(3))}s`;
+    case 'refused-tunnel':
+      return `${proxy} refused the connection to ${problem.host} (HTTP ${failure.status})`;
+    case 'unreachable':
+      return `${proxy} cannot be reached (${failure.cause})`;
+    case 'hung-up':
+      return `${proxy} closed the connection on ${failure.on === 'connect' ? 'CONNECT' : 'the forwarded request'}`;
+  }
 }
 
 function networkHint(problem: NetworkProblem): string {

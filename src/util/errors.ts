@@ -105,12 +105,39 @@ export class RateLimitError extends LkError {
   }
 }
 
-/** What went wrong on the way to the instance, as data: output/messages.ts words the advice. */
+/** What a proxy did wrong: did not answer in time, refused the tunnel, could not be reached, hung up. */
+export type ProxyFailure =
+  | { what: 'no-answer'; withinMs: number }
+  | { what: 'refused-tunnel'; status: string }
+  | { what: 'unreachable'; cause: string }
+  | { what: 'hung-up'; on: 'connect' | 'forwarded' };
+
+/**
+ * What went wrong on the way to the instance, as data: output/messages.ts words it (networkProblemMessage, handed to
+ * the API client by the command line) and the advice (hintFor).
+ */
 export type NetworkProblem =
-  | { kind: 'tls'; reason: 'unknown-authority' | 'expired' | 'not-yet-valid' | 'name-mismatch' | 'not-tls' | 'other'; host: string }
+  | {
+      kind: 'tls';
+      reason: 'unknown-authority' | 'expired' | 'not-yet-valid' | 'name-mismatch' | 'not-tls' | 'other';
+      host: string;
+      hostname: string;
+      /** Node's or OpenSSL's code. */
+      code?: string | undefined;
+      /** name-mismatch: the names the certificate is for, when known. */
+      names?: string | undefined;
+      /** other: what Node said. */
+      detail?: string | undefined;
+    }
   | { kind: 'tls-port'; host: string }
   | { kind: 'refused'; host: string }
-  | { kind: 'proxy'; proxy: string; variable: string | undefined; host: string };
+  | { kind: 'proxy'; proxy: string; variable: string | undefined; host: string; failure: ProxyFailure };
+
+/** A failure the API client names in a person's words (a port that may want TLS keeps its plain HTTP message). */
+export type WordedNetworkProblem = Exclude<NetworkProblem, { kind: 'tls-port' }>;
+
+/** Words for a network problem (the command line's), given to the API client, which has none of its own. */
+export type NetworkWording = (problem: WordedNetworkProblem) => string;
 
 /** The network or the response itself failed: refused, reset, timed out, cut short, not JSON. */
 export class TransportError extends LkError {

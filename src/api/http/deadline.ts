@@ -42,8 +42,4 @@ export class Deadline {
 
 export const EXPIRED = Symbol('deadline passed');
 
-export function formatSeconds(ms: number): string {
-  return `${Number((ms / 1000).toFixed(3))}s`;
-}
-
 const MIN_PROGRESS_BYTES = 64 * 1024;

@@ -1,4 +1,11 @@
-import { LkError, type NetworkProblem, TransportError } from '../../util/errors.js';
+import {
+  LkError,
+  type NetworkProblem,
+  type NetworkWording,
+  type WordedNetworkProblem,
+  type ProxyFailure,
+  TransportError,
+} from '../../util/errors.js';
 import { ProxyHangup } from '../transport.js';
 
 /**
@@ -33,38 +40,37 @@ const UNKNOWN_AUTHORITY = new Set([
 ]);
 const NOT_TLS = new Set(['ERR_SSL_WRONG_VERSION_NUMBER', 'ERR_SSL_PACKET_LENGTH_TOO_LONG', 'ERR_SSL_HTTP_REQUEST', 'ERR_SSL_RECORD_LAYER_FAILURE']);
 
-/** A TLS failure as one plain line naming the host and the cause (the advice is output/messages.ts's). */
-function tlsErrorFrom(code: string | undefined, message: string, url: URL, altNames: unknown): TransportError | undefined {
-  const host = url.host;
-  const tls = (reason: Extract<NetworkProblem, { kind: 'tls' }>['reason'], text: string) =>
-    new TransportError(`TLS with ${host} failed: ${text}`, false, undefined, undefined, { kind: 'tls', reason, host });
-  if (code && UNKNOWN_AUTHORITY.has(code))
-    return tls('unknown-authority', `its certificate is signed by an authority this machine does not trust (${code})`);
-  if (code === 'CERT_HAS_EXPIRED') return tls('expired', 'its certificate has expired (CERT_HAS_EXPIRED)');
-  if (code === 'CERT_NOT_YET_VALID') return tls('not-yet-valid', 'its certificate is not valid yet (CERT_NOT_YET_VALID)');
+/** A TLS failure: its kind, the host and what names the cause (worded by the command line). */
+function tlsErrorFrom(code: string | undefined, message: string, url: URL, altNames: unknown, words: NetworkWording): TransportError | undefined {
+  const tls = (reason: Extract<NetworkProblem, { kind: 'tls' }>['reason'], details: { names?: string | undefined; detail?: string } = {}) => {
+    const problem: WordedNetworkProblem = { kind: 'tls', reason, host: url.host, hostname: url.hostname, code, ...details };
+    return new TransportError(words(problem), false, undefined, undefined, problem);
+  };
+  if (code && UNKNOWN_AUTHORITY.has(code)) return tls('unknown-authority');
+  if (code === 'CERT_HAS_EXPIRED') return tls('expired');
+  if (code === 'CERT_NOT_YET_VALID') return tls('not-yet-valid');
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
     const names = typeof altNames === 'string' && altNames ? altNames : /cert's (?:altnames|list): (.+)$/.exec(message.trim())?.[1];
-    return tls('name-mismatch', `its certificate is for ${names ? names.trim() : 'other names'}, not ${url.hostname}`);
+    return tls('name-mismatch', { names: names?.trim() });
   }
-  if ((code && NOT_TLS.has(code)) || /wrong version number|packet length too long|http request/i.test(message)) {
-    return tls('not-tls', 'it answered in plain http, not TLS (is this an http port?)');
-  }
-  if (code?.startsWith('ERR_SSL_') || code?.startsWith('ERR_TLS_') || code?.startsWith('CERT_')) return tls('other', `${message} (${code})`);
+  if ((code && NOT_TLS.has(code)) || /wrong version number|packet length too long|http request/i.test(message)) return tls('not-tls');
+  if (code?.startsWith('ERR_SSL_') || code?.startsWith('ERR_TLS_') || code?.startsWith('CERT_')) return tls('other', { detail: message });
   return undefined;
 }
 
-export function proxyError(route: Route, url: URL, why: string, retryable: boolean): TransportError {
-  const from = route.variable ? ` (from ${route.variable})` : '';
-  return new TransportError(`the proxy ${route.proxy}${from} ${why}`, retryable, undefined, undefined, {
-    kind: 'proxy',
-    proxy: route.proxy!,
-    variable: route.variable,
-    host: url.host,
-  });
+export function proxyError(route: Route, url: URL, failure: ProxyFailure, retryable: boolean, words: NetworkWording): TransportError {
+  const problem: WordedNetworkProblem = { kind: 'proxy', proxy: route.proxy!, variable: route.variable, host: url.host, failure };
+  return new TransportError(words(problem), retryable, undefined, undefined, problem);
 }
 
 /** `phase` body: the headers had arrived, so a closed socket means the body was cut short. */
-export function transportErrorFrom(error: unknown, url: URL, phase: 'request' | 'body' = 'request', route: Route = {}): LkError {
+export function transportErrorFrom(
+  error: unknown,
+  url: URL,
+  words: NetworkWording,
+  phase: 'request' | 'body' = 'request',
+  route: Route = {},
+): LkError {
   if (error instanceof LkError) return error;
   const err = error as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
   const code = err?.code ?? err?.cause?.code;
@@ -72,28 +78,28 @@ export function transportErrorFrom(error: unknown, url: URL, phase: 'request' | 
   // undici: "Proxy response (403) !== 200 when HTTP Tunneling", an AbortError that no one asked for.
   const tunnel = /Proxy response \((\d+)\)/.exec(message);
   if (route.proxy && (tunnel || code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN')) {
-    const why = tunnel ? `refused the connection to ${url.host} (HTTP ${tunnel[1]})` : `cannot be reached (${describeNetworkCode(code) ?? code})`;
-    return proxyError(route, url, why, false);
+    const failure: ProxyFailure = tunnel
+      ? { what: 'refused-tunnel', status: tunnel[1]! }
+      : { what: 'unreachable', cause: describeNetworkCode(code) ?? String(code) };
+    return proxyError(route, url, failure, false, words);
   }
   // The proxy hung up: on CONNECT (transport.ts ProxyHangup), or on the request it was to forward or tunnel.
   if (route.proxy && error instanceof ProxyHangup) {
-    return proxyError(route, url, error.onConnect ? 'closed the connection on CONNECT' : 'closed the connection on the forwarded request', true);
+    return proxyError(route, url, { what: 'hung-up', on: error.onConnect ? 'connect' : 'forwarded' }, true, words);
   }
   if (route.proxy && phase === 'request' && (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET')) {
-    return proxyError(route, url, 'closed the connection on the forwarded request', true);
+    return proxyError(route, url, { what: 'hung-up', on: 'forwarded' }, true, words);
   }
   if (err?.name === 'AbortError' || code === 'UND_ERR_ABORTED') return new TransportError('interrupted', false);
   if (phase === 'request') {
     const withCert = err as { cert?: { subjectaltname?: unknown }; cause?: { cert?: { subjectaltname?: unknown } } };
     const altNames = withCert?.cert?.subjectaltname ?? withCert?.cause?.cert?.subjectaltname;
-    const tlsError = tlsErrorFrom(code ?? err?.cause?.code, `${message} ${String(err?.cause?.message ?? '')}`, url, altNames);
+    const tlsError = tlsErrorFrom(code ?? err?.cause?.code, `${message} ${String(err?.cause?.message ?? '')}`, url, altNames, words);
     if (tlsError) return tlsError;
     if (code === 'ECONNREFUSED') {
       // Nothing listens there: a retry a second later would meet the same closed port, so none is made.
-      return new TransportError(`cannot connect to ${url.host}: connection refused`, false, undefined, undefined, {
-        kind: 'refused',
-        host: url.host,
-      });
+      const problem: WordedNetworkProblem = { kind: 'refused', host: url.host };
+      return new TransportError(words(problem), false, undefined, undefined, problem);
     }
   }
   const cut = phase === 'body' && (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'UND_ERR_CLOSED');

@@ -1,4 +1,4 @@
-import { LkError, TransportError } from '../../util/errors.js';
+import { LkError, type NetworkWording, TransportError } from '../../util/errors.js';
 import { formatBytes } from '../../util/units.js';
 import type { Deadline } from './deadline.js';
 import { transportErrorFrom } from './network-errors.js';
@@ -24,6 +24,7 @@ export async function readBody(
   limit: number,
   deadline: Deadline,
   onProgress: ((received: number, total: number | undefined) => void) | undefined,
+  words: NetworkWording,
 ): Promise<Buffer> {
   const declared = Number(response.headers['content-length']);
   const total = Number.isFinite(declared) && declared > 0 ? declared : undefined;
@@ -49,7 +50,7 @@ export async function readBody(
   } catch (error) {
     if (error instanceof LkError) throw error;
     if (deadline.expired) throw new TransportError(`GET ${url.pathname} failed: timed out (the response arrived too slowly)`, true);
-    throw transportErrorFrom(error, url, 'body');
+    throw transportErrorFrom(error, url, words, 'body');
   }
   return Buffer.concat(chunks);
 }
