@@ -11,11 +11,11 @@ import { Deadline, EXPIRED } from './http/deadline.js';
 import { proxyError, transportErrorFrom, type Route } from './http/network-errors.js';
 import { arrivedWhole, DEFAULT_MAX_BODY_BYTES, DeferredResponse, parsed, readBody, type ApiResponse, type Headers } from './http/response.js';
 import { decide, retryPolicies } from './http/retry-policies.js';
-import { openTransport, transportFor, type RawResponse, type Transport } from './http/transport.js';
+import { openTransport, transportFor } from './http/open-transport.js';
+import type { RawResponse, Transport } from './http/transport.js';
 
 export type Query = Record<string, string | number | boolean | undefined>;
 export type { ApiResponse, Headers } from './http/response.js';
-export { DEFAULT_MAX_BODY_BYTES } from './http/response.js';
 
 export type { Waiter } from '../util/sleep.js';
 
