@@ -37,6 +37,11 @@ export interface Page {
   /** Status and headers of the response (`lk api --include`). */
   status: number;
   headers: Headers;
+  /**
+   * Made by paginate from a response for this reader alone: once the reader is done with it, it may empty its items
+   * and the body's (output/render.ts letGo). Items a caller passed in (pageOf) are never so marked.
+   */
+  disposable?: boolean;
 }
 
 export const MAX_PAGE_SIZE = 100;
@@ -131,7 +136,7 @@ export async function* paginate(
     received += items.length;
     const total = typeof body.total === 'number' ? body.total : undefined;
     if (total !== undefined) reads.push({ page, count: body.items.length, total });
-    return { items, page, hasMore: body.hasMore, total, body, status: response.status, headers: response.headers };
+    return { items, page, hasMore: body.hasMore, total, body, status: response.status, headers: response.headers, disposable: true };
   };
 
   try {

@@ -120,6 +120,7 @@ function endOf(page: Page): PageEnd {
  * the process's memory grow with the listing (246 MB at 100,000 entries on Node 24, 131 MB once let go).
  */
 function letGo(page: Page): void {
+  if (!page.disposable) return;
   page.items.length = 0;
   const served = (page.body as { items?: unknown } | null)?.items;
   if (Array.isArray(served)) served.length = 0;
