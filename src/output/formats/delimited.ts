@@ -1,3 +1,4 @@
+import type * as CsvSync from 'csv-stringify/sync';
 import { cellText } from '../cell.js';
 import { columnsOf } from '../fields.js';
 import { getPath } from '../../util/object-path.js';
@@ -104,11 +105,14 @@ export function csvRecord(item: unknown, columns: string[], csvSafe: boolean): s
   });
 }
 
+/** Loaded with the first page, then kept: an import per page copies the module's exports each time (esbuild's interop). */
+let csvStringify: typeof CsvSync.stringify | undefined;
+
 /** RFC 4180 through csv-stringify; every field flattened; --csv-safe defuses formulas. */
 export const csv: Formatter = {
   listing(view, options) {
     return flatListing(view, options, 'csv', async (header, items, columns) => {
-      const { stringify } = await import('csv-stringify/sync');
+      const stringify = (csvStringify ??= (await import('csv-stringify/sync')).stringify);
       const rows: string[][] = header ? [header] : [];
       for (const item of items) rows.push(csvRecord(item, columns, options.csvSafe));
       const text = rows.length > 0 ? stringify(rows, { record_delimiter: 'unix' }) : '';
