@@ -3,7 +3,7 @@
 //
 //   npm run bench                 # everything
 //   npm run bench -- startup memory   # only these groups
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, release } from 'node:os';
 import { join } from 'node:path';
 import { root } from './lib.mjs';
@@ -49,6 +49,21 @@ const table = [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}
 
 // Every figure is of the Node running this (npm run bench on another: `path/to/node bench/run.mjs`).
 process.stdout.write(`${machine}\n\n${table}\n`);
-const markdown = `# Benchmark results\n\n\`npm run bench\` on ${date}\n\nMachine: ${machine}\n\n${table}\n\nMedians of interleaved runs in one process; start-up figures run without NODE_EXTRA_CA_CERTS on both sides.\n`;
-if (!chosen.length) writeFileSync(join(root, 'bench/RESULTS.md'), markdown);
+const figures = `\`npm run bench\` on ${date}\n\nMachine: ${machine}\n\n${table}\n\nMedians of interleaved runs in one process; start-up figures run without NODE_EXTRA_CA_CERTS on both sides.\n`;
+if (!chosen.length) writeResults(join(root, 'bench/RESULTS.md'), figures);
+
 if (body.some((cells) => cells[3] === 'MISSED')) process.exitCode = 1;
+
+/**
+ * The run's figures replace what lies between RESULTS.md's two markers; the rest of the file is written by hand (why
+ * each reference is what it is, profiles, what stays missed) and is kept as it is.
+ */
+function writeResults(file, figures) {
+  const start = '<!-- npm run bench: figures from here -->';
+  const end = '<!-- npm run bench: figures to here -->';
+  const old = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const from = old.indexOf(start);
+  const to = old.indexOf(end, from);
+  const [before, after] = from >= 0 && to >= 0 ? [old.slice(0, from), old.slice(to + end.length)] : ['# Benchmark results\n\n', '\n'];
+  writeFileSync(file, `${before}${start}\n\n${figures}\n${end}${after}`);
+}
