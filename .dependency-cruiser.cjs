@@ -14,6 +14,7 @@ const layer = (name) => `^src/${name}(/|\\.ts$)`;
 const allowed = {
   util: [],
   config: ['util'],
+  // api/ speaks HTTP, not the terminal: nothing from the command line, commands or output (their words reach it as functions).
   api: ['util'],
   // output/ decides how things look from what it is handed: the settings come in from Context, never read here.
   output: ['api', 'util'],
