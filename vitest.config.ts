@@ -34,6 +34,7 @@ const NEEDS = {
     'test/e2e/tls.test.ts',
     'test/e2e/proxy.test.ts',
     'test/e2e/hostile-proxy.test.ts',
+    'test/e2e/transports.test.ts',
     'test/e2e/doctor.test.ts',
     'test/e2e/keyring.test.ts',
     'test/e2e/report-browser.test.ts',
