@@ -32,6 +32,9 @@ const commonJs = {
 // (esbuild turns each into a deferred require): Node 20.18 cannot require() an ES module, and import() would load
 // Node's ES module loader as well. Two stay in node_modules: the OS keyring's native addon, and jq-wasm, which reads its WebAssembly beside its own files; both
 // are CommonJS, required when used.
+// These two are the package's only runtime `dependencies` (package.json): a prebuilt .node for each platform cannot be
+// bundled, nor jq-wasm's jq.wasm; everything else is in dist/ and so a devDependency. (The single file, scripts/sea.mjs,
+// carries both as assets instead.)
 const EXTERNAL = new Set(['@napi-rs/keyring', 'jq-wasm']);
 // Bundled into files of their own beside the program, read only by the runs that use them: conf (with its schema
 // validator, a third of the program's size) writes the config file; ora draws the spinner of a long listing; feed (with
