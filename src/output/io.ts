@@ -1,6 +1,4 @@
 import { once } from 'node:events';
-import { createRequire } from 'node:module';
-import type Picocolors from 'picocolors';
 import { escapeForTerminal } from './sanitize.js';
 import { PagedOutput } from './pager.js';
 
@@ -185,7 +183,7 @@ export function paintErrorLines(
   let mode = decideColorMode({ noColorFlag }, env);
   if (mode === 'auto') mode = storedColor();
   if (mode === 'never' || (mode === 'auto' && !stream.isTTY)) return text;
-  // picocolors is loaded here only, and synchronously: the error is being written as the program ends.
-  const { red } = (createRequire(import.meta.url)('picocolors') as typeof Picocolors).createColors(true);
-  return text.replace(/^lk: .*$/gm, (line) => red(line));
+  // Red and back to the default colour, as picocolors' red writes them: no package to load as the program ends (a
+  // require() of one by name, which the bundler leaves alone, finds none in the installed package or the single file).
+  return text.replace(/^lk: .*$/gm, (line) => `\x1b[31m${line}\x1b[39m`);
 }
