@@ -51,7 +51,8 @@ if (only === '--version' || only === '-V') {
  */
 function useCompileCache() {
   const { enableCompileCache } = require('node:module');
-  if (!enableCompileCache) return;
+  // The single file (scripts/sea.mjs) carries V8's code for the program in itself, and loads no file Node could cache.
+  if (!enableCompileCache || require('node:sea').isSea()) return;
   try {
     const folder = require('node:path').join(require('../dist/paths.cjs').cacheDir(process.env), 'compile');
     // Made here, 0700 like every folder lk makes (Node would make it, and the cache folder above it, 0755).

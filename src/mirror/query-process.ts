@@ -1,5 +1,6 @@
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess, type ForkOptions } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { isSea } from 'node:sea';
 import { fileURLToPath } from 'node:url';
 import { LkError } from '../util/errors.js';
 import { onInterrupt } from '../util/interrupt.js';
@@ -64,7 +65,16 @@ const QUERY_NAMES: Record<keyof MirrorQueries, true> = {
   schemaText: true,
 };
 
-/** dist/mirror-query.cjs: beside the bundle (dist/cli.cjs), or the build's output when lk runs from its sources. */
+/**
+ * dist/mirror-query.cjs: beside the bundle (dist/cli.cjs), or the build's output when lk runs from its sources. In
+ * the single file (scripts/sea.mjs) there is no script to give Node: fork starts the executable itself, and
+ * LK_SEA_ROLE=mirror-query tells its entry (scripts/sea-main.cjs) to be the query process, from its assets.
+ */
+function startQueryProcess(args: string[], options: ForkOptions): ChildProcess {
+  if (isSea()) return fork('mirror-query.cjs', args, { ...options, env: { ...process.env, LK_SEA_ROLE: 'mirror-query' } });
+  return fork(queryScript(), args, options);
+}
+
 function queryScript(): string {
   const besideBundle = fileURLToPath(new URL('./mirror-query.cjs', import.meta.url));
   return existsSync(besideBundle) ? besideBundle : fileURLToPath(new URL('../../dist/mirror-query.cjs', import.meta.url));
@@ -87,7 +97,7 @@ export function openMirrorReader(path: string, what: string, timeoutSeconds: num
   requireSqliteNode(what);
   requireMirror(path);
   // Its own process group: a Ctrl-C at the terminal reaches lk alone, which decides (exit 130) and kills this.
-  const child = fork(queryScript(), [path, String(process.pid)], {
+  const child = startQueryProcess([path, String(process.pid)], {
     detached: true,
     execArgv: [],
     serialization: 'advanced',
