@@ -23,6 +23,7 @@ groups.mcp = (await import('./mcp.mjs')).mcp;
 groups.overview = (await import('./overview.mjs')).overview;
 groups.diff = (await import('./diff.mjs')).diff;
 groups.lines = (await import('./lines.mjs')).nodeLinesBench;
+groups.sea = (await import('./sea.mjs')).sea;
 const chosen = process.argv.slice(2).filter((name) => !name.startsWith('-'));
 for (const name of chosen) if (!groups[name]) throw new Error(`unknown benchmark "${name}"; known: ${Object.keys(groups).join(', ')}`);
 

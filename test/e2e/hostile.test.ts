@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sleep } from '../../src/util/sleep.js';
 import { sha256Hex } from '../../src/util/hash.js';
-import { LK_BIN, runLkInProcess, tempHome, virtualClock } from './harness.js';
+import { lkSpawnArgs, runLkInProcess, tempHome, virtualClock } from './harness.js';
 import { entries, json, listing, ME, pages, silentFor, startHostileServer, trickle, type HostileServer, type Mode } from './hostile-server.js';
 import { until } from '../support/until.js';
 
@@ -392,7 +392,7 @@ describe('12. a 40,000-character title of emoji and combining marks', () => {
     });
     const home = tempHome();
     // A table in a pipe is rendered all the same with --format table; the second page never comes.
-    const child = spawn(process.execPath, [LK_BIN, 'library', '--all', '--format', 'table'], {
+    const child = spawn(...lkSpawnArgs(['library', '--all', '--format', 'table']), {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, ...envFor(server, home), COLUMNS: '80' } as NodeJS.ProcessEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

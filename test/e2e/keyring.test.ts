@@ -1,10 +1,13 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LK_BIN, outputOf, startTestBed, type TestBed } from './harness.js';
+import { lkShellCommand, outputOf, startTestBed, type TestBed } from './harness.js';
 import { tempDir } from '../support/temp-dir.js';
 import { describeWith } from '../support/outside-tools.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * Runs a shell script inside its own D-Bus session with a real gnome-keyring-daemon (Secret Service), unlocked with a
@@ -12,9 +15,11 @@ import { describeWith } from '../support/outside-tools.js';
  */
 function inKeyringSession(script: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const home = tempDir('lk-keyring-home-');
+  // `lk` on the session's PATH: the built program under this Node, or the single file (LK_TEST_BINARY).
+  writeFileSync(join(home, 'lk'), `#!/bin/sh\nexec ${lkShellCommand()} "$@"\n`, { mode: 0o755 });
   const prelude = 'printf %s throwaway | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1\n';
   const child = spawn('dbus-run-session', ['--', 'sh', '-ec', prelude + script], {
-    env: { PATH: process.env.PATH, HOME: home, LANG: 'C.UTF-8', TZ: 'UTC', NODE: process.execPath, LK: LK_BIN, ...env },
+    env: { PATH: `${home}:${process.env.PATH}`, HOME: home, LANG: 'C.UTF-8', TZ: 'UTC', NODE: process.execPath, LK_ROOT: ROOT, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return outputOf(child);
@@ -32,13 +37,13 @@ describe('the key in the system keyring', () => {
       const env = { LK_CONFIG_DIR: bed.home.configDir, LK_CACHE_DIR: bed.home.cacheDir, KEY: bed.sandbox.key('full'), URL: bed.sandbox.url };
       const result = await inKeyringSession(
         [
-          'printf "%s\\n" "$KEY" | "$NODE" "$LK" auth login --with-key --base-url "$URL"',
+          'printf "%s\\n" "$KEY" | lk auth login --with-key --base-url "$URL"',
           'echo "--- config"; cat "$LK_CONFIG_DIR/config.json"; echo',
-          'echo "--- whoami"; "$NODE" "$LK" whoami --json',
-          'echo "--- status"; "$NODE" "$LK" auth status --json',
-          'echo "--- secret-tool"; "$NODE" -e "import(process.argv[1]).then(async (m) => console.log(await new m.AsyncEntry(\'lk\', \'default\').getPassword() === process.env.KEY))" "$(dirname "$LK")/../node_modules/@napi-rs/keyring/index.js"',
-          'echo "--- logout"; "$NODE" "$LK" auth logout',
-          'echo "--- after"; "$NODE" "$LK" whoami || echo "exit $?"',
+          'echo "--- whoami"; lk whoami --json',
+          'echo "--- status"; lk auth status --json',
+          'echo "--- secret-tool"; "$NODE" -e "import(process.argv[1]).then(async (m) => console.log(await new m.AsyncEntry(\'lk\', \'default\').getPassword() === process.env.KEY))" "$LK_ROOT/node_modules/@napi-rs/keyring/index.js"',
+          'echo "--- logout"; lk auth logout',
+          'echo "--- after"; lk whoami || echo "exit $?"',
         ].join('\n'),
         env,
       );
@@ -56,7 +61,7 @@ describe('the key in the system keyring', () => {
 
     it('--insecure-storage keeps the key in the 0600 config file even with a keyring', async () => {
       const configDir = join(tempDir('lk-keyring-'), 'config');
-      const result = await inKeyringSession('printf "%s\\n" "$KEY" | "$NODE" "$LK" auth login --with-key --insecure-storage --base-url "$URL"', {
+      const result = await inKeyringSession('printf "%s\\n" "$KEY" | lk auth login --with-key --insecure-storage --base-url "$URL"', {
         LK_CONFIG_DIR: configDir,
         KEY: bed.sandbox.key('full'),
         URL: bed.sandbox.url,

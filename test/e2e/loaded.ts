@@ -1,9 +1,10 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RunOptions, RunResult, TestBed } from './harness.js';
 
-const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+// The single file (LK_TEST_BINARY) names its bundles as files in its own folder (scripts/sea-main.cjs).
+const DIST = process.env.LK_TEST_BINARY ? `${dirname(resolve(process.env.LK_TEST_BINARY))}/` : fileURLToPath(new URL('../../dist/', import.meta.url));
 
 /** What one run of lk loaded and ran, read from V8's own coverage of the process (NODE_V8_COVERAGE). */
 export interface Loaded {
@@ -45,13 +46,14 @@ export async function whatRunLoads(bed: TestBed, args: string[], options: RunOpt
       continue;
     }
     const path = script.url.startsWith('file:') ? fileURLToPath(script.url) : script.url;
-    if (path.startsWith(DIST)) {
+    // (A package the single file carries as an asset is named as in node_modules/ beside it, in its folder.)
+    if (path.includes('/node_modules/')) {
+      modules.add(path.slice(path.lastIndexOf('/node_modules/') + 1));
+    } else if (path.startsWith(DIST)) {
       distFiles.add(path.slice(DIST.length));
       for (const fn of script.functions) {
         if (MODULE_NAME.test(fn.functionName) && fn.ranges[0]!.count > 0) modules.add(fn.functionName);
       }
-    } else if (path.includes('/node_modules/')) {
-      modules.add(path.slice(path.lastIndexOf('/node_modules/') + 1));
     }
   }
   const packages = new Set(

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { LK_BIN, startTestBed, tempHome, type TestBed } from './harness.js';
+import { lkShellCommand, startTestBed, tempHome, type TestBed } from './harness.js';
 import { describeWith } from '../support/outside-tools.js';
 
 let bed: TestBed;
@@ -15,14 +15,12 @@ afterAll(async () => {
   await bed.sandbox.close();
 });
 
-const shellQuote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
-
 /**
  * `lk auth login` in a real pseudo-terminal (util-linux `script`), typing `typed` once the question is on the screen.
  * Returns everything the terminal showed.
  */
 function loginAtTerminal(configDir: string, typed: string): Promise<{ code: number | null; screen: string }> {
-  const command = `exec ${[process.execPath, LK_BIN, 'auth', 'login', '--base-url', bed.sandbox.url].map(shellQuote).join(' ')}`;
+  const command = `exec ${lkShellCommand(['auth', 'login', '--base-url', bed.sandbox.url])}`;
   const env = { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8', TERM: 'xterm-256color', SHELL: '/bin/sh', LK_CONFIG_DIR: configDir };
   return new Promise((resolve, reject) => {
     const child = spawn('script', ['-qec', command, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });

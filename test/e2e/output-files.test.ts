@@ -3,7 +3,7 @@ import { chmodSync, existsSync, lstatSync, readFileSync, readdirSync, readlinkSy
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LK_BIN, startTestBed, type TestBed } from './harness.js';
+import { lkShellCommand, startTestBed, type TestBed } from './harness.js';
 import { tempDir } from '../support/temp-dir.js';
 import { describeWith } from '../support/outside-tools.js';
 
@@ -104,7 +104,7 @@ describe('what sits at the -o path decides how it is written', () => {
       const dir = scratch();
       const out = join(dir, 'count');
       const env = { ...bed.env(), PATH: process.env.PATH, HOME: process.env.HOME };
-      await run('bash', ['-c', `"$0" "$1" export -o >(wc -c > "$2"); wait`, process.execPath, LK_BIN, out], { env, timeout: 60_000 });
+      await run('bash', ['-c', `${lkShellCommand(['export', '-o'])} >(wc -c > "$0"); wait`, out], { env, timeout: 60_000 });
       // The substitution runs after lk has exited: wait for its output.
       for (let i = 0; i < 50 && !(existsSync(out) && readFileSync(out, 'utf8').trim()); i++) await new Promise((r) => setTimeout(r, 100));
       expect(Number(readFileSync(out, 'utf8').trim())).toBeGreaterThan(1000);

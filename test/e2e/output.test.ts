@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { columnsOf } from '../../src/output/fields.js';
 import { displayWidth } from '../../src/output/width.js';
 import { sendJson, startFakeApi, type FakeApi } from './fake-api.js';
-import { LK_BIN, outputOf, runLkInProcess, startTestBed, tempHome, type RunResult, type TestBed } from './harness.js';
+import { lkShellCommand, lkSpawnArgs, outputOf, runLkInProcess, startTestBed, tempHome, type RunResult, type TestBed } from './harness.js';
 import { describeWith } from '../support/outside-tools.js';
 
 const FAKE_KEY = `lk_${'Q'.repeat(43)}abc123`;
@@ -30,14 +30,12 @@ function fakeEnv(api: FakeApi): Record<string, string> {
   return { LK_BASE_URL: api.url, LK_API_KEY: FAKE_KEY, LK_CONFIG_DIR: home.configDir, LK_CACHE_DIR: home.cacheDir };
 }
 
-const shellQuote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
-
 /**
  * Runs lk in a real pseudo-terminal (util-linux `script`) of the given width: stdout and stderr are both the
  * terminal, as for a person typing the command. Returns what the terminal received, \r\n turned back into \n.
  */
 async function lkInPty(args: string[], columns = 80, env: Record<string, string | undefined> = bed.env()): Promise<RunResult> {
-  const command = `stty cols ${columns} rows 50; exec ${shellQuote(process.execPath)} ${shellQuote(LK_BIN)} ${args.map(shellQuote).join(' ')}`;
+  const command = `stty cols ${columns} rows 50; exec ${lkShellCommand(args)}`;
   // No pager: these tests read the whole output (the pager's own tests are in terminal.test.ts).
   const fullEnv: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -260,7 +258,7 @@ describe('the terminal table streams', () => {
       lastPageAsked();
     });
     try {
-      const child = spawn(process.execPath, [LK_BIN, 'library', '--all', '--limit', '4', '--format', 'table', '--no-color'], {
+      const child = spawn(...lkSpawnArgs(['library', '--all', '--limit', '4', '--format', 'table', '--no-color']), {
         env: { PATH: process.env.PATH, LANG: 'C.UTF-8', TZ: 'UTC', COLUMNS: '60', ...fakeEnv(api) },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { faultFate, type FaultOptions } from '../../src/sandbox/faults.js';
 import type { SandboxOptions } from '../../src/sandbox/index.js';
 import { envelope, sendJson, startFakeApi, type FakeApi } from './fake-api.js';
-import { LK_BIN, ndjsonLines, startTestBed, tempHome, virtualClock, type TestBed, type VirtualClock } from './harness.js';
+import { lkSpawnArgs, ndjsonLines, startTestBed, tempHome, virtualClock, type TestBed, type VirtualClock } from './harness.js';
 
 /**
  * The client against a server that fails and a budget that runs out. Waits are kept short: injected 429s ask for 1 s,
@@ -221,7 +221,7 @@ function validKey(): string {
 /** Runs lk; with interruptAfterOutput, sends SIGINT once the first output has arrived (paging is then under way). */
 function runChild(args: string[], env: Record<string, string | undefined>, options: { interruptAfterOutput?: boolean } = {}) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [LK_BIN, ...args], {
+    const child = spawn(...lkSpawnArgs(args), {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8', TZ: 'UTC', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

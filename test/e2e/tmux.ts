@@ -2,13 +2,11 @@ import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { LK_BIN } from './harness.js';
+import { lkShellCommand, shellQuote } from './harness.js';
 import { tempDir } from '../support/temp-dir.js';
 
 /** lk in a real terminal: tmux, a server of its own per run (so runs can go side by side). */
 const run = promisify(execFile);
-
-export const shellQuote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
 
 export interface TerminalRun {
   code: number;
@@ -45,7 +43,7 @@ export async function inTerminal(
   })
     .filter((entry): entry is [string, string] => entry[1] !== undefined)
     .map(([name, value]) => shellQuote(`${name}=${value}`));
-  const command = ['env', '-i', ...words, shellQuote(process.execPath), shellQuote(LK_BIN), ...args.map(shellQuote)].join(' ');
+  const command = ['env', '-i', ...words, lkShellCommand(args)].join(' ');
   // The program starts once the recording is attached ("go"); the marker after it says that all its output is in.
   writeFileSync(join(dir, 'run.sh'), `tmux wait-for go\n${command} ${options.redirect ?? ''}\necho "lk-exit:$?"\n`);
   writeFileSync(join(dir, 'tmux.conf'), 'set -g history-limit 50000\nset -g remain-on-exit on\n');

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHasSqlite } from '../../src/mirror/open.js';
-import { LK_BIN, startTestBed, type TestBed } from '../e2e/harness.js';
+import { lkSpawnArgs, startTestBed, type TestBed } from '../e2e/harness.js';
 import { tempDir } from '../support/temp-dir.js';
 import { until } from '../support/until.js';
 import { childrenOf, linesOf, mcpEnv, pipeTransport, queryProcessesOf, running, RUNAWAY } from './mcp-support.js';
@@ -32,7 +32,7 @@ interface Served {
 
 /** `lk mcp` as a process, --timeout far beyond any test: only lk itself can stop a query here. */
 function serve(args: string[] = []): Served {
-  const child = spawn(process.execPath, [LK_BIN, 'mcp', '--db', mirror, '--timeout', '600', ...args], {
+  const child = spawn(...lkSpawnArgs(['mcp', '--db', mirror, '--timeout', '600', ...args]), {
     env: mcpEnv(bed),
     stdio: ['pipe', 'pipe', 'pipe'],
   });

@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHasSqlite } from '../../src/mirror/open.js';
-import { LK_BIN, startTestBed, type TestBed } from '../e2e/harness.js';
+import { LK_COMMAND, lkSpawnArgs, startTestBed, type TestBed } from '../e2e/harness.js';
 import { tempDir } from '../support/temp-dir.js';
 import { call, mcpEnv, pipeTransport, type ToolAnswer } from './mcp-support.js';
 
@@ -28,7 +28,12 @@ afterAll(async () => {
 
 /** A client connected to `lk mcp ARGS` over stdio, and what the server wrote on stderr. */
 async function connect(args: string[] = ['--db', mirror]): Promise<{ client: Client; stderr: () => string }> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [LK_BIN, 'mcp', ...args], env: mcpEnv(bed), stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: LK_COMMAND[0],
+    args: [...LK_COMMAND.slice(1), 'mcp', ...args],
+    env: mcpEnv(bed),
+    stderr: 'pipe',
+  });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const client = new Client({ name: 'lk-test', version: '1.0.0' });
@@ -293,7 +298,7 @@ if (!nodeHasSqlite()) {
 
   describe('lk mcp as a process', () => {
     it('ends with exit 0 when the client closes stdin, having written only protocol messages on stdout', async () => {
-      const child = spawn(process.execPath, [LK_BIN, 'mcp', '--db', mirror], { env: mcpEnv(bed), stdio: ['pipe', 'pipe', 'pipe'] });
+      const child = spawn(...lkSpawnArgs(['mcp', '--db', mirror]), { env: mcpEnv(bed), stdio: ['pipe', 'pipe', 'pipe'] });
       let stdout = '';
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
       const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.once('exit', (code, signal) => resolve([code, signal])));

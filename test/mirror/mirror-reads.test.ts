@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHasSqlite } from '../../src/mirror/open.js';
 import { openMirrorReader } from '../../src/mirror/query-process.js';
 import { LkError } from '../../src/util/errors.js';
-import { LK_BIN, ndjsonLines, type TestBed } from '../e2e/harness.js';
+import { lkSpawnArgs, ndjsonLines, type TestBed } from '../e2e/harness.js';
 import { syncedMirror } from '../support/synced-mirror.js';
 import { until } from '../support/until.js';
 
@@ -163,7 +163,7 @@ if (!nodeHasSqlite()) {
     const env = () => ({ PATH: process.env.PATH, HOME: process.env.HOME, ...bed.env(null) });
 
     it('| head -1: the first row of an endless result comes out, and once the reader has gone lk and its query process end', async () => {
-      const lk = spawn(process.execPath, [LK_BIN, 'sql', RUNAWAY_ROWS, '--ndjson', '--db', db, '--timeout', '600'], {
+      const lk = spawn(...lkSpawnArgs(['sql', RUNAWAY_ROWS, '--ndjson', '--db', db, '--timeout', '600']), {
         env: env(),
         stdio: ['ignore', 'pipe', 'ignore'],
       });
@@ -184,7 +184,7 @@ if (!nodeHasSqlite()) {
     });
 
     it('lk killed with SIGKILL during a runaway query: its query process ends too', async () => {
-      const lk = spawn(process.execPath, [LK_BIN, 'sql', RUNAWAY_COUNT, '--db', db, '--timeout', '600'], {
+      const lk = spawn(...lkSpawnArgs(['sql', RUNAWAY_COUNT, '--db', db, '--timeout', '600']), {
         env: env(),
         stdio: ['ignore', 'ignore', 'pipe'],
       });

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHasSqlite } from '../../src/mirror/open.js';
-import { LK_BIN, startTestBed, type TestBed } from '../e2e/harness.js';
+import { lkSpawnArgs, startTestBed, type TestBed } from '../e2e/harness.js';
 import { tempDir } from '../support/temp-dir.js';
 import { until } from '../support/until.js';
 import { describeWith } from '../support/outside-tools.js';
@@ -146,7 +146,7 @@ if (!nodeHasSqlite()) {
       const statsAsked = () => bed.sandbox.counters.byPath['/v1/stats/summary'] ?? 0;
       const statsBefore = statsAsked();
       try {
-        const child = spawn(process.execPath, [LK_BIN, 'sync', '--db', dbFile('killed')], {
+        const child = spawn(...lkSpawnArgs(['sync', '--db', dbFile('killed')]), {
           env: { PATH: process.env.PATH, HOME: process.env.HOME, ...bed.env('full') },
         });
         await until(() => statsAsked() > statsBefore || child.exitCode !== null);

@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHasSqlite } from '../../src/mirror/open.js';
-import { LK_BIN, startTestBed, type TestBed } from '../e2e/harness.js';
+import { LK_COMMAND, startTestBed, type TestBed } from '../e2e/harness.js';
 import { tempDir } from '../support/temp-dir.js';
 
 // Issue 37: lk mcp's next_up and status tools answer what lk next --offline and lk status --offline --json answer.
@@ -40,7 +40,9 @@ if (!nodeHasSqlite()) {
         ),
       );
       client = new Client({ name: 'lk-test', version: '1.0.0' });
-      await client.connect(new StdioClientTransport({ command: process.execPath, args: [LK_BIN, 'mcp', '--db', mirror], env, stderr: 'pipe' }));
+      await client.connect(
+        new StdioClientTransport({ command: LK_COMMAND[0], args: [...LK_COMMAND.slice(1), 'mcp', '--db', mirror], env, stderr: 'pipe' }),
+      );
     });
     afterAll(async () => {
       await client?.close();

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHasSqlite } from '../../src/mirror/open.js';
-import { LK_BIN, outputOf, type TestBed } from '../e2e/harness.js';
+import { lkSpawnArgs, outputOf, type TestBed } from '../e2e/harness.js';
 import { syncedMirror } from '../support/synced-mirror.js';
 
 /**
@@ -105,7 +105,7 @@ if (!nodeHasSqlite()) {
       ['SIGTERM', 143],
       ['SIGINT', 130],
     ] as const)('%s ends lk sql with exit %i', async (signal, code) => {
-      const child = spawn(process.execPath, [LK_BIN, 'sql', RUNAWAY, '--db', db, '--timeout', '600'], {
+      const child = spawn(...lkSpawnArgs(['sql', RUNAWAY, '--db', db, '--timeout', '600']), {
         env: { PATH: process.env.PATH, HOME: process.env.HOME, ...bed.env(null), LK_CACHE_DIR: join(dir, 'cache') },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
