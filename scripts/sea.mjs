@@ -2,12 +2,12 @@
 // `npm run sea`: dist/sea/lk, one executable carrying Node and lk (a Node single executable application), and
 // dist/sea/lk.sha256 beside it. Built from dist/ (npm run sea builds it first) for the platform this runs on.
 //
-// The Node inside is SEA_NODE in scripts/sea-node.mjs, the one place it is named (see there what means a rebuild). From Node 25.5
-// `node --build-sea` makes the file; an older SEA_NODE takes the route Node's documentation gives before that:
-// `--experimental-sea-config` writes a blob, postject (a devDependency) injects it into a copy of node.
+// The Node inside is SEA_NODE in scripts/sea-node.mjs, the one place it is named (see there what means a rebuild).
+// From Node 25.5 `node --build-sea` makes the file; an older SEA_NODE takes the route Node's documentation gives
+// before that: `--experimental-sea-config` writes a blob, postject (a devDependency) injects it into a copy of node.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,12 +49,13 @@ function mainScript() {
 }
 
 function assets() {
-  const bundles = ['static', 'profiles', 'ids', 'paths', 'conf', 'ora', 'feed', 'mcp', 'sandbox', 'report', 'mirror-query'];
+  // Every bundle the build wrote beside the program (which is in the main script).
+  const bundles = readdirSync(dist).filter((name) => name.endsWith('.cjs') && name !== 'cli.cjs');
   const keyringPackage = KEYRING_PACKAGE[`${process.platform}-${process.arch}`];
   if (!keyringPackage) throw new Error(`no keyring addon known for ${process.platform}-${process.arch}`);
   const keyringRequire = createRequire(require.resolve('@napi-rs/keyring'));
   return {
-    ...Object.fromEntries(bundles.map((name) => [`${name}.cjs`, join(dist, `${name}.cjs`)])),
+    ...Object.fromEntries(bundles.map((name) => [name, join(dist, name)])),
     'keyring.node': keyringRequire.resolve(keyringPackage),
     'jq-wasm.cjs': require.resolve('jq-wasm'),
     'jq.wasm': require.resolve('jq-wasm/jq.wasm'),
