@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHasSqlite } from '../../src/mirror/open.js';
-import { LK_BIN, outputOf, startTestBed, type RunResult, type TestBed } from '../e2e/harness.js';
+import { LK_COMMAND, lkSpawnArgs, outputOf, startTestBed, type RunResult, type TestBed } from '../e2e/harness.js';
 import { describeWith } from '../support/outside-tools.js';
 import { tempDir } from '../support/temp-dir.js';
 
@@ -141,7 +141,7 @@ if (!nodeHasSqlite()) {
     }
 
     it('a reader sent SIGTERM as it starts ends by it or by its refusal, never by the SIGKILL of a timeout', async () => {
-      const child = spawn(process.execPath, [LK_BIN, 'report', '--db', fifo], {
+      const child = spawn(...lkSpawnArgs(['report', '--db', fifo]), {
         env: { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, LK_DATA_DIR: dir, TZ: 'UTC' },
         stdio: ['ignore', 'ignore', 'ignore'],
       });
@@ -214,7 +214,7 @@ if (!nodeHasSqlite()) {
     it('lk sync makes the mirror 0600 and the data, cache and config folders it creates 0700, whatever the umask', async () => {
       const root = tempDir('lk-modes-');
       const env = { LK_DATA_DIR: join(root, 'data', 'lk'), LK_CACHE_DIR: join(root, 'cache', 'lk'), LK_CONFIG_DIR: join(root, 'config', 'lk') };
-      const child = spawn('sh', ['-c', 'umask 022 && exec "$0" "$@"', process.execPath, LK_BIN, 'sync'], {
+      const child = spawn('sh', ['-c', 'umask 022 && exec "$0" "$@"', ...LK_COMMAND, 'sync'], {
         env: { PATH: process.env.PATH, HOME: root, TMPDIR: process.env.TMPDIR, TZ: 'UTC', ...bed.env('full'), ...env },
         stdio: ['pipe', 'pipe', 'pipe'],
       });
@@ -242,9 +242,7 @@ if (!nodeHasSqlite()) {
     const asRoot = process.getuid?.() === 0;
     /** lk as nobody (setpriv) where the tests run as root, who writes any file; else as this user. */
     const asOtherUser = (args: string[], key: string | null, home: string) => {
-      const command = asRoot
-        ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, LK_BIN, ...args]
-        : [process.execPath, LK_BIN, ...args];
+      const command = asRoot ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', ...LK_COMMAND, ...args] : [...LK_COMMAND, ...args];
       const child = spawn(command[0]!, command.slice(1), {
         env: {
           PATH: process.env.PATH,

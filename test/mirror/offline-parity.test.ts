@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHasSqlite } from '../../src/mirror/open.js';
 import type { ReportFigures } from '../../src/report/figures.js';
 import { fallbackTimeZone } from '../../src/report/time-zone.js';
-import { LK_BIN, outputOf, startTestBed, type TestBed } from '../e2e/harness.js';
+import { lkShellCommand, lkSpawnArgs, outputOf, startTestBed, type TestBed } from '../e2e/harness.js';
 import { describeWith } from '../support/outside-tools.js';
 import { tempDir } from '../support/temp-dir.js';
 
@@ -29,10 +29,10 @@ describe('the time zone of a report when TZ names none', () => {
 describeWith(['bash', 'jq'], 'the example of lk sandbox --help', () => {
   it('run as written, waits for the sandbox to write its file before jq reads it', async () => {
     const dir = tempDir('lk-sandbox-example-');
-    writeFileSync(join(dir, 'lk'), `#!/bin/sh\nexec "${process.execPath}" "${LK_BIN}" "$@"\n`);
+    writeFileSync(join(dir, 'lk'), `#!/bin/sh\nexec ${lkShellCommand()} "$@"\n`);
     chmodSync(join(dir, 'lk'), 0o755);
     const help = await outputOf(
-      spawn(process.execPath, [LK_BIN, 'sandbox', '--help'], { env: { PATH: process.env.PATH, HOME: dir }, stdio: ['pipe', 'pipe', 'pipe'] }),
+      spawn(...lkSpawnArgs(['sandbox', '--help']), { env: { PATH: process.env.PATH, HOME: dir }, stdio: ['pipe', 'pipe', 'pipe'] }),
     );
     const lines = help.stdout.split('\n').map((line) => line.trim());
     const example = lines.slice(lines.findIndex((line) => line.startsWith('lk sandbox --json')));
