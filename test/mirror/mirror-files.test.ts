@@ -230,7 +230,8 @@ if (!nodeHasSqlite()) {
         env.LK_DATA_DIR,
         join(root, 'cache'),
         env.LK_CACHE_DIR,
-        join(env.LK_CACHE_DIR, 'compile'),
+        // The launcher's compile cache: under node only (the single file, LK_TEST_BINARY, carries its code in itself).
+        ...(process.env.LK_TEST_BINARY ? [] : [join(env.LK_CACHE_DIR, 'compile')]),
         env.LK_CONFIG_DIR,
       ]) {
         expect(mode(folder), folder).toBe('700');
