@@ -2,7 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { LK_BIN, outputOf, startTestBed, type TestBed } from './harness.js';
+import { lkSpawnArgs, outputOf, startTestBed, type TestBed } from './harness.js';
 import { describeWith } from '../support/outside-tools.js';
 import { tempDir } from '../support/temp-dir.js';
 import { until } from '../support/until.js';
@@ -162,7 +162,7 @@ exec '${realGit}' "$@"
     );
     chmodSync(join(bin, 'git'), 0o755);
     const env = { ...process.env, ...bed.env(), ...gitEnv(), PATH: `${bin}:${process.env.PATH}` };
-    const child = spawn(process.execPath, [LK_BIN, 'export', '--git', dir], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(...lkSpawnArgs(['export', '--git', dir]), { env, stdio: ['ignore', 'pipe', 'pipe'] });
     const ended = outputOf(child);
     await until(() => existsSync(held) && readFileSync(held, 'utf8').trim() !== '');
     child.kill('SIGKILL');
