@@ -44,6 +44,7 @@ const NEEDS = {
     'test/e2e/compile-cache.test.ts',
     'test/e2e/lazy-loading.test.ts',
     'test/e2e/demo.test.ts',
+    'test/e2e/package.test.ts',
     'test/e2e/convert.test.ts',
     'test/e2e/output-files.test.ts',
     'test/e2e/output-own-stream.test.ts',
