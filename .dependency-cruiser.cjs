@@ -1,7 +1,7 @@
 /**
  * The layers of lk (README, "Development"): dependencies point down, never back up.
  *
- *   cli → commands → context · mcp → api · export · diff · mirror · convert · feed · report · overview · output · completion → config → util
+ *   cli → commands → context · mcp · serve → api · export · diff · mirror · convert · feed · report · overview · output · completion → config → util
  *   (output/ does not import config/: what the config says reaches it through Context and the OutputSession)
  *
  * src/sandbox is the reference server: it imports nothing of the client, and the client imports it only to run it.
@@ -32,6 +32,8 @@ const allowed = {
   overview: ['api', 'mirror', 'report', 'util'],
   // The MCP server: tools answered from the mirror (and, --live, the API), worded for a model; stats from report's figures.
   mcp: ['api', 'mirror', 'report', 'overview', 'output', 'config', 'util'],
+  // lk serve: the documents of feed, report, overview and output made from the mirror, over HTTP.
+  serve: ['mirror', 'feed', 'report', 'overview', 'output', 'util'],
   context: ['api', 'export', 'mirror', 'output', 'config', 'util'],
   commands: [
     'context',
@@ -44,6 +46,7 @@ const allowed = {
     'report',
     'overview',
     'mcp',
+    'serve',
     'output',
     'completion',
     'config',

@@ -80,14 +80,14 @@ const BUNDLES = [
   { entry: 'src/config/paths.ts', output: 'paths.cjs', helper: true },
 ];
 
-/** The commands' imports of a side bundle's entry (`../report/index.js`) become a require of its file. */
+/** The commands' (and lk serve's) imports of a side bundle's entry (`../report/index.js`) become a require of its file. */
 const sideBundles = {
   name: 'side-bundles',
   setup(build) {
     for (const { entry, output } of BUNDLES.filter((bundle) => bundle.apart)) {
       const imported = entry.replace(/^src/, '').replace(/\.ts$/, '.js');
       const filter = new RegExp(`${imported.replace(/[.]/g, '\\.')}$`);
-      build.onResolve({ filter }, (args) => (args.importer.includes('/src/commands/') ? { path: `./${output}`, external: true } : undefined));
+      build.onResolve({ filter }, (args) => (/\/src\/(commands|serve)\//.test(args.importer) ? { path: `./${output}`, external: true } : undefined));
     }
   },
 };

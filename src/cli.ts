@@ -24,6 +24,7 @@ import { registerReport } from './commands/report.js';
 import { registerReviews } from './commands/reviews.js';
 import { registerSandbox } from './commands/sandbox.js';
 import { registerStats } from './commands/stats.js';
+import { registerServe } from './commands/serve.js';
 import { registerStatus } from './commands/status.js';
 import { registerSearch } from './commands/search.js';
 import { registerSql } from './commands/sql.js';
@@ -31,7 +32,7 @@ import { registerSync } from './commands/sync.js';
 import { registerWhoami } from './commands/whoami.js';
 import type { Factory } from './context.js';
 import { ExitCode, LkError, SilentExit } from './util/errors.js';
-import { runInterruptCleanups } from './util/interrupt.js';
+import { endsCleanlyOnSignal, runInterruptCleanups } from './util/interrupt.js';
 import { paintErrorLines, type ColorMode } from './output/io.js';
 import { configDir } from './config/paths.js';
 import { readStoredConfig } from './config/store.js';
@@ -80,6 +81,7 @@ export function makeProgram(factory: Factory = processFactory()): Command {
   registerCalendar(program);
   registerNext(program);
   registerStatus(program);
+  registerServe(program);
   registerStats(program);
   registerReviews(program);
   registerProfile(program);
@@ -275,6 +277,12 @@ export async function main(argv: string[] = process.argv): Promise<number> {
     process.on(signal, () => {
       if (exiting) return;
       exiting = true;
+      if (signal !== 'SIGHUP' && endsCleanlyOnSignal()) {
+        abort.abort();
+        // The run ends itself at once; should anything hold the loop, the promise of CLI.md (exit 0 within 2 s) holds.
+        setTimeout(() => process.exit(ExitCode.ok), 1500).unref();
+        return;
+      }
       abort.abort();
       runInterruptCleanups();
       if (signal === 'SIGINT') process.stderr.write('\nlk: interrupted\n');

@@ -65,19 +65,26 @@ async function runFeed(ctx: Context, out: OutputSession, options: CalendarOption
   // Checked before the request: a typo in a crontab should fail at once, not after the network.
   if (options.output === '') throw new UsageError('--output needs a path');
   const file = options.output === undefined || options.output === '-' ? undefined : options.output;
-  const feed = { io: out.io, now: ctx.now(), spoilerFree: Boolean(options.spoilerFree), file };
-  if (options.offline) return renderCalendarFeed(await mirroredCalendar(ctx, options), feed);
+  const feed = { io: out.io, spoilerFree: Boolean(options.spoilerFree), file };
+  if (options.offline) {
+    const { pages, syncedAt } = await mirroredCalendar(ctx, options);
+    return renderCalendarFeed(pages, { ...feed, now: syncedAt });
+  }
   const query = { domain: options.domain, lang: ctx.lang() };
   const client = await ctx.client();
-  await renderCalendarFeed(paginate(client, pathOf('calendar'), query, { followIfPaged: true }), feed);
+  await renderCalendarFeed(paginate(client, pathOf('calendar'), query, { followIfPaged: true }), { ...feed, now: ctx.now() });
 }
 
-/** The upcoming episodes the mirror holds (read as --offline reads it), as the one page the feed reads: no key, no request. */
+/**
+ * The upcoming episodes the mirror holds (read as --offline reads it), as the one page the feed reads: no key, no
+ * request. The feed is stamped with the mirror's last sync: an unchanged mirror gives the same bytes (lk serve's ETag).
+ */
 async function mirroredCalendar(ctx: Context, options: CalendarOptions) {
   const db = await openMirrorHere(ctx, options.db, '--offline');
   try {
-    const { upcomingCalendar } = await import('../mirror/read.js');
-    return pagesOf(upcomingCalendar(db, { domain: options.domain?.toUpperCase() }, ctx.now()), { all: true });
+    const { upcomingCalendar, mirrorStamp } = await import('../mirror/read.js');
+    const now = ctx.now();
+    return { pages: pagesOf(upcomingCalendar(db, { domain: options.domain?.toUpperCase() }, now), { all: true }), syncedAt: mirrorStamp(db, now) };
   } finally {
     db.close();
   }

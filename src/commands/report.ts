@@ -58,11 +58,15 @@ async function runReport(ctx: Context, out: OutputSession, options: OptionsOf<ty
   if (options.sync) await runSync(ctx, { db: options.db });
   const db = await openMirrorHere(ctx, options.db, 'lk report');
   const report = await import('../report/index.js');
+  const { mirrorStamp } = await import('../mirror/read.js');
   let figures;
   let span;
+  let stamp;
   try {
     figures = report.reportFigures(db, { period, fallbackTimeZone: zone });
     span = report.isEmpty(figures) ? report.datedSpan(db) : undefined;
+    // "Generated" is the mirror's last sync: the same mirror gives the same page (lk serve's ETag holds).
+    stamp = mirrorStamp(db, ctx.now());
   } finally {
     db.close();
   }
@@ -74,7 +78,7 @@ async function runReport(ctx: Context, out: OutputSession, options: OptionsOf<ty
       noActivityHint(span),
     );
   }
-  const text = json ? `${JSON.stringify(figures, null, 2)}\n` : report.reportPage(figures, new Date(ctx.now()).toISOString());
+  const text = json ? `${JSON.stringify(figures, null, 2)}\n` : report.reportPage(figures, new Date(stamp).toISOString());
   const path = options.output ?? (json ? '-' : defaultFileName(period));
   if (path === '-') {
     await out.io.writeExact(text);

@@ -55,11 +55,16 @@ async function runStatus(ctx: Context, out: OutputSession, options: OptionsOf<ty
   const { fallbackTimeZone } = await import('../report/time-zone.js');
   const read = () =>
     withOverviewSource(ctx, options, 'lk status --offline', async (source, mirrorSyncedAt) =>
-      statusOf(source, { now: ctx.now(), timeZone: fallbackTimeZone(ctx.env), mirrorSyncedAt: await mirrorSyncedAt() }),
+      statusOf(source, { now: ctx.now(), timeZone: fallbackTimeZone(ctx.env), ...syncState(options.offline, await mirrorSyncedAt()) }),
     );
   const screen = async (status: unknown, output: OutputOptions) => {
     const { statusScreen } = await import('../output/status-text.js');
     return statusScreen(status as Parameters<typeof statusScreen>[0], output.display, output.io.columns);
   };
   return resource(read, { screen });
+}
+
+/** Offline the answer is the mirror's, made when it was synced: generatedAt says so (and holds while it is unchanged). */
+function syncState(offline: boolean | undefined, mirrorSyncedAt: number | null | undefined) {
+  return { mirrorSyncedAt, ...(offline && typeof mirrorSyncedAt === 'number' ? { generatedAt: mirrorSyncedAt } : {}) };
 }

@@ -18,6 +18,15 @@ export function mirrorAge(db: Database): MirrorAge {
   return { snapshotAt: value('snapshot_at'), syncedAt: value('synced_at') };
 }
 
+/**
+ * The moment a document made from the mirror says it was made (a calendar's DTSTAMP, a report's "generated"): the
+ * mirror's last sync, so that the same mirror gives the same bytes (lk serve's ETags hold); the clock for a mirror
+ * that does not say.
+ */
+export function mirrorStamp(db: Database, now: number): number {
+  return mirrorAge(db).syncedAt ?? now;
+}
+
 /** TEXT → FTS5 query: each word a quoted prefix ("amel" finds Amélie), all words required. */
 export function ftsQuery(textQuery: string): string | undefined {
   const words = textQuery.split(/[^\p{L}\p{N}\p{M}_]+/u).filter(Boolean);

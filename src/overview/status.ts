@@ -40,6 +40,8 @@ export interface StatusOptions {
   timeZone: string;
   /** When the mirror was last synced (ms); null when there is no mirror to read, undefined when it does not say. */
   mirrorSyncedAt: number | null | undefined;
+  /** What generatedAt says, when not `now`: offline, the mirror's last sync (src/mirror/read.ts mirrorStamp). */
+  generatedAt?: number | undefined;
 }
 
 /**
@@ -62,7 +64,7 @@ export async function statusOf(source: StatusSource, options: StatusOptions): Pr
   for (const domain of domains) if (domain !== null) byDomain[domain] = (byDomain[domain] ?? 0) + 1;
   return {
     schemaVersion: 1,
-    generatedAt: new Date(now).toISOString(),
+    generatedAt: new Date(options.generatedAt ?? now).toISOString(),
     inProgress: { total: domains.length, byDomain },
     activity: { last7Days, last30Days, thisYear },
     upcoming: upcomingOf(calendar, now, now + UPCOMING_DAYS * DAY),

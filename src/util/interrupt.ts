@@ -19,3 +19,20 @@ export function runInterruptCleanups(): void {
   }
   cleanups.clear();
 }
+
+/**
+ * A run that ends cleanly on a signal (lk serve: SIGTERM from systemd or docker stop, Ctrl-C) says so here: the
+ * signal then aborts the run's signal and the run returns, exiting 0, instead of exiting with 128 + the signal.
+ */
+let stopsOnSignal = false;
+
+export function endCleanlyOnSignal(): () => void {
+  stopsOnSignal = true;
+  return () => {
+    stopsOnSignal = false;
+  };
+}
+
+export function endsCleanlyOnSignal(): boolean {
+  return stopsOnSignal;
+}

@@ -12,6 +12,16 @@ function itemText(item: unknown, options: OutputOptions): string {
   return options.io.stdoutIsTTY && text !== undefined ? `  ${prettyJson(text, { colors: options.display.colors, depth: 1 })}` : text;
 }
 
+/** `--json` of a listing, as a pipe receives it: one compact item a line inside the array (lk serve's bodies too). */
+export function jsonListingText(items: readonly unknown[]): string {
+  return items.length === 0 ? '[]\n' : `[\n${items.map((item) => JSON.stringify(item)).join(',\n')}\n]\n`;
+}
+
+/** `--json` of one resource, as a pipe receives it. */
+export function jsonValueText(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
 /** An array for listings, written item by item so that --all never holds the library; the object for one resource. */
 export const json: Formatter = {
   listing(_view, options) {
@@ -31,8 +41,11 @@ export const json: Formatter = {
     };
   },
   async single(value, _view, options) {
-    const text = JSON.stringify(shaped(value, options), null, 2);
-    await options.io.write(`${options.io.stdoutIsTTY && text !== undefined ? prettyJson(text, { colors: options.display.colors }) : text}\n`);
+    const chosen = shaped(value, options);
+    const text = JSON.stringify(chosen, null, 2);
+    await options.io.write(
+      options.io.stdoutIsTTY && text !== undefined ? `${prettyJson(text, { colors: options.display.colors })}\n` : jsonValueText(chosen),
+    );
   },
 };
 

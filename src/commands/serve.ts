@@ -1,0 +1,118 @@
+import type { Command } from 'commander';
+import type { Context } from '../context.js';
+import { UsageError } from '../util/errors.js';
+import type { OutputSession } from '../output/session.js';
+import { addCommand, defineCommand } from './define.js';
+import { flag, type OptionsOf } from './flags.js';
+import { mirrorPath } from './offline.js';
+import { DB_FLAG, wholeNumber } from './options.js';
+
+const SERVE_FLAGS = {
+  host: flag.text('--host <host>', 'the address to listen on (default 127.0.0.1; any other needs --token-file)'),
+  port: flag.text('--port <n>', 'the port (default 8787; 0 picks a free one)'),
+  syncEvery: flag.text('--sync-every <duration>', 'run lk sync in the background this often, e.g. 15m, 1h (needs the key)'),
+  tokenFile: flag.text('--token-file <file>', 'require the token in this file as ?token= or Authorization: Bearer'),
+  ...DB_FLAG,
+};
+type ServeFlags = OptionsOf<typeof SERVE_FLAGS>;
+
+/** `lk serve`: the mirror read-only over HTTP, for calendar apps, feed readers and dashboards. */
+const serveCommand = defineCommand({
+  name: 'serve',
+  description: 'serve the mirror read-only over HTTP: calendar, feed, status, next and reports for apps and dashboards',
+  flags: SERVE_FLAGS,
+  help: `
+Addresses (each the bytes of the command offline, the same again while the mirror is unchanged):
+  /calendar.ics       lk calendar --offline --format ics (subscribe with webcal://HOST:PORT/calendar.ics)
+  /feed.atom          lk feed --public          /feed.json    lk feed --public --json
+  /status.json        lk status --json --offline
+  /next.json          lk next --json --offline
+  /report/YYYY.html   lk report --year YYYY
+  /                   an index linking them
+The feeds are always the --public ones: your notes and spoiler reviews are never served.
+The first line on stdout is the address. Listening on anything but loopback needs --token-file: the token (the
+file's first line) is then required as ?token=… (calendar apps send no headers) or Authorization: Bearer ….
+--sync-every syncs as lk sync does: the export at most once an hour, the paginated endpoints in between; a failed
+sync is said on stderr and tried again next time, the last good mirror still served. SIGTERM or Ctrl-C: exit 0.
+`,
+  examples: [
+    'lk serve',
+    'lk serve --sync-every 30m',
+    'lk serve --host 0.0.0.0 --port 8787 --token-file ~/.config/lk/serve-token --sync-every 1h',
+  ],
+  run: runServe,
+});
+
+export function registerServe(program: Command): void {
+  addCommand(program, serveCommand);
+}
+
+const LOOPBACK = /^(127(\.\d{1,3}){3}|::1|localhost)$/i;
+
+async function runServe(ctx: Context, out: OutputSession, options: ServeFlags): Promise<void> {
+  // Everything checked before the mirror is opened or a port taken.
+  const host = options.host ?? '127.0.0.1';
+  if (host === '') throw new UsageError('--host needs an address');
+  const port = options.port === undefined ? 8787 : wholeNumber('--port', options.port, 0, 65535);
+  if (options.tokenFile === undefined && !LOOPBACK.test(host))
+    throw new UsageError(`--host ${host} is reachable from other machines: it needs --token-file`, 'Put a long random token in a file: openssl rand -hex 24 > ~/.config/lk/serve-token');
+  const everyMs = options.syncEvery === undefined ? undefined : await syncInterval(options.syncEvery);
+  const token = options.tokenFile === undefined ? undefined : await readToken(options.tokenFile);
+  const dbPath = await mirrorPath(ctx, options.db);
+  const { loadSqlite } = await import('../mirror/open.js');
+  loadSqlite('lk serve');
+  const { runSync } = await import('./sync.js');
+  const sync = everyMs === undefined ? undefined : { everyMs, run: () => runSync(ctx, { db: options.db }) };
+  if (sync) {
+    await ctx.key(); // no key: said now, not at the first sync
+    const { existsSync } = await import('node:fs');
+    if (!existsSync(dbPath)) await sync.run();
+  }
+  const { startServe } = await import('../serve/index.js');
+  const { fallbackTimeZone } = await import('../report/time-zone.js');
+  const { endCleanlyOnSignal } = await import('../util/interrupt.js');
+  const restore = endCleanlyOnSignal();
+  try {
+    const serving = await startServe({ dbPath, host, port, token, now: ctx.now, timeZone: fallbackTimeZone(ctx.env), sync, log: (line) => ctx.io.warn(line) });
+    try {
+      await out.io.write(`${serving.url}\n`);
+      ctx.io.info(`lk: serving ${dbPath} read-only at ${serving.url} (Ctrl-C to stop)`);
+      await stopped(ctx.signal);
+    } finally {
+      await serving.close();
+    }
+  } finally {
+    restore();
+  }
+}
+
+async function syncInterval(raw: string): Promise<number> {
+  const { durationMs } = await import('../util/duration.js');
+  const ms = durationMs(raw);
+  if (ms === undefined || ms < 1000) throw new UsageError(`invalid --sync-every "${raw}": expected a duration like 30s, 15m, 1h`);
+  return ms;
+}
+
+async function readToken(file: string): Promise<string> {
+  if (file === '') throw new UsageError('--token-file needs a path');
+  const { readFile } = await import('node:fs/promises');
+  let text;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read --token-file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  const token = text.split(/\r?\n/)[0]!.trim();
+  if (token.length < 16 || /\s/.test(token))
+    throw new UsageError(`--token-file ${file}: its first line must be a token of at least 16 characters, without spaces`, 'openssl rand -hex 24 > FILE');
+  return token;
+}
+
+/** Until the run's signal aborts (SIGTERM, Ctrl-C; a test's AbortController). */
+function stopped(signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (!signal) return;
+    if (signal.aborted) return resolve();
+    signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+}

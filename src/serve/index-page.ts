@@ -1,0 +1,51 @@
+import { escapeHtml } from '../output/feed-text.js';
+
+/**
+ * `/`: what this server offers, with the addresses to paste into a calendar app, a feed reader or a dashboard. The
+ * token, when the request carried one in its query, is carried on in every link (a calendar app needs it in the URL).
+ */
+export interface IndexFacts {
+  /** `host:port` as the client reached it (checked to be one), for the absolute webcal:// link. */
+  authority: string;
+  /** `?token=…` when the request had one, else ''. */
+  query: string;
+  /** The years the mirror has dated events in, newest first. */
+  years: number[];
+  syncedAt: number | undefined;
+}
+
+const LINKS: [path: string, what: string][] = [
+  ['/calendar.ics', 'upcoming episodes, for a calendar app (lk calendar --format ics)'],
+  ['/feed.atom', 'recent activity as Atom, for a feed reader (lk feed --public)'],
+  ['/feed.json', 'the same as JSON Feed 1.1 (lk feed --public --json)'],
+  ['/status.json', 'what is going on, for a dashboard (lk status --json)'],
+  ['/next.json', 'what to take up next (lk next --json)'],
+];
+
+export function indexPage(facts: IndexFacts): string {
+  const link = (path: string) => escapeHtml(`${path}${facts.query}`);
+  const items = LINKS.map(([path, what]) => `<li><a href="${link(path)}">${escapeHtml(path)}</a>: ${escapeHtml(what)}</li>`);
+  const webcal = escapeHtml(`webcal://${facts.authority}/calendar.ics${facts.query}`);
+  const reports = facts.years.map((year) => `<a href="${link(`/report/${year}.html`)}">${year}</a>`).join(' · ');
+  const synced = facts.syncedAt === undefined ? 'at an unknown time' : escapeHtml(new Date(facts.syncedAt).toISOString().replace(/\.\d+Z$/, 'Z'));
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>lk serve</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:40em;margin:2em auto;padding:0 1em}a{overflow-wrap:anywhere}</style>
+</head>
+<body>
+<h1>lk serve</h1>
+<p>Read-only, from the mirror synced ${synced}.</p>
+<ul>
+${items.join('\n')}
+</ul>
+<p>Subscribe in a calendar app: <a href="${webcal}">${webcal}</a></p>
+<p>Year in review: ${reports || 'no dated activity yet'}</p>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,66 @@
+import { openForReading } from '../mirror/open.js';
+import { mirrorAge } from '../mirror/read.js';
+import type { ReportModule } from './documents.js';
+import { listen, type Listening } from './http.js';
+import { indexPage } from './index-page.js';
+import { DocumentStore } from './store.js';
+import { startSyncLoop } from './sync-loop.js';
+
+/**
+ * `lk serve`: the mirror read-only over HTTP (http.ts), its documents made by the commands' own functions
+ * (documents.ts, store.ts), and with `--sync-every` the mirror kept fresh meanwhile (sync-loop.ts).
+ */
+export interface ServeOptions {
+  dbPath: string;
+  host: string;
+  port: number;
+  token: string | undefined;
+  now: () => number;
+  timeZone: string;
+  sync?: { everyMs: number; run(): Promise<void> } | undefined;
+  idleTimeoutMs?: number;
+  log(line: string): void;
+}
+
+export interface Serving extends Listening {
+  /** The store's documents made again on the next request (after a sync in this process, the tests' too). */
+  readonly store: DocumentStore;
+}
+
+export async function startServe(options: ServeOptions): Promise<Serving> {
+  const db = openForReading(options.dbPath);
+  let report: Promise<ReportModule> | undefined;
+  const loadReport = () => (report ??= import('../report/index.js'));
+  const store = new DocumentStore({ db, now: options.now, timeZone: options.timeZone, report: loadReport });
+  let listening: Listening;
+  try {
+    listening = await listen({
+      host: options.host,
+      port: options.port,
+      token: options.token,
+      ...(options.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: options.idleTimeoutMs }),
+      log: options.log,
+      document: (path) => store.get(path),
+      index: ({ authority, query }) =>
+        store.read(async (reader) => {
+          const span = (await loadReport()).datedSpan(reader);
+          const years: number[] = [];
+          if (span) for (let year = Number(span.last.slice(0, 4)); year >= Number(span.first.slice(0, 4)); year -= 1) years.push(year);
+          return indexPage({ authority, query, years, syncedAt: mirrorAge(reader).syncedAt });
+        }),
+    });
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const loop = options.sync && startSyncLoop({ everyMs: options.sync.everyMs, sync: options.sync.run, log: options.log });
+  return {
+    url: listening.url,
+    store,
+    async close() {
+      loop?.stop();
+      await listening.close();
+      db.close();
+    },
+  };
+}

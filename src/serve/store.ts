@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { Database } from '../mirror/open.js';
+import { mirrorAge } from '../mirror/read.js';
+import { documentAt, type Document, type ReportModule } from './documents.js';
+
+const gzipped = promisify(gzip);
+
+/** A document as served: its bytes, their ETag, and since when they have been these bytes. */
+export interface Served {
+  body: Buffer;
+  type: string;
+  headers: Record<string, string>;
+  etag: string;
+  lastModified: number;
+  /** The body gzipped, made once on the first request that accepts it. */
+  gzipped(): Promise<Buffer>;
+}
+
+interface Cached {
+  version: string;
+  served: Served | undefined;
+}
+
+export interface StoreOptions {
+  db: Database;
+  now: () => number;
+  timeZone: string;
+  report: () => Promise<ReportModule>;
+}
+
+/**
+ * The documents of the mirror, made one at a time, each inside one read transaction: a sync committing meanwhile
+ * (in WAL, from another connection) is seen whole or not at all, never half. A document is made again when the
+ * mirror has changed (SQLite's data_version) or a minute has passed (the calendar, lk next and lk status count from
+ * now); until then every request gets the same bytes, and requests that arrive together share one making.
+ */
+export class DocumentStore {
+  private readonly cache = new Map<string, Promise<Cached>>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly dataVersion;
+
+  constructor(private readonly options: StoreOptions) {
+    this.dataVersion = options.db.prepare('PRAGMA data_version');
+  }
+
+  /** The document at `path`, or undefined when there is none (404). */
+  async get(path: string): Promise<Served | undefined> {
+    const build = documentAt(path);
+    if (!build) return undefined;
+    const version = this.version();
+    const previous = this.cache.get(path);
+    const known = previous && (await previous.catch(() => undefined));
+    if (known?.version === version) return known.served;
+    // The first request for this version makes it; the others wait for that one.
+    const current = this.cache.get(path);
+    if (current !== previous) return (await current!).served;
+    const making = this.exclusive(async () => {
+      const now = this.options.now();
+      const { db, timeZone, report } = this.options;
+      const [document, syncedAt] = await this.inReadTransaction(async () => [await build({ db, now, timeZone, report }), mirrorAge(db).syncedAt] as const);
+      // New bytes date from the sync that brought them: the first seen from it; later ones (a day passing) from now.
+      const changedAt = known?.served ? now : (syncedAt ?? now);
+      return { version, served: document && served(document, known?.served, changedAt) };
+    });
+    this.cache.set(path, making);
+    making.catch(() => this.cache.delete(path));
+    return (await making).served;
+  }
+
+  /** A page made by hand (the index), under the same read transaction. */
+  read<T>(use: (db: Database) => Promise<T>): Promise<T> {
+    return this.exclusive(() => this.inReadTransaction(() => use(this.options.db)));
+  }
+
+  private version(): string {
+    const row = this.dataVersion.get() as { data_version: number } | undefined;
+    return `${row?.data_version ?? 0}:${Math.floor(this.options.now() / 60_000)}`;
+  }
+
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work, work);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async inReadTransaction<T>(work: () => Promise<T>): Promise<T> {
+    const { db } = this.options;
+    db.exec('BEGIN');
+    try {
+      return await work();
+    } finally {
+      db.exec('COMMIT');
+    }
+  }
+}
+
+function served(document: Document, before: Served | undefined, changedAt: number): Served {
+  const body = Buffer.from(document.body, 'utf8');
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+  let zipped: Promise<Buffer> | undefined;
+  return {
+    body,
+    type: document.type,
+    headers: document.headers ?? {},
+    etag,
+    // Unchanged bytes keep their date (to the second, as HTTP dates go).
+    lastModified: before?.etag === etag ? before.lastModified : Math.floor(changedAt / 1000) * 1000,
+    gzipped: () => (zipped ??= gzipped(body)),
+  };
+}
