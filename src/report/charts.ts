@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { init, use } from 'echarts/core';
 import { BarChart } from 'echarts/charts';
 import { AriaComponent, GridComponent, LegendComponent } from 'echarts/components';
@@ -67,8 +68,23 @@ export function barChartSvg(spec: BarChartSpec): string {
         barMaxWidth: 28,
       })),
     });
-    return chart.renderToSVGString();
+    return stableClassNames(chart.renderToSVGString());
   } finally {
     chart.dispose();
   }
+}
+
+/**
+ * zrender names a chart's hover classes from counters that run for the whole process (zr33-cls-90): the same figures
+ * drawn again (lk serve makes a report more than once) would give other bytes. Renamed from the chart itself, in the
+ * order they appear: the same chart gives the same names in any process, and two different charts different ones.
+ */
+function stableClassNames(svg: string): string {
+  const local = new Map<string, number>();
+  const numbered = svg.replace(/\bzr\d+-cls-\d+\b/g, (name) => {
+    if (!local.has(name)) local.set(name, local.size);
+    return `zr-cls-${local.get(name)!}`;
+  });
+  const chart = createHash('sha256').update(numbered).digest('hex').slice(0, 10);
+  return numbered.replace(/\bzr-cls-(\d+)\b/g, (_name, index: string) => `zr${chart}-cls-${index}`);
 }

@@ -13,6 +13,8 @@ export interface InProcessOptions {
   now?: () => number;
   sleep?: Waiter;
   signal?: AbortSignal;
+  /** Told stdout so far after each write: for a run that does not end by itself (lk serve's first line). */
+  onStdout?: (text: string) => void;
 }
 
 export interface InProcessResult {
@@ -33,8 +35,10 @@ class Capture extends Writable {
     this.columns = tty ? columns : undefined;
     this.rows = tty ? rows : undefined;
   }
+  onText: ((text: string) => void) | undefined;
   override _write(chunk: unknown, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
     this.text += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
+    this.onText?.(this.text);
     done();
   }
 }
@@ -43,6 +47,7 @@ class Capture extends Writable {
 export async function runInProcess(args: string[], options: InProcessOptions): Promise<InProcessResult> {
   const stdout = new Capture(Boolean(options.tty), options.tty?.columns ?? 80, options.tty?.rows);
   const stderr = new Capture(Boolean(options.tty && options.tty.stderr !== false), options.tty?.columns ?? 80);
+  stdout.onText = options.onStdout;
   const stdin = Readable.from(options.input === undefined || options.input === '' ? [] : [options.input]) as Readable & { isTTY?: boolean };
   const factory: Factory = {
     stdout,
