@@ -21,6 +21,8 @@ function __lk_value_flags
             printf '%s\n' --domain --limit --seed --db -o --output
         case status
             printf '%s\n' --db -o --output
+        case serve
+            printf '%s\n' --host --port --sync-every --token-file --db
         case stats
             printf '%s\n' -o --output --domain --db
         case reviews
@@ -72,6 +74,8 @@ function __lk_child
             echo next
         case '|status'
             echo status
+        case '|serve'
+            echo serve
         case '|stats'
             echo stats
         case '|reviews'
@@ -220,6 +224,7 @@ complete -c lk -n "__lk_operand '' 0" -a lists -d 'your lists (and lists shared 
 complete -c lk -n "__lk_operand '' 0" -a calendar -d 'upcoming episodes of the shows you follow (up to 90 days, at most 60), in your local time'
 complete -c lk -n "__lk_operand '' 0" -a next -d 'what to take up next: your entries in progress, most recently active first (or --random, one planned)'
 complete -c lk -n "__lk_operand '' 0" -a status -d 'what is going on, in one screen: in progress, activity, airing this week, notifications, the mirror'
+complete -c lk -n "__lk_operand '' 0" -a serve -d 'serve the mirror read-only over HTTP: calendar, feed, status, next and reports for apps and dashboards'
 complete -c lk -n "__lk_operand '' 0" -a stats -d 'your stats summary, a section per group of figures'
 complete -c lk -n "__lk_operand '' 0" -a reviews -d 'the reviews you wrote'
 complete -c lk -n "__lk_operand '' 0" -a profile -d 'your public profile, and the achievements you unlocked'
@@ -307,7 +312,7 @@ complete -c lk -n "__lk_at library 'library list' history calendar next stats re
 complete -c lk -n "__lk_at library 'library list'" -l sort -x -a 'added title rating finished' -d 'sort by'
 complete -c lk -n "__lk_at library 'library list'" -l order -x -a 'desc asc' -d 'desc keeps the natural order (newest, best, A to Z); asc reverses'
 complete -c lk -n "__lk_at library 'library list' history lists 'lists list' calendar next status stats reviews notifications" -l offline -d 'answer from the local mirror (lk sync): no key, no request'
-complete -c lk -n "__lk_at library 'library list' history lists 'lists list' calendar next status stats reviews notifications diff sync search sql feed report mcp" -l db -r -F -d 'the mirror file (default: <data folder>/<profile>.db; see lk sync --help)'
+complete -c lk -n "__lk_at library 'library list' history lists 'lists list' calendar next status serve stats reviews notifications diff sync search sql feed report mcp" -l db -r -F -d 'the mirror file (default: <data folder>/<profile>.db; see lk sync --help)'
 complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications search" -l page -x -d 'page to show, from 1'
 complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications search" -l limit -x -d 'items per page, 1 to 100 (default 20; 100 with --all)'
 complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications search" -l all -d 'every item, following pages to the end (streams as pages arrive)'
@@ -322,6 +327,10 @@ complete -c lk -n "__lk_at next" -l all -d 'every entry in progress'
 complete -c lk -n "__lk_at next" -l random -d 'one PLANNED entry picked at random instead'
 complete -c lk -n "__lk_at next" -l seed -x -d 'with --random: the same pick for the same N and library'
 complete -c lk -n "__lk_at status" -l json-schema -d 'print the JSON Schema of the --json object (schemas/status.schema.json) and exit'
+complete -c lk -n "__lk_at serve" -l host -x -d 'the address to listen on (default 127.0.0.1; any other needs --token-file)'
+complete -c lk -n "__lk_at serve" -l port -x -d 'the port (default 8787; 0 picks a free one)'
+complete -c lk -n "__lk_at serve" -l sync-every -x -d 'run lk sync in the background this often, e.g. 15m, 1h (needs the key)'
+complete -c lk -n "__lk_at serve" -l token-file -r -F -d 'require the token in this file as ?token= or Authorization: Bearer'
 complete -c lk -n "__lk_at export" -s o -l output -r -F -d 'write the export to this file (whole or not at all)'
 complete -c lk -n "__lk_at export" -l output-dir -x -a '(__fish_complete_directories (commandline -ct))' -d 'write lk-export-<account>-<UTC time fetched>.json (or a CSV folder) here'
 complete -c lk -n "__lk_at export" -l keep -x -d 'with --output-dir: then delete all but the N newest exports of this account and kind there'

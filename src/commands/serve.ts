@@ -35,11 +35,7 @@ file's first line) is then required as ?token=… (calendar apps send no headers
 --sync-every syncs as lk sync does: the export at most once an hour, the paginated endpoints in between; a failed
 sync is said on stderr and tried again next time, the last good mirror still served. SIGTERM or Ctrl-C: exit 0.
 `,
-  examples: [
-    'lk serve',
-    'lk serve --sync-every 30m',
-    'lk serve --host 0.0.0.0 --port 8787 --token-file ~/.config/lk/serve-token --sync-every 1h',
-  ],
+  examples: ['lk serve', 'lk serve --sync-every 30m', 'lk serve --host 0.0.0.0 --port 8787 --token-file ~/.config/lk/serve-token --sync-every 1h'],
   run: runServe,
 });
 
@@ -55,7 +51,10 @@ async function runServe(ctx: Context, out: OutputSession, options: ServeFlags): 
   if (host === '') throw new UsageError('--host needs an address');
   const port = options.port === undefined ? 8787 : wholeNumber('--port', options.port, 0, 65535);
   if (options.tokenFile === undefined && !LOOPBACK.test(host))
-    throw new UsageError(`--host ${host} is reachable from other machines: it needs --token-file`, 'Put a long random token in a file: openssl rand -hex 24 > ~/.config/lk/serve-token');
+    throw new UsageError(
+      `--host ${host} is reachable from other machines: it needs --token-file`,
+      'Put a long random token in a file: openssl rand -hex 24 > ~/.config/lk/serve-token',
+    );
   const everyMs = options.syncEvery === undefined ? undefined : await syncInterval(options.syncEvery);
   const token = options.tokenFile === undefined ? undefined : await readToken(options.tokenFile);
   const dbPath = await mirrorPath(ctx, options.db);
@@ -73,7 +72,16 @@ async function runServe(ctx: Context, out: OutputSession, options: ServeFlags): 
   const { endCleanlyOnSignal } = await import('../util/interrupt.js');
   const restore = endCleanlyOnSignal();
   try {
-    const serving = await startServe({ dbPath, host, port, token, now: ctx.now, timeZone: fallbackTimeZone(ctx.env), sync, log: (line) => ctx.io.warn(line) });
+    const serving = await startServe({
+      dbPath,
+      host,
+      port,
+      token,
+      now: ctx.now,
+      timeZone: fallbackTimeZone(ctx.env),
+      sync,
+      log: (line) => ctx.io.warn(line),
+    });
     try {
       await out.io.write(`${serving.url}\n`);
       ctx.io.info(`lk: serving ${dbPath} read-only at ${serving.url} (Ctrl-C to stop)`);
@@ -104,7 +112,10 @@ async function readToken(file: string): Promise<string> {
   }
   const token = text.split(/\r?\n/)[0]!.trim();
   if (token.length < 16 || /\s/.test(token))
-    throw new UsageError(`--token-file ${file}: its first line must be a token of at least 16 characters, without spaces`, 'openssl rand -hex 24 > FILE');
+    throw new UsageError(
+      `--token-file ${file}: its first line must be a token of at least 16 characters, without spaces`,
+      'openssl rand -hex 24 > FILE',
+    );
   return token;
 }
 

@@ -1,4 +1,5 @@
 import type { Database } from '../mirror/open.js';
+import type * as Report from '../report/index.js';
 
 /**
  * What each address of `lk serve` answers: the bytes the matching command writes offline (to a pipe), made by the
@@ -6,7 +7,7 @@ import type { Database } from '../mirror/open.js';
  */
 
 /** `lk report`'s bundle (dist/report.cjs), loaded by the first request that needs it. */
-export type ReportModule = typeof import('../report/index.js');
+export type ReportModule = typeof Report;
 
 export interface Document {
   body: string;
@@ -100,6 +101,3 @@ export function documentAt(path: string): Builder | undefined {
   const year = /^\/report\/(\d{4})\.html$/.exec(path)?.[1];
   return year !== undefined && Number(year) >= 1970 ? report(year) : undefined;
 }
-
-/** The paths the index links, in its order. */
-export const LINKED_PATHS = Object.keys(FIXED);

@@ -22,12 +22,7 @@ export interface ServeOptions {
   log(line: string): void;
 }
 
-export interface Serving extends Listening {
-  /** The store's documents made again on the next request (after a sync in this process, the tests' too). */
-  readonly store: DocumentStore;
-}
-
-export async function startServe(options: ServeOptions): Promise<Serving> {
+export async function startServe(options: ServeOptions): Promise<Listening> {
   const db = openForReading(options.dbPath);
   let report: Promise<ReportModule> | undefined;
   const loadReport = () => (report ??= import('../report/index.js'));
@@ -56,7 +51,6 @@ export async function startServe(options: ServeOptions): Promise<Serving> {
   const loop = options.sync && startSyncLoop({ everyMs: options.sync.everyMs, sync: options.sync.run, log: options.log });
   return {
     url: listening.url,
-    store,
     async close() {
       loop?.stop();
       await listening.close();

@@ -59,7 +59,9 @@ export class DocumentStore {
     const making = this.exclusive(async () => {
       const now = this.options.now();
       const { db, timeZone, report } = this.options;
-      const [document, syncedAt] = await this.inReadTransaction(async () => [await build({ db, now, timeZone, report }), mirrorAge(db).syncedAt] as const);
+      const [document, syncedAt] = await this.inReadTransaction(
+        async () => [await build({ db, now, timeZone, report }), mirrorAge(db).syncedAt] as const,
+      );
       // New bytes date from the sync that brought them: the first seen from it; later ones (a day passing) from now.
       const changedAt = known?.served ? now : (syncedAt ?? now);
       return { version, served: document && served(document, known?.served, changedAt) };

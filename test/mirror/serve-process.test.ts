@@ -32,7 +32,15 @@ describe.runIf(nodeHasSqlite())('lk serve as a process', () => {
 
   /** Starts `lk serve`, resolved once its first stdout line (the address) is there. */
   async function start(args: string[]): Promise<Running> {
-    const env = { PATH: process.env.PATH, HOME: process.env.HOME, TZ: 'UTC', LANG: 'C.UTF-8', ...bed.env('full'), LK_DATA_DIR: dataDir, LK_CACHE_DIR: join(dataDir, 'cache') };
+    const env = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      TZ: 'UTC',
+      LANG: 'C.UTF-8',
+      ...bed.env('full'),
+      LK_DATA_DIR: dataDir,
+      LK_CACHE_DIR: join(dataDir, 'cache'),
+    };
     const child = spawn(process.execPath, [LK_BIN, 'serve', '--port', '0', ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     running.add(child);
     let stdout = '';
@@ -64,7 +72,9 @@ describe.runIf(nodeHasSqlite())('lk serve as a process', () => {
       bed.sandbox.addEntries('demo', 1);
       const [newest] = bed.sandbox.entryIds('demo');
       bed.sandbox.addEvent('demo', newest!, 'FILM_SEEN');
-      const library = await fetch(new URL(`/v1/library/${newest}`, bed.sandbox.url), { headers: { authorization: `Bearer ${bed.sandbox.key('full')}` } });
+      const library = await fetch(new URL(`/v1/library/${newest}`, bed.sandbox.url), {
+        headers: { authorization: `Bearer ${bed.sandbox.key('full')}` },
+      });
       const title = ((await library.json()) as { work: { title: string } }).work.title;
       let seen: string | undefined;
       await until(() => {
@@ -101,7 +111,10 @@ describe.runIf(nodeHasSqlite())('lk serve as a process', () => {
       const before = await (await fetch(new URL('/next.json', serving.url))).text();
       bed.sandbox.faults = { htmlBody: true };
       await until(() => (serving.stderr().match(/sync failed/g) ?? []).length >= 2);
-      const failures = serving.stderr().split('\n').filter((line) => line.includes('sync failed'));
+      const failures = serving
+        .stderr()
+        .split('\n')
+        .filter((line) => line.includes('sync failed'));
       expect(failures[0]).toMatch(/^lk: serve: sync failed \(.+\); still serving the mirror as it was; next try in 1s$/);
       const during = await fetch(new URL('/next.json', serving.url));
       expect(during.status).toBe(200);

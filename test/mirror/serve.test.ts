@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHasSqlite } from '../../src/mirror/open.js';
 import { startServe } from '../../src/serve/index.js';
 import { runLkInProcess, startTestBed, type RunResult, type TestBed } from '../e2e/harness.js';
+import ICAL from 'ical.js';
+import { feedparser } from '../support/feeds.js';
+import { chromiumPath, describeWith } from '../support/outside-tools.js';
 import { tempDir } from '../support/temp-dir.js';
 import { until } from '../support/until.js';
 
@@ -47,7 +50,13 @@ if (!nodeHasSqlite()) {
     let stdout = '';
     let ended: RunResult | undefined;
     const run = bed
-      .lk(['serve', '--port', '0', '--db', db, ...args], { key: null, now: clock, env: env(), signal: abort.signal, onStdout: (text) => (stdout = text) })
+      .lk(['serve', '--port', '0', '--db', db, ...args], {
+        key: null,
+        now: clock,
+        env: env(),
+        signal: abort.signal,
+        onStdout: (text) => (stdout = text),
+      })
       .then((result) => (ended = result));
     await until(() => stdout.includes('\n') || ended !== undefined);
     if (ended) throw new Error(`lk serve ended (${ended.code}): ${ended.stderr}`);
@@ -222,7 +231,16 @@ if (!nodeHasSqlite()) {
         expect(response.status, method).toBe(405);
         expect(response.headers.get('allow')).toBe('GET, HEAD');
       }
-      for (const path of ['/nope', '/status.json/', '/STATUS.JSON', '/report/', '/report/25.html', '/report/2025.htm', '/index.html', '/favicon.ico']) {
+      for (const path of [
+        '/nope',
+        '/status.json/',
+        '/STATUS.JSON',
+        '/report/',
+        '/report/25.html',
+        '/report/2025.htm',
+        '/index.html',
+        '/favicon.ico',
+      ]) {
         expect((await fetch(new URL(path, serving.url))).status, path).toBe(404);
       }
     });
@@ -260,7 +278,9 @@ if (!nodeHasSqlite()) {
 
     it('50 requests at once are all answered, each whole', async () => {
       const paths = Array.from({ length: 50 }, (_, index) => ROUTES[index % ROUTES.length]![0]);
-      const expected = new Map(await Promise.all(ROUTES.map(async ([path]) => [path, await (await fetch(new URL(path, serving.url))).text()] as const)));
+      const expected = new Map(
+        await Promise.all(ROUTES.map(async ([path]) => [path, await (await fetch(new URL(path, serving.url))).text()] as const)),
+      );
       const responses = await Promise.all(paths.map(async (path) => ({ path, response: await fetch(new URL(path, serving.url)) })));
       for (const { path, response } of responses) {
         expect(response.status).toBe(200);
@@ -282,7 +302,9 @@ if (!nodeHasSqlite()) {
         const result = await lk(['serve', '--host', host, '--port', '0', '--db', db]);
         expect(result.code, host).toBe(2);
         expect(result.stdout).toBe('');
-        expect(result.stderr).toMatch(new RegExp(`^lk: --host ${host.replace(/\./g, '\\.')} is reachable from other machines: it needs --token-file\n`));
+        expect(result.stderr).toMatch(
+          new RegExp(`^lk: --host ${host.replace(/\./g, '\\.')} is reachable from other machines: it needs --token-file\n`),
+        );
       }
     });
 
@@ -360,9 +382,84 @@ if (!nodeHasSqlite()) {
     });
   });
 
+  describe('lk serve as the apps read it', () => {
+    let serving: Serving;
+    beforeAll(async () => {
+      serving = await serve();
+    });
+    afterAll(async () => {
+      expect((await serving.stop()).code).toBe(0);
+    });
+
+    it('the calendar subscribed through ical.js: every upcoming episode once, stamped with the last sync', async () => {
+      const response = await fetch(new URL('/calendar.ics', serving.url));
+      const calendar = new ICAL.Component(ICAL.parse(await response.text()));
+      const events = calendar.getAllSubcomponents('vevent').map((component) => new ICAL.Event(component));
+      const upcoming = JSON.parse((await lk(['calendar', '--offline', '--json', '--db', db])).stdout) as { airsAt?: string }[];
+      expect(events.length).toBeGreaterThan(0);
+      expect(events.length).toBe(upcoming.filter((item) => item.airsAt).length);
+      expect(new Set(events.map((event) => event.uid)).size).toBe(events.length);
+      const status = (await (await fetch(new URL('/status.json', serving.url))).json()) as { mirror: { syncedAt: string } };
+      const stamps = new Set(events.map((event) => event.component.getFirstPropertyValue('dtstamp')!.toString()));
+      expect([...stamps].map((stamp) => new Date(stamp).getTime())).toEqual([Math.floor(Date.parse(status.mirror.syncedAt) / 1000) * 1000]);
+    });
+
+    describeWith(['python3-feedparser'], 'the feed in feedparser', () => {
+      it('reads /feed.atom without a complaint, with the entries of /feed.json and no notes', async () => {
+        const atom = await (await fetch(new URL('/feed.atom', serving.url))).text();
+        const json = (await (await fetch(new URL('/feed.json', serving.url))).json()) as { items: { title: string }[] };
+        const parsed = feedparser(atom);
+        expect(parsed.bozo, parsed.error).toBe(false);
+        expect(parsed.version).toBe('atom10');
+        expect(parsed.entries.map((entry) => entry.title)).toEqual(json.items.map((item) => item.title));
+        const withNotes = await lk(['feed', '--db', db]);
+        expect(withNotes.stdout).not.toBe(atom);
+      });
+    });
+
+    describeWith(['chromium'], 'the report in chromium', () => {
+      it('loads with no error and nothing blocked by its policy, at desktop width and at 390 px without sideways scrolling', async () => {
+        const { chromium } = await import('playwright-core');
+        const context = await chromium.launchPersistentContext(tempDir('lk-serve-chromium-'), {
+          executablePath: chromiumPath()!,
+          args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+          headless: true,
+        });
+        try {
+          for (const width of [1280, 390]) {
+            const page = await context.newPage();
+            const problems: string[] = [];
+            page.on('console', (message) => {
+              if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+            });
+            page.on('pageerror', (error) => problems.push(error.message));
+            await page.setViewportSize({ width, height: 900 });
+            const response = await page.goto(new URL(`/report/${year - 1}.html`, serving.url).href, { waitUntil: 'load' });
+            expect(response?.status()).toBe(200);
+            expect(await page.evaluate('document.querySelectorAll("svg").length')).toBeGreaterThan(0);
+            expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+            expect(problems, String(width)).toEqual([]);
+            await page.close();
+          }
+        } finally {
+          await context.close();
+        }
+      }, 120_000);
+    });
+  });
+
   describe('the server module', () => {
     it('drops a client that connects and says nothing, once its idle time has passed', async () => {
-      const serving = await startServe({ dbPath: db, host: '127.0.0.1', port: 0, token: undefined, now: clock, timeZone: 'UTC', idleTimeoutMs: 300, log: () => {} });
+      const serving = await startServe({
+        dbPath: db,
+        host: '127.0.0.1',
+        port: 0,
+        token: undefined,
+        now: clock,
+        timeZone: 'UTC',
+        idleTimeoutMs: 300,
+        log: () => {},
+      });
       try {
         const socket = connect(Number(new URL(serving.url).port), '127.0.0.1');
         socket.on('error', () => {});
