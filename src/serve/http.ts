@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ExitCode, LkError } from '../util/errors.js';
 import { PAGE_POLICY } from './documents.js';
 import type { Served } from './store.js';
 
@@ -49,15 +50,26 @@ export async function listen(options: HttpOptions): Promise<Listening> {
   // A client that connects and says nothing (or stops halfway) is dropped once this passes without a byte.
   server.setTimeout(idle);
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    const refused = (error: NodeJS.ErrnoException) => reject(listenError(error, options));
+    server.once('error', refused);
     server.listen(options.port, options.host, () => {
-      server.off('error', reject);
+      server.off('error', refused);
       resolve();
     });
   });
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return { url: `http://${host}:${address.port}/`, close: () => close(server) };
+}
+
+function listenError(error: NodeJS.ErrnoException, options: HttpOptions): Error {
+  const where = `${options.host.includes(':') ? `[${options.host}]` : options.host}:${options.port}`;
+  const why = {
+    EADDRINUSE: ['the port is in use', 'Another lk serve? Choose another --port, or --port 0 for a free one.'],
+    EACCES: ['not allowed', 'Ports below 1024 need privileges: choose --port 1024 or above.'],
+    EADDRNOTAVAIL: ['no such address on this machine', 'Check --host: 127.0.0.1, 0.0.0.0 or one of this machine’s addresses.'],
+  }[error.code ?? ''] ?? [error.message, undefined];
+  return new LkError(`cannot listen on ${where}: ${why[0]}`, ExitCode.failure, why[1]);
 }
 
 function close(server: Server): Promise<void> {

@@ -118,6 +118,13 @@ if (!nodeHasSqlite()) {
       expect(serving.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     });
 
+    it('a port in use: exit 1 with one line saying so, nothing on stdout', async () => {
+      const result = await lk(['serve', '--port', new URL(serving.url).port, '--db', db]);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(/^lk: cannot listen on 127\.0\.0\.1:\d+: the port is in use\n/);
+    });
+
     for (const [path, command] of ROUTES) {
       it(`${path} = lk ${command.join(' ')}`, async () => {
         const expected = await lk([...command, '--db', db]);
