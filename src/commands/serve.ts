@@ -45,7 +45,7 @@ export function registerServe(program: Command): void {
 
 const LOOPBACK = /^(127(\.\d{1,3}){3}|::1|localhost)$/i;
 
-async function runServe(ctx: Context, out: OutputSession, options: ServeFlags): Promise<void> {
+async function runServe(ctx: Context, _out: OutputSession, options: ServeFlags): Promise<void> {
   // Everything checked before the mirror is opened or a port taken.
   const host = options.host ?? '127.0.0.1';
   if (host === '') throw new UsageError('--host needs an address');
@@ -83,7 +83,8 @@ async function runServe(ctx: Context, out: OutputSession, options: ServeFlags): 
       log: (line) => ctx.io.warn(line),
     });
     try {
-      await out.io.write(`${serving.url}\n`);
+      // Straight to stdout, never held for a pager: a script or a person waits for this line.
+      ctx.io.stdout.write(`${serving.url}\n`);
       ctx.io.info(`lk: serving ${dbPath} read-only at ${serving.url} (Ctrl-C to stop)`);
       await stopped(ctx.signal);
     } finally {
