@@ -45,7 +45,7 @@ if (!nodeHasSqlite()) {
   }
 
   /** `lk serve` in this process until stop(): its first stdout line is the address. */
-  async function serve(args: string[] = []): Promise<Serving> {
+  async function serve(args: string[] = [], terminal?: { columns: number; rows: number }): Promise<Serving> {
     const abort = new AbortController();
     let stdout = '';
     let ended: RunResult | undefined;
@@ -56,6 +56,7 @@ if (!nodeHasSqlite()) {
         env: env(),
         signal: abort.signal,
         onStdout: (text) => (stdout = text),
+        ...(terminal ? { tty: terminal } : {}),
       })
       .then((result) => (ended = result));
     await until(() => stdout.includes('\n') || ended !== undefined);
@@ -116,6 +117,12 @@ if (!nodeHasSqlite()) {
 
     it('prints its address as the first stdout line, on loopback', () => {
       expect(serving.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    });
+
+    it('on a terminal too, the address comes at once (never held for a pager)', async () => {
+      const onTerminal = await serve([], { columns: 80, rows: 24 });
+      expect(onTerminal.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+      expect((await onTerminal.stop()).code).toBe(0);
     });
 
     it('a port in use: exit 1 with one line saying so, nothing on stdout', async () => {
