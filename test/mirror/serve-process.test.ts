@@ -2,7 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHasSqlite } from '../../src/mirror/open.js';
-import { LK_BIN, startTestBed, type TestBed } from '../e2e/harness.js';
+import { LK_BIN, runLk, startTestBed, type TestBed } from '../e2e/harness.js';
 import { tempDir } from '../support/temp-dir.js';
 import { until } from '../support/until.js';
 
@@ -16,113 +16,124 @@ interface Running {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-describe.runIf(nodeHasSqlite())('lk serve as a process', () => {
-  let bed: TestBed;
-  let dataDir: string;
-  const running = new Set<ChildProcessWithoutNullStreams>();
-
-  beforeAll(async () => {
-    bed = await startTestBed({ entries: 60, rateLimit: 0, exportIntervalSeconds: 1, clock: null });
-    dataDir = tempDir('lk-serve-process-');
-  });
-  afterAll(async () => {
-    for (const child of running) child.kill('SIGKILL');
-    await bed.sandbox.close();
-  });
-
-  /** Starts `lk serve`, resolved once its first stdout line (the address) is there. */
-  async function start(args: string[]): Promise<Running> {
-    const env = {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      TZ: 'UTC',
-      LANG: 'C.UTF-8',
-      ...bed.env('full'),
-      LK_DATA_DIR: dataDir,
-      LK_CACHE_DIR: join(dataDir, 'cache'),
-    };
-    const child = spawn(process.execPath, [LK_BIN, 'serve', '--port', '0', ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
-    running.add(child);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-      child.on('exit', (code, signal) => {
-        running.delete(child);
-        resolve({ code, signal });
-      }),
-    );
-    let gone = false;
-    void exited.then(() => (gone = true));
-    await until(() => stdout.includes('\n') || gone);
-    if (gone) throw new Error(`lk serve ended before listening: ${stderr}`);
-    return { child, url: stdout.split('\n')[0]!, stderr: () => stderr, exited };
-  }
-
-  it('--sync-every picks up a new entry without a restart, and asks for the export once in its hour', async () => {
-    bed.sandbox.resetCounters();
-    // No mirror yet: lk serve makes it first (from the export), then syncs every second.
-    const serving = await start(['--sync-every', '1s']);
-    try {
-      expect(bed.sandbox.counters.byPath['/v1/export']).toBe(1);
-      const feed = async () => (await (await fetch(new URL('/feed.json', serving.url))).json()) as { items: { title: string }[] };
-      const titleBefore = (await feed()).items[0]?.title;
-
-      bed.sandbox.addEntries('demo', 1);
-      const [newest] = bed.sandbox.entryIds('demo');
-      bed.sandbox.addEvent('demo', newest!, 'FILM_SEEN');
-      const library = await fetch(new URL(`/v1/library/${newest}`, bed.sandbox.url), {
-        headers: { authorization: `Bearer ${bed.sandbox.key('full')}` },
-      });
-      const title = ((await library.json()) as { work: { title: string } }).work.title;
-      let seen: string | undefined;
-      await until(() => {
-        void feed().then((body) => (seen = body.items[0]?.title));
-        return seen !== undefined && seen !== titleBefore && seen.includes(title);
-      });
-      expect(seen).toContain(title);
-      // Several syncs have run by now; the sandbox would have allowed an export each second: lk asked once.
-      const turns = bed.sandbox.counters.byPath['/v1/library'] ?? 0;
-      await until(() => (bed.sandbox.counters.byPath['/v1/library'] ?? 0) >= turns + 2);
-      expect(bed.sandbox.counters.byPath['/v1/export']).toBe(1);
-      expect(serving.stderr()).toMatch(/from the paginated endpoints/);
-    } finally {
-      serving.child.kill('SIGTERM');
-      expect((await serving.exited).code).toBe(0);
-    }
-  });
-
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    it(`${signal} ends it with exit 0`, async () => {
-      const serving = await start([]);
-      expect((await fetch(new URL('/status.json', serving.url))).status).toBe(200);
-      // A client holding a keep-alive connection open must not keep it running.
-      const agent = await fetch(serving.url, { headers: { connection: 'keep-alive' } });
-      expect(agent.status).toBe(200);
-      serving.child.kill(signal);
-      expect(await serving.exited).toEqual({ code: 0, signal: null });
+if (!nodeHasSqlite()) {
+  describe(`on Node ${process.versions.node} (no node:sqlite)`, () => {
+    it('lk serve as a process exits 1 naming Node 22.13, without listening', async () => {
+      const dataDir = tempDir('lk-serve-process-');
+      const result = await runLk(['serve', '--port', '0'], { env: { LK_DATA_DIR: dataDir } });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.split('\n')[0]).toMatch(/^lk: lk serve needs Node 22\.13 or later/);
     });
-  }
-
-  it('a sync that fails is said once on stderr and tried again; the last good mirror is still served', async () => {
-    const serving = await start(['--sync-every', '1s']);
-    try {
-      const before = await (await fetch(new URL('/next.json', serving.url))).text();
-      bed.sandbox.faults = { htmlBody: true };
-      await until(() => (serving.stderr().match(/sync failed/g) ?? []).length >= 2);
-      const failures = serving
-        .stderr()
-        .split('\n')
-        .filter((line) => line.includes('sync failed'));
-      expect(failures[0]).toMatch(/^lk: serve: sync failed \(.+\); still serving the mirror as it was; next try in 1s$/);
-      const during = await fetch(new URL('/next.json', serving.url));
-      expect(during.status).toBe(200);
-      expect(await during.text()).toBe(before);
-    } finally {
-      bed.sandbox.faults = {};
-      serving.child.kill('SIGTERM');
-      expect((await serving.exited).code).toBe(0);
-    }
   });
-});
+} else
+  describe('lk serve as a process', () => {
+    let bed: TestBed;
+    let dataDir: string;
+    const running = new Set<ChildProcessWithoutNullStreams>();
+
+    beforeAll(async () => {
+      bed = await startTestBed({ entries: 60, rateLimit: 0, exportIntervalSeconds: 1, clock: null });
+      dataDir = tempDir('lk-serve-process-');
+    });
+    afterAll(async () => {
+      for (const child of running) child.kill('SIGKILL');
+      await bed.sandbox.close();
+    });
+
+    /** Starts `lk serve`, resolved once its first stdout line (the address) is there. */
+    async function start(args: string[]): Promise<Running> {
+      const env = {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        TZ: 'UTC',
+        LANG: 'C.UTF-8',
+        ...bed.env('full'),
+        LK_DATA_DIR: dataDir,
+        LK_CACHE_DIR: join(dataDir, 'cache'),
+      };
+      const child = spawn(process.execPath, [LK_BIN, 'serve', '--port', '0', ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+      running.add(child);
+      let stdout = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+        child.on('exit', (code, signal) => {
+          running.delete(child);
+          resolve({ code, signal });
+        }),
+      );
+      let gone = false;
+      void exited.then(() => (gone = true));
+      await until(() => stdout.includes('\n') || gone);
+      if (gone) throw new Error(`lk serve ended before listening: ${stderr}`);
+      return { child, url: stdout.split('\n')[0]!, stderr: () => stderr, exited };
+    }
+
+    it('--sync-every picks up a new entry without a restart, and asks for the export once in its hour', async () => {
+      bed.sandbox.resetCounters();
+      // No mirror yet: lk serve makes it first (from the export), then syncs every second.
+      const serving = await start(['--sync-every', '1s']);
+      try {
+        expect(bed.sandbox.counters.byPath['/v1/export']).toBe(1);
+        const feed = async () => (await (await fetch(new URL('/feed.json', serving.url))).json()) as { items: { title: string }[] };
+        const titleBefore = (await feed()).items[0]?.title;
+
+        bed.sandbox.addEntries('demo', 1);
+        const [newest] = bed.sandbox.entryIds('demo');
+        bed.sandbox.addEvent('demo', newest!, 'FILM_SEEN');
+        const library = await fetch(new URL(`/v1/library/${newest}`, bed.sandbox.url), {
+          headers: { authorization: `Bearer ${bed.sandbox.key('full')}` },
+        });
+        const title = ((await library.json()) as { work: { title: string } }).work.title;
+        let seen: string | undefined;
+        await until(() => {
+          void feed().then((body) => (seen = body.items[0]?.title));
+          return seen !== undefined && seen !== titleBefore && seen.includes(title);
+        });
+        expect(seen).toContain(title);
+        // Several syncs have run by now; the sandbox would have allowed an export each second: lk asked once.
+        const turns = bed.sandbox.counters.byPath['/v1/library'] ?? 0;
+        await until(() => (bed.sandbox.counters.byPath['/v1/library'] ?? 0) >= turns + 2);
+        expect(bed.sandbox.counters.byPath['/v1/export']).toBe(1);
+        expect(serving.stderr()).toMatch(/from the paginated endpoints/);
+      } finally {
+        serving.child.kill('SIGTERM');
+        expect((await serving.exited).code).toBe(0);
+      }
+    });
+
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      it(`${signal} ends it with exit 0`, async () => {
+        const serving = await start([]);
+        expect((await fetch(new URL('/status.json', serving.url))).status).toBe(200);
+        // A client holding a keep-alive connection open must not keep it running.
+        const agent = await fetch(serving.url, { headers: { connection: 'keep-alive' } });
+        expect(agent.status).toBe(200);
+        serving.child.kill(signal);
+        expect(await serving.exited).toEqual({ code: 0, signal: null });
+      });
+    }
+
+    it('a sync that fails is said once on stderr and tried again; the last good mirror is still served', async () => {
+      const serving = await start(['--sync-every', '1s']);
+      try {
+        const before = await (await fetch(new URL('/next.json', serving.url))).text();
+        bed.sandbox.faults = { htmlBody: true };
+        await until(() => (serving.stderr().match(/sync failed/g) ?? []).length >= 2);
+        const failures = serving
+          .stderr()
+          .split('\n')
+          .filter((line) => line.includes('sync failed'));
+        expect(failures[0]).toMatch(/^lk: serve: sync failed \(.+\); still serving the mirror as it was; next try in 1s$/);
+        const during = await fetch(new URL('/next.json', serving.url));
+        expect(during.status).toBe(200);
+        expect(await during.text()).toBe(before);
+      } finally {
+        bed.sandbox.faults = {};
+        serving.child.kill('SIGTERM');
+        expect((await serving.exited).code).toBe(0);
+      }
+    });
+  });
