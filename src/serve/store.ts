@@ -55,7 +55,7 @@ export class DocumentStore {
     if (known?.version === version) return known.served;
     // The first request for this version makes it; the others wait for that one.
     const current = this.cache.get(path);
-    if (current !== previous) return (await current!).served;
+    if (current && current !== previous) return (await current).served;
     const making = this.exclusive(async () => {
       const now = this.options.now();
       const { db, timeZone, report } = this.options;
@@ -67,7 +67,10 @@ export class DocumentStore {
       return { version, served: document && served(document, known?.served, changedAt) };
     });
     this.cache.set(path, making);
-    making.catch(() => this.cache.delete(path));
+    // A document that failed is made afresh by the next request, not remembered as failed.
+    making.catch(() => {
+      if (this.cache.get(path) === making) this.cache.delete(path);
+    });
     return (await making).served;
   }
 
