@@ -26,7 +26,7 @@ Activity counts dated history events in the last 7 and 30 days (7 Ã— 24 and 30 Ã
 1 January in your time zone (TZ, else this machine's). --json prints one object for dashboards and scripts, stable
 within its schemaVersion (1): its JSON Schema is schemas/status.schema.json in the package, printed by --json-schema.
 --fields and --jq pick from that object. Online it costs about seven requests; --offline answers from the mirror
-(lk sync) with none.
+(lk sync) with none, and its generatedAt is the mirror's last sync (the same mirror, the same object).
 `,
   examples: [
     'lk status',
