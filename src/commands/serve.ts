@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { UsageError } from '../util/errors.js';
+import { TEXT } from '../output/shape.js';
 import type { OutputSession } from '../output/session.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
@@ -20,6 +21,7 @@ type ServeFlags = OptionsOf<typeof SERVE_FLAGS>;
 const serveCommand = defineCommand({
   name: 'serve',
   description: 'serve the mirror read-only over HTTP: calendar, feed, status, next and reports for apps and dashboards',
+  output: TEXT,
   flags: SERVE_FLAGS,
   help: `
 Addresses (each the bytes of the command offline, the same again while the mirror is unchanged):
