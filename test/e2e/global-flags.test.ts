@@ -73,6 +73,7 @@ const PATHS: Record<string, { args: () => string[]; kind: keyof typeof KINDS; mi
   feed: { args: () => ['feed', '--db', db()], kind: 'feed', mirror: true },
   report: { args: () => ['report', '--db', db(), '-o', '-', '--year', '2025'], kind: 'report', mirror: true },
   mcp: { args: () => ['mcp'], kind: 'text' },
+  serve: { args: () => ['serve', '--port', '0', '--db', db()], kind: 'text', mirror: true },
   open: { args: () => ['open', entry, '--no-browser'], kind: 'text' },
   api: { args: () => ['api', '/v1/me'], kind: 'api' },
   'config list': { args: () => ['config', 'list'], kind: 'config list' },
