@@ -17,6 +17,7 @@ const NEEDS = {
     'test/mirror/mcp-process.test.ts',
     'test/mirror/mirror-files.test.ts',
     'test/e2e/export-git.test.ts',
+    'test/mirror/serve-process.test.ts',
   ],
   /** A real terminal (tmux, script) or a shell (bash, zsh, fish completions). */
   terminals: [
@@ -38,6 +39,7 @@ const NEEDS = {
     'test/e2e/doctor.test.ts',
     'test/e2e/keyring.test.ts',
     'test/e2e/report-browser.test.ts',
+    'test/mirror/serve.test.ts',
   ],
   /** Real lk processes for start-up, files and streams (no signal, no terminal). */
   processes: [
