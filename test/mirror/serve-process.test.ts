@@ -2,7 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHasSqlite } from '../../src/mirror/open.js';
-import { LK_BIN, runLk, startTestBed, type TestBed } from '../e2e/harness.js';
+import { lkSpawnArgs, runLk, startTestBed, type TestBed } from '../e2e/harness.js';
 import { tempDir } from '../support/temp-dir.js';
 import { until } from '../support/until.js';
 
@@ -52,7 +52,7 @@ if (!nodeHasSqlite()) {
         LK_DATA_DIR: dataDir,
         LK_CACHE_DIR: join(dataDir, 'cache'),
       };
-      const child = spawn(process.execPath, [LK_BIN, 'serve', '--port', '0', ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+      const child = spawn(...lkSpawnArgs(['serve', '--port', '0', ...args]), { env, stdio: ['pipe', 'pipe', 'pipe'] });
       running.add(child);
       let stdout = '';
       let stderr = '';
