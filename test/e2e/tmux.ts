@@ -45,7 +45,9 @@ export async function inTerminal(
     .map(([name, value]) => shellQuote(`${name}=${value}`));
   const command = ['env', '-i', ...words, lkShellCommand(args)].join(' ');
   // The program starts once the recording is attached ("go"); the marker after it says that all its output is in.
-  writeFileSync(join(dir, 'run.sh'), `tmux wait-for go\n${command} ${options.redirect ?? ''}\necho "lk-exit:$?"\n`);
+  // The shell then stays (until kill-server): tmux 3.3 drops what it has not yet read from a pane whose process has
+  // exited, so under load the end of the output and the marker could be lost, and the wait below never end.
+  writeFileSync(join(dir, 'run.sh'), `tmux wait-for go\n${command} ${options.redirect ?? ''}\necho "lk-exit:$?"\ntmux wait-for never\n`);
   writeFileSync(join(dir, 'tmux.conf'), 'set -g history-limit 50000\nset -g remain-on-exit on\n');
   const tmux = (...tmuxArgs: string[]) =>
     run('tmux', ['-u', '-S', socket, ...tmuxArgs], {
