@@ -44,7 +44,7 @@ const mcpCommand = defineCommand({
       mirrorPath: path,
       now: ctx.now,
       timeoutSeconds: ctx.settings.timeoutSeconds(),
-      fallbackTimeZone: fallbackTimeZone(ctx.env),
+      fallbackTimeZone: fallbackTimeZone(ctx.env, (line) => ctx.io.warn(line)),
       live: client && (async (apiPath, query) => (await client.get(apiPath, query)).json),
       tools,
       signal: ctx.signal,

@@ -80,7 +80,7 @@ async function runServe(ctx: Context, _out: OutputSession, options: ServeFlags):
       port,
       token,
       now: ctx.now,
-      timeZone: fallbackTimeZone(ctx.env),
+      timeZone: fallbackTimeZone(ctx.env, (line) => ctx.io.warn(line)),
       sync,
       log: (line) => ctx.io.warn(line),
     });

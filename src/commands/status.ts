@@ -55,7 +55,11 @@ async function runStatus(ctx: Context, out: OutputSession, options: OptionsOf<ty
   const { fallbackTimeZone } = await import('../report/time-zone.js');
   const read = () =>
     withOverviewSource(ctx, options, 'lk status --offline', async (source, mirrorSyncedAt) =>
-      statusOf(source, { now: ctx.now(), timeZone: fallbackTimeZone(ctx.env), ...syncState(options.offline, await mirrorSyncedAt()) }),
+      statusOf(source, {
+        now: ctx.now(),
+        timeZone: fallbackTimeZone(ctx.env, (line) => ctx.io.warn(line)),
+        ...syncState(options.offline, await mirrorSyncedAt()),
+      }),
     );
   const screen = async (status: unknown, output: OutputOptions) => {
     const { statusScreen } = await import('../output/status-text.js');

@@ -81,6 +81,15 @@ if (nodeHasSqlite()) {
       });
     }
 
+    it('lk status --offline with TZ="": one warning line, no crash (as lk report and lk mcp)', async () => {
+      const result = await bed.lk(['status', '--offline', '--db', mirror, '--json'], { key: null, env: { ...env(), TZ: '' } });
+      expect(result.code, result.stderr).toBe(0);
+      expect((JSON.parse(result.stdout) as { schemaVersion: number }).schemaVersion).toBe(1);
+      expect(result.stderr.split('\n').filter((line) => line.includes('warning'))).toEqual([
+        `lk: warning: TZ="" names no time zone lk knows: days are the profile's time zone, else UTC`,
+      ]);
+    });
+
     it('lk report --from 30d --to yesterday: days counted back from today, as lk feed takes them', async () => {
       const result = await bed.lk(['report', '--db', mirror, '--json', '--from', '30d', '--to', 'yesterday'], { key: null, env: env() });
       expect(result.code, result.stderr).toBe(0);
