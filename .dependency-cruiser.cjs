@@ -73,6 +73,23 @@ module.exports = {
       from: { path: layer(from) },
       to: { path: everyLayer.filter((name) => name !== from && !to.includes(name)).map(layer) },
     })),
+    // output/ has three rooms under the wrapper's own modules (result, shape, session, show): terminal/ (the streams,
+    // colours, widths, pager, prompts, progress), formats/ (how any value is written: table, csv, json, fields, jq),
+    // wording/ (what a command says: its columns, screens and messages). Each room leans only on the ones before it.
+    {
+      name: 'output-terminal-room',
+      severity: 'error',
+      comment: 'src/output/terminal is the terminal and its streams: it knows no format, no command wording, no result.',
+      from: { path: '^src/output/terminal/' },
+      to: { path: '^src/output/(formats/|wording/|[^/]+\\.ts$)' },
+    },
+    {
+      name: 'output-formats-room',
+      severity: 'error',
+      comment: 'src/output/formats writes any value in a format: it knows no command (its wording lives in src/output/wording).',
+      from: { path: '^src/output/formats/' },
+      to: { path: '^src/output/(wording/|[^/]+\\.ts$)' },
+    },
     {
       name: 'sleep-lives-in-util',
       severity: 'error',

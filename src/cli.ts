@@ -33,11 +33,11 @@ import { registerWhoami } from './commands/whoami.js';
 import type { Factory } from './context.js';
 import { ExitCode, LkError, SilentExit } from './util/errors.js';
 import { endsCleanlyOnSignal, runInterruptCleanups } from './util/interrupt.js';
-import { paintErrorLines, type ColorMode } from './output/io.js';
+import { paintErrorLines, type ColorMode } from './output/terminal/io.js';
 import { configDir } from './config/paths.js';
 import { readStoredConfig } from './config/store.js';
-import { hintFor, messageFor } from './output/messages.js';
-import { sanitizeMessage, sanitizeText } from './output/sanitize.js';
+import { hintFor, messageFor } from './output/wording/messages.js';
+import { sanitizeMessage, sanitizeText } from './output/terminal/sanitize.js';
 import { redactKeys } from './util/redact.js';
 import { VERSION } from './util/version.js';
 

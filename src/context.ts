@@ -10,12 +10,12 @@ import { AuthError, UsageError } from './util/errors.js';
 import { oneOf } from './util/choice.js';
 import { durationMs } from './util/duration.js';
 import { folderProblem } from './util/private-folder.js';
-import { IoStreams } from './output/io.js';
-import { pagerCommand } from './output/pager.js';
-import { connectionWarning, networkProblemMessage, untrustedCacheWarning } from './output/messages.js';
-import { countdownWaiter } from './output/progress.js';
+import { IoStreams } from './output/terminal/io.js';
+import { pagerCommand } from './output/terminal/pager.js';
+import { connectionWarning, networkProblemMessage, untrustedCacheWarning } from './output/wording/messages.js';
+import { countdownWaiter } from './output/terminal/progress.js';
 import { OutputSession, type OutputFlags } from './output/session.js';
-import { verboseLine } from './output/verbose.js';
+import { verboseLine } from './output/wording/verbose.js';
 
 /** The global flags a run's context reads: where settings come from, how the terminal and the client behave. */
 export interface RunFlags {

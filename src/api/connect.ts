@@ -1,7 +1,7 @@
 import type { ApiClient, ClientOptions } from './client.js';
 import { UsageError } from '../util/errors.js';
 
-/** What a person should know as the client is made: said by the caller, worded in output/messages.ts. */
+/** What a person should know as the client is made: said by the caller, worded in output/wording/messages.ts. */
 export type ConnectionNotice =
   { kind: 'key-over-plain-http'; host: string } | { kind: 'key-in-clear-through-proxy'; proxy: string; host: string; hostname: string };
 

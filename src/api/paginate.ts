@@ -39,7 +39,7 @@ export interface Page {
   headers: Headers;
   /**
    * Made by paginate from a response for this reader alone: once the reader is done with it, it may empty its items
-   * and the body's (output/render.ts letGo). Items a caller passed in (pageOf) are never so marked.
+   * and the body's (output/formats/render.ts letGo). Items a caller passed in (pageOf) are never so marked.
    */
   disposable?: boolean;
 }

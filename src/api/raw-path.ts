@@ -1,7 +1,7 @@
 import { UsageError } from '../util/errors.js';
 import type { Query } from './client.js';
 
-/** Why `lk api` refuses a path or a field: data only; output/messages.ts words it. */
+/** Why `lk api` refuses a path or a field: data only; output/wording/messages.ts words it. */
 export type RawInputProblem =
   | 'full-url'
   | 'scheme-relative'

@@ -3,7 +3,7 @@ import { isWellFormedKey } from '../config/key.js';
 import { Settings, type ResolvedKey } from '../config/resolve.js';
 import { configFilePath } from '../config/store.js';
 import type { Context } from '../context.js';
-import type { ProfileReport } from '../output/auth-status.js';
+import type { ProfileReport } from '../output/wording/auth-status.js';
 import type { ProfileStatus } from '../output/result.js';
 import { ApiError, AuthError, LkError, NotLoggedInError } from '../util/errors.js';
 import { getPath } from '../util/object-path.js';

@@ -9,7 +9,7 @@ import { keyringMayAnswer, keyringName } from '../config/keyring.js';
 import { configFilePath, updateStoredConfig } from '../config/store.js';
 import type { Context } from '../context.js';
 import { AuthError, UsageError } from '../util/errors.js';
-import { readFirstLine, readHidden } from '../output/prompt.js';
+import { readFirstLine, readHidden } from '../output/terminal/prompt.js';
 import type { OutputSession } from '../output/session.js';
 import { authStatus } from './auth-status.js';
 import { addCommand, defineCommand, operand } from './define.js';

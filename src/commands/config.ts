@@ -7,9 +7,9 @@ import { assertSettingName, BUILT_IN_DEFAULTS, SETTINGS, type SettingName, type 
 import { configFilePath, readStoredConfig, updateStoredConfig, type StoredConfig } from '../config/store.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../util/errors.js';
-import { renderListing, renderSingle } from '../output/render.js';
+import { renderListing, renderSingle } from '../output/formats/render.js';
 import type { OutputSession } from '../output/session.js';
-import type { View } from '../output/view.js';
+import type { View } from '../output/formats/view.js';
 import { addCommand, defineCommand, operand } from './define.js';
 import { examples, showDefaultSubcommandOptions } from './options.js';
 

@@ -12,7 +12,7 @@ import { configFilePath } from '../config/store.js';
 import type { Context } from '../context.js';
 import { LkError, RateLimitError, TransportError, ApiError } from '../util/errors.js';
 import { formatDuration } from '../util/units.js';
-import { hintFor } from '../output/messages.js';
+import { hintFor } from '../output/wording/messages.js';
 import type { Check, Checks } from '../output/result.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag } from './flags.js';

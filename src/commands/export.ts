@@ -4,7 +4,7 @@ import { exportCacheIn } from '../export/cache.js';
 import { exportAccount, obtainExport, type ExportPolicy } from '../export/obtain.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../util/errors.js';
-import { downloadProgress } from '../output/download-progress.js';
+import { downloadProgress } from '../output/terminal/download-progress.js';
 import { writeExportFiles, type ExportDestination } from '../export/destinations.js';
 import type { OutputSession } from '../output/session.js';
 import { addCommand, defineCommand } from './define.js';

@@ -65,7 +65,7 @@ async function runFeed(ctx: Context, out: OutputSession, options: OptionsOf<type
   try {
     const { makeFeed } = await import('../feed/document.js');
     const document = await makeFeed(db, { format, limit, domain: options.domain?.toUpperCase(), since, publicOnly: Boolean(options.public) });
-    const { renderActivityFeed } = await import('../output/feed-output.js');
+    const { renderActivityFeed } = await import('../output/wording/feed-output.js');
     await renderActivityFeed(document, { io: out.io, format, file: options.output === '-' ? undefined : options.output });
   } finally {
     db.close();

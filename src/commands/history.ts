@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { DATA } from '../output/shape.js';
 import { UsageError } from '../util/errors.js';
-import { historyView } from '../output/views.js';
+import { historyView } from '../output/wording/views.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag } from './flags.js';
 import { runOffline } from './offline.js';

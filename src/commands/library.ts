@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { DATA } from '../output/shape.js';
-import { entryView, historyView } from '../output/views.js';
+import { entryView, historyView } from '../output/wording/views.js';
 import { addCommand, defineCommand, operand } from './define.js';
 import { flag } from './flags.js';
 import { runListing, runSingle } from './listing.js';

@@ -3,7 +3,7 @@ import { paginate, type PagingOptions } from '../api/paginate.js';
 import type { Query } from '../api/client.js';
 import type { Context } from '../context.js';
 import { listing, resource, type Listing, type Resource } from '../output/result.js';
-import type { View } from '../output/view.js';
+import type { View } from '../output/formats/view.js';
 import { entityId, pagingFrom, type PagingFlags } from './options.js';
 
 /** What a listing command shows: an endpoint of the table (with an id where its path takes one) through a view. */

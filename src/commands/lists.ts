@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { DATA } from '../output/shape.js';
-import { listView } from '../output/views.js';
+import { listView } from '../output/wording/views.js';
 import { addCommand, defineCommand, operand } from './define.js';
 import { runListing, runSingle } from './listing.js';
 import { runOffline } from './offline.js';

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { TOOL_NAMES } from '../mcp/descriptions.js';
 import { UsageError } from '../util/errors.js';
 import { TEXT } from '../output/shape.js';
-import { MCP_CLIENT_SETUP } from '../output/mcp-setup.js';
+import { MCP_CLIENT_SETUP } from '../output/wording/mcp-setup.js';
 import { VERSION } from '../util/version.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag } from './flags.js';

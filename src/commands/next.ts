@@ -4,7 +4,7 @@ import type { NextSource } from '../overview/next.js';
 import { UsageError } from '../util/errors.js';
 import { formatCount } from '../util/units.js';
 import type { Page } from '../api/paginate.js';
-import type { IoStreams } from '../output/io.js';
+import type { IoStreams } from '../output/terminal/io.js';
 import { listing, type Listing } from '../output/result.js';
 import type { OutputSession } from '../output/session.js';
 import { DATA } from '../output/shape.js';
@@ -56,7 +56,7 @@ async function runNext(ctx: Context, _out: OutputSession, options: NextOptions):
   if (options.random && (options.all || options.limit !== undefined)) throw new UsageError('--random picks one entry: it takes no --limit or --all');
   const limit = options.all ? undefined : options.limit === undefined ? 20 : wholeNumber('--limit', options.limit, 1);
   const seed = options.seed === undefined ? undefined : wholeNumber('--seed', options.seed, 0);
-  const { nextView } = await import('../output/next-view.js');
+  const { nextView } = await import('../output/wording/next-view.js');
   const domain = options.domain;
   let answer: NextAnswer = { items: [] };
   // Read as the wrapper shows it: after the output flags and -o are checked.

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { DATA } from '../output/shape.js';
-import { notificationView } from '../output/views.js';
+import { notificationView } from '../output/wording/views.js';
 import { addCommand, defineCommand } from './define.js';
 import { runOffline } from './offline.js';
 import { OFFLINE_FLAGS, PAGING_FLAGS } from './options.js';

@@ -140,8 +140,8 @@ export async function runOffline(ctx: Context, out: OutputSession, command: Offl
   const to = options.to === undefined ? undefined : dateBound(isoDate('--to', options.to, { edge: 'end', now }), 'end');
   if (from !== undefined && to !== undefined && from > to)
     throw new UsageError(`--from ${options.from} is after --to ${options.to}: nothing can fall in that window`);
-  const render = await import('../output/render.js');
-  const views = await import('../output/views.js');
+  const render = await import('../output/formats/render.js');
+  const views = await import('../output/wording/views.js');
   const read = await import('../mirror/read.js');
   const domain = options.domain?.toUpperCase();
   const db = await openMirrorHere(ctx, options.db, `--offline`);

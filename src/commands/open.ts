@@ -4,8 +4,8 @@ import { text, type Text } from '../output/result.js';
 import type { Context } from '../context.js';
 import { LkError, UsageError } from '../util/errors.js';
 import { getPath } from '../util/object-path.js';
-import { linkableUrl } from '../output/hyperlinks.js';
-import { sanitizeText } from '../output/sanitize.js';
+import { linkableUrl } from '../output/terminal/hyperlinks.js';
+import { sanitizeText } from '../output/terminal/sanitize.js';
 import type { OutputSession } from '../output/session.js';
 import { addCommand, defineCommand, operand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
@@ -57,7 +57,7 @@ async function run(ctx: Context, out: OutputSession, options: OptionsOf<typeof O
   // An entry without a url of its own still has its work's page.
   const url = linkableUrl(getPath(body, field)) ?? (field === 'url' && rawId !== undefined ? linkableUrl(getPath(body, 'work.url')) : undefined);
   if (!url) throw new LkError(`the ${what} has no web page (no http(s) ${field} in the response)`);
-  const { browserFor, openInBrowser } = await import('../output/browser.js');
+  const { browserFor, openInBrowser } = await import('../output/terminal/browser.js');
   const browser = options.browser === false ? { print: '--no-browser' } : browserFor(out.io, ctx.env);
   if ('print' in browser) return text(`${url}\n`);
   if (out.io.mayNotify) out.io.info(`Opening ${sanitizeText(url)} in your browser.`);

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { DATA } from '../output/shape.js';
-import { achievementView } from '../output/views.js';
+import { achievementView } from '../output/wording/views.js';
 import { addCommand, defineCommand } from './define.js';
 import { examples, OUTPUT_FLAG, PAGING_FLAGS, showDefaultSubcommandOptions } from './options.js';
 import { runListing, runSingle } from './listing.js';

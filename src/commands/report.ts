@@ -95,7 +95,7 @@ async function openPage(ctx: Context, out: OutputSession, path: string): Promise
   const { resolve } = await import('node:path');
   const { pathToFileURL } = await import('node:url');
   const url = pathToFileURL(resolve(path)).href;
-  const { browserFor, openInBrowser } = await import('../output/browser.js');
+  const { browserFor, openInBrowser } = await import('../output/terminal/browser.js');
   const browser = browserFor(out.io, ctx.env);
   if ('print' in browser) {
     ctx.io.info(`lk: not opening a browser (${browser.print}); the page is ${url}`);

@@ -30,8 +30,8 @@ const searchCommand = defineCommand({
     try {
       await requireTitleLanguage(ctx, db);
       const filters = { domain: options.domain?.toUpperCase(), phase: options.phase?.toUpperCase() };
-      const { renderListing } = await import('../output/render.js');
-      const { entryView } = await import('../output/views.js');
+      const { renderListing } = await import('../output/formats/render.js');
+      const { entryView } = await import('../output/wording/views.js');
       const { searchEntries } = await import('../mirror/read.js');
       await renderListing(
         pagesOf((window) => searchEntries(db, text, filters, window), options),

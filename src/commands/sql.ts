@@ -61,7 +61,7 @@ const sqlCommand = defineCommand({
       } catch (error) {
         throw await sqlFailure(error);
       }
-      const { renderListing } = await import('../output/render.js');
+      const { renderListing } = await import('../output/formats/render.js');
       // Column names such as count(*) or json_extract(json, '$.a.b') are not dot paths: each reads its own key.
       const columns = result.columns.map((name) => ({
         header: name,

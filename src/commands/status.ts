@@ -4,7 +4,7 @@ import { UsageError } from '../util/errors.js';
 import { resource, text, type Resource, type Text } from '../output/result.js';
 import type { OutputSession } from '../output/session.js';
 import { SCREEN } from '../output/shape.js';
-import type { OutputOptions } from '../output/writer.js';
+import type { OutputOptions } from '../output/formats/writer.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
 import { OFFLINE_FLAGS, OUTPUT_FLAG } from './options.js';
@@ -62,7 +62,7 @@ async function runStatus(ctx: Context, out: OutputSession, options: OptionsOf<ty
       }),
     );
   const screen = async (status: unknown, output: OutputOptions) => {
-    const { statusScreen } = await import('../output/status-text.js');
+    const { statusScreen } = await import('../output/wording/status-text.js');
     return statusScreen(status as Parameters<typeof statusScreen>[0], output.display, output.io.columns);
   };
   return resource(read, { screen });

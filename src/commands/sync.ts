@@ -46,7 +46,7 @@ export async function runSync(ctx: Context, options: { db?: string | undefined; 
   const client = await ctx.client();
   const { syncMirror } = await import('../mirror/sync.js');
   const { exportCacheIn } = await import('../export/cache.js');
-  const { statusLine } = await import('../output/progress.js');
+  const { statusLine } = await import('../output/terminal/progress.js');
   const { VERSION } = await import('../util/version.js');
   const { formatDuration } = await import('../util/units.js');
   const part = statusLine(ctx.io)?.open();

@@ -155,7 +155,7 @@ export class Settings {
     return (this.storedDefault('max-body') as number | undefined) ?? BUILT_IN_DEFAULTS['max-body'].value;
   }
 
-  /** The `lk config` pager; LK_PAGER and PAGER are weighed around it in output/pager.ts. */
+  /** The `lk config` pager; LK_PAGER and PAGER are weighed around it in output/terminal/pager.ts. */
   pager(): string | undefined {
     return this.storedDefault('pager') as string | undefined;
   }

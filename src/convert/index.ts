@@ -6,7 +6,7 @@ import { goodreads } from './goodreads.js';
 import { letterboxd } from './letterboxd.js';
 import { mal } from './mal.js';
 import { readEntries, type AccountSnapshot } from './model.js';
-import { convertSummary } from '../output/convert-summary.js';
+import { convertSummary } from '../output/wording/convert-summary.js';
 import { csvLine } from './csv.js';
 import { ratingScale, Tally, type ConvertOptions, type ConvertResult, type Target } from './common.js';
 import { yamtrack } from './yamtrack.js';
@@ -39,7 +39,7 @@ function unmatchedCsv(tally: Tally): string | undefined {
   return csvLine(['reason', ...columns]) + rows.map(({ reason, row }) => csvLine([reason, ...columns.map((column) => row[column])])).join('');
 }
 
-/** The stderr summary (worded in src/output/convert-summary.ts); `unmatchedFile` is where the rows set aside went. */
+/** The stderr summary (worded in src/output/wording/convert-summary.ts); `unmatchedFile` is where the rows set aside went. */
 export function summaryLines(result: ConvertResult, unmatchedFile?: string): string[] {
   const { tally } = result;
   return convertSummary(

@@ -1,6 +1,6 @@
-import type { Colors } from '../output/colors.js';
-import { sanitizeText } from '../output/sanitize.js';
-import { cutForDisplay, displayWidth, padToWidth, truncate } from '../output/width.js';
+import type { Colors } from '../output/terminal/colors.js';
+import { sanitizeText } from '../output/terminal/sanitize.js';
+import { cutForDisplay, displayWidth, padToWidth, truncate } from '../output/terminal/width.js';
 import { firstOf } from '../util/object-path.js';
 import { diffSummary, type CollectionDiff, type ExportDiff, type FieldChange, type Item } from './model.js';
 

@@ -1,5 +1,5 @@
 import { safeFileName } from './rotation.js';
-import { columnsOf } from '../output/fields.js';
+import { columnsOf } from '../output/formats/fields.js';
 import { csvRecord } from '../output/formats/delimited.js';
 
 /**

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { formatBytes } from '../util/units.js';
 import { writeFileAtomic, writeFolderAtomic, type FolderFile } from '../util/atomic-file.js';
 import { exportName, rotateExports, type ExportKind } from './rotation.js';
-import type { IoStreams } from '../output/io.js';
+import type { IoStreams } from '../output/terminal/io.js';
 import { exportToCsvFiles } from './csv.js';
 import { createFolder, failingAs, replaceFile } from '../util/output-file.js';
 

@@ -2,7 +2,7 @@ import { mkdir, readdir, realpath, stat } from 'node:fs/promises';
 import { compareSources, type DiffSource } from '../diff/compare.js';
 import { countsSummary, diffSummary } from '../diff/model.js';
 import { scanItems, type ScanItem } from '../util/json-scan.js';
-import type { IoStreams } from '../output/io.js';
+import type { IoStreams } from '../output/terminal/io.js';
 import { LkError } from '../util/errors.js';
 import { Git, requireGit } from './git-command.js';
 import { exportFiles, fileParts, type GitFile } from './git-files.js';

@@ -3,7 +3,7 @@ import type { ApiClient, Waiter } from '../api/client.js';
 import { pathOf } from '../api/endpoints.js';
 import { formatDuration, formatMoment } from '../util/units.js';
 import { LkError, RateLimitError, TransportError } from '../util/errors.js';
-import type { IoStreams } from '../output/io.js';
+import type { IoStreams } from '../output/terminal/io.js';
 import type { ExportCache, CachedExport } from './cache.js';
 import { acquireLock, type Lock } from '../util/lock.js';
 

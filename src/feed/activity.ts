@@ -1,6 +1,6 @@
 import type { Database } from '../mirror/open.js';
 import { isObject, text } from '../mirror/rows.js';
-import type { ActivityKind, FeedEvent, FeedItemFacts, FeedReview } from '../output/feed-text.js';
+import type { ActivityKind, FeedEvent, FeedItemFacts, FeedReview } from '../output/wording/feed-text.js';
 
 /**
  * The account's recent activity, read from the mirror's history: each dated event becomes one item of the feed,

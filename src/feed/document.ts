@@ -1,7 +1,7 @@
 import type { Database } from '../mirror/open.js';
 import { DOMAINS } from '../vocabulary.js';
-import { entryContent, entryTitle, escapeHtml, feedSubtitle, feedTitle, plainLine } from '../output/feed-text.js';
-import { feedText } from '../output/sanitize.js';
+import { entryContent, entryTitle, escapeHtml, feedSubtitle, feedTitle, plainLine } from '../output/wording/feed-text.js';
+import { feedText } from '../output/terminal/sanitize.js';
 import { mirrorFacts, readActivity, type Activity, type MirrorFacts } from './activity.js';
 import { entryId, feedId, owner } from './ids.js';
 

@@ -1,5 +1,5 @@
 import { getPath } from '../util/object-path.js';
-import { linkableUrl } from '../output/hyperlinks.js';
+import { linkableUrl } from '../output/terminal/hyperlinks.js';
 
 /** An item as the server sent it, with its page in the web app. */
 export interface Linked {

@@ -5,7 +5,7 @@ import { DamagedExport, type ExportCache } from '../export/cache.js';
 import { EXPORT_INTERVAL_MS, obtainExport } from '../export/obtain.js';
 import { acquireLock } from '../util/lock.js';
 import { ApiError, RateLimitError, TransportError } from '../util/errors.js';
-import type { IoStreams } from '../output/io.js';
+import type { IoStreams } from '../output/terminal/io.js';
 import { streamJsonMembers } from './json-stream.js';
 import { openForWriting, type Database } from './open.js';
 import {

@@ -1,6 +1,6 @@
 import { oneOf } from '../util/choice.js';
 import { UsageError } from '../util/errors.js';
-import type { OutputFormat } from './writer.js';
+import type { OutputFormat } from './formats/writer.js';
 
 export interface FormatRequest {
   /** The shorthands given (--json, --ndjson, --csv, --tsv). */

@@ -1,9 +1,9 @@
 import type { Page } from '../api/paginate.js';
 import { ExitCode, LkError } from '../util/errors.js';
-import type { ProfileReport } from './auth-status.js';
-import type { IoStreams } from './io.js';
-import type { View } from './view.js';
-import type { OutputOptions } from './writer.js';
+import type { ProfileReport } from './wording/auth-status.js';
+import type { IoStreams } from './terminal/io.js';
+import type { View } from './formats/view.js';
+import type { OutputOptions } from './formats/writer.js';
 
 /**
  * What a command's run returns for the wrapper (src/commands/define.ts) to show: the command gathers, output/show.ts

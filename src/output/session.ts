@@ -1,12 +1,12 @@
 import { UsageError } from '../util/errors.js';
 import type { OutputFile } from '../util/output-file.js';
 import { chooseFormat } from './format-choice.js';
-import { FIELDS_HELP, parseFieldList } from './fields.js';
-import { supportsHyperlinks } from './hyperlinks.js';
-import { IoStreams } from './io.js';
-import { JqCapture, JqFilter } from './jq.js';
-import type { DisplayContext } from './view.js';
-import type { OutputFormat, OutputOptions } from './writer.js';
+import { FIELDS_HELP, parseFieldList } from './formats/fields.js';
+import { supportsHyperlinks } from './terminal/hyperlinks.js';
+import { IoStreams } from './terminal/io.js';
+import { JqCapture, JqFilter } from './formats/jq.js';
+import type { DisplayContext } from './formats/view.js';
+import type { OutputFormat, OutputOptions } from './formats/writer.js';
 
 /** The output flags of a run as typed (the global ones, and -o of the command that takes it). */
 export interface OutputFlags {
@@ -81,7 +81,7 @@ export class OutputSession {
     });
   }
 
-  /** `--fields help`: list the paths instead (output/render.ts). */
+  /** `--fields help`: list the paths instead (output/formats/render.ts). */
   fieldsHelp(): boolean {
     return this.flags.fields?.trim() === FIELDS_HELP;
   }

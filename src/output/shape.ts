@@ -1,5 +1,5 @@
 import type { OutputFlags } from './session.js';
-import type { OutputFormat } from './writer.js';
+import type { OutputFormat } from './formats/writer.js';
 
 /** The formats a listing or a resource can be written in (config/settings.ts FORMATS, which output/ does not import). */
 const FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const satisfies readonly OutputFormat[];

@@ -1,34 +1,34 @@
 import type { Resource, Result } from './result.js';
 import type { OutputSession } from './session.js';
-import type { OutputOptions } from './writer.js';
+import type { OutputOptions } from './formats/writer.js';
 
 /** Shows a result in the run's format, to stdout or the -o file. */
 export async function showResult(result: Result, out: OutputSession): Promise<void> {
   if (result.kind === 'text') return out.io.write(result.text);
   if (result.kind === 'profile-status') {
-    const { writeProfileStatus } = await import('./auth-status.js');
+    const { writeProfileStatus } = await import('./wording/auth-status.js');
     return writeProfileStatus(result.reports, result.configFile, out);
   }
   if (result.kind === 'checks') {
-    const { writeChecks } = await import('./checks.js');
+    const { writeChecks } = await import('./wording/checks.js');
     return writeChecks(result.checks, out);
   }
   const options = await out.outputOptions();
   if (result.kind === 'listing') {
-    const render = await import('./render.js');
+    const render = await import('./formats/render.js');
     await render.renderListing(result.pages, result.view, options, { paged: result.paged });
     return result.after?.(options.io);
   }
   const value = await result.read();
   if (result.screen) return showScreen(value, result.screen, options);
-  const render = await import('./render.js');
+  const render = await import('./formats/render.js');
   switch (result.layout ?? 'view') {
     case 'sections':
       return render.renderSections(value, options);
     case 'account':
-      return render.renderAccount(value, options);
+      return (await import('./wording/layouts.js')).renderAccount(value, options);
     case 'list':
-      return render.renderListWithItems(value, options);
+      return (await import('./wording/layouts.js')).renderListWithItems(value, options);
     case 'view':
       return render.renderSingle(value, result.view, options);
   }
@@ -37,7 +37,7 @@ export async function showResult(result: Result, out: OutputSession): Promise<vo
 /** A command's own screen (shape SCREEN), or its value as JSON, which --fields asks for as --jq does (never ignored). */
 async function showScreen(value: unknown, screen: NonNullable<Resource['screen']>, options: OutputOptions): Promise<void> {
   if (options.format === 'json' || options.fields || options.fieldsHelp) {
-    const { renderSingle } = await import('./render.js');
+    const { renderSingle } = await import('./formats/render.js');
     return renderSingle(value, undefined, { ...options, format: 'json' });
   }
   // Without loading the formats.

@@ -1,4 +1,4 @@
-import { sanitizeText } from '../output/sanitize.js';
+import { sanitizeText } from '../output/terminal/sanitize.js';
 import { DOMAIN_LABELS } from '../vocabulary.js';
 import { barChartSvg, type BarSeries } from './charts.js';
 import { DOMAINS, type Domain, type DomainFigures, type Moment, type ReportFigures, type Summary, type TimeUnit } from './figures.js';

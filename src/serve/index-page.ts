@@ -1,4 +1,4 @@
-import { escapeHtml } from '../output/feed-text.js';
+import { escapeHtml } from '../output/wording/feed-text.js';
 
 /**
  * `/`: what this server offers, with the addresses to paste into a calendar app, a feed reader or a dashboard. The

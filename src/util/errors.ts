@@ -113,7 +113,7 @@ export type ProxyFailure =
   | { what: 'hung-up'; on: 'connect' | 'forwarded' };
 
 /**
- * What went wrong on the way to the instance, as data: output/messages.ts words it (networkProblemMessage, handed to
+ * What went wrong on the way to the instance, as data: output/wording/messages.ts words it (networkProblemMessage, handed to
  * the API client by the command line) and the advice (hintFor).
  */
 export type NetworkProblem =

@@ -45,7 +45,7 @@ describe('start-up loads only what the command uses', () => {
   it('lk whoami runs no table, spinner, csv, width, jq or config-writing library, and reads no file of theirs', async () => {
     const { modules, packages, distFiles } = await whatRunLoads(bed, ['whoami', '--json']);
     for (const name of ['ora', 'csv-stringify', 'conf', 'string-width', 'jq-wasm', '@napi-rs/keyring']) expect(packages).not.toContain(name);
-    for (const name of ['src/output/width.ts', 'src/output/formats/table.ts', 'src/mirror/sync.ts']) expect(modules).not.toContain(name);
+    for (const name of ['src/output/terminal/width.ts', 'src/output/formats/table.ts', 'src/mirror/sync.ts']) expect(modules).not.toContain(name);
     // paths.cjs finds the compile cache's folder, on a Node that has one (22.1 and later).
     expect([...distFiles].sort()).toEqual('enableCompileCache' in module ? ['cli.cjs', 'paths.cjs'] : ['cli.cjs']);
   });

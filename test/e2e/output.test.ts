@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { columnsOf } from '../../src/output/fields.js';
-import { displayWidth } from '../../src/output/width.js';
+import { columnsOf } from '../../src/output/formats/fields.js';
+import { displayWidth } from '../../src/output/terminal/width.js';
 import { sendJson, startFakeApi, type FakeApi } from './fake-api.js';
 import { lkShellCommand, lkSpawnArgs, outputOf, runLkInProcess, startTestBed, tempHome, type RunResult, type TestBed } from './harness.js';
 import { describeWith } from '../support/outside-tools.js';

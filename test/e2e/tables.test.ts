@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { displayWidth } from '../../src/output/width.js';
+import { displayWidth } from '../../src/output/terminal/width.js';
 import { listingCommands, startTestBed, type TestBed } from './harness.js';
 import { ALL_SCOPES } from '../../src/sandbox/auth.js';
 

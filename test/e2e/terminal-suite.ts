@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { displayWidth } from '../../src/output/width.js';
+import { displayWidth } from '../../src/output/terminal/width.js';
 import { startFakeApi, sendJson } from './fake-api.js';
 import { listingCommands, startTestBed, tempHome, type TestBed } from './harness.js';
 import { inTerminal } from './tmux.js';

@@ -1,8 +1,8 @@
 import { PassThrough } from 'node:stream';
 import pc from 'picocolors';
 import { describe, expect, it } from 'vitest';
-import { IoStreams, paintErrorLines, type IoOptions } from '../../src/output/io.js';
-import { paintPhase, phaseOf } from '../../src/output/style.js';
+import { IoStreams, paintErrorLines, type IoOptions } from '../../src/output/terminal/io.js';
+import { paintPhase, phaseOf } from '../../src/output/formats/style.js';
 
 const terminal = () => Object.assign(new PassThrough(), { isTTY: true, columns: 80 });
 const pipe = () => new PassThrough();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detailedDate, shortDate, shortDateTime } from '../../src/output/dates.js';
+import { detailedDate, shortDate, shortDateTime } from '../../src/output/formats/dates.js';
 
 // Local days and times below are those of UTC (Node reads TZ again when it changes).
 process.env.TZ = 'UTC';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { activityKind } from '../../src/feed/activity.js';
 import { entryId, feedId, nameBasedUuid, owner } from '../../src/feed/ids.js';
-import { entryTitle, excerpt, type FeedEvent, type FeedItemFacts } from '../../src/output/feed-text.js';
-import { feedText } from '../../src/output/sanitize.js';
+import { entryTitle, excerpt, type FeedEvent, type FeedItemFacts } from '../../src/output/wording/feed-text.js';
+import { feedText } from '../../src/output/terminal/sanitize.js';
 
 const event = (extra: Partial<FeedEvent> = {}): FeedEvent => ({
   kind: undefined,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnsOf, parseFieldList, pickPaths } from '../../src/output/fields.js';
+import { columnsOf, parseFieldList, pickPaths } from '../../src/output/formats/fields.js';
 import { getPath } from '../../src/util/object-path.js';
 
 describe('dot paths', () => {

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { IoStreams } from '../../src/output/io.js';
-import { headerColumns, LateFields } from '../../src/output/flat-columns.js';
+import { IoStreams } from '../../src/output/terminal/io.js';
+import { headerColumns, LateFields } from '../../src/output/formats/flat-columns.js';
 
 describe('csv/tsv header columns', () => {
   it('are the union over the whole first page, in first-seen order', () => {

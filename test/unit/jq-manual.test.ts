@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { JqFilter } from '../../src/output/jq.js';
+import { JqFilter } from '../../src/output/formats/jq.js';
 import { describeWith } from '../support/outside-tools.js';
 
 /**

@@ -2,12 +2,12 @@ import { PassThrough } from 'node:stream';
 import pc from 'picocolors';
 import { describe, expect, it } from 'vitest';
 import { pageOf } from '../../src/api/paginate.js';
-import { IoStreams } from '../../src/output/io.js';
-import { renderListing } from '../../src/output/render.js';
-import { humanise, sectionsText } from '../../src/output/sections.js';
-import * as views from '../../src/output/views.js';
-import type { View } from '../../src/output/view.js';
-import type { OutputFormat } from '../../src/output/writer.js';
+import { IoStreams } from '../../src/output/terminal/io.js';
+import { renderListing } from '../../src/output/formats/render.js';
+import { humanise, sectionsText } from '../../src/output/formats/sections.js';
+import * as views from '../../src/output/wording/views.js';
+import type { View } from '../../src/output/formats/view.js';
+import type { OutputFormat } from '../../src/output/formats/writer.js';
 
 /** Renders items through a real formatter into a string, as a terminal 80 columns wide would get it. */
 async function render(items: unknown[], view: View, format: OutputFormat): Promise<string> {

@@ -1,6 +1,6 @@
 import pc from 'picocolors';
 import { describe, expect, it } from 'vitest';
-import { isJsonText, prettyJson } from '../../src/output/pretty-json.js';
+import { isJsonText, prettyJson } from '../../src/output/formats/pretty-json.js';
 
 const none = pc.createColors(false);
 const SAMPLES: unknown[] = [

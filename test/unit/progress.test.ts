@@ -1,8 +1,8 @@
 import { clearLine, cursorTo, moveCursor } from 'node:readline';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { IoStreams } from '../../src/output/io.js';
-import { countdownWaiter, listingProgress, statusLine } from '../../src/output/progress.js';
+import { IoStreams } from '../../src/output/terminal/io.js';
+import { countdownWaiter, listingProgress, statusLine } from '../../src/output/terminal/progress.js';
 import { until } from '../support/until.js';
 
 /** A run whose stderr is a terminal 80 columns wide; `written()` is everything drawn on it so far. */

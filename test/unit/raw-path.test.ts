@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseField, parseRawPath, RawInputError } from '../../src/api/raw-path.js';
-import { hintFor, messageFor } from '../../src/output/messages.js';
+import { hintFor, messageFor } from '../../src/output/wording/messages.js';
 
 function refusal(parse: () => unknown): RawInputError {
   try {
@@ -12,7 +12,7 @@ function refusal(parse: () => unknown): RawInputError {
   throw new Error('not refused');
 }
 
-describe('lk api refusals are data, worded by output/messages.ts', () => {
+describe('lk api refusals are data, worded by output/wording/messages.ts', () => {
   it.each([
     ['https://evil.example/v1/me', 'full-url'],
     ['//evil.example/v1/me', 'scheme-relative'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvSafeCell, sanitizeText } from '../../src/output/sanitize.js';
+import { csvSafeCell, sanitizeText } from '../../src/output/terminal/sanitize.js';
 import { redactKeys } from '../../src/util/redact.js';
 
 describe('text from the server', () => {

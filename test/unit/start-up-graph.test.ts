@@ -43,11 +43,11 @@ describe('start-up loads only what every command needs', () => {
   );
 
   it.each([
-    'output/width.ts',
+    'output/terminal/width.ts',
     'output/formats/table.ts',
     'output/formats/aligned-lines.ts',
-    'output/sections.ts',
-    'output/account.ts',
+    'output/formats/sections.ts',
+    'output/wording/account.ts',
     'sandbox/index.ts',
     'mirror/sync.ts',
     'api/client.ts',

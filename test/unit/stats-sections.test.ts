@@ -1,6 +1,6 @@
 import pc from 'picocolors';
 import { describe, expect, it } from 'vitest';
-import { barOf, breakdownOf, breakdownOfParts, sectionsText } from '../../src/output/sections.js';
+import { barOf, breakdownOf, breakdownOfParts, sectionsText } from '../../src/output/formats/sections.js';
 
 const plain = { now: Date.parse('2026-03-01T12:00:00Z'), colors: pc.createColors(false) };
 const coloured = { ...plain, colors: pc.createColors(true) };

@@ -1,11 +1,11 @@
 import { PassThrough } from 'node:stream';
 import pc from 'picocolors';
 import { describe, expect, it } from 'vitest';
-import { IoStreams } from '../../src/output/io.js';
+import { IoStreams } from '../../src/output/terminal/io.js';
 import { fitWidths } from '../../src/output/formats/table.js';
-import { renderListing } from '../../src/output/render.js';
-import type { View } from '../../src/output/view.js';
-import { displayWidth, truncate } from '../../src/output/width.js';
+import { renderListing } from '../../src/output/formats/render.js';
+import type { View } from '../../src/output/formats/view.js';
+import { displayWidth, truncate } from '../../src/output/terminal/width.js';
 
 describe('table fitting', () => {
   it('measures East Asian wide characters and emoji as two cells', () => {

@@ -1,4 +1,4 @@
-import { displayWidth } from '../width.js';
+import { displayWidth } from '../terminal/width.js';
 
 /** What a row of cells is laid out with: each column's width in display cells and its side. */
 export interface LineLayout {

@@ -1,11 +1,11 @@
 import type * as CsvSync from 'csv-stringify/sync';
-import { cellText } from '../cell.js';
-import { columnsOf } from '../fields.js';
+import { cellText } from './cell.js';
+import { columnsOf } from './fields.js';
 import { getPath } from '../../util/object-path.js';
-import { headerColumns, LateFields } from '../flat-columns.js';
-import { csvSafeCell, escapeForTerminal, sanitizeText } from '../sanitize.js';
-import { columnValue, pathColumn, type View } from '../view.js';
-import type { Formatter, ListingWriter, OutputOptions } from '../writer.js';
+import { headerColumns, LateFields } from './flat-columns.js';
+import { csvSafeCell, escapeForTerminal, sanitizeText } from '../terminal/sanitize.js';
+import { columnValue, pathColumn, type View } from './view.js';
+import type { Formatter, ListingWriter, OutputOptions } from './writer.js';
 
 /**
  * A csv or tsv listing: --fields, else every leaf of the items as a dot path. A stream cannot add columns after its

@@ -1,6 +1,6 @@
 import { VERSION } from '../../util/version.js';
 import { firstOf, getPath } from '../../util/object-path.js';
-import { sanitizeText } from '../sanitize.js';
+import { sanitizeText } from '../terminal/sanitize.js';
 import { sha256Hex } from '../../util/hash.js';
 
 /**

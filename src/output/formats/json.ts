@@ -1,12 +1,12 @@
-import { prettyJson } from '../pretty-json.js';
-import { pickPaths } from '../fields.js';
-import type { Formatter, OutputOptions } from '../writer.js';
+import { prettyJson } from './pretty-json.js';
+import { pickPaths } from './fields.js';
+import type { Formatter, OutputOptions } from './writer.js';
 
 function shaped(item: unknown, options: OutputOptions): unknown {
   return options.fields ? pickPaths(item, options.fields) : item;
 }
 
-/** On a terminal, indented and coloured (src/output/pretty-json.ts); elsewhere exactly the compact text. */
+/** On a terminal, indented and coloured (src/output/formats/pretty-json.ts); elsewhere exactly the compact text. */
 function itemText(item: unknown, options: OutputOptions): string {
   const text = JSON.stringify(shaped(item, options));
   return options.io.stdoutIsTTY && text !== undefined ? `  ${prettyJson(text, { colors: options.display.colors, depth: 1 })}` : text;

@@ -1,14 +1,14 @@
-import { columnsOf } from '../fields.js';
+import { columnsOf } from './fields.js';
 import { getPath } from '../../util/object-path.js';
-import { cellText } from '../cell.js';
-import { detailedDate, ISO_DATE_TIME } from '../dates.js';
-import { sanitizeText } from '../sanitize.js';
-import { paintPhase } from '../style.js';
+import { cellText } from './cell.js';
+import { detailedDate, ISO_DATE_TIME } from './dates.js';
+import { sanitizeText } from '../terminal/sanitize.js';
+import { paintPhase } from './style.js';
 import { phaseOf } from '../../vocabulary.js';
-import { columnText, pathColumn, type Column } from '../view.js';
-import { cutForDisplay, displayWidth, truncate } from '../width.js';
-import { hyperlink, linkableUrl } from '../hyperlinks.js';
-import type { Formatter } from '../writer.js';
+import { columnText, pathColumn, type Column } from './view.js';
+import { cutForDisplay, displayWidth, truncate } from '../terminal/width.js';
+import { hyperlink, linkableUrl } from '../terminal/hyperlinks.js';
+import type { Formatter } from './writer.js';
 import { alignedLines } from './aligned-lines.js';
 
 const GAP = 2;

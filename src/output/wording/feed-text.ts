@@ -1,5 +1,5 @@
-import { formatCount, formatDuration } from '../util/units.js';
-import { feedText } from './sanitize.js';
+import { formatCount, formatDuration } from '../../util/units.js';
+import { feedText } from '../terminal/sanitize.js';
 
 /**
  * The words of `lk feed` (src/feed/): each entry's title and its HTML content, the feed's title, and the lines on

@@ -1,8 +1,8 @@
-import { sleep, type Waiter } from '../util/sleep.js';
-import { onInterrupt } from '../util/interrupt.js';
+import { sleep, type Waiter } from '../../util/sleep.js';
+import { onInterrupt } from '../../util/interrupt.js';
 import type { IoStreams } from './io.js';
 import { sanitizeText } from './sanitize.js';
-import { formatCount } from '../util/units.js';
+import { formatCount } from '../../util/units.js';
 
 /** Shorter waits pass silently: a countdown that flashes by tells nobody anything. */
 const ANNOUNCE_FROM_MS = 1000;

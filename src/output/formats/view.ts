@@ -1,11 +1,11 @@
-import type { Colors } from './colors.js';
+import type { Colors } from '../terminal/colors.js';
 import { labelOf } from './cell.js';
-import { getPath } from '../util/object-path.js';
+import { getPath } from '../../util/object-path.js';
 
 export interface DisplayContext {
   now: number;
   colors: Colors;
-  /** Titles in a table may link to their page (OSC 8): output/hyperlinks.ts decides. */
+  /** Titles in a table may link to their page (OSC 8): output/terminal/hyperlinks.ts decides. */
   hyperlinks?: boolean;
 }
 

@@ -1,5 +1,5 @@
 import { statusLine, type StatusPart } from './progress.js';
-import { formatBytes } from '../util/units.js';
+import { formatBytes } from '../../util/units.js';
 import type { IoStreams } from './io.js';
 
 /**

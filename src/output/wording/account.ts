@@ -1,10 +1,10 @@
-import { firstOf, getPath } from '../util/object-path.js';
-import { formatCount, formatDuration } from '../util/units.js';
-import { detailedDate } from './dates.js';
-import { writeValue } from './formatters.js';
-import { sanitizeText } from './sanitize.js';
-import { displayWidth, padToWidth } from './width.js';
-import type { OutputOptions } from './writer.js';
+import { firstOf, getPath } from '../../util/object-path.js';
+import { formatCount, formatDuration } from '../../util/units.js';
+import { detailedDate } from '../formats/dates.js';
+import { writeValue } from '../formats/formatters.js';
+import { sanitizeText } from '../terminal/sanitize.js';
+import { displayWidth, padToWidth } from '../terminal/width.js';
+import type { OutputOptions } from '../formats/writer.js';
 
 /**
  * `lk whoami` on a terminal: the account, the key and the rate limit as a person reads them, every scope in full

@@ -1,6 +1,6 @@
-import type { Colors } from './colors.js';
+import type { Colors } from '../terminal/colors.js';
 
-import { phaseOf } from '../vocabulary.js';
+import { phaseOf } from '../../vocabulary.js';
 
 /** The phase of a phase or of a domain status (src/vocabulary.ts), for what colours by phase. */
 export { phaseOf };

@@ -1,4 +1,4 @@
-import { LkError } from '../util/errors.js';
+import { LkError } from '../../util/errors.js';
 import type { IoStreams } from './io.js';
 
 /**

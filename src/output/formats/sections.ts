@@ -1,12 +1,12 @@
-import type { Colors } from './colors.js';
+import type { Colors } from '../terminal/colors.js';
 import { ISO_DATE_TIME, shortDate } from './dates.js';
 import { pickPaths } from './fields.js';
 import { writeValue } from './formatters.js';
-import { sanitizeText } from './sanitize.js';
+import { sanitizeText } from '../terminal/sanitize.js';
 import { paintPhase } from './style.js';
-import { phaseOf } from '../vocabulary.js';
+import { phaseOf } from '../../vocabulary.js';
 import type { DisplayContext } from './view.js';
-import { displayWidth, padToWidth, truncate } from './width.js';
+import { displayWidth, padToWidth, truncate } from '../terminal/width.js';
 import type { OutputOptions } from './writer.js';
 
 /**

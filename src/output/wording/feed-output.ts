@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import type { IoStreams } from './io.js';
+import type { IoStreams } from '../terminal/io.js';
 import { emptyFeedNotice, feedUnchangedNotice, feedWrittenNotice, notesIncludedNotice } from './feed-text.js';
 
 /** What src/feed/document.ts made. */
@@ -32,7 +32,7 @@ export async function renderActivityFeed(feed: ActivityFeed, output: ActivityFee
     io.info(feedUnchangedNotice(file, feed.entries));
     return;
   }
-  const { replaceFile } = await import('../util/output-file.js');
+  const { replaceFile } = await import('../../util/output-file.js');
   await replaceFile(file, feed.text, io);
   io.info(feedWrittenNotice(file, feed.entries, output.format));
 }

@@ -1,9 +1,9 @@
-import type { Colors } from './colors.js';
-import { shortDate, shortDateTime } from './dates.js';
-import { cellText } from './cell.js';
-import { sanitizeText } from './sanitize.js';
-import { firstOf } from '../util/object-path.js';
-import { formatCount } from '../util/units.js';
+import type { Colors } from '../terminal/colors.js';
+import { shortDate, shortDateTime } from '../formats/dates.js';
+import { cellText } from '../formats/cell.js';
+import { sanitizeText } from '../terminal/sanitize.js';
+import { firstOf } from '../../util/object-path.js';
+import { formatCount } from '../../util/units.js';
 import { eventDetail, isRead } from './views.js';
 
 /** What `lk status` shows (its --json object, schema version 1), as src/overview/status.ts makes it. */
@@ -40,7 +40,7 @@ const notificationTitle = (notification: unknown) =>
  */
 export async function statusScreen(status: StatusShown, display: { now: number; colors: Colors }, width: number): Promise<string> {
   const texts = [...status.upcoming.map((item) => item.title ?? ''), ...status.notifications.latest.map(notificationTitle)];
-  const measure = texts.every((text) => ASCII.test(text)) ? asciiMeasure : await import('./width.js');
+  const measure = texts.every((text) => ASCII.test(text)) ? asciiMeasure : await import('../terminal/width.js');
   return statusText(status, display, width, measure);
 }
 

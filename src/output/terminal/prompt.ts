@@ -1,4 +1,4 @@
-import { ExitCode, LkError, UsageError } from '../util/errors.js';
+import { ExitCode, LkError, UsageError } from '../../util/errors.js';
 import type { IoStreams } from './io.js';
 
 /** Reads a secret at the terminal without echoing it: raw mode, nothing written back but the question. */

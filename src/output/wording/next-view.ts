@@ -1,6 +1,6 @@
-import { shortDate } from './dates.js';
-import { getPath } from '../util/object-path.js';
-import type { View } from './view.js';
+import { shortDate } from '../formats/dates.js';
+import { getPath } from '../../util/object-path.js';
+import type { View } from '../formats/view.js';
 import { progressText } from './views.js';
 
 /** `lk next`: its items carry the entry whole (`entry`) beside what was worked out for it (lastActivity, episodesBehind…). */

@@ -5,17 +5,17 @@ import type { Formatter, OutputFormat, OutputOptions } from './writer.js';
 export async function formatterFor(format: OutputFormat): Promise<Formatter> {
   switch (format) {
     case 'json':
-      return (await import('./formats/json.js')).json;
+      return (await import('./json.js')).json;
     case 'ndjson':
-      return (await import('./formats/json.js')).ndjson;
+      return (await import('./json.js')).ndjson;
     case 'csv':
-      return (await import('./formats/delimited.js')).csv;
+      return (await import('./delimited.js')).csv;
     case 'tsv':
-      return (await import('./formats/delimited.js')).tsv;
+      return (await import('./delimited.js')).tsv;
     case 'plain':
-      return (await import('./formats/delimited.js')).plain;
+      return (await import('./delimited.js')).plain;
     case 'table':
-      return (await import('./formats/table.js')).table;
+      return (await import('./table.js')).table;
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Exchange } from '../api/client.js';
+import type { Exchange } from '../../api/client.js';
 
 /** The -v line for one request: method, path and query, status, time, and the budget the server reported. */
 export function verboseLine({ url, status, ms, budget, at, proxy }: Exchange): string {

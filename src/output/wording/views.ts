@@ -1,11 +1,11 @@
-import { cellText } from './cell.js';
-import { shortDate, shortDateTime } from './dates.js';
-import { firstOf, getPath } from '../util/object-path.js';
-import { paintPhase } from './style.js';
-import { phaseOf } from '../vocabulary.js';
-import { labelOf } from './cell.js';
-import type { Column, View } from './view.js';
-import { formatCount } from '../util/units.js';
+import { cellText } from '../formats/cell.js';
+import { shortDate, shortDateTime } from '../formats/dates.js';
+import { firstOf, getPath } from '../../util/object-path.js';
+import { paintPhase } from '../formats/style.js';
+import { phaseOf } from '../../vocabulary.js';
+import { labelOf } from '../formats/cell.js';
+import type { Column, View } from '../formats/view.js';
+import { formatCount } from '../../util/units.js';
 
 const str = (value: unknown): string => (value === undefined || value === null ? '' : cellText(value));
 

@@ -1,15 +1,13 @@
-import { pageOf, type Page } from '../api/paginate.js';
-import { getPath } from '../util/object-path.js';
-import { listItemView } from './views.js';
-import type { IoStreams } from './io.js';
-import { listingProgress } from './progress.js';
+import type { Page } from '../../api/paginate.js';
+import type { IoStreams } from '../terminal/io.js';
+import { listingProgress } from '../terminal/progress.js';
 import type { View } from './view.js';
 import { formatterFor } from './formatters.js';
-import { formatCount } from '../util/units.js';
+import { formatCount } from '../../util/units.js';
 
 import { writeValue } from './formatters.js';
 import { fieldPaths, unmatchedFields } from './fields.js';
-import { sanitizeText } from './sanitize.js';
+import { sanitizeText } from '../terminal/sanitize.js';
 import type { OutputOptions } from './writer.js';
 
 /** One resource in the chosen format; `--fields help` lists its paths, and a `--fields` path it lacks is warned about. */
@@ -195,7 +193,7 @@ export interface FeedOutput {
  * or, for a cron job keeping a subscribed calendar current, atomically to a file, so an app never reads half a feed.
  */
 export async function renderCalendarFeed(pages: AsyncIterable<Page>, output: FeedOutput): Promise<void> {
-  const { calendarFeed } = await import('./formats/ics.js');
+  const { calendarFeed } = await import('./ics.js');
   const items: unknown[] = [];
   for await (const page of pages) items.push(...page.items);
   const feed = calendarFeed(items, { now: output.now, spoilerFree: output.spoilerFree });
@@ -207,40 +205,8 @@ export async function renderCalendarFeed(pages: AsyncIterable<Page>, output: Fee
     if (feed.events === 0 && io.mayNotify) io.info('No upcoming episodes.');
     return;
   }
-  const { replaceFile } = await import('../util/output-file.js');
+  const { replaceFile } = await import('../../util/output-file.js');
   const path = output.file;
   await replaceFile(path, feed.text, io);
   io.info(`lk: wrote ${path} (${formatCount(feed.events)} event${feed.events === 1 ? '' : 's'})`);
-}
-
-/**
- * One list: with --json the list itself, as the server sent it; otherwise its items, headed on a terminal by the
- * list's name (on stderr, so that the table stays pure data).
- */
-export async function renderListWithItems(list: unknown, options: OutputOptions): Promise<void> {
-  if (options.format === 'json') return renderSingle(list, undefined, options);
-  const items = (list as { items?: unknown } | null)?.items;
-  const name = getPath(list, 'name') ?? getPath(list, 'title');
-  if (options.format === 'table' && typeof name === 'string' && options.io.mayNotify) {
-    options.io.info(options.display.colors.bold(sanitizeText(name)));
-  }
-  await renderListing(pageOf(Array.isArray(items) ? items : []), listItemView, options, { paged: false });
-}
-
-/**
- * `lk whoami`: GET /v1/me as the server sent it, but on a terminal the view of output/account.ts, loaded only then:
- * its layout measures display widths with string-width (~40 ms to load).
- */
-export async function renderAccount(me: unknown, options: OutputOptions): Promise<void> {
-  if (options.format !== 'table') return renderSingle(me, undefined, options);
-  const account = await import('./account.js');
-  await account.writeAccount(me, options);
-  // A table of nothing would leave a person wondering; --json and the other formats keep the body as it came.
-  if (isEmpty(me) && options.io.mayNotify) {
-    options.io.info('The server sent no account, key or rate-limit information (GET /v1/me answered with nothing in it).');
-  }
-}
-
-function isEmpty(body: unknown): boolean {
-  return body === null || body === undefined || (typeof body === 'object' && Object.keys(body).length === 0);
 }

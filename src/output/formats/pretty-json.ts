@@ -1,4 +1,4 @@
-import type { Colors } from './colors.js';
+import type { Colors } from '../terminal/colors.js';
 
 /**
  * JSON for a person at a terminal: indented two spaces like `JSON.stringify(value, null, 2)` and coloured like jq

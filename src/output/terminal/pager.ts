@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { LkError, ExitCode } from '../util/errors.js';
+import { LkError, ExitCode } from '../../util/errors.js';
 
 /**
  * The pager (like gh and git): output taller than the terminal goes through `less -FRX` or the user's choice, so that

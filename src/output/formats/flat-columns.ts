@@ -1,8 +1,8 @@
-import type { IoStreams } from './io.js';
+import type { IoStreams } from '../terminal/io.js';
 import { columnsOf } from './fields.js';
-import { getPath } from '../util/object-path.js';
-import { sanitizeText } from './sanitize.js';
-import { formatCount } from '../util/units.js';
+import { getPath } from '../../util/object-path.js';
+import { sanitizeText } from '../terminal/sanitize.js';
+import { formatCount } from '../../util/units.js';
 
 /**
  * The header of a streamed csv or tsv: it goes out with the first page, before the rest of the library is known.

@@ -1,6 +1,6 @@
-import type { OutputSession } from './session.js';
-import type { Check } from './result.js';
-import { sanitizeText } from './sanitize.js';
+import type { OutputSession } from '../session.js';
+import type { Check } from '../result.js';
+import { sanitizeText } from '../terminal/sanitize.js';
 
 /** Checks as one JSON object (--json, or --jq to filter it), else a line each with its fix, coloured on a terminal. */
 export async function writeChecks(checks: Check[], out: OutputSession): Promise<void> {

@@ -1,9 +1,9 @@
-import type { Colors } from './colors.js';
-import { formatterFor } from './formatters.js';
-import { renderSingle } from './render.js';
-import { sanitizeText } from './sanitize.js';
-import type { OutputSession } from './session.js';
-import { getPath } from '../util/object-path.js';
+import type { Colors } from '../terminal/colors.js';
+import { formatterFor } from '../formats/formatters.js';
+import { renderSingle } from '../formats/render.js';
+import { sanitizeText } from '../terminal/sanitize.js';
+import type { OutputSession } from '../session.js';
+import { getPath } from '../../util/object-path.js';
 
 /** One profile as `lk auth status --json` reports it: the same keys every time, null where unknown. */
 export interface ProfileReport {

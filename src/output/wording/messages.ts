@@ -1,7 +1,7 @@
-import { RawInputError, type RawInputProblem } from '../api/raw-path.js';
-import { ApiError, type LkError, type NetworkProblem, type WordedNetworkProblem, RateLimitError, TransportError } from '../util/errors.js';
-import { formatMoment } from '../util/units.js';
-import type { ConnectionNotice } from '../api/connect.js';
+import { RawInputError, type RawInputProblem } from '../../api/raw-path.js';
+import { ApiError, type LkError, type NetworkProblem, type WordedNetworkProblem, RateLimitError, TransportError } from '../../util/errors.js';
+import { formatMoment } from '../../util/units.js';
+import type { ConnectionNotice } from '../../api/connect.js';
 
 /** The error line (after "lk: "): most errors carry their own; those of api/ that carry only data are worded here. */
 export function messageFor(error: LkError): string {

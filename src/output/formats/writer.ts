@@ -1,4 +1,4 @@
-import type { IoStreams } from './io.js';
+import type { IoStreams } from '../terminal/io.js';
 import type { DisplayContext, View } from './view.js';
 
 export type OutputFormat = 'table' | 'plain' | 'json' | 'ndjson' | 'csv' | 'tsv';

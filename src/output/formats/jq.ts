@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 import type { Jq } from 'jq-wasm';
-import { ExitCode, LkError, UsageError } from '../util/errors.js';
-import { IoStreams } from './io.js';
+import { ExitCode, LkError, UsageError } from '../../util/errors.js';
+import { IoStreams } from '../terminal/io.js';
 import { prettyJson } from './pretty-json.js';
-import { sanitizeMessage } from './sanitize.js';
-import type { Colors } from './colors.js';
+import { sanitizeMessage } from '../terminal/sanitize.js';
+import type { Colors } from '../terminal/colors.js';
 
 /**
  * `--jq EXPR`: jq itself (1.8, compiled to WebAssembly by the jq-wasm package), run over the JSON document the command

@@ -1,5 +1,5 @@
 /** Dot paths into nested objects: `--fields work.title`, and the flattened columns of csv and tsv. */
-import { getPath } from '../util/object-path.js';
+import { getPath } from '../../util/object-path.js';
 
 /** Parses `--fields id, work.title ,status` into clean dot paths. */
 export function parseFieldList(raw: string): string[] {
