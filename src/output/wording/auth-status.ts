@@ -3,7 +3,7 @@ import { formatterFor } from '../formats/formatters.js';
 import { renderSingle } from '../formats/render.js';
 import { sanitizeText } from '../terminal/sanitize.js';
 import type { OutputSession } from '../session.js';
-import { getPath } from '../../util/object-path.js';
+import { rateLimitText } from './account.js';
 
 /** One profile as `lk auth status --json` reports it: the same keys every time, null where unknown. */
 export interface ProfileReport {
@@ -77,11 +77,4 @@ function statusTable(reports: ProfileReport[], configFile: string, colors: Color
     return lines.map(([label, value]) => `${colors.bold(label.padEnd(11))}${value}\n`).join('');
   });
   return blocks.join('\n');
-}
-
-function rateLimitText(rateLimit: unknown): string {
-  const limit = getPath(rateLimit, 'limit');
-  const remaining = getPath(rateLimit, 'remaining');
-  if (typeof limit !== 'number') return '';
-  return typeof remaining === 'number' ? `${remaining}/${limit} requests left this minute` : `${limit} requests a minute`;
 }
