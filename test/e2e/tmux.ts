@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { afterEach } from 'vitest';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -7,6 +8,18 @@ import { tempDir } from '../support/temp-dir.js';
 
 /** lk in a real terminal: tmux, a server of its own per run (so runs can go side by side). */
 const run = promisify(execFile);
+
+/**
+ * The servers still running. A test that times out leaves its run awaiting, and its finally may never come: afterEach
+ * (registered for every file that imports this module; it runs before the test's temp folders, the sockets' homes,
+ * are removed) kills what is left, and each pane's shell ends its server itself after ten minutes, so that not even a
+ * killed worker leaves one behind for good.
+ */
+const liveSockets = new Set<string>();
+afterEach(async () => {
+  await Promise.all([...liveSockets].map((socket) => run('tmux', ['-S', socket, 'kill-server']).catch(() => {})));
+  liveSockets.clear();
+});
 
 export interface TerminalRun {
   code: number;
@@ -45,9 +58,9 @@ export async function inTerminal(
     .map(([name, value]) => shellQuote(`${name}=${value}`));
   const command = ['env', '-i', ...words, lkShellCommand(args)].join(' ');
   // The program starts once the recording is attached ("go"); the marker after it says that all its output is in.
-  // The shell then stays (until kill-server): tmux 3.3 drops what it has not yet read from a pane whose process has
-  // exited, so under load the end of the output and the marker could be lost, and the wait below never end.
-  writeFileSync(join(dir, 'run.sh'), `tmux wait-for go\n${command} ${options.redirect ?? ''}\necho "lk-exit:$?"\ntmux wait-for never\n`);
+  // The shell then stays (until kill-server, at most ten minutes): tmux 3.3 drops what it has not yet read from a pane
+  // whose process has exited, so under load the end of the output and the marker could be lost, and the wait below never end.
+  writeFileSync(join(dir, 'run.sh'), `tmux wait-for go\n${command} ${options.redirect ?? ''}\necho "lk-exit:$?"\nsleep 600\ntmux kill-server\n`);
   writeFileSync(join(dir, 'tmux.conf'), 'set -g history-limit 50000\nset -g remain-on-exit on\n');
   const tmux = (...tmuxArgs: string[]) =>
     run('tmux', ['-u', '-S', socket, ...tmuxArgs], {
@@ -56,6 +69,7 @@ export async function inTerminal(
       timeout: 30_000,
     });
   const columns = String(options.columns ?? 80);
+  liveSockets.add(socket);
   await tmux(
     '-f',
     join(dir, 'tmux.conf'),
@@ -107,6 +121,7 @@ export async function inTerminal(
     };
   } finally {
     await tmux('kill-server').catch(() => {});
+    liveSockets.delete(socket);
     if (!options.dir) rmSync(dir, { recursive: true, force: true });
   }
 }
