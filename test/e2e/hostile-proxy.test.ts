@@ -73,7 +73,7 @@ describeWith(['openssl'], 'a proxy that misbehaves (a hostile proxy on loopback)
 
   it('hangs up on CONNECT: a few tries with backoff, then exit 1 naming the proxy and what it did', async () => {
     proxy = await startHostileProxy('hangs-up-on-connect');
-    const result = await bed.lk(['whoami', '--timeout', '3', ...trust], { env: { HTTPS_PROXY: proxy.url } });
+    const result = await bed.lk(['whoami', '--timeout', '30', ...trust], { env: { HTTPS_PROXY: proxy.url } });
     expect(result.code).toBe(1);
     const errors = result.stderr.split('\n').filter((line) => /^lk: (?!waiting|warning)/.test(line));
     expect(errors[0]).toMatch(
@@ -89,7 +89,7 @@ describeWith(['openssl'], 'a proxy that misbehaves (a hostile proxy on loopback)
 
   it('hangs up on the forwarded request (after granting the tunnel): retried, then one line, exit 1', async () => {
     proxy = await startHostileProxy('hangs-up-on-forwarded-request');
-    const result = await bed.lk(['whoami', '--timeout', '3', ...trust], { env: { HTTPS_PROXY: proxy.url } });
+    const result = await bed.lk(['whoami', '--timeout', '30', ...trust], { env: { HTTPS_PROXY: proxy.url } });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
       new RegExp(`^lk: the proxy ${proxy.url} \\(from HTTPS_PROXY\\) closed the connection on the forwarded request \\(tried \\d times\\)$`, 'm'),
@@ -101,7 +101,7 @@ describeWith(['openssl'], 'a proxy that misbehaves (a hostile proxy on loopback)
 
   it('hangs up on a request forwarded in absolute form (plain http)', async () => {
     proxy = await startHostileProxy('hangs-up-on-forwarded-request');
-    const result = await plain.lk(['whoami', '--timeout', '3'], { env: { HTTP_PROXY: proxy.url } });
+    const result = await plain.lk(['whoami', '--timeout', '30'], { env: { HTTP_PROXY: proxy.url } });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
       new RegExp(`^lk: the proxy ${proxy.url} \\(from HTTP_PROXY\\) closed the connection on the forwarded request \\(tried \\d times\\)$`, 'm'),

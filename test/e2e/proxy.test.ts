@@ -4,9 +4,9 @@ import { makeTestPki, type TestPki } from './pki.js';
 import { freePort, startTinyproxy, type TestProxy } from './tinyproxy.js';
 import { describeWith } from '../support/outside-tools.js';
 
-/** The proxy logs a request once it has handled it: give it a moment. */
+/** The proxy logs a request once it has handled it: wait for the line (long enough for a loaded machine). */
 async function tunnelsAfter(proxy: TestProxy, count: number): Promise<string[]> {
-  const deadline = Date.now() + 3000;
+  const deadline = Date.now() + 15_000;
   while (proxy.tunnels().length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
   return proxy.tunnels();
 }
@@ -57,7 +57,7 @@ describeWith(['tinyproxy', 'openssl'], 'through a real forward proxy (tinyproxy 
       /^lk: warning: the key goes in clear through the proxy http:\/\/127\.0\.0\.1:\d+ to plain-http 127\.0\.0\.1:\d+; use https, or NO_PROXY=127\.0\.0\.1\n$/,
     );
     const forwarded = `GET http://${new URL(http.sandbox.url).host}/v1/me`;
-    const deadline = Date.now() + 3000;
+    const deadline = Date.now() + 15_000;
     while (!proxy.log().includes(forwarded) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(proxy.log()).toContain(forwarded);
     expect(proxy.tunnels()).toHaveLength(tunnelsBefore);
