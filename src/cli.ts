@@ -12,6 +12,7 @@ import { registerDiff } from './commands/diff.js';
 import { registerFeed } from './commands/feed.js';
 import { addGlobalFlags, attachFactory } from './commands/define.js';
 import { closestName, examples } from './commands/options.js';
+import { fittedHelp, formatHelpItem, MIN_WIDTH_TO_WRAP } from './commands/help-layout.js';
 import { registerHistory } from './commands/history.js';
 import { registerLibrary } from './commands/library.js';
 import { registerLists } from './commands/lists.js';
@@ -55,10 +56,12 @@ export function makeProgram(factory: Factory = processFactory()): Command {
     .showSuggestionAfterError(true)
     .configureHelp({
       sortSubcommands: false,
+      minWidthToWrap: MIN_WIDTH_TO_WRAP,
+      formatItem: formatHelpItem,
       // A subcommand lists its own flags, then one line for the twenty global ones (lk --help lists them).
       formatHelp(this: Help, command: Command, helper: Help): string {
         const text = Help.prototype.formatHelp.call(this, command, helper);
-        return command.parent ? `${text}\n${GLOBAL_OPTIONS_LINE}\n` : text;
+        return command.parent ? `${text}\n${helper.boxWrap(GLOBAL_OPTIONS_LINE, helper.helpWidth ?? 80)}\n` : text;
       },
     })
     .configureOutput({
@@ -105,7 +108,7 @@ export function makeProgram(factory: Factory = processFactory()): Command {
 
   program.addHelpText(
     'after',
-    `
+    fittedHelp(`
 Exit codes: 0 ok, 1 failure, 2 usage, 3 not authenticated, 4 forbidden,
             5 rate limited, 6 not found.
 Environment: LK_API_KEY, LK_API_KEY_FILE, LK_BASE_URL, LK_PROFILE,
@@ -115,7 +118,7 @@ Environment: LK_API_KEY, LK_API_KEY_FILE, LK_BASE_URL, LK_PROFILE,
 Examples:
   lk auth login --base-url https://tracker.example.org
   lk library --phase IN_PROGRESS
-  lk library --all --json | jq -r '.[].work.title'`,
+  lk library --all --json | jq -r '.[].work.title'`),
   );
   return program;
 }

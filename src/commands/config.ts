@@ -12,6 +12,7 @@ import type { OutputSession } from '../output/session.js';
 import type { View } from '../output/formats/view.js';
 import { addCommand, defineCommand, operand } from './define.js';
 import { examples, showDefaultSubcommandOptions } from './options.js';
+import { fittedHelp } from './help-layout.js';
 
 /** One setting as `config list` shows it: never a key (those live in profiles, shown masked). */
 interface SettingRow {
@@ -155,7 +156,7 @@ export function registerConfig(program: Command): void {
     .description(`stored defaults: ${Object.keys(SETTINGS).join(', ')} (flags and environment still win)`)
     .addHelpText(
       'after',
-      `
+      fittedHelp(`
 Settings:
 ${Object.entries(SETTINGS)
   .map(([name, spec]) => `  ${name.padEnd(10)} ${spec.describe} (${spec.allowed})`)
@@ -163,7 +164,7 @@ ${Object.entries(SETTINGS)
 
 Precedence, highest first: flag, environment, the profile's instance and key (lk auth login), lk config default,
 built-in default. Defaults apply to every profile: --profile is refused by get, set and unset.
-${examples('lk config set format json', 'lk config get lang', "lk config list --json | jq '.settings.lang'")}`,
+${examples('lk config set format json', 'lk config get lang', "lk config list --json | jq '.settings.lang'")}`),
     );
   showDefaultSubcommandOptions(config, addCommand(config, listCommand, { isDefault: true }));
   addCommand(config, getCommand);

@@ -46,6 +46,7 @@ import { UsageError } from '../util/errors.js';
 import { canonicalChoice } from '../util/choice.js';
 import { flag, type Flags, type OptionsOf } from './flags.js';
 import { addDefaultSubcommand, examples as examplesText } from './options.js';
+import { fittedHelp } from './help-layout.js';
 
 /** A positional operand: `<x>` required, `[x]` optional, `...` for the rest of the line. */
 export interface Operand<S extends string = string, V extends string = string> {
@@ -122,7 +123,7 @@ export function addCommand<F extends Flags, A extends readonly Operand[]>(
     command.addOption(option);
   }
   const help = [definition.help, definition.examples && examplesText(...definition.examples)].filter(Boolean).join('');
-  if (help) command.addHelpText('after', help);
+  if (help) command.addHelpText('after', fittedHelp(help));
   shapes.set(command, definition.output);
   if (placement.isDefault) defaultSubcommands.add(command);
   // A word after a group that takes no operand is a mistyped subcommand: addDefaultSubcommand says so.

@@ -97,6 +97,21 @@ describe('help that fits', () => {
     }
   });
 
+  it('on a 50-column terminal every line fits (commands and code, indented, are left whole), descriptions under their flags', async () => {
+    for (const { path, command } of COMMANDS) {
+      const result = await runLkInProcess([...path, '--help'], { tty: { columns: 50 } });
+      const name = ['lk', ...path].join(' ');
+      expect(result.code, name).toBe(0);
+      const examples = result.stdout.indexOf('\nExamples:\n');
+      const lines = (examples === -1 ? result.stdout : result.stdout.slice(0, examples)).split('\n');
+      // A command or a snippet of code (indented, and the same line at 80 columns) is never broken.
+      const wide = new Set((await runLkInProcess([...path, '--help'], { tty: { columns: 80 } })).stdout.split('\n'));
+      const verbatim = (line: string) => /^ +\S/.test(line) && !/\S {2,}\S/.test(line.trim()) && wide.has(line);
+      for (const line of lines) if (!verbatim(line)) expect(line.length, `${name}: ${line}`).toBeLessThanOrEqual(50);
+      for (const option of optionsShownBy(command)) expect(unwrapped(result.stdout), name).toContain(unwrapped(option.description));
+    }
+  });
+
   it('lk --help lists every global option', async () => {
     const help = (await runLkInProcess(['--help'])).stdout;
     for (const global of ['--base-url <url>', '--no-color', '--no-pager', '--cache <duration>', '--fields <list>', '--max-wait <seconds>'])
