@@ -37,6 +37,11 @@ export function fitHelpText(text: string, width: number): string {
     const first = lines[i]!;
     const indent = indentOf(first);
     const item = indent > 0 ? /^\s*\S(?:.*?\S)?\s{2,}(?=\S)/.exec(first) : null;
+    // Examples are commands to copy: whole, however long (a cron line has its own double spaces).
+    if (first === 'Examples:') {
+      while (i < lines.length && lines[i]!.trim() !== '') out.push(lines[i++]!);
+      continue;
+    }
     if (first.trim() === '' || (indent > 0 && !item)) {
       out.push(first);
       i += 1;

@@ -26,7 +26,8 @@ const serveCommand = defineCommand({
   help: `
 Addresses (each the bytes of the command offline, the same again while the mirror is unchanged):
   /calendar.ics       lk calendar --offline --format ics (subscribe with webcal://HOST:PORT/calendar.ics)
-  /feed.atom          lk feed --public          /feed.json    lk feed --public --json
+  /feed.atom          lk feed --public
+  /feed.json          lk feed --public --json
   /status.json        lk status --json --offline
   /next.json          lk next --json --offline
   /report/YYYY.html   lk report --year YYYY
