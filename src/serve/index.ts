@@ -1,8 +1,8 @@
-import { openForReading } from '../mirror/open.js';
 import { mirrorAge } from '../mirror/read.js';
 import type { ReportModule } from './documents.js';
 import { listen, type Listening } from './http.js';
 import { indexPage } from './index-page.js';
+import { MirrorConnection } from './connection.js';
 import { DocumentStore } from './store.js';
 import { startSyncLoop } from './sync-loop.js';
 
@@ -23,10 +23,10 @@ export interface ServeOptions {
 }
 
 export async function startServe(options: ServeOptions): Promise<Listening> {
-  const db = openForReading(options.dbPath);
+  const mirror = new MirrorConnection(options.dbPath);
   let report: Promise<ReportModule> | undefined;
   const loadReport = () => (report ??= import('../report/index.js'));
-  const store = new DocumentStore({ db, now: options.now, timeZone: options.timeZone, report: loadReport });
+  const store = new DocumentStore({ mirror, now: options.now, timeZone: options.timeZone, report: loadReport });
   let listening: Listening;
   try {
     listening = await listen({
@@ -45,7 +45,7 @@ export async function startServe(options: ServeOptions): Promise<Listening> {
         }),
     });
   } catch (error) {
-    db.close();
+    mirror.close();
     throw error;
   }
   const loop = options.sync && startSyncLoop({ everyMs: options.sync.everyMs, sync: options.sync.run, log: options.log });
@@ -54,7 +54,7 @@ export async function startServe(options: ServeOptions): Promise<Listening> {
     async close() {
       loop?.stop();
       await listening.close();
-      db.close();
+      mirror.close();
     },
   };
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Database } from '../mirror/open.js';
+import type { MirrorConnection } from './connection.js';
 import { mirrorAge } from '../mirror/read.js';
 import { documentAt, type Document, type ReportModule } from './documents.js';
 
@@ -24,7 +25,7 @@ interface Cached {
 }
 
 export interface StoreOptions {
-  db: Database;
+  mirror: MirrorConnection;
   now: () => number;
   timeZone: string;
   report: () => Promise<ReportModule>;
@@ -39,11 +40,8 @@ export interface StoreOptions {
 export class DocumentStore {
   private readonly cache = new Map<string, Promise<Cached>>();
   private queue: Promise<unknown> = Promise.resolve();
-  private readonly dataVersion;
 
-  constructor(private readonly options: StoreOptions) {
-    this.dataVersion = options.db.prepare('PRAGMA data_version');
-  }
+  constructor(private readonly options: StoreOptions) {}
 
   /** The document at `path`, or undefined when there is none (404). */
   async get(path: string): Promise<Served | undefined> {
@@ -58,13 +56,13 @@ export class DocumentStore {
     if (current && current !== previous) return (await current).served;
     const making = this.exclusive(async () => {
       const now = this.options.now();
-      const { db, timeZone, report } = this.options;
-      const [document, syncedAt] = await this.inReadTransaction(
-        async () => [await build({ db, now, timeZone, report }), mirrorAge(db).syncedAt] as const,
+      const { timeZone, report } = this.options;
+      const [document, syncedAt, madeFrom] = await this.inReadTransaction(
+        async (db) => [await build({ db, now, timeZone, report }), mirrorAge(db).syncedAt, this.version(now)] as const,
       );
       // New bytes date from the sync that brought them: the first seen from it; later ones (a day passing) from now.
       const changedAt = known?.served ? now : (syncedAt ?? now);
-      return { version, served: document && served(document, known?.served, changedAt) };
+      return { version: madeFrom, served: document && served(document, known?.served, changedAt) };
     });
     this.cache.set(path, making);
     // A document that failed is made afresh by the next request, not remembered as failed.
@@ -76,12 +74,11 @@ export class DocumentStore {
 
   /** A page made by hand (the index), under the same read transaction. */
   read<T>(use: (db: Database) => Promise<T>): Promise<T> {
-    return this.exclusive(() => this.inReadTransaction(() => use(this.options.db)));
+    return this.exclusive(() => this.inReadTransaction(use));
   }
 
-  private version(): string {
-    const row = this.dataVersion.get() as { data_version: number } | undefined;
-    return `${row?.data_version ?? 0}:${Math.floor(this.options.now() / 60_000)}`;
+  private version(now = this.options.now()): string {
+    return `${this.options.mirror.version()}:${Math.floor(now / 60_000)}`;
   }
 
   private exclusive<T>(work: () => Promise<T>): Promise<T> {
@@ -90,11 +87,12 @@ export class DocumentStore {
     return run;
   }
 
-  private async inReadTransaction<T>(work: () => Promise<T>): Promise<T> {
-    const { db } = this.options;
+  /** Only ever inside exclusive(): no other read is running, so the connection may be opened again first. */
+  private async inReadTransaction<T>(work: (db: Database) => Promise<T>): Promise<T> {
+    const db = this.options.mirror.current();
     db.exec('BEGIN');
     try {
-      return await work();
+      return await work(db);
     } finally {
       db.exec('COMMIT');
     }

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -390,6 +390,26 @@ if (!nodeHasSqlite()) {
         expect(bodies[0]!.length).toBeGreaterThan(0);
         for (const [index, seen] of bodies.entries()) for (const body of seen) expect([before[index], after[index]]).toContain(body);
         expect(after[0]).toBe((await lk(['status', '--json', '--offline', '--db', db])).stdout);
+      } finally {
+        expect((await serving.stop()).code).toBe(0);
+      }
+    });
+  });
+
+  describe('lk serve: a mirror made anew at its path', () => {
+    it('deleted and synced again: the new file is served, not the one lk serve first opened', async () => {
+      const serving = await serve();
+      try {
+        const url = new URL('/status.json', serving.url);
+        const before = await (await fetch(url)).text();
+        now += 60_000;
+        bed.sandbox.addEntries('demo', 2);
+        for (const suffix of ['', '-wal', '-shm']) rmSync(`${db}${suffix}`, { force: true });
+        const synced = await lk(['sync', '--db', db], 'full');
+        expect(synced.code, synced.stderr).toBe(0);
+        const after = await (await fetch(url)).text();
+        expect(after).not.toBe(before);
+        expect(after).toBe((await lk(['status', '--json', '--offline', '--db', db])).stdout);
       } finally {
         expect((await serving.stop()).code).toBe(0);
       }
