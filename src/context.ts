@@ -75,6 +75,7 @@ export class Context {
   readonly signal: AbortSignal | undefined;
   private readonly sleep: Waiter;
   private apiClient: ApiClient | undefined;
+  private readonly heldOpen: (() => void)[] = [];
   private cacheChecked: { dir: string | undefined } | undefined;
   private resolvedKey: Promise<ResolvedKey> | undefined;
 
@@ -224,8 +225,20 @@ export class Context {
     return countdownWaiter(this.io, this.now, this.sleep);
   }
 
+  /**
+   * Something the run opened for the result it returns (the mirror, lk sql's query process): closed by close(), once
+   * the wrapper has shown the result, showing failed or stopped early, or the run failed after opening it.
+   */
+  closeWhenDone(close: () => void): void {
+    this.heldOpen.push(close);
+  }
+
   async close(): Promise<void> {
-    await this.apiClient?.close();
+    try {
+      for (const close of this.heldOpen.splice(0).reverse()) close();
+    } finally {
+      await this.apiClient?.close();
+    }
   }
 }
 

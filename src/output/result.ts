@@ -8,6 +8,12 @@ import type { OutputOptions } from './formats/writer.js';
 /**
  * What a command's run returns for the wrapper (src/commands/define.ts) to show: the command gathers, output/show.ts
  * decides how it reads. Both are lazy, so that the output flags (-o, --fields) are checked before the first request is sent.
+ *
+ * A result read from something the run opened (the mirror, lk sql's query process) needs it open while it is shown:
+ * the run hands its closing to the context (`ctx.closeWhenDone(() => db.close())`), and the wrapper's ctx.close()
+ * runs it once the result is shown, when showing failed or stopped early (a reader such as `| head` gone), and when
+ * the run itself failed after opening. A result carries no release of its own: the run owns what it opened, so no
+ * command needs a try/finally around what it returns, and nothing that shows a result can forget to release it.
  */
 export type Result = Listing | Resource | Checks | Text | ProfileStatus;
 
