@@ -5,7 +5,9 @@ import { UsageError } from '../util/errors.js';
 import type { Page } from '../api/paginate.js';
 import type { Database } from '../mirror/open.js';
 import type { MirrorReader } from '../mirror/query-process.js';
-import type { Listing, MirrorAge, Window } from '../mirror/read.js';
+import type { Listing as MirrorListing, MirrorAge, Window } from '../mirror/read.js';
+import { listing, resource, type Listing, type Resource } from '../output/result.js';
+import type { View } from '../output/formats/view.js';
 import { pagingFrom, dateBound, isoDate, type PagingFlags } from './options.js';
 
 /**
@@ -60,6 +62,17 @@ export async function openMirrorHere(ctx: Context, db: string | undefined, what:
 }
 
 /**
+ * The mirror in lk's process for the result a run returns (search, --offline): the output flags (-o, --fields) checked
+ * first, as online before the first request, and the mirror closed once the wrapper has shown the result.
+ */
+export async function openMirrorForResult(ctx: Context, out: OutputSession, db: string | undefined, what: string): Promise<Database> {
+  await out.outputOptions();
+  const database = await openMirrorHere(ctx, db, what);
+  ctx.closeWhenDone(() => database.close());
+  return database;
+}
+
+/**
  * --lang offline: the mirror holds each title in the account's language (the language the export and pages came in),
  * so that language is honoured and any other is not: refused when asked with --lang (exit 2), said once on stderr
  * when it is the `lk config` default. A mirror that does not say its language (no profile synced) is read as it is.
@@ -82,7 +95,7 @@ async function sayMirrorAge(ctx: Context, path: string, age: MirrorAge): Promise
   ctx.io.info(`lk: from the mirror ${path}: data as of ${ago(age.snapshotAt)} (synced ${ago(age.syncedAt)})`);
 }
 
-type Reader = (window: Window) => Listing;
+type Reader = (window: Window) => MirrorListing;
 
 /**
  * A listing of the mirror as the pages the server would have sent: --page, --limit (20), --all, --max; "Showing N of
@@ -118,7 +131,7 @@ export async function* pagesOf(source: unknown[] | Reader, flags: PagingFlags): 
   }
 }
 
-type OfflineCommand = 'library' | 'history' | 'lists' | 'reviews' | 'notifications' | 'stats' | 'calendar';
+type OfflineListing = 'library' | 'history' | 'lists' | 'reviews' | 'notifications' | 'calendar';
 
 interface OfflineOptions extends PagingFlags {
   db?: string;
@@ -130,61 +143,50 @@ interface OfflineOptions extends PagingFlags {
   to?: string;
 }
 
-/** The listing command answered from the mirror, with the same filters, order and output as online. */
-export async function runOffline(ctx: Context, out: OutputSession, command: OfflineCommand, options: OfflineOptions): Promise<void> {
-  const output = await out.outputOptions();
-  const paging = () => pagingFrom(options); // flags checked before the mirror is opened
-  paging();
+/**
+ * The listing command answered from the mirror, with the same filters, order and output as online: its pages read
+ * from the mirror as the wrapper writes them, the mirror closed once they are shown.
+ */
+export async function runOffline(ctx: Context, out: OutputSession, command: OfflineListing, options: OfflineOptions): Promise<Listing> {
+  pagingFrom(options); // flags checked before the mirror is opened
   const now = ctx.now();
   const from = options.from === undefined ? undefined : dateBound(isoDate('--from', options.from, { edge: 'start', now }), 'start');
   const to = options.to === undefined ? undefined : dateBound(isoDate('--to', options.to, { edge: 'end', now }), 'end');
   if (from !== undefined && to !== undefined && from > to)
     throw new UsageError(`--from ${options.from} is after --to ${options.to}: nothing can fall in that window`);
-  const render = await import('../output/formats/render.js');
   const views = await import('../output/wording/views.js');
   const read = await import('../mirror/read.js');
   const domain = options.domain?.toUpperCase();
-  const db = await openMirrorHere(ctx, options.db, `--offline`);
-  try {
-    if (command !== 'stats') await requireTitleLanguage(ctx, db);
-    switch (command) {
-      case 'library':
-        return await render.renderListing(
-          pagesOf((window) => read.libraryItems(db, { ...options, domain, phase: options.phase?.toUpperCase() }, window), options),
-          views.entryView,
-          output,
-          { paged: true },
-        );
-      case 'history':
-        return await render.renderListing(
-          pagesOf((window) => read.historyItems(db, { domain, from, to }, window), options),
-          views.historyView,
-          output,
-          { paged: true },
-        );
-      case 'lists':
-        return await render.renderListing(pagesOf(read.tableItems(db, 'lists'), options), views.listView, output, { paged: true });
-      case 'reviews':
-        return await render.renderListing(pagesOf(read.tableItems(db, 'reviews', { domain }), options), views.reviewView, output, { paged: true });
-      case 'notifications':
-        return await render.renderListing(pagesOf(read.tableItems(db, 'notifications'), options), views.notificationView, output, { paged: true });
-      case 'calendar':
-        return await render.renderListing(pagesOf(read.upcomingCalendar(db, { domain }, now), { all: true }), views.calendarView, output, {
-          paged: false,
-        });
-      case 'stats': {
-        if (domain !== undefined) {
-          throw new UsageError(
-            '--domain with --offline: the mirror keeps the stats summary of the whole account',
-            'Leave out --domain, or drop --offline to ask the server.',
-          );
-        }
-        const summary = read.statsSnapshot(db);
-        if (summary === undefined) throw new UsageError('the mirror holds no stats summary (the key lacked stats:read when it synced)');
-        return await render.renderSections(summary, output);
-      }
-    }
-  } finally {
-    db.close();
+  const db = await openMirrorForResult(ctx, out, options.db, `--offline`);
+  await requireTitleLanguage(ctx, db);
+  const paged = (source: unknown[] | Reader, view: View) => listing(pagesOf(source, options), view, true);
+  switch (command) {
+    case 'library':
+      return paged((window) => read.libraryItems(db, { ...options, domain, phase: options.phase?.toUpperCase() }, window), views.entryView);
+    case 'history':
+      return paged((window) => read.historyItems(db, { domain, from, to }, window), views.historyView);
+    case 'lists':
+      return paged(read.tableItems(db, 'lists'), views.listView);
+    case 'reviews':
+      return paged(read.tableItems(db, 'reviews', { domain }), views.reviewView);
+    case 'notifications':
+      return paged(read.tableItems(db, 'notifications'), views.notificationView);
+    case 'calendar':
+      return listing(pagesOf(read.upcomingCalendar(db, { domain }, now), { all: true }), views.calendarView, false);
   }
+}
+
+/** `lk stats --offline`: the summary the last sync kept, shown in sections as online. */
+export async function runOfflineStats(ctx: Context, out: OutputSession, options: { db?: string; domain?: string }): Promise<Resource> {
+  const db = await openMirrorForResult(ctx, out, options.db, `--offline`);
+  if (options.domain !== undefined) {
+    throw new UsageError(
+      '--domain with --offline: the mirror keeps the stats summary of the whole account',
+      'Leave out --domain, or drop --offline to ask the server.',
+    );
+  }
+  const { statsSnapshot } = await import('../mirror/read.js');
+  const summary = statsSnapshot(db);
+  if (summary === undefined) throw new UsageError('the mirror holds no stats summary (the key lacked stats:read when it synced)');
+  return resource(() => Promise.resolve(summary), { layout: 'sections' });
 }

@@ -1,9 +1,10 @@
 import { Option, type Command } from 'commander';
+import { listing } from '../output/result.js';
 import { DATA } from '../output/shape.js';
 import { UsageError } from '../util/errors.js';
 import { addCommand, defineCommand, operand } from './define.js';
 import { flag } from './flags.js';
-import { openMirrorHere, pagesOf, requireTitleLanguage } from './offline.js';
+import { openMirrorForResult, pagesOf, requireTitleLanguage } from './offline.js';
 import { DB_FLAG, DOMAIN_FLAG, PAGING_FLAGS, PHASES } from './options.js';
 
 /** `lk search TEXT`: full-text search of the mirror. */
@@ -25,23 +26,16 @@ const searchCommand = defineCommand({
   ],
   async run(ctx, out, options, [text]) {
     if (!text || text.trim() === '') throw new UsageError('lk search needs some text to find');
-    const output = await out.outputOptions();
-    const db = await openMirrorHere(ctx, options.db, 'lk search');
-    try {
-      await requireTitleLanguage(ctx, db);
-      const filters = { domain: options.domain?.toUpperCase(), phase: options.phase?.toUpperCase() };
-      const { renderListing } = await import('../output/formats/render.js');
-      const { entryView } = await import('../output/wording/views.js');
-      const { searchEntries } = await import('../mirror/read.js');
-      await renderListing(
-        pagesOf((window) => searchEntries(db, text, filters, window), options),
-        entryView,
-        output,
-        { paged: true },
-      );
-    } finally {
-      db.close();
-    }
+    const db = await openMirrorForResult(ctx, out, options.db, 'lk search');
+    await requireTitleLanguage(ctx, db);
+    const filters = { domain: options.domain?.toUpperCase(), phase: options.phase?.toUpperCase() };
+    const { entryView } = await import('../output/wording/views.js');
+    const { searchEntries } = await import('../mirror/read.js');
+    return listing(
+      pagesOf((window) => searchEntries(db, text, filters, window), options),
+      entryView,
+      true,
+    );
   },
 });
 

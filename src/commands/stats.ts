@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { DATA } from '../output/shape.js';
 import { addCommand, defineCommand } from './define.js';
-import { runOffline } from './offline.js';
+import { runOfflineStats } from './offline.js';
 import { runSingle } from './listing.js';
 import { DOMAIN_FLAG, OFFLINE_FLAGS, OUTPUT_FLAG } from './options.js';
 
@@ -13,7 +13,7 @@ const statsCommand = defineCommand({
   flags: { ...OUTPUT_FLAG, ...DOMAIN_FLAG, ...OFFLINE_FLAGS },
   examples: ['lk stats', 'lk stats --domain BOOKS --json | jq .', '0 0 1 * *  lk stats --json > ~/stats-$(date +\\%Y-\\%m).json'],
   async run(ctx, out, options) {
-    if (options.offline) return runOffline(ctx, out, 'stats', options);
+    if (options.offline) return runOfflineStats(ctx, out, options);
     return runSingle(ctx, { endpoint: 'stats', layout: 'sections' }, { domain: options.domain });
   },
 });
