@@ -2,6 +2,8 @@ import type { Command } from 'commander';
 import type { Page } from '../api/paginate.js';
 import type { SqlRows } from '../mirror/query-process.js';
 import { DATA } from '../output/shape.js';
+import type { Context } from '../context.js';
+import { listing, text } from '../output/result.js';
 import { LkError, UsageError } from '../util/errors.js';
 import { addCommand, defineCommand, operand } from './define.js';
 import { flag } from './flags.js';
@@ -30,60 +32,63 @@ const sqlCommand = defineCommand({
   async run(ctx, out, options, [query]) {
     if (options.schema) {
       if (query !== undefined) throw new UsageError('--schema takes no query');
-      const { existsSync } = await import('node:fs');
-      const { requireSqliteNode } = await import('../mirror/open.js');
-      requireSqliteNode('lk sql');
-      const path = await mirrorPath(ctx, options.db);
-      if (!existsSync(path)) {
-        const { SCHEMA } = await import('../mirror/schema.js');
-        ctx.io.info(`lk: no mirror at ${path} yet; this is the schema lk sync creates`);
-        await out.io.write(`${SCHEMA.trim()}\n`);
-        return;
-      }
-      const { reader, first } = await openMirror(ctx, options.db, 'lk sql', (db) => db.schemaText());
-      try {
-        await out.io.write((await first)!);
-      } finally {
-        reader.close();
-      }
-      return;
+      return text(await schemaOf(ctx, options.db));
     }
     if (query === undefined || query.trim() === '')
       throw new UsageError('lk sql needs a query, e.g. lk sql "SELECT count(*) FROM entries"', 'Or lk sql --schema for the tables.');
-    const output = await out.outputOptions();
+    await out.outputOptions(); // -o and --fields checked before the mirror is opened
     const { requireOneStatement } = await import('../mirror/read-only.js');
     requireOneStatement(query); // before the mirror is opened (the query process checks it again, for lk mcp)
-    const { reader: db, first } = await openMirror(ctx, options.db, 'lk sql', (reader) => reader.query(query));
+    const { reader, first } = await openMirror(ctx, options.db, 'lk sql', (db) => db.query(query));
+    ctx.closeWhenDone(() => reader.close());
+    let rows: SqlRows;
     try {
-      let result: SqlRows;
-      try {
-        result = (await first)!;
-      } catch (error) {
-        throw await sqlFailure(error);
-      }
-      const { renderListing } = await import('../output/formats/render.js');
-      // Column names such as count(*) or json_extract(json, '$.a.b') are not dot paths: each reads its own key.
-      const columns = result.columns.map((name) => ({
-        header: name,
-        path: name,
-        value: (row: unknown) => (row as Record<string, unknown>)[name],
-      }));
-      await renderListing(pagesOfRows(result), { noun: ['row', 'rows'], columns }, output, { paged: false });
+      rows = (await first)!;
     } catch (error) {
-      if (error instanceof LkError) throw error;
       throw await sqlFailure(error);
-    } finally {
-      db.close();
     }
+    // Column names such as count(*) or json_extract(json, '$.a.b') are not dot paths: each reads its own key.
+    const columns = rows.columns.map((name) => ({
+      header: name,
+      path: name,
+      value: (row: unknown) => (row as Record<string, unknown>)[name],
+    }));
+    return listing(pagesOfRows(rows), { noun: ['row', 'rows'], columns }, false);
   },
 });
 
-/** The rows as they come, each batch a page (written before the next is read). */
-async function* pagesOfRows(result: SqlRows): AsyncGenerator<Page> {
+/** The schema of the mirror at --db, or the one lk sync creates when there is no mirror there yet. */
+async function schemaOf(ctx: Context, db: string | undefined): Promise<string> {
+  const { existsSync } = await import('node:fs');
+  const { requireSqliteNode } = await import('../mirror/open.js');
+  requireSqliteNode('lk sql');
+  const path = await mirrorPath(ctx, db);
+  if (!existsSync(path)) {
+    const { SCHEMA } = await import('../mirror/schema.js');
+    ctx.io.info(`lk: no mirror at ${path} yet; this is the schema lk sync creates`);
+    return `${SCHEMA.trim()}\n`;
+  }
+  const { reader, first } = await openMirror(ctx, db, 'lk sql', (opened) => opened.schemaText());
+  try {
+    return (await first)!;
+  } finally {
+    reader.close();
+  }
+}
+
+/**
+ * The rows as they come, each batch a page: the wrapper writes one before the next is asked for, so a slow reader
+ * holds the query back and nothing is gathered. A failure on the way (a --timeout, SQLite's) reads as sqlFailure says.
+ */
+async function* pagesOfRows(rows: SqlRows): AsyncGenerator<Page> {
   let page = 0;
-  for await (const items of result) {
-    page += 1;
-    yield { items, page, hasMore: false, total: undefined, body: null, status: 200, headers: {} };
+  try {
+    for await (const items of rows) {
+      page += 1;
+      yield { items, page, hasMore: false, total: undefined, body: null, status: 200, headers: {} };
+    }
+  } catch (error) {
+    throw await sqlFailure(error);
   }
 }
 
