@@ -1,14 +1,12 @@
 import type { Command } from 'commander';
 import { DATA, TEXT } from '../output/shape.js';
-import { text } from '../output/result.js';
+import { listing, text, type Listing } from '../output/result.js';
 import { pageOf } from '../api/paginate.js';
 import { maskKey } from '../util/redact.js';
 import { assertSettingName, BUILT_IN_DEFAULTS, SETTINGS, type SettingName, type SettingValue } from '../config/settings.js';
 import { configFilePath, readStoredConfig, updateStoredConfig, type StoredConfig } from '../config/store.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../util/errors.js';
-import { renderListing, renderSingle } from '../output/formats/render.js';
-import type { OutputSession } from '../output/session.js';
 import type { View } from '../output/formats/view.js';
 import { addCommand, defineCommand, operand } from './define.js';
 import { examples, showDefaultSubcommandOptions } from './options.js';
@@ -82,7 +80,7 @@ const listCommand = defineCommand({
   output: { ...DATA, jq: [] },
   examples: ['lk config list', "lk config list --json | jq -r '.profiles[].name'"],
   storedConfig: 'lenient',
-  run: (ctx, out) => list(ctx, out),
+  run: async (ctx) => list(ctx),
 });
 
 const getCommand = defineCommand({
@@ -203,21 +201,15 @@ export function profileRows(stored: StoredConfig): ProfileRow[] {
   }));
 }
 
-async function list(ctx: Context, out: OutputSession): Promise<void> {
-  // The session's format comes from the flags alone here: a stored `format` default may be the broken value being looked at.
-  const output = await out.outputOptions();
+/**
+ * The settings as rows in every format, or with --json by name together with the profiles; in a table the profiles
+ * follow the settings (they are for a person reading it: scripts get them from --json).
+ */
+function list(ctx: Context): Listing {
   const stored = readStoredConfig(ctx.configDir);
   const settings = settingRows(stored);
   const profiles = profileRows(stored);
-  if (output.format === 'json') {
-    const keyed = Object.fromEntries(settings.map(({ setting, ...rest }) => [setting, rest]));
-    await renderSingle({ settings: keyed, profiles }, undefined, output);
-    return;
-  }
-  await renderListing(pageOf(settings), settingView, output, { paged: false });
-  // Profiles are for a person reading the table; scripts get them from --json.
-  if (output.format === 'table' && profiles.length > 0) {
-    await output.io.write('\n');
-    await renderListing(pageOf(profiles), profileView, output, { paged: false });
-  }
+  const json = () => ({ settings: Object.fromEntries(settings.map(({ setting, ...rest }) => [setting, rest])), profiles });
+  const tablesAfter = profiles.length > 0 ? [listing(pageOf(profiles), profileView, false)] : [];
+  return listing(pageOf(settings), settingView, false, { json, tablesAfter });
 }

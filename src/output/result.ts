@@ -26,6 +26,10 @@ export interface Listing {
   paged: boolean;
   /** What to tell a person once the items are written (lk next: how many more there are), on the output's streams. */
   after?: (io: IoStreams) => void;
+  /** With --format json, this one value in place of the array of items (lk config list: settings by name, and profiles). */
+  json?: () => unknown;
+  /** Listings a person reads after this one, each after a blank line, in a table only (lk config list: the profiles). */
+  tablesAfter?: Listing[];
 }
 
 /**
@@ -77,7 +81,12 @@ export interface Text {
 
 export const text = (value: string): Text => ({ kind: 'text', text: value });
 
-export const listing = (pages: AsyncIterable<Page>, view: View, paged: boolean, more: Pick<Listing, 'after'> = {}): Listing => ({
+export const listing = (
+  pages: AsyncIterable<Page>,
+  view: View,
+  paged: boolean,
+  more: Pick<Listing, 'after' | 'json' | 'tablesAfter'> = {},
+): Listing => ({
   kind: 'listing',
   pages,
   view,

@@ -1,4 +1,4 @@
-import type { Resource, Result } from './result.js';
+import type { Listing, Resource, Result } from './result.js';
 import type { OutputSession } from './session.js';
 import type { OutputOptions } from './formats/writer.js';
 
@@ -14,11 +14,7 @@ export async function showResult(result: Result, out: OutputSession): Promise<vo
     return writeChecks(result.checks, out);
   }
   const options = await out.outputOptions();
-  if (result.kind === 'listing') {
-    const render = await import('./formats/render.js');
-    await render.renderListing(result.pages, result.view, options, { paged: result.paged });
-    return result.after?.(options.io);
-  }
+  if (result.kind === 'listing') return showListing(result, options);
   const value = await result.read();
   if (result.screen) return showScreen(value, result.screen, options);
   const render = await import('./formats/render.js');
@@ -31,6 +27,19 @@ export async function showResult(result: Result, out: OutputSession): Promise<vo
       return (await import('./wording/layouts.js')).renderListWithItems(value, options);
     case 'view':
       return render.renderSingle(value, result.view, options);
+  }
+}
+
+/** Items page by page; with --json the listing's whole value when it has one; then, in a table, the listings after it. */
+async function showListing(result: Listing, options: OutputOptions): Promise<void> {
+  const render = await import('./formats/render.js');
+  if (result.json && options.format === 'json') return render.renderSingle(result.json(), undefined, options);
+  await render.renderListing(result.pages, result.view, options, { paged: result.paged });
+  result.after?.(options.io);
+  if (options.format !== 'table') return;
+  for (const next of result.tablesAfter ?? []) {
+    await options.io.write('\n');
+    await showListing(next, options);
   }
 }
 
