@@ -19,7 +19,11 @@
  * no cast. run gathers and RETURNS what to show (src/output/result.ts): `listing(pages, view, paged)`,
  * `resource(read, { view, layout })` (both lazy, so -o and --fields are checked before the first request), checks,
  * or `text(…)`; output/show.ts writes it in the run's format, --jq applies, -o is committed, and a result that ends
- * in failure (a failed check, a refused key) fails the run only then. A document a command writes itself (feed,
+ * in failure (a failed check, a refused key) fails the run only then. A listing whose JSON holds more than its rows
+ * gives `json` (that value with --json) and `tablesAfter` (more tables for a person: lk config list). A result read
+ * from something the run opened (the mirror: `openMirrorForResult` in ./offline.ts) needs it open while it is
+ * shown: hand its closing to `ctx.closeWhenDone(close)`, which the wrapper runs once the result is shown or failed,
+ * never a try/finally around the return. A document a command writes itself (feed,
  * report, calendar's ics, export, api) still goes through `out.io` and `out.flags`. Global flags (GLOBAL_FLAGS) reach
  * a command only through ctx and out. `storedConfig: 'lenient' | 'unread'` is for the commands that must work with a
  * broken config file (config, completion, sandbox).
@@ -27,7 +31,8 @@
  * Porting a command: add `output: DATA` (or the shape it prints) to its definition; replace
  * `await renderListing(...)`/`runListing(ctx, out, …)` with `return runListing(ctx, …)` (./listing.ts), a single
  * resource with `return runSingle(ctx, { endpoint, id, view, layout }, query)`, `out.io.write(text)` with
- * `return text(…)`, and delete any `if (out.flags.fields …) throw new UsageError(…)`: the shape says it. From the
+ * `return text(…)`, an `openMirrorHere(…)` closed in a finally with `openMirrorForResult(ctx, out, …)` and no
+ * finally, and delete any `if (out.flags.fields …) throw new UsageError(…)`: the shape says it. From the
  * older shape: `.command(…).option(…).action(action(runX))` becomes a definition and `addCommand`;
  * `ctx.outputOptions()`, `ctx.format()`, `ctx.fields()`, `ctx.colors()` become `out.…`; `ctx.options.X` is
  * `out.flags.X` for an output flag (format, json, fields, header, output…) or `ctx.flags.X` for the others (profile,
