@@ -14,6 +14,7 @@ import type { OutputSession } from '../output/session.js';
 import { addCommand, defineCommand, operand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
 import { wholeNumber } from './options.js';
+import { REQUESTS } from './uses.js';
 
 const API_FLAGS = {
   field: flag.custom<Query | undefined>(() =>
@@ -28,6 +29,7 @@ const API_FLAGS = {
 /** `lk api PATH`: a raw GET, the JSON as the server sent it. */
 const apiCommand = defineCommand({
   name: 'api',
+  uses: REQUESTS,
   description: 'raw GET of any path under /v1; prints the JSON as the server sent it',
   output: documentShape(['json'], 'json', {
     jq: ['json'],

@@ -15,6 +15,7 @@ import { authStatus } from './auth-status.js';
 import { addCommand, defineCommand, operand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
 import { examples } from './options.js';
+import { PROFILE, REQUESTS, TERMINAL_ONLY } from './uses.js';
 
 /** lk auth status: a table of its own on a terminal, --fields in the data formats. */
 const AUTH_STATUS: OutputShape = { ...DATA, fields: ['json', 'ndjson', 'csv', 'tsv'], header: ['csv', 'tsv'] };
@@ -26,6 +27,7 @@ const LOGIN_FLAGS = {
 
 const loginCommand = defineCommand({
   name: 'login',
+  uses: REQUESTS,
   description: 'check a key against the instance (GET /v1/me) and store it in the profile',
   output: TEXT,
   flags: LOGIN_FLAGS,
@@ -39,6 +41,7 @@ const loginCommand = defineCommand({
 
 const statusCommand = defineCommand({
   name: 'status',
+  uses: REQUESTS,
   description: 'which instance and key are in use, where they come from, and what the key may do',
   output: AUTH_STATUS,
   examples: ['lk auth status', 'lk auth status --json | jq .scopes'],
@@ -47,6 +50,7 @@ const statusCommand = defineCommand({
 
 const switchCommand = defineCommand({
   name: 'switch',
+  uses: TERMINAL_ONLY,
   description: 'make a stored profile the default (used when neither --profile nor LK_PROFILE names one)',
   output: TEXT,
   operands: [operand('<name>', 'a stored profile', { complete: { dynamic: { args: ['completion', '--profiles'] } } })],
@@ -56,6 +60,7 @@ const switchCommand = defineCommand({
 
 const tokenCommand = defineCommand({
   name: 'token',
+  uses: PROFILE,
   description: 'print the key for scripts; refused on a terminal unless --show',
   output: TEXT,
   flags: { show: flag.toggle('--show', 'print it even on a terminal (it stays on the screen and in the scrollback)') },
@@ -65,6 +70,7 @@ const tokenCommand = defineCommand({
 
 const logoutCommand = defineCommand({
   name: 'logout',
+  uses: PROFILE,
   description: "forget the profile's stored key",
   output: TEXT,
   examples: ['lk auth logout', 'lk auth logout --profile work'],

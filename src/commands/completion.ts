@@ -7,12 +7,14 @@ import { UsageError } from '../util/errors.js';
 import { isSettingName, SETTINGS } from '../config/settings.js';
 import { addCommand, defineCommand, operand } from './define.js';
 import { flag } from './flags.js';
+import { TERMINAL_ONLY } from './uses.js';
 
 export function registerCompletion(program: Command): void {
   addCommand(
     program,
     defineCommand({
       name: 'completion',
+      uses: TERMINAL_ONLY,
       description: 'print the completion script for bash, zsh or fish (the same as completions/ in the package)',
       output: TEXT,
       operands: [operand('[shell]', 'the shell to print the script for', { choices: COMPLETION_SHELLS })],

@@ -6,11 +6,11 @@ import { maskKey } from '../util/redact.js';
 import { assertSettingName, BUILT_IN_DEFAULTS, SETTINGS, type SettingName, type SettingValue } from '../config/settings.js';
 import { configFilePath, readStoredConfig, updateStoredConfig, type StoredConfig } from '../config/store.js';
 import type { Context } from '../context.js';
-import { UsageError } from '../util/errors.js';
 import type { View } from '../output/formats/view.js';
 import { addCommand, defineCommand, operand } from './define.js';
 import { examples, showDefaultSubcommandOptions } from './options.js';
 import { fittedHelp } from './help-layout.js';
+import { TERMINAL_ONLY, type Uses } from './uses.js';
 
 /** One setting as `config list` shows it: never a key (those live in profiles, shown masked). */
 interface SettingRow {
@@ -60,13 +60,15 @@ const profileView: View = {
 };
 
 /** Defaults are global: a profile holds only its instance and key (lk auth login); --profile would suggest otherwise. */
-function refuseProfileFlag(ctx: Context, subcommand: string): void {
-  if (ctx.flags.profile === undefined) return;
-  throw new UsageError(
-    `lk config ${subcommand} changes the defaults of every profile: --profile does not apply`,
-    'A profile holds its instance and key: `lk --profile NAME auth login --base-url URL`.',
-  );
-}
+const CONFIG_USES: Uses = {
+  ...TERMINAL_ONLY,
+  said: {
+    profile: {
+      message: '{command} changes the defaults of every profile: --profile does not apply',
+      hint: 'A profile holds its instance and key: `lk --profile NAME auth login --base-url URL`.',
+    },
+  },
+};
 
 const SETTING_OPERAND = operand('<setting>', Object.keys(SETTINGS).join(', '), { complete: { choices: Object.keys(SETTINGS) } });
 
@@ -76,6 +78,7 @@ const SETTING_OPERAND = operand('<setting>', Object.keys(SETTINGS).join(', '), {
  */
 const listCommand = defineCommand({
   name: 'list',
+  uses: TERMINAL_ONLY,
   description: 'every setting with its value and where it comes from; profiles with masked keys',
   output: { ...DATA, jq: [] },
   examples: ['lk config list', "lk config list --json | jq -r '.profiles[].name'"],
@@ -85,13 +88,13 @@ const listCommand = defineCommand({
 
 const getCommand = defineCommand({
   name: 'get',
+  uses: CONFIG_USES,
   description: 'print the stored value of a setting (nothing, exit 0, when it is not set)',
   output: TEXT,
   operands: [SETTING_OPERAND],
   examples: ['lk config get lang', 'lang=$(lk config get lang); echo "${lang:-account default}"'],
   storedConfig: 'lenient',
   async run(ctx, out, _options, [name]) {
-    refuseProfileFlag(ctx, 'get');
     const setting = assertSettingName(name); // a typo exits 2 whether or not anything is stored
     const value = readStoredConfig(ctx.configDir).defaults?.[setting];
     return text(value === undefined ? '' : `${String(value)}\n`);
@@ -100,6 +103,7 @@ const getCommand = defineCommand({
 
 const setCommand = defineCommand({
   name: 'set',
+  uses: CONFIG_USES,
   description: 'store a default, checked first (a wrong value is refused with the allowed ones)',
   output: TEXT,
   operands: [
@@ -116,7 +120,6 @@ const setCommand = defineCommand({
   ],
   storedConfig: 'lenient',
   async run(ctx, _out, _options, [rawName, raw]) {
-    refuseProfileFlag(ctx, 'set');
     const name = assertSettingName(rawName);
     // The parser refuses a wrong value naming the allowed ones (exit 2).
     const value = SETTINGS[name].parse(raw);
@@ -129,6 +132,7 @@ const setCommand = defineCommand({
 
 const unsetCommand = defineCommand({
   name: 'unset',
+  uses: CONFIG_USES,
   description: 'forget a stored default (the built-in one applies again)',
   output: TEXT,
   operands: [SETTING_OPERAND],
@@ -139,7 +143,6 @@ const unsetCommand = defineCommand({
   ],
   storedConfig: 'lenient',
   async run(ctx, _out, _options, [rawName]) {
-    refuseProfileFlag(ctx, 'unset');
     const name = assertSettingName(rawName);
     await updateStoredConfig(ctx.configDir, (config) => {
       if (config.defaults) delete config.defaults[name];

@@ -8,6 +8,7 @@ import { addCommand, defineCommand, operand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
 import { DOMAINS, isoDate } from './options.js';
 import { mirrorPath } from '../config/paths.js';
+import { except, REQUESTS } from './uses.js';
 
 const TARGETS = ['letterboxd', 'goodreads', 'yamtrack', 'mal'] as const;
 type Target = (typeof TARGETS)[number];
@@ -33,6 +34,7 @@ type ConvertFlags = OptionsOf<typeof CONVERT_FLAGS>;
 /** `lk convert TARGET`: files other services import. */
 const convertCommand = defineCommand({
   name: 'convert',
+  uses: except(REQUESTS, { cache: 'the export has its own cache' }),
   description: 'write files other services import: Letterboxd, Goodreads/StoryGraph, Yamtrack, MyAnimeList',
   output: TEXT,
   operands: [operand('<target>', 'the service to write for', { shownChoices: TARGETS })],

@@ -12,7 +12,10 @@
  * --fields, --jq, --no-header, --csv-safe), `CHECKS` (a table or JSON), `TEXT` (no format: a key, a script, a URL) or
  * `documentShape(formats, default, { jq, header, csvSafe, instead })`. Before run, the wrapper refuses every global
  * output flag that does not fit it, in one line naming the flag and the command (exit 2): a command never refuses
- * --json, --fields or --jq by hand, and never ignores one.
+ * --json, --fields or --jq by hand, and never ignores one. `uses` does the same for the connection and terminal flags
+ * (--profile, --base-url, --lang, --cache, --timeout, --max-wait, --no-wait, --cacert, -v; ./uses.ts): unset, a
+ * command honours them all (and, with its own --offline, only --profile, --lang and the terminal's); one that sends
+ * no request, or shows no title, says so with `uses: PROFILE`, `REQUESTS`, `plus(…)`, `except(…)`.
  *
  * The handler is `run(ctx, out, options, operands)`: `ctx` is the run's Context (env, io for stderr, settings, clock,
  * signal, the lazy client), `out` its OutputSession, and `options` and `operands` are typed from the declaration, with
@@ -52,6 +55,7 @@ import { canonicalChoice } from '../util/choice.js';
 import { flag, type Flags, type OptionsOf } from './flags.js';
 import { addDefaultSubcommand, examples as examplesText } from './options.js';
 import { fittedHelp } from './help-layout.js';
+import { TITLES, TITLES_OR_MIRROR, unfitRunFlag, type Uses } from './uses.js';
 
 /** A positional operand: `<x>` required, `[x]` optional, `...` for the rest of the line. */
 export interface Operand<S extends string = string, V extends string = string> {
@@ -94,6 +98,11 @@ export interface CommandDefinition<F extends Flags, A extends readonly Operand[]
    * run, every output flag that does not fit it.
    */
   output: OutputShape;
+  /**
+   * The connection and terminal flags it honours (./uses.ts): the wrapper refuses the others before run. Unset: all
+   * of them (TITLES), and only the profile, --lang and the terminal's with the command's own --offline.
+   */
+  uses?: Uses;
   /** Gathers; returns a Result for the wrapper to show (or writes a document itself, through `out`). */
   run(ctx: Context, out: OutputSession, options: OptionsOf<F>, operands: OperandsOf<A>): Promise<Result | void>;
 }
@@ -136,6 +145,7 @@ export function addCommand<F extends Flags, A extends readonly Operand[]>(
   command.action(async function (this: Command) {
     const globals = globalOptions(this);
     refuseUnfitFlags(this, definition.output, globals);
+    refuseUnusedFlags(this, usesOf(definition), globals);
     const ctx = new Context(globals, factoryOf(this), definition.storedConfig);
     const out = ctx.outputSession(globals);
     try {
@@ -173,6 +183,16 @@ function refuseUnfitFlags(command: Command, shape: OutputShape, flags: GlobalOpt
     if (owner) throw new UsageError(`${unfit.flag} is only for ${pathOf(owner)}`);
   }
   throw new UsageError(unfitMessage(unfit, pathOf(command)));
+}
+
+/** A connection or terminal flag the command does not honour, refused like an output flag (./uses.ts). */
+function refuseUnusedFlags(command: Command, uses: Uses, flags: GlobalOptions): void {
+  const refusal = unfitRunFlag(uses, flags, command.opts(), pathOf(command));
+  if (refusal) throw new UsageError(refusal.message, refusal.hint);
+}
+
+function usesOf(definition: { uses?: Uses | undefined; flags?: Flags | undefined }): Uses {
+  return definition.uses ?? (definition.flags && 'offline' in definition.flags ? TITLES_OR_MIRROR : TITLES);
 }
 
 function rootOf(command: Command): Command {

@@ -10,6 +10,7 @@ import { addCommand, defineCommand, operand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
 import { openMirrorHere } from './offline.js';
 import { DB_FLAG } from './options.js';
+import { plus, TERMINAL_ONLY } from './uses.js';
 
 const DIFF_FLAGS = {
   exitCode: flag.toggle('--exit-code', 'exit 1 when anything differs, 0 when nothing does (as git diff --exit-code)'),
@@ -20,6 +21,7 @@ type DiffOptions = OptionsOf<typeof DIFF_FLAGS>;
 /** `lk diff OLD [NEW]`: what changed between two exports, or between an export and the mirror. */
 const diffCommand = defineCommand({
   name: 'diff',
+  uses: plus(TERMINAL_ONLY, 'verbose'),
   description: 'what changed between two exports (or an export and the mirror): entries, history, lists, reviews',
   output: SCREEN,
   flags: DIFF_FLAGS,

@@ -16,6 +16,7 @@ import { hintFor } from '../output/wording/messages.js';
 import type { Check, Checks } from '../output/result.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag } from './flags.js';
+import { except, REQUESTS } from './uses.js';
 
 export type { Check };
 
@@ -30,6 +31,7 @@ const EXPORT_INTERVAL_MS = 3600 * 1000;
 /** `lk doctor`: every check, each with its fix. */
 const doctorCommand = defineCommand({
   name: 'doctor',
+  uses: except(REQUESTS, { cache: 'a probe asks the server', maxWait: 'a probe never waits', wait: 'a probe never waits' }),
   description: 'check Node, folders, key, instance, TLS, proxy, clock, rate limit, export hour and mirror; each with the fix',
   output: CHECKS,
   flags: { json: flag.toggle('--json', 'the checks as one JSON object: {ok, checks: [{id, status, message, fix}]}') },

@@ -10,6 +10,7 @@ import type { OutputSession } from '../output/session.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
 import { duration, wholeNumber } from './options.js';
+import { except, REQUESTS } from './uses.js';
 
 const EXPORT_FLAGS = {
   output: flag.text('-o, --output <file>', 'write the export to this file (whole or not at all)'),
@@ -25,6 +26,7 @@ type ExportOptions = OptionsOf<typeof EXPORT_FLAGS>;
 /** `lk export`: the full data export, cached for the hour the server allows one. */
 const exportCommand = defineCommand({
   name: 'export',
+  uses: except(REQUESTS, { cache: 'it has its own cache: accept an older export with --max-age, e.g. lk export --max-age 6h' }),
   description: 'the full data export (cached: the server allows one per hour)',
   output: documentShape(['json', 'csv'], 'json', {
     jq: ['json'],
@@ -61,9 +63,6 @@ export function registerExport(program: Command): void {
 
 async function runExport(ctx: Context, out: OutputSession, options: ExportOptions): Promise<void> {
   // Every flag is checked before the first request: a typo in a crontab must not spend the export hour.
-  if (ctx.flags.cache !== undefined) {
-    throw new UsageError('lk export has its own cache; --cache does not apply', 'Accept an older export with --max-age, e.g. lk export --max-age 6h');
-  }
   const format = exportFormat(out);
   const destination = exportDestination(out, options, format);
   const policy = exportPolicy(ctx, options);

@@ -8,6 +8,7 @@ import { flag, type OptionsOf } from './flags.js';
 import { openMirrorHere } from './offline.js';
 import { dateBound, DB_FLAG, DOMAIN_FLAG, isoDate, wholeNumber } from './options.js';
 import { runSync } from './sync.js';
+import { mirrorOr } from './uses.js';
 
 const FEED_FLAGS = {
   limit: flag.text('--limit <n>', 'entries in the feed, newest first, 1 to 1000 (default 50)'),
@@ -22,6 +23,7 @@ const FEED_FLAGS = {
 /** `lk feed`: recent activity from the mirror as Atom 1.0 or JSON Feed 1.1. */
 const feedCommand = defineCommand({
   name: 'feed',
+  uses: mirrorOr('sync'),
   description: 'your recent activity from the mirror as an Atom 1.0 feed (or JSON Feed 1.1), for a site or a feed reader',
   output: documentShape(['atom', 'json'], 'atom', {
     instead: { '--jq': 'pipe the JSON Feed instead: lk feed --json | jq …', '--fields': 'a feed has fixed properties' },

@@ -8,10 +8,12 @@ import { addCommand, defineCommand } from './define.js';
 import { flag } from './flags.js';
 import { mirrorPath } from './offline.js';
 import { DB_FLAG } from './options.js';
+import { mirrorOr, plus, PROFILE } from './uses.js';
 
 /** `lk mcp`: the mirror served to an AI assistant over the Model Context Protocol; the server is src/mcp/. */
 const mcpCommand = defineCommand({
   name: 'mcp',
+  uses: mirrorOr('live', plus(PROFILE, 'timeout')),
   description: 'serve your library to an AI assistant: a read-only MCP server on stdio, answering from the mirror',
   output: TEXT,
   flags: {

@@ -5,10 +5,12 @@ import { addCommand, defineCommand } from './define.js';
 import { runOffline } from './offline.js';
 import { OFFLINE_FLAGS, PAGING_FLAGS } from './options.js';
 import { runListing } from './listing.js';
+import { orMirror, REQUESTS } from './uses.js';
 
 /** `lk notifications`. */
 const notificationsCommand = defineCommand({
   name: 'notifications',
+  uses: orMirror(REQUESTS),
   description: 'your notifications, newest first',
   output: DATA,
   flags: { ...OFFLINE_FLAGS, ...PAGING_FLAGS },

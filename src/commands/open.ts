@@ -11,6 +11,7 @@ import { addCommand, defineCommand, operand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
 import { ENTRY_IDS, entityId } from './options.js';
 import { pathOf } from '../api/endpoints.js';
+import { REQUESTS } from './uses.js';
 
 const OPEN_FLAGS = {
   work: flag.toggle('--work', "the page of the entry's work instead of the entry's own"),
@@ -22,6 +23,7 @@ const OPEN_FLAGS = {
 /** `lk open [ID]`: the web app's page of an entry, a list or the profile. */
 const openCommand = defineCommand({
   name: 'open',
+  uses: REQUESTS,
   description: "open an entry's page in the web app in your browser (BROWSER), or print its URL",
   output: TEXT,
   operands: [operand('[id]', 'entry id (the ID column of `lk library`)', { complete: { dynamic: ENTRY_IDS } })],

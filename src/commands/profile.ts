@@ -4,10 +4,12 @@ import { achievementView } from '../output/wording/views.js';
 import { addCommand, defineCommand } from './define.js';
 import { examples, OUTPUT_FLAG, PAGING_FLAGS, showDefaultSubcommandOptions } from './options.js';
 import { runListing, runSingle } from './listing.js';
+import { REQUESTS } from './uses.js';
 
 /** `lk profile`. */
 const showCommand = defineCommand({
   name: 'show',
+  uses: REQUESTS,
   description: 'your profile',
   output: DATA,
   flags: OUTPUT_FLAG,
@@ -20,6 +22,7 @@ const showCommand = defineCommand({
 /** `lk profile achievements`. */
 const achievementsCommand = defineCommand({
   name: 'achievements',
+  uses: REQUESTS,
   description: 'your achievements, unlocked or in progress',
   output: DATA,
   flags: PAGING_FLAGS,

@@ -8,6 +8,7 @@ import { flag, type OptionsOf } from './flags.js';
 import { openMirrorHere } from './offline.js';
 import { DB_FLAG } from './options.js';
 import { runSync } from './sync.js';
+import { mirrorOr } from './uses.js';
 
 const REPORT_FLAGS = {
   year: flag.text('--year <yyyy>', 'the year to review (default: the last complete year; this year so far in December)'),
@@ -22,6 +23,7 @@ const REPORT_FLAGS = {
 /** `lk report`: a year (or any days) in review from the mirror, as an HTML page or its figures as JSON. */
 const reportCommand = defineCommand({
   name: 'report',
+  uses: mirrorOr('sync'),
   description: 'a year in review from the mirror: one HTML file to open, print and keep (or its figures with --json)',
   output: documentShape(['html', 'json'], 'html'),
   flags: REPORT_FLAGS,

@@ -5,6 +5,7 @@ import { ExitCode, LkError, UsageError } from '../util/errors.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag } from './flags.js';
 import { wholeNumber } from './options.js';
+import { TERMINAL_ONLY } from './uses.js';
 
 const SANDBOX_FLAGS = {
   port: flag.text('--port <n>', 'port to listen on (default: a free one)'),
@@ -25,6 +26,7 @@ const SANDBOX_FLAGS = {
 /** `lk sandbox`: the reference API with demo data, on loopback, until interrupted. */
 const sandboxCommand = defineCommand({
   name: 'sandbox',
+  uses: TERMINAL_ONLY,
   description: 'run the bundled reference API with demo data on loopback, until interrupted',
   output: documentShape(['json'], 'lines'),
   flags: SANDBOX_FLAGS,

@@ -6,10 +6,12 @@ import { addCommand, defineCommand, operand } from './define.js';
 import { flag } from './flags.js';
 import { openMirrorForResult, pagesOf, requireTitleLanguage } from './offline.js';
 import { DB_FLAG, DOMAIN_FLAG, PAGING_FLAGS, PHASES } from './options.js';
+import { plus, PROFILE } from './uses.js';
 
 /** `lk search TEXT`: full-text search of the mirror. */
 const searchCommand = defineCommand({
   name: 'search',
+  uses: plus(PROFILE, 'lang'),
   description: 'full-text search of the mirror: titles, notes and reviews (lk sync first)',
   output: DATA,
   operands: [operand('<text>', 'words to find; each matches as a prefix, case and accents ignored')],

@@ -7,6 +7,7 @@ import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
 import { mirrorPath } from './offline.js';
 import { DB_FLAG, wholeNumber } from './options.js';
+import { mirrorOr } from './uses.js';
 
 const SERVE_FLAGS = {
   host: flag.text('--host <host>', 'the address to listen on (default 127.0.0.1; any other needs --token-file)'),
@@ -20,6 +21,7 @@ type ServeFlags = OptionsOf<typeof SERVE_FLAGS>;
 /** `lk serve`: the mirror read-only over HTTP, for calendar apps, feed readers and dashboards. */
 const serveCommand = defineCommand({
   name: 'serve',
+  uses: mirrorOr('syncEvery'),
   description: 'serve the mirror read-only over HTTP: calendar, feed, status, next and reports for apps and dashboards',
   output: TEXT,
   flags: SERVE_FLAGS,

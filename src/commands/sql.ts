@@ -9,10 +9,12 @@ import { addCommand, defineCommand, operand } from './define.js';
 import { flag } from './flags.js';
 import { mirrorPath, openMirror } from './offline.js';
 import { DB_FLAG } from './options.js';
+import { plus, PROFILE } from './uses.js';
 
 /** `lk sql QUERY`: a read-only query on the mirror, in any output format; `--schema` prints the schema. */
 const sqlCommand = defineCommand({
   name: 'sql',
+  uses: plus(PROFILE, 'timeout'),
   description: 'run a read-only SQL query on the mirror, output in any format; --schema prints the schema',
   output: DATA,
   operands: [operand('[query]', 'one statement that reads (writes and a second statement are refused, exit 2)')],

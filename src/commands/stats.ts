@@ -4,10 +4,12 @@ import { addCommand, defineCommand } from './define.js';
 import { runOfflineStats } from './offline.js';
 import { runSingle } from './listing.js';
 import { DOMAIN_FLAG, OFFLINE_FLAGS, OUTPUT_FLAG } from './options.js';
+import { orMirror, REQUESTS } from './uses.js';
 
 /** `lk stats`: the summary, a section per group of figures. */
 const statsCommand = defineCommand({
   name: 'stats',
+  uses: orMirror(REQUESTS),
   description: 'your stats summary, a section per group of figures',
   output: DATA,
   flags: { ...OUTPUT_FLAG, ...DOMAIN_FLAG, ...OFFLINE_FLAGS },

@@ -5,10 +5,12 @@ import { addCommand, defineCommand } from './define.js';
 import { flag } from './flags.js';
 import { mirrorPath } from './offline.js';
 import { DB_FLAG } from './options.js';
+import { REQUESTS } from './uses.js';
 
 /** `lk sync`: the local SQLite mirror of the account, created or brought up to date. */
 const syncCommand = defineCommand({
   name: 'sync',
+  uses: REQUESTS,
   description: 'create or update the local SQLite mirror of your account (then lk search, lk sql, --offline)',
   output: TEXT,
   flags: {

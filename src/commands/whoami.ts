@@ -4,10 +4,12 @@ import { fetchMe } from '../api/account.js';
 import { resource } from '../output/result.js';
 import { addCommand, defineCommand } from './define.js';
 import { OUTPUT_FLAG } from './options.js';
+import { REQUESTS } from './uses.js';
 
 /** `lk whoami`: the account, the key in use and its rate limit. */
 const whoamiCommand = defineCommand({
   name: 'whoami',
+  uses: REQUESTS,
   description: 'show the account, the key in use and its rate limit',
   output: DATA,
   flags: OUTPUT_FLAG,
