@@ -36,7 +36,7 @@ const doctorCommand = defineCommand({
   output: CHECKS,
   flags: { json: flag.toggle('--json', 'the checks as one JSON object: {ok, checks: [{id, status, message, fix}]}') },
   examples: ['lk doctor', 'lk doctor --json | jq -r \'.checks[] | select(.status != "ok") | .fix\''],
-  run: (ctx) => doctor(ctx),
+  run: (ctx) => gatherChecks(ctx),
 });
 
 export function registerDoctor(program: Command): void {
@@ -121,8 +121,8 @@ function fromError(id: string, error: unknown): Check {
   return { id, status: 'fail', message: String((error as Error)?.message ?? error), fix: null };
 }
 
-/** Every check, in order: the facts, for the wrapper to show. */
-async function doctor(ctx: Context): Promise<Checks> {
+/** Every check, in order: the facts, for the wrapper to show (and for a test to read, from a Context of its own). */
+export async function gatherChecks(ctx: Context): Promise<Checks> {
   const checks: Check[] = [];
   const version = process.versions.node;
   checks.push(nodeCheck(version), await sqliteCheck(version));
@@ -192,12 +192,15 @@ async function instanceChecks(ctx: Context, checks: Check[], baseUrl: string, ke
 
   let response: ApiResponse | undefined;
   let failure: unknown;
+  // Without a key, the 401 is the answer hoped for: the instance is there.
+  let refusedKeyless = false;
   try {
     response = key ? await fetchMe(client, key) : undefined;
     if (!key) await client.get(pathOf('me'));
   } catch (error) {
     failure = error;
-    if (error instanceof ApiError && error.status === 401 && !key) failure = undefined;
+    refusedKeyless = error instanceof ApiError && error.status === 401 && !key;
+    if (refusedKeyless) failure = undefined;
   } finally {
     await client.close();
   }
@@ -211,7 +214,8 @@ async function instanceChecks(ctx: Context, checks: Check[], baseUrl: string, ke
     checks.push(fromError('instance', failure));
     if (!plainHttp) checks.push({ id: 'tls', status: 'warn', message: `not checked: ${url.host} could not be reached`, fix: null });
   } else {
-    const status = response ? `GET /v1/me → ${response.status}` : failure instanceof ApiError ? `GET /v1/me → ${failure.status}` : 'rate limited';
+    const answered = response?.status ?? (failure instanceof ApiError ? failure.status : refusedKeyless ? 401 : undefined);
+    const status = answered === undefined ? 'rate limited' : `GET /v1/me → ${answered}`;
     checks.push({ id: 'instance', status: 'ok', message: `${baseUrl} answers (${status})`, fix: null });
     if (plainHttp) {
       checks.push(plainHttpCheck(url));
