@@ -5,6 +5,7 @@ import { UnexpectedResponseError } from '../util/errors.js';
 import { entryDomainOf, entryIdOf, entryTitleOf, entryWorkIdOf, instantOf, ownerOf } from './fields.js';
 import type { Candidate, NextSource } from './next.js';
 import type { StatusSource } from './status.js';
+import { allSettledThenFirstError } from '../util/settle.js';
 
 const PAGE = 100;
 
@@ -99,12 +100,17 @@ async function newestEvents(entries: readonly Candidate[], domain: string | unde
   }
   const remaining = [...unseen];
   const worker = async () => {
-    for (let id = remaining.shift(); id !== undefined; id = remaining.shift()) {
-      const events = await reads.collect(pathOf('entryHistory', id), {});
-      const dates = events.map((event) => instantOf((event as { date?: unknown } | null)?.date)).filter((at) => at !== undefined);
-      if (dates.length > 0) latest.set(id, Math.max(...dates));
+    try {
+      for (let id = remaining.shift(); id !== undefined; id = remaining.shift()) {
+        const events = await reads.collect(pathOf('entryHistory', id), {});
+        const dates = events.map((event) => instantOf((event as { date?: unknown } | null)?.date)).filter((at) => at !== undefined);
+        if (dates.length > 0) latest.set(id, Math.max(...dates));
+      }
+    } catch (error) {
+      remaining.length = 0; // one failed: the others take no new entry, and the run ends once they are done
+      throw error;
     }
   };
-  await Promise.all(Array.from({ length: Math.min(4, remaining.length) }, worker));
+  await allSettledThenFirstError(Array.from({ length: Math.min(4, remaining.length) }, worker));
   return latest;
 }

@@ -1,5 +1,6 @@
 import { airsAtOf, entryDomainOf, entryIdOf, entryTitleOf, entryWorkIdOf, episodesLeft, ownerOf, titleKey } from './fields.js';
 import { seededIndex } from './seed.js';
+import { allSettledThenFirstError } from '../util/settle.js';
 
 /** One entry of `lk next`, as --json prints it (CLI.md, "Added in the fourth round"). */
 export interface NextItem {
@@ -45,7 +46,7 @@ export interface NextOptions {
 /** `lk next`: entries in progress, most recently active first; those with no dated event after them, by title. */
 export async function nextUp(source: NextSource, options: NextOptions): Promise<{ items: NextItem[]; total: number }> {
   const candidates = await source.inProgress(options.domain);
-  const [latest, calendar] = await Promise.all([source.lastActivity(candidates, options.domain), source.calendar(options.domain)]);
+  const [latest, calendar] = await allSettledThenFirstError([source.lastActivity(candidates, options.domain), source.calendar(options.domain)]);
   const ordered = [...candidates].sort(byActivityThenTitle(latest));
   const shown = options.limit === undefined ? ordered : ordered.slice(0, options.limit);
   const shows = showsOf(calendar, options.now);
@@ -61,7 +62,7 @@ export async function randomPlanned(
   if (planned.total === 0) return undefined;
   const index = options.seed === undefined ? options.random(planned.total) : seededIndex(options.seed, planned.total);
   const candidate = await planned.at(index);
-  const [latest, calendar] = await Promise.all([source.lastActivity([candidate], options.domain), source.calendar(options.domain)]);
+  const [latest, calendar] = await allSettledThenFirstError([source.lastActivity([candidate], options.domain), source.calendar(options.domain)]);
   return itemOf(candidate, latest.get(candidate.id), showsOf(calendar, options.now));
 }
 

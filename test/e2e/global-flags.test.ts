@@ -1,10 +1,13 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeProgram } from '../../src/cli.js';
 import { nodeHasSqlite } from '../../src/mirror/open.js';
 import { tempDir } from '../support/temp-dir.js';
-import { startTestBed, type TestBed } from './harness.js';
+import { startTestBed, tempHome, type TestBed } from './harness.js';
+import type { FaultOptions } from '../../src/sandbox/faults.js';
+import { deadPort } from '../commands/fake-context.js';
 
 // Issue 35: every command, every global output flag: honoured or refused (exit 2, one line naming the flag and the
 // command, before any request). None silently ignored.
@@ -43,8 +46,8 @@ const db = () => join(dir, 'mirror.db');
 const exported = () => join(dir, 'export.json');
 
 /** Every command path of the tree, with a command line that runs it against the bed, and the kind it prints. */
-const PATHS: Record<string, { args: () => string[]; kind: keyof typeof KINDS; mirror?: boolean }> = {
-  'auth login': { args: () => ['auth', 'login', '--with-key'], kind: 'text' },
+const PATHS: Record<string, { args: () => string[]; kind: keyof typeof KINDS; mirror?: boolean; input?: () => string }> = {
+  'auth login': { args: () => ['auth', 'login', '--with-key'], kind: 'text', input: () => bed.sandbox.key('full') },
   'auth status': { args: () => ['auth', 'status'], kind: 'auth status' },
   'auth switch': { args: () => ['auth', 'switch', 'default'], kind: 'text' },
   'auth token': { args: () => ['auth', 'token'], kind: 'text' },
@@ -116,7 +119,7 @@ function shownPath(path: string): string {
 }
 
 beforeAll(async () => {
-  bed = await startTestBed({ entries: 60, rateLimit: 0 });
+  bed = await startTestBed({ entries: 60, rateLimit: 0, exportIntervalSeconds: 0 });
   dir = tempDir('lk-global-flags-');
   entry = bed.sandbox.entryIds('demo')[0]!;
   list = (JSON.parse((await bed.lk(['lists', '--json'])).stdout) as Array<{ id: string }>)[0]!.id;
@@ -199,4 +202,328 @@ describe('a screen (lk status, lk diff): --fields asks for its JSON, as --jq doe
     expect(Object.keys(shown)).toEqual(['activity']);
     expect(Object.keys(shown.activity as object).sort()).toEqual(['last30Days', 'last7Days', 'thisYear']);
   });
+});
+
+// The connection and terminal flags: each command honours some (its effect seen below, or a reason it cannot be seen
+// here) and refuses the others, in one line naming the flag and the command, before any request.
+
+const TERMINAL = ['--no-color', '--no-pager', '--quiet'];
+const REQUEST = ['--profile', '--base-url', '--cache', '--timeout', '--max-wait', '--no-wait', '--cacert', '--verbose'];
+const TITLED = [...REQUEST, '--lang', ...TERMINAL];
+const UNTITLED = [...REQUEST, ...TERMINAL];
+const but = (flags: string[], ...left: string[]) => flags.filter((name) => !left.includes(name));
+
+/** What each command path honours, as CLI.md and its help say it: the test's own statement. */
+const HONOURS: Record<keyof typeof PATHS, string[]> = {
+  'auth login': UNTITLED,
+  'auth status': UNTITLED,
+  'auth switch': TERMINAL,
+  'auth token': ['--profile', ...TERMINAL],
+  'auth logout': ['--profile', ...TERMINAL],
+  whoami: UNTITLED,
+  'library list': TITLED,
+  'library show': TITLED,
+  'library history': TITLED,
+  history: TITLED,
+  'lists list': TITLED,
+  'lists show': TITLED,
+  calendar: TITLED,
+  stats: UNTITLED,
+  reviews: TITLED,
+  'profile show': UNTITLED,
+  'profile achievements': UNTITLED,
+  notifications: UNTITLED,
+  next: TITLED,
+  status: TITLED,
+  diff: ['--verbose', ...TERMINAL],
+  export: but(UNTITLED, '--cache'),
+  convert: but(UNTITLED, '--cache'),
+  sync: UNTITLED,
+  search: ['--profile', '--lang', ...TERMINAL],
+  sql: ['--profile', '--timeout', ...TERMINAL],
+  feed: ['--profile', ...TERMINAL],
+  report: ['--profile', ...TERMINAL],
+  mcp: ['--profile', '--timeout', ...TERMINAL],
+  serve: ['--profile', ...TERMINAL],
+  open: UNTITLED,
+  api: UNTITLED,
+  'config list': TERMINAL,
+  'config get': TERMINAL,
+  'config set': TERMINAL,
+  'config unset': TERMINAL,
+  completion: TERMINAL,
+  doctor: but(UNTITLED, '--cache', '--max-wait', '--no-wait'),
+  sandbox: TERMINAL,
+};
+
+/** A command's own flag that changes what it honours: the run with it, as the refusal names it, and what it honours. */
+const MODES: Record<string, { args: () => string[]; honours: string[] }> = {
+  'library --offline': { args: () => ['library', '--offline', '--limit', '3', '--db', db()], honours: ['--profile', '--lang', ...TERMINAL] },
+  'stats --offline': { args: () => ['stats', '--offline', '--db', db()], honours: ['--profile', ...TERMINAL] },
+  'status --offline': { args: () => ['status', '--offline', '--db', db()], honours: ['--profile', ...TERMINAL] },
+  'mcp --live': { args: () => ['mcp', '--live'], honours: ['--profile', ...UNTITLED] },
+  'feed --sync': { args: () => ['feed', '--sync', '--db', db()], honours: UNTITLED },
+};
+
+/** Each flag as typed, with a value it takes. */
+const RUN_FLAGS: Record<string, () => string[]> = {
+  '--profile': () => ['--profile', 'lk-matrix'],
+  '--base-url': () => ['--base-url', bed.sandbox.url],
+  '--lang': () => ['--lang', 'fr'],
+  '--cache': () => ['--cache', '1h'],
+  '--timeout': () => ['--timeout', '20'],
+  '--max-wait': () => ['--max-wait', '10'],
+  '--no-wait': () => ['--no-wait'],
+  '--cacert': () => ['--cacert', join(dir, 'no-such-ca.pem')],
+  '--verbose': () => ['-v'],
+  '--no-color': () => ['--no-color'],
+  '--no-pager': () => ['--no-pager'],
+  '--quiet': () => ['-q'],
+};
+
+/** How a refusal names the command: lk config's older sentence for --profile, else `--x does not apply to lk y`. */
+function refusalOf(flag: string, shown: string): RegExp {
+  const escaped = shown.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
+  if (flag === '--profile' && shown.startsWith('lk config ') && shown !== 'lk config list') {
+    return new RegExp(`^lk: ${escaped} changes the defaults of every profile: --profile does not apply\\n`);
+  }
+  return new RegExp(`^lk: ${flag} does not apply to ${escaped}( \\(.+\\))?\\n`);
+}
+
+describe('every command and every connection and terminal flag: refused when not honoured', () => {
+  it('the table of what each path honours names every path', () => {
+    expect(Object.keys(HONOURS).sort()).toEqual(Object.keys(PATHS).sort());
+  });
+
+  const cases = [
+    ...Object.entries(PATHS).map(([path, { args }]) => ({ run: path, args, shown: shownPath(path), honours: HONOURS[path]! })),
+    ...Object.entries(MODES).map(([run, { args, honours }]) => ({ run, args, shown: `lk ${run}`, honours })),
+  ];
+  for (const { run, args, shown, honours } of cases) {
+    for (const flag of Object.keys(RUN_FLAGS).filter((name) => !honours.includes(name))) {
+      it(`lk ${run} ${flag} is refused: exit 2, one line naming the flag and the command, nothing sent`, async () => {
+        bed.sandbox.resetCounters();
+        const result = await bed.lk([...args(), ...RUN_FLAGS[flag]!()]);
+        expect(result.code).toBe(2);
+        expect(result.stdout).toBe('');
+        expect(result.stderr).toMatch(refusalOf(flag, shown));
+        // lk config's older refusal keeps its hint line.
+        expect(result.stderr.trimEnd().split('\n')).toHaveLength(refusalOf(flag, shown).source.includes('changes the defaults') ? 2 : 1);
+        expect(bed.sandbox.counters.requests).toBe(0);
+      });
+    }
+  }
+});
+
+/** Paths that run until stopped (a server, the MCP stdio): only what happens before they start is seen here. */
+const HOLDS: Record<string, string> = {
+  serve: 'serves until stopped: its mirror (--profile) and -q are shown in test/mirror/serve*.test.ts',
+  mcp: 'serves stdio until stopped: its mirror (--profile) and query bound (--timeout) are shown in test/mirror/mcp*.test.ts',
+  sandbox: 'serves until stopped: nothing of a profile, no request of its own',
+};
+
+/**
+ * Why a flag a path honours shows no effect in the run below: the one place a honoured flag may go unseen. A reason
+ * that is not needed (the effect is seen) fails too, so the table stays true.
+ */
+const UNSEEN: Record<string, string> = {
+  'auth login --no-pager': 'says what it did on stderr: nothing on stdout to page',
+  'auth status --quiet': 'a refused request is its report, not a note: nothing on stderr to silence',
+  'auth switch --no-pager': 'says what it did on stderr: nothing on stdout to page',
+  'auth switch --quiet': 'its one line on stderr is its answer: kept with -q',
+  'auth token --no-pager': 'refuses to show the key on a terminal: nothing paged',
+  'auth token --quiet': 'prints the key: nothing on stderr to silence',
+  'auth logout --quiet': 'its note goes, but the warning that LK_API_KEY is still set stays (warnings survive -q)',
+  'auth logout --no-pager': 'says what it did on stderr: nothing on stdout to page',
+  'sync --no-pager': 'says what it did on stderr: nothing on stdout to page',
+  'lists list --lang': 'lists show their names: the titles --lang changes are in lk lists show',
+  'reviews --lang': 'the first reviews of the demo account are of no film or series (lk library shows it)',
+  'sql --timeout': 'bounds the query, not a request: test/mirror/sql-safety.test.ts shows --timeout 1 ending a runaway query',
+  'config list --no-pager': 'never pages (lk config works while the config file is broken, pager setting included)',
+  'config get --no-pager': 'never pages (lk config works while the config file is broken, pager setting included)',
+  'config set --no-pager': 'never pages (lk config works while the config file is broken, pager setting included)',
+  'config unset --no-pager': 'never pages (lk config works while the config file is broken, pager setting included)',
+  'config get --quiet': 'prints the value: nothing on stderr to silence',
+  'config list --quiet': 'prints the settings: nothing on stderr to silence',
+  'completion --no-pager': 'never pages (it never reads the config file)',
+  'completion --quiet': 'prints the script: nothing on stderr to silence',
+  'diff --verbose': 'two equal exports: no difference to show more of (test/e2e/diff.test.ts)',
+  'diff --quiet': 'prints the comparison: nothing on stderr to silence',
+  'doctor --quiet': 'a probe never waits: nothing on stderr to silence',
+};
+
+/** A fresh config, cache and data folder for one observation, so that no run sees another's state. */
+function freshEnv(): Record<string, string> {
+  const home = tempHome();
+  return { LK_CONFIG_DIR: home.configDir, LK_CACHE_DIR: home.cacheDir, LK_DATA_DIR: join(home.root, 'data') };
+}
+
+type Row = { args: () => string[]; input?: () => string };
+type Run = (extra: string[], options?: Parameters<TestBed['lk']>[1]) => ReturnType<TestBed['lk']>;
+
+interface Observation {
+  /** Whether the flag's effect is seen in this path's run (asserting what it can while looking). */
+  seen: (run: Run, row: Row) => Promise<boolean>;
+  /** The sandbox's faults while it looks. */
+  faults?: FaultOptions;
+  /** It reads the sandbox's request counters: one path at a time. The others look at every path at once. */
+  alone?: boolean;
+}
+
+const OBSERVE: Record<string, Observation> = {
+  // Without a key in the environment, the profile named is the one read: its name shows in what is said.
+  '--profile': {
+    seen: async (_run, row) => {
+      const args = row.args().filter((word, index, all) => word !== '--db' && all[index - 1] !== '--db');
+      const result = await bed.lk([...args, '--profile', 'lk-matrix'], { key: null, env: freshEnv(), ...inputOf(row) });
+      return `${result.stdout}${result.stderr}`.includes('lk-matrix');
+    },
+  },
+  // An instance on a dead port: nothing reaches the sandbox, and the run fails saying so.
+  '--base-url': {
+    alone: true,
+    seen: async (run) => {
+      bed.sandbox.resetCounters();
+      const result = await run(['--base-url', `http://127.0.0.1:${await deadPort()}`]);
+      expect(bed.sandbox.counters.requests).toBe(0);
+      return result.code !== 0 && result.code !== 2 && /127\.0\.0\.1/.test(result.stdout + result.stderr);
+    },
+  },
+  '--lang': { seen: async (run) => (await run(['--lang', 'fr'])).stdout !== (await run([])).stdout },
+  // A run within the duration is answered from the cache: fewer requests than the one before (lk sync's second run
+  // reads the endpoints instead of the export, its third has them cached).
+  '--cache': {
+    alone: true,
+    seen: async (run) => {
+      const env = freshEnv();
+      const sent: number[] = [];
+      for (let index = 0; index < 3; index++) {
+        bed.sandbox.resetCounters();
+        await run(['--cache', '1h'], { env });
+        sent.push(bed.sandbox.counters.requests);
+      }
+      return sent[0]! > 0 && (sent[1]! < sent[0]! || sent[2]! < sent[1]!);
+    },
+  },
+  // Answers slower than the bound fail the run.
+  '--timeout': {
+    faults: { latencyMs: 400 },
+    seen: async (run) => {
+      const result = await run(['--timeout', '0.1']);
+      return result.code !== 0 && result.code !== 2 && /timed out/.test(result.stdout + result.stderr);
+    },
+  },
+  // A rate limit that asks for a longer wait than allowed (or any wait, --no-wait) fails at once.
+  '--max-wait': { alone: true, faults: { rate429: 1, retryAfter429: 30 }, seen: (run) => givesUpSooner(run, ['--max-wait', '5']) },
+  '--no-wait': { alone: true, faults: { rate429: 1, retryAfter429: 1 }, seen: (run) => givesUpSooner(run, ['--no-wait']) },
+  // The file is read: one it cannot use is said by name (TLS itself: test/e2e/tls.test.ts).
+  '--cacert': {
+    seen: async (run) => {
+      const result = await run(['--cacert', join(dir, 'no-such-ca.pem')]);
+      return result.code !== 0 && (result.stdout + result.stderr).includes('no-such-ca.pem') && !/does not apply/.test(result.stderr);
+    },
+  },
+  '--verbose': { seen: async (run) => /^lk: GET \/v1\/\S* → \d{3} in \d+ ms/m.test((await run(['-v'])).stderr) },
+  // The `lk:` lines are painted on a colour terminal, and not with --no-color.
+  '--no-color': {
+    seen: async (run) => {
+      const painted = (flags: string[]) =>
+        run(['--lk-matrix-no-such-flag', ...flags], { env: { FORCE_COLOR: '1' }, tty: { columns: 80 } }).then((result) =>
+          /\x1b\[/.test(result.stderr),
+        );
+      return (await painted([])) && !(await painted(['--no-color']));
+    },
+  },
+  // On a terminal one line tall, the output goes to the pager; with --no-pager, to the terminal.
+  '--no-pager': {
+    seen: async (run) => {
+      const pagerDir = tempDir('lk-matrix-pager-');
+      const pager = (name: string) => ({ env: { LK_PAGER: `cat > '${join(pagerDir, name)}'` }, tty: { columns: 80, rows: 1, stderr: false } });
+      await run([], pager('paged'));
+      const direct = await run(['--no-pager'], pager('direct'));
+      return existsSync(join(pagerDir, 'paged')) && !existsSync(join(pagerDir, 'direct')) && direct.stdout !== '';
+    },
+  },
+  // Notes leave stderr (a rate limit's waits, the mirror's age), errors stay; the outcome is the same.
+  '--quiet': {
+    faults: { rate429: 1, retryAfter429: 1 },
+    seen: async (run) => {
+      const plain = await run([]);
+      const quiet = await run(['-q']);
+      expect(quiet.code).toBe(plain.code);
+      // The error and its hint stay with -q: what is left are the notes.
+      const notes = (stderr: string) =>
+        stderr.split('\n').filter((line) => line !== '' && !/^lk: rate limited /.test(line) && !/^Try again /.test(line));
+      return notes(plain.stderr).length > 0 && notes(quiet.stderr).length === 0;
+    },
+  },
+};
+
+/** The run with `flags` gives up on a rate limit sooner than the same run without them (which waits it out, on the bed's clock). */
+async function givesUpSooner(run: Run, flags: string[]): Promise<boolean> {
+  bed.sandbox.resetCounters();
+  const result = await run(flags);
+  const sent = bed.sandbox.counters.requests;
+  bed.sandbox.resetCounters();
+  await run([]);
+  return result.code !== 0 && sent < bed.sandbox.counters.requests;
+}
+
+function inputOf(row: Row): { input?: string } {
+  return row.input ? { input: row.input() } : {};
+}
+
+function runOf(row: Row): Run {
+  return (extra, options = {}) => bed.lk([...row.args(), ...extra], { ...inputOf(row), ...options, env: { ...freshEnv(), ...options.env } });
+}
+
+async function withFaults<T>(faults: FaultOptions | undefined, work: () => Promise<T>): Promise<T> {
+  bed.sandbox.faults = faults ?? {};
+  try {
+    return await work();
+  } finally {
+    bed.sandbox.faults = {};
+  }
+}
+
+/** Paths whose effect of `flag` this file looks for: honoured, not a server, the mirror readable on this Node. */
+const observable = (flag: string) =>
+  Object.entries(PATHS).filter(
+    ([path, { mirror }]) => HONOURS[path]!.includes(flag) && (HOLDS[path] === undefined || flag === '--no-color') && (!mirror || nodeHasSqlite()),
+  );
+
+/** Every path's observation of one flag, made together the first time a test asks (waits overlap: the file stays fast). */
+const looked = new Map<string, Promise<Map<string, PromiseSettledResult<boolean>>>>();
+
+function seen(flag: string, path: string): Promise<boolean> {
+  const observation = OBSERVE[flag]!;
+  if (observation.alone) return withFaults(observation.faults, () => observation.seen(runOf(PATHS[path]!), PATHS[path]!));
+  let all = looked.get(flag);
+  if (!all) {
+    const paths = observable(flag);
+    all = withFaults(observation.faults, async () => {
+      const results = await Promise.allSettled(paths.map(([, row]) => observation.seen(runOf(row), row)));
+      return new Map(paths.map(([name], index) => [name, results[index]!]));
+    });
+    looked.set(flag, all);
+  }
+  return all.then((results) => {
+    const result = results.get(path)!;
+    if (result.status === 'rejected') throw result.reason;
+    return result.value;
+  });
+}
+
+describe('every connection and terminal flag a command honours changes what it does', () => {
+  for (const [path, row] of Object.entries(PATHS)) {
+    for (const flag of HONOURS[path]!) {
+      const key = `${path} ${flag}`;
+      const holds = HOLDS[path] !== undefined && flag !== '--no-color';
+      it(`lk ${key}: ${holds ? HOLDS[path] : (UNSEEN[key] ?? 'its effect is seen')}`, async () => {
+        if (holds || (row.mirror && !nodeHasSqlite())) return;
+        if (UNSEEN[key] === undefined) expect(await seen(flag, path), `${key}: its effect was not seen, and UNSEEN gives no reason`).toBe(true);
+        else expect(await seen(flag, path), `${key}: its effect was seen: drop its reason from UNSEEN`).toBe(false);
+      });
+    }
+  }
 });
