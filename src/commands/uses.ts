@@ -95,8 +95,16 @@ export function unfitRunFlag(
   const said = uses.said?.[unfit];
   if (said) return { message: said.message.replace('{command}', command), hint: said.hint };
   const where = toggled ? `${command} --${kebab(toggled.option)}` : command;
-  const why = uses.instead?.[unfit] ?? (CONNECTION.includes(unfit) && !honoured.includes('baseUrl') ? 'it sends no request' : undefined);
+  const why = uses.instead?.[unfit] ?? reason(unfit, honoured, toggled ? undefined : uses.when);
   return { message: `${RUN_FLAGS[unfit]} does not apply to ${where}${why ? ` (${why})` : ''}` };
+}
+
+/** Why a run does not honour a flag, when it says so: no request sent (unless with its own flag), no title shown, no profile read. */
+function reason(unfit: RunFlag, honoured: readonly RunFlag[], other: Uses['when']): string | undefined {
+  if (unfit === 'lang') return 'it shows no film or series title';
+  if (unfit === 'profile') return 'it reads no profile';
+  if (!CONNECTION.includes(unfit) || honoured.includes('baseUrl')) return undefined;
+  return other?.flags.includes(unfit) ? `it sends no request without --${kebab(other.option)}` : 'it sends no request';
 }
 
 function kebab(name: string): string {
