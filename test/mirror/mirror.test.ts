@@ -232,6 +232,15 @@ if (!nodeHasSqlite()) {
       expect(json).toEqual([{ n: bed.sandbox.entryIds('demo').length }]);
     });
 
+    it('lk sql --schema is text: --json, --fields, --jq, --no-header and --csv-safe are refused in one line, not ignored', async () => {
+      for (const flags of [['--json'], ['--csv'], ['--fields', 'name'], ['--jq', '.'], ['--no-header'], ['--csv-safe']]) {
+        const result = await bed.lk(['sql', '--schema', '--db', file(), ...flags], { key: null });
+        expect(result.code, flags.join(' ')).toBe(2);
+        expect(result.stdout).toBe('');
+        expect(result.stderr).toMatch(/^lk: --[\w-]+( \w+)? does not apply to lk sql --schema\n$/);
+      }
+    });
+
     it('lk sql --schema prints the tables, the full-text tables and the views', async () => {
       const result = await bed.lk(['sql', '--schema', '--db', file()], { key: null });
       expect(result.code).toBe(0);
