@@ -1,5 +1,6 @@
 import { getPath } from '../util/object-path.js';
 import type { ApiClient, ApiResponse } from './client.js';
+import { pathOf } from './endpoints.js';
 
 /** The account's name in a GET /v1/me answer (SPEC.md names the account but not its fields): username, else id. */
 export function accountName(me: unknown): string | undefined {
@@ -12,7 +13,7 @@ export function accountName(me: unknown): string | undefined {
  * budget, shared by all of an account's keys, is kept per account once known.
  */
 export async function fetchMe(client: ApiClient, key: string): Promise<ApiResponse> {
-  const me = await client.get('/v1/me');
+  const me = await client.get(pathOf('me'));
   const account = accountName(me.json);
   if (account) client.accounts?.remember(key, account);
   return me;

@@ -80,6 +80,12 @@ export interface RequestOptions {
   deferParse?: boolean;
 }
 
+/**
+ * What reading the API takes of a client (paginate, the export, the sync): a caller may hand on a wrapper of its own,
+ * e.g. one that counts the requests of a run.
+ */
+export type ApiReader = Pick<ApiClient, 'get' | 'accounts' | 'pagingConcurrency'>;
+
 /** An answer as it arrived, its body not yet decoded. */
 interface Received {
   status: number;

@@ -1,4 +1,4 @@
-import type { ApiClient, ApiResponse, Headers, Query, RequestOptions } from './client.js';
+import type { ApiReader, ApiResponse, Headers, Query, RequestOptions } from './client.js';
 import { DEFAULT_PAGING_CONCURRENCY, PageQueue, type PageFetch } from './page-queue.js';
 import type { PageRead } from './shifts.js';
 import { CatchUp } from './paging/catch-up.js';
@@ -106,7 +106,7 @@ function planOf(options: PagingOptions) {
  * repeated page (GoingInCircles), catch-up (CatchUp) and ending short (ending-short.ts).
  */
 export async function* paginate(
-  client: ApiClient,
+  client: ApiReader,
   path: string,
   query: Query,
   options: PagingOptions,

@@ -1,5 +1,5 @@
 import { accountName, fetchMe } from '../api/account.js';
-import type { ApiClient, Waiter } from '../api/client.js';
+import type { ApiClient, ApiReader, Waiter } from '../api/client.js';
 import { pathOf } from '../api/endpoints.js';
 import { formatDuration, formatMoment } from '../util/units.js';
 import { LkError, RateLimitError, TransportError } from '../util/errors.js';
@@ -33,7 +33,7 @@ export interface ExportPolicy {
 }
 
 export interface ExportSourceContext {
-  client: ApiClient;
+  client: ApiReader;
   /** None: the cache folder cannot be used (untrusted, full, not writable); the export is fetched without it. */
   cache: ExportCache | undefined;
   account: string;
