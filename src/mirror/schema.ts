@@ -1,3 +1,5 @@
+import type { Database } from './database.js';
+
 /**
  * The mirror's schema, in the dogsheep manner: snake_case tables keyed by the server's ids (stored as TEXT, since an
  * instance may use numbers or UUIDs), a `json` column on every row holding the item exactly as the server sent it
@@ -188,5 +190,36 @@ CREATE VIEW IF NOT EXISTS time_per_year AS
   WHERE h.date IS NOT NULL GROUP BY 1, 2;
 `;
 
+/**
+ * The tables of the server's items, in the order they were made: what a sync brings to what the server shows. Any
+ * other table in the file (one of the user's own, say) is left alone.
+ */
+export const ITEM_TABLES = [
+  'works',
+  'entries',
+  'history',
+  'lists',
+  'list_items',
+  'reviews',
+  'achievements',
+  'notifications',
+  'calendar',
+  'profile',
+  'stats',
+] as const;
+export type ItemTable = (typeof ITEM_TABLES)[number];
+
+/**
+ * The columns of an item table but `json`, as the mirror has them after every migration step: read from the schema
+ * itself, so that no list of them is kept anywhere else (rows.ts says what each is read from).
+ */
+export function columnsOf(db: Database, table: ItemTable): string[] {
+  return db
+    .prepare('SELECT name FROM pragma_table_info(?) ORDER BY cid')
+    .all(table)
+    .map((column) => column.name as string)
+    .filter((name) => name !== 'json');
+}
+
 /** Tables whose rows a sync compares and replaces: name → the FTS table kept from it. */
-export const FTS_OF: Record<string, string> = { works: 'works_fts', entries: 'entries_fts', reviews: 'reviews_fts', lists: 'lists_fts' };
+export const FTS_OF: Partial<Record<ItemTable, string>> = { works: 'works_fts', entries: 'entries_fts', reviews: 'reviews_fts', lists: 'lists_fts' };

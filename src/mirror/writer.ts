@@ -22,16 +22,20 @@ export class TableSync {
   private readonly insert: Statement;
   private readonly update: Statement;
   private readonly move: Statement | undefined;
-  private readonly columns: string[];
+  private readonly columns: readonly string[];
+  /** The columns an update sets: all but id. */
+  private readonly updated: readonly string[];
 
   constructor(
     private readonly db: Database,
     readonly table: string,
-    columns: string[],
+    /** Every column but json (its id among them). */
+    columns: readonly string[],
     /** Two spellings of one item (an export's event with workId, a page's with the work): not a change. */
     private readonly sameItem?: (stored: string, incoming: string) => boolean,
   ) {
     this.columns = columns;
+    this.updated = columns.filter((column) => column !== 'id');
     const seenTable = `temp.seen_${table}`;
     db.exec(`CREATE TEMP TABLE IF NOT EXISTS seen_${table} (id TEXT PRIMARY KEY); DELETE FROM ${seenTable};`);
     const hasPosition = columns.includes('position');
@@ -39,12 +43,7 @@ export class TableSync {
     this.select = db.prepare(`SELECT json${hasPosition ? ', position' : ''} FROM ${table} WHERE id = ?`);
     const all = [...columns, 'json'];
     this.insert = db.prepare(`INSERT INTO ${table} (${all.join(', ')}) VALUES (${all.map(() => '?').join(', ')})`);
-    this.update = db.prepare(
-      `UPDATE ${table} SET ${all
-        .filter((c) => c !== 'id')
-        .map((c) => `${c} = ?`)
-        .join(', ')} WHERE id = ?`,
-    );
+    this.update = db.prepare(`UPDATE ${table} SET ${[...this.updated, 'json'].map((c) => `${c} = ?`).join(', ')} WHERE id = ?`);
     this.move = hasPosition ? db.prepare(`UPDATE ${table} SET position = ? WHERE id = ?`) : undefined;
   }
 
@@ -57,15 +56,14 @@ export class TableSync {
   put(row: Row, json: string): 'added' | 'changed' | 'same' | 'repeat' {
     const id = row.id as string;
     if (Number(this.seen.run(id).changes) === 0) return 'repeat';
-    const values = this.columns.map((column) => row[column] ?? null);
     const stored = this.select.get(id);
     if (!stored) {
-      this.insert.run(...values, json);
+      this.insert.run(...this.columns.map((column) => row[column] ?? null), json);
       this.counts.added += 1;
       return 'added';
     }
     if (stored.json !== json && !this.sameItem?.(stored.json as string, json)) {
-      this.update.run(...values.slice(1), json, id);
+      this.update.run(...this.updated.map((column) => row[column] ?? null), json, id);
       this.counts.changed += 1;
       return 'changed';
     }

@@ -1,0 +1,165 @@
+import type { ApiReader, Waiter } from '../../api/client.js';
+import { DamagedExport, type ExportCache } from '../../export/cache.js';
+import { obtainExport } from '../../export/obtain.js';
+import type { IoStreams } from '../../output/terminal/io.js';
+import { streamJsonMembers } from '../json-stream.js';
+import { isObject, text } from '../rows.js';
+import type { ItemSink } from './fetch.js';
+import { pagesStandInFor, planSource, type SyncSource } from './plan.js';
+
+/** An export read whole: where it came from, the server's moment it shows, the collections it held (lower case). */
+export interface ExportRead {
+  source: Exclude<SyncSource, 'pages'>;
+  snapshotAt: number;
+  collections: ReadonlySet<string>;
+}
+
+export interface ExportReading {
+  client: ApiReader;
+  /** None: the cache folder cannot be trusted (or used); the export is fetched without it. */
+  cache: ExportCache | undefined;
+  account: string;
+  /** The server's moment the mirror shows now; none for a new mirror. */
+  snapshotAt: number | undefined;
+  full: boolean;
+  io: IoStreams;
+  now: () => number;
+  wait: Waiter;
+  signal?: AbortSignal | undefined;
+}
+
+/** Where the export's items go: a sink that can take a read back (the writer's savepoint). */
+export interface TentativeSink extends ItemSink {
+  /** Runs `read` so that, when it throws, nothing it wrote stays. */
+  tentatively<T>(read: () => Promise<T>): Promise<T>;
+}
+
+/** The export could not be used: its shape is not one this client recognises (or the cached copy is damaged). */
+class UnusableExport extends Error {}
+
+/**
+ * The library and history (and what else it holds) from the export — the cached one while the server's hour is not
+ * over, else a new one — into the sink. Undefined when there is none to use: the caller reads the pages instead.
+ */
+export async function readExport(reading: ExportReading, sink: TentativeSink): Promise<ExportRead | undefined> {
+  const { cache, account, io } = reading;
+  const lookup = await cache?.metadata(account);
+  if (lookup?.state === 'untrusted') io.info(`lk: not using the cached export: ${lookup.reason}`);
+  const cached = lookup?.state === 'ok' ? lookup.entry : undefined;
+  const plan = planSource({ account, cachedAt: cached?.fetchedAtMs, snapshotAt: reading.snapshotAt, now: reading.now(), full: reading.full });
+  if (plan === 'pages') return undefined;
+  if (plan === 'cached-export' && cache && cached) {
+    return usable(
+      reading,
+      async (members) => {
+        await streamJsonMembers(
+          cache.stream(account, cached),
+          (member) => members.add(member.key, member.value, member.element),
+          (key) => members.opened(key),
+        );
+        return { source: 'export-cache', snapshotAt: cached.fetchedAtMs };
+      },
+      sink,
+    );
+  }
+  let exported;
+  try {
+    exported = await obtainExport(
+      { client: reading.client, cache, account, io, now: reading.now, wait: reading.wait, signal: reading.signal },
+      { fresh: false, maxAgeMs: 0, maxWaitSeconds: undefined },
+    );
+  } catch (error) {
+    if (!pagesStandInFor(error)) throw error;
+    io.info(`lk: the export is not available (${(error as Error).message}); reading the paginated endpoints instead`);
+    return undefined;
+  }
+  return usable(
+    reading,
+    (members) => {
+      for (const [key, value] of Object.entries(exported.json)) {
+        if (!Array.isArray(value)) members.add(key, value, false);
+        else {
+          members.opened(key);
+          for (const item of value) members.add(key, item, true);
+        }
+      }
+      return Promise.resolve({ source: exported.fromCache ? 'export-cache' : 'export', snapshotAt: exported.fetchedAt });
+    },
+    sink,
+  );
+}
+
+/**
+ * Reads an export tentatively: one of a shape this client does not know (no library or history, an item without an
+ * id), or a damaged cached copy, leaves nothing behind and gives undefined; any other error is the caller's.
+ */
+async function usable(
+  reading: ExportReading,
+  read: (members: ExportMembers) => Promise<Omit<ExportRead, 'collections'>>,
+  sink: TentativeSink,
+): Promise<ExportRead | undefined> {
+  try {
+    return await sink.tentatively(async () => {
+      const members = new ExportMembers(sink);
+      const result = await read(members);
+      const { collections } = members;
+      // An empty library is an export too: its collections are there, with nothing in them.
+      if (!(collections.has('library') || collections.has('entries')) || !collections.has('history'))
+        throw new UnusableExport('it has no library or no history collection');
+      return { ...result, collections };
+    });
+  } catch (error) {
+    if (!(error instanceof UnusableExport || error instanceof DamagedExport || error instanceof SyntaxError)) throw error;
+    reading.io.info(`lk: not using the export (${error.message}); reading the paginated endpoints instead`);
+    return undefined;
+  }
+}
+
+/** The export's top-level members, one item at a time, into the sink; the collections met so far (lower case). */
+class ExportMembers {
+  readonly collections = new Set<string>();
+
+  constructor(private readonly sink: ItemSink) {}
+
+  /** A top-level array begins (an empty one too). */
+  opened(key: string): void {
+    this.collections.add(key.toLowerCase());
+  }
+
+  /** A whole top-level value (element false), or one element of a top-level array. */
+  add(key: string, value: unknown, element: boolean): void {
+    const name = key.toLowerCase();
+    if (!element) {
+      if (name === 'profile' && isObject(value)) {
+        this.collections.add(name);
+        this.sink.profile(value);
+      }
+      if ((name === 'library' || name === 'entries' || name === 'history') && !Array.isArray(value))
+        throw new UnusableExport(`its ${key} is not a list`);
+      return;
+    }
+    const { sink } = this;
+    switch (name) {
+      case 'library':
+      case 'entries':
+        if (!isObject(value) || text(value.id) === null) throw new UnusableExport(`an item of ${key} carries no id`);
+        return sink.entry(value);
+      case 'history':
+        if (!isObject(value)) throw new UnusableExport('an item of history is not an object');
+        return sink.event(value);
+      case 'lists':
+        if (isObject(value)) sink.list(value, Array.isArray(value.items) ? value.items : []);
+        return;
+      case 'reviews':
+        return sink.review(value);
+      case 'achievements':
+        return sink.achievement(value);
+      case 'notifications':
+        return sink.notification(value);
+      case 'calendar':
+        return sink.calendarItem(value);
+      default:
+        return;
+    }
+  }
+}

@@ -1,0 +1,236 @@
+import type { Database } from '../database.js';
+import { eventDomainReader, refreshEventDomains } from '../event-columns.js';
+import {
+  achievementRow,
+  calendarRow,
+  entryRow,
+  eventRow,
+  isObject,
+  listItemRow,
+  listRow,
+  notificationRow,
+  profileRow,
+  reviewRow,
+  syntheticId,
+  text,
+  workOf,
+  workRow,
+  type Row,
+} from '../rows.js';
+import { columnsOf, FTS_OF, ITEM_TABLES, type ItemTable } from '../schema.js';
+import { TableSync, type Counts } from '../writer.js';
+import type { ItemSink } from './fetch.js';
+
+export interface WriterOptions {
+  /** --full: every search index and event domain rebuilt, whatever changed. */
+  full: boolean;
+  now: () => number;
+  /** A short status ("12,345 entries, 67,890 events"), at most every PROGRESS_MS. */
+  onProgress?: ((text: string) => void) | undefined;
+}
+
+/** Undated events of the paginated source sort after every dated one. */
+const UNDATED_POSITION = 1_000_000_000;
+const PROGRESS_MS = 100;
+
+/**
+ * The items of one sync into the mirror's tables (rows.ts makes each row; TableSync compares and replaces it), each
+ * collection numbered in the server's order; at the end, what the server no longer shows goes.
+ */
+export class MirrorWriter implements ItemSink {
+  private tables = new Map<ItemTable, TableSync>();
+  /** Entries new or changed this run: their own history is re-read for undated events (paginated source). */
+  private readonly changedEntries: string[] = [];
+  private positions: Partial<Record<ItemTable, number>> = {};
+  private undated = 0;
+  private lastProgress = 0;
+  private readonly eventDomain: ReturnType<typeof eventDomainReader>;
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: WriterOptions,
+  ) {
+    this.eventDomain = eventDomainReader(db);
+    this.reset();
+  }
+
+  /** Runs `write` in a savepoint: when it throws, nothing it wrote stays, and the writer is as it was before. */
+  async tentatively<T>(write: () => Promise<T>): Promise<T> {
+    this.db.exec('SAVEPOINT tentative');
+    try {
+      const result = await write();
+      this.db.exec('RELEASE tentative');
+      return result;
+    } catch (error) {
+      this.db.exec('ROLLBACK TO tentative; RELEASE tentative');
+      this.reset();
+      throw error;
+    }
+  }
+
+  /** Tables not read this run (the key lacks the scope, the instance has no such endpoint): left as they were. */
+  skip(tables: readonly ItemTable[]): void {
+    for (const table of tables) this.table(table).skipped = true;
+  }
+
+  /**
+   * The entries whose own history is read again for undated events: those new or changed this run (every entry with
+   * --full). The undated events of the others stay as they are: imports do not change on their own.
+   */
+  entriesToReread(): string[] {
+    const ids = this.options.full
+      ? this.db
+          .prepare('SELECT id FROM temp.seen_entries')
+          .all()
+          .map((row) => row.id as string)
+      : [...this.changedEntries];
+    this.db.exec('CREATE TEMP TABLE IF NOT EXISTS reread_entries (id TEXT PRIMARY KEY); DELETE FROM temp.reread_entries;');
+    const mark = this.db.prepare('INSERT OR IGNORE INTO temp.reread_entries(id) VALUES (?)');
+    for (const id of ids) mark.run(id);
+    this.table('history').keep(
+      'date IS NULL AND entry_id IN (SELECT id FROM temp.seen_entries) AND entry_id NOT IN (SELECT id FROM temp.reread_entries)',
+    );
+    return ids;
+  }
+
+  /** Deletes what the server no longer shows, rebuilds the search indexes that changed; the run's counts. */
+  finish(): Counts {
+    const counts: Counts = { added: 0, changed: 0, removed: 0 };
+    for (const table of this.tables.values()) {
+      table.finish();
+      counts.added += table.counts.added;
+      counts.changed += table.counts.changed;
+      counts.removed += table.counts.removed;
+    }
+    const { full } = this.options;
+    for (const [table, fts] of Object.entries(FTS_OF) as [ItemTable, string][]) {
+      if (this.table(table).touched || full) this.db.exec(`INSERT INTO ${fts}(${fts}) VALUES ('rebuild')`);
+    }
+    // An event's domain is its entry's or work's: set once both are in place, whichever of them came or changed.
+    if ((['entries', 'works', 'history'] as const).some((table) => this.table(table).touched) || full) refreshEventDomains(this.db);
+    return counts;
+  }
+
+  // --- the items ---------------------------------------------------------------------------------------------
+
+  entry(entry: Record<string, unknown>): void {
+    this.work(entry);
+    const outcome = this.put('entries', entryRow(entry, this.next('entries')), entry);
+    if (outcome === 'added' || outcome === 'changed') this.changedEntries.push(text(entry.id)!);
+    this.progress();
+  }
+
+  event(event: Record<string, unknown>): void {
+    this.putEvent(event, this.next('history'));
+  }
+
+  undatedEvent(entryId: string, event: Record<string, unknown>): void {
+    this.putEvent({ entryId, ...event }, UNDATED_POSITION + this.undated++);
+  }
+
+  list(list: Record<string, unknown>, items: unknown[]): void {
+    const id = text(list.id);
+    if (id === null) return;
+    const { items: _items, ...bare } = list;
+    void _items;
+    this.put('lists', listRow(list, this.next('lists')), bare);
+    items.forEach((item, index) => {
+      if (!isObject(item)) return;
+      this.work(item);
+      this.put('list_items', listItemRow(id, index, item), item);
+    });
+  }
+
+  review(review: unknown): void {
+    if (!isObject(review) || text(review.id) === null) return;
+    this.work(review);
+    this.put('reviews', reviewRow(review, this.next('reviews')), review);
+  }
+
+  achievement(achievement: unknown): void {
+    if (!isObject(achievement)) return;
+    const position = this.next('achievements');
+    this.put('achievements', achievementRow(achievement, position, text(achievement.id) ?? syntheticId('achievement', achievement, '')), achievement);
+  }
+
+  notification(notification: unknown): void {
+    if (!isObject(notification)) return;
+    const position = this.next('notifications');
+    const id = text(notification.id) ?? syntheticId('notification', notification, '');
+    this.put('notifications', notificationRow(notification, position, id), notification);
+  }
+
+  calendarItem(item: unknown): void {
+    if (!isObject(item)) return;
+    this.work(item);
+    const position = this.next('calendar');
+    this.put('calendar', calendarRow(item, position, text(item.id) ?? syntheticId('calendar', item, '')), item);
+  }
+
+  profile(profile: Record<string, unknown>): void {
+    this.put('profile', profileRow(profile), profile);
+  }
+
+  stats(summary: unknown): void {
+    this.put('stats', { id: 'all' }, summary);
+  }
+
+  // --- rows --------------------------------------------------------------------------------------------------
+
+  /** A TableSync for every table of items, its columns read from the mirror's schema; the counters from zero. */
+  private reset(): void {
+    this.tables = new Map(
+      ITEM_TABLES.map((table) => [table, new TableSync(this.db, table, columnsOf(this.db, table), table === 'history' ? sameEvent : undefined)]),
+    );
+    this.changedEntries.length = 0;
+    this.positions = {};
+    this.undated = 0;
+  }
+
+  private table(name: ItemTable): TableSync {
+    return this.tables.get(name)!;
+  }
+
+  private put(table: ItemTable, row: Row, item: unknown): ReturnType<TableSync['put']> {
+    return this.table(table).put(row, JSON.stringify(item));
+  }
+
+  private work(item: unknown): void {
+    const work = workOf(item);
+    if (work) this.put('works', workRow(work), work);
+  }
+
+  private putEvent(event: Record<string, unknown>, position: number): void {
+    this.work(event);
+    const id = text(event.id) ?? syntheticId('event', event, String(position));
+    const row = eventRow(event, position, id);
+    this.put('history', { ...row, domain: this.eventDomain(row.entry_id ?? null, row.work_id ?? null) }, event);
+    this.progress();
+  }
+
+  private next(table: ItemTable): number {
+    const position = this.positions[table] ?? 0;
+    this.positions[table] = position + 1;
+    return position;
+  }
+
+  private progress(): void {
+    if (!this.options.onProgress) return;
+    const now = this.options.now();
+    if (now - this.lastProgress < PROGRESS_MS) return;
+    this.lastProgress = now;
+    const count = (table: ItemTable) => (this.positions[table] ?? 0).toLocaleString('en-US');
+    this.options.onProgress(`${count('entries')} entries, ${count('history')} events`);
+  }
+}
+
+/** The export's events carry workId where the pages carry the whole work: the same event either way. */
+function sameEvent(stored: string, incoming: string): boolean {
+  const bare = (text: string) => {
+    const { work, workId, ...rest } = JSON.parse(text) as Record<string, unknown>;
+    return { rest: JSON.stringify(rest), workId: workId ?? (work as { id?: unknown } | undefined)?.id };
+  };
+  const a = bare(stored);
+  const b = bare(incoming);
+  return a.rest === b.rest && a.workId === b.workId && a.workId !== undefined;
+}
