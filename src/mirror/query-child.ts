@@ -90,7 +90,7 @@ async function stream(id: number, sql: string, maxRows: number | undefined): Pro
     send({ id, columns: result.columns });
     let batch: unknown[][] = [];
     let size = FIRST_BATCH_ROWS;
-    let since = Date.now();
+    let since = performance.now();
     let count = 0;
     let cut = false;
     const flush = async () => {
@@ -99,7 +99,7 @@ async function stream(id: number, sql: string, maxRows: number | undefined): Pro
       size = Math.min(size * 4, MAX_BATCH_ROWS);
       state.credit -= 1;
       while (state.credit <= 0 && !state.stopped) await new Promise<void>((resolve) => (state.wake = resolve));
-      since = Date.now();
+      since = performance.now();
     };
     while (!state.stopped) {
       const next = result.rows.next();
@@ -110,7 +110,7 @@ async function stream(id: number, sql: string, maxRows: number | undefined): Pro
       }
       batch.push(next.value);
       count += 1;
-      if (batch.length >= size || Date.now() - since > BATCH_WAIT_MS) await flush();
+      if (batch.length >= size || performance.now() - since > BATCH_WAIT_MS) await flush();
     }
     if (state.stopped) return;
     if (batch.length > 0) send({ id, rows: batch });

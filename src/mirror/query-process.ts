@@ -142,12 +142,12 @@ export function openMirrorReader(path: string, what: string, timeoutSeconds: num
           }
           const ready = replies.shift();
           if (ready) return resolve(ready);
-          const started = Date.now();
+          const started = performance.now();
           const fail = (error: Error) => finish(() => reject(error));
           const timer = setTimeout(() => end(timedOut(timeoutSeconds)), budget);
           const finish = (then: () => void) => {
             clearTimeout(timer);
-            budget -= Date.now() - started;
+            budget -= performance.now() - started;
             failers.delete(fail);
             wake = undefined;
             then();
