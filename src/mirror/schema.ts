@@ -191,23 +191,28 @@ CREATE VIEW IF NOT EXISTS time_per_year AS
 `;
 
 /**
- * The tables of the server's items, in the order they were made: what a sync brings to what the server shows. Any
- * other table in the file (one of the user's own, say) is left alone.
+ * The tables of the server's items, in the order they were made: what a sync brings to what the server shows (any
+ * other table in the file, one of the user's own, say, is left alone), each with the full-text table kept from it.
  */
-export const ITEM_TABLES = [
-  'works',
-  'entries',
-  'history',
-  'lists',
-  'list_items',
-  'reviews',
-  'achievements',
-  'notifications',
-  'calendar',
-  'profile',
-  'stats',
-] as const;
-export type ItemTable = (typeof ITEM_TABLES)[number];
+export interface ItemTableSpec {
+  /** The FTS5 table kept from it, rebuilt when its rows change. */
+  search?: string;
+}
+
+export const ITEM_TABLES = {
+  works: { search: 'works_fts' },
+  entries: { search: 'entries_fts' },
+  history: {},
+  lists: { search: 'lists_fts' },
+  list_items: {},
+  reviews: { search: 'reviews_fts' },
+  achievements: {},
+  notifications: {},
+  calendar: {},
+  profile: {},
+  stats: {},
+} as const satisfies Record<string, ItemTableSpec>;
+export type ItemTable = keyof typeof ITEM_TABLES;
 
 /**
  * The columns of an item table but `json`, as the mirror has them after every migration step: read from the schema
@@ -220,6 +225,3 @@ export function columnsOf(db: Database, table: ItemTable): string[] {
     .map((column) => column.name as string)
     .filter((name) => name !== 'json');
 }
-
-/** Tables whose rows a sync compares and replaces: name → the FTS table kept from it. */
-export const FTS_OF: Partial<Record<ItemTable, string>> = { works: 'works_fts', entries: 'entries_fts', reviews: 'reviews_fts', lists: 'lists_fts' };

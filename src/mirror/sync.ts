@@ -4,7 +4,7 @@ import type { IoStreams } from '../output/terminal/io.js';
 import { acquireLock } from '../util/lock.js';
 import { migrate, refuseNewer } from './migrations.js';
 import { openForWriting, type Database } from './open.js';
-import { readExport, type ExportRead } from './sync/export.js';
+import { readExport } from './sync/export.js';
 import { CountedClient, EndpointReads } from './sync/fetch.js';
 import { ALWAYS_READ_AREAS, areasFromEndpoints, leftOutBecause, tablesOf, type AreaName, type SyncSource } from './sync/plan.js';
 import { lastSnapshot, recordRun, rowCounts } from './sync/record.js';
@@ -67,7 +67,8 @@ export async function syncMirror(options: SyncOptions): Promise<SyncResult> {
       const finishedAt = options.now();
       const counts = writer.finish();
       const { requests } = client;
-      recordRun(db, { ...options, source, startedAt, finishedAt, snapshotAt, requests, counts, account });
+      const { baseUrl, profile, version } = options;
+      recordRun(db, { source, startedAt, finishedAt, snapshotAt, requests, counts, account, baseUrl, profile, version });
       db.exec('COMMIT');
       return { source, requests, counts, rows: rowCounts(db), startedAt, finishedAt };
     } catch (error) {
@@ -89,26 +90,27 @@ async function read(
 ): Promise<{ source: SyncSource; account: string | undefined; snapshotAt: number }> {
   const endpoints = new EndpointReads(client, options.signal);
   const account = await endpoints.accountName(options.key);
-  let exported: ExportRead | undefined;
-  if (account !== undefined) {
-    exported = await readExport({ ...options, client, account, snapshotAt: lastSnapshot(db) }, writer);
-  }
-  const readArea = async (area: AreaName, read: () => Promise<void>) => {
-    try {
-      await read();
-    } catch (error) {
-      const reason = leftOutBecause(area, error);
-      if (reason === undefined) throw error;
-      options.io.warn(`lk: warning: ${area} not synced: ${reason}; the mirror keeps what it had`);
-      writer.skip(tablesOf(area));
-    }
-  };
+  // An export is an account's: without the account's name, the pages.
+  const exported = account === undefined ? undefined : await readExport({ ...options, client, account, snapshotAt: lastSnapshot(db) }, writer);
   if (!exported) {
     await endpoints.libraryAndHistory(writer);
     await endpoints.undatedEvents(writer.entriesToReread(), writer);
   }
-  for (const area of areasFromEndpoints(exported?.collections ?? new Set())) await readArea(area, () => endpoints.exportable(area, writer));
+  const area = (name: AreaName, read: () => Promise<void>) => readArea(name, read, writer, options.io);
+  for (const name of areasFromEndpoints(exported?.collections ?? new Set())) await area(name, () => endpoints.exportable(name, writer));
   const snapshotAt = exported?.snapshotAt ?? options.now();
-  for (const area of ALWAYS_READ_AREAS) await readArea(area, () => endpoints[area](writer));
+  for (const name of ALWAYS_READ_AREAS) await area(name, () => endpoints[name](writer));
   return { source: exported?.source ?? 'pages', account, snapshotAt };
+}
+
+/** One area read, or left as it was with a warning when a 403 or 404 says it cannot be (plan.ts leftOutBecause). */
+async function readArea(area: AreaName, read: () => Promise<void>, writer: MirrorWriter, io: IoStreams): Promise<void> {
+  try {
+    await read();
+  } catch (error) {
+    const reason = leftOutBecause(area, error);
+    if (reason === undefined) throw error;
+    io.warn(`lk: warning: ${area} not synced: ${reason}; the mirror keeps what it had`);
+    writer.skip(tablesOf(area));
+  }
 }

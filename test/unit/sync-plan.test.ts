@@ -17,7 +17,6 @@ import { ApiError, RateLimitError, TransportError } from '../../src/util/errors.
 const NOW = Date.parse('2026-06-01T12:00:00Z');
 const MINUTE = 60_000;
 const facts = (over: Partial<SourceFacts>): SourceFacts => ({
-  account: 'demo',
   cachedAt: undefined,
   snapshotAt: undefined,
   now: NOW,
@@ -26,11 +25,6 @@ const facts = (over: Partial<SourceFacts>): SourceFacts => ({
 });
 
 describe('where a sync reads the library and history from', () => {
-  it('the pages when the account is unknown (no export can be asked for), whatever is cached', () => {
-    expect(planSource(facts({ account: undefined }))).toBe('pages');
-    expect(planSource(facts({ account: undefined, cachedAt: NOW - MINUTE }))).toBe('pages');
-  });
-
   it('a new export when none is cached, or the cached one is an hour old', () => {
     expect(planSource(facts({}))).toBe('export');
     expect(planSource(facts({ cachedAt: NOW - EXPORT_INTERVAL_MS, snapshotAt: NOW - 2 * EXPORT_INTERVAL_MS }))).toBe('export');

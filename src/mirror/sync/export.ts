@@ -46,7 +46,7 @@ export async function readExport(reading: ExportReading, sink: TentativeSink): P
   const lookup = await cache?.metadata(account);
   if (lookup?.state === 'untrusted') io.info(`lk: not using the cached export: ${lookup.reason}`);
   const cached = lookup?.state === 'ok' ? lookup.entry : undefined;
-  const plan = planSource({ account, cachedAt: cached?.fetchedAtMs, snapshotAt: reading.snapshotAt, now: reading.now(), full: reading.full });
+  const plan = planSource({ cachedAt: cached?.fetchedAtMs, snapshotAt: reading.snapshotAt, now: reading.now(), full: reading.full });
   if (plan === 'pages') return undefined;
   if (plan === 'cached-export' && cache && cached) {
     return usable(
@@ -115,6 +115,36 @@ async function usable(
   }
 }
 
+type PutItem = (sink: ItemSink, item: unknown, key: string) => void;
+
+const putEntry: PutItem = (sink, item, key) => {
+  if (!isObject(item) || text(item.id) === null) throw new UnusableExport(`an item of ${key} carries no id`);
+  sink.entry(item);
+};
+
+/** Where an item of each of the export's collections goes, by its name in lower case (the others are not read). */
+const PUT_ITEM = new Map<string, PutItem>([
+  ['library', putEntry],
+  ['entries', putEntry],
+  [
+    'history',
+    (sink, item) => {
+      if (!isObject(item)) throw new UnusableExport('an item of history is not an object');
+      sink.event(item);
+    },
+  ],
+  [
+    'lists',
+    (sink, item) => {
+      if (isObject(item)) sink.list(item, Array.isArray(item.items) ? item.items : []);
+    },
+  ],
+  ['reviews', (sink, item) => sink.review(item)],
+  ['achievements', (sink, item) => sink.achievement(item)],
+  ['notifications', (sink, item) => sink.notification(item)],
+  ['calendar', (sink, item) => sink.calendarItem(item)],
+]);
+
 /** The export's top-level members, one item at a time, into the sink; the collections met so far (lower case). */
 class ExportMembers {
   readonly collections = new Set<string>();
@@ -138,28 +168,6 @@ class ExportMembers {
         throw new UnusableExport(`its ${key} is not a list`);
       return;
     }
-    const { sink } = this;
-    switch (name) {
-      case 'library':
-      case 'entries':
-        if (!isObject(value) || text(value.id) === null) throw new UnusableExport(`an item of ${key} carries no id`);
-        return sink.entry(value);
-      case 'history':
-        if (!isObject(value)) throw new UnusableExport('an item of history is not an object');
-        return sink.event(value);
-      case 'lists':
-        if (isObject(value)) sink.list(value, Array.isArray(value.items) ? value.items : []);
-        return;
-      case 'reviews':
-        return sink.review(value);
-      case 'achievements':
-        return sink.achievement(value);
-      case 'notifications':
-        return sink.notification(value);
-      case 'calendar':
-        return sink.calendarItem(value);
-      default:
-        return;
-    }
+    PUT_ITEM.get(name)?.(this.sink, value, key);
   }
 }

@@ -11,10 +11,8 @@ import type { ItemTable } from '../schema.js';
 /** Where the library and history came from (sync_runs.source, mirror_meta's source). */
 export type SyncSource = 'export' | 'export-cache' | 'pages';
 
-/** What is known before the first read of the library. */
+/** What is known of an account's export before the first read of its library. */
 export interface SourceFacts {
-  /** Whose account the key is (an export is per account); none: unknown, and no export is asked for. */
-  account: string | undefined;
   /** When the cached export was fetched (epoch ms); none when no usable one is cached. */
   cachedAt: number | undefined;
   /** The server's moment the mirror last showed (mirror_meta snapshot_at); none for a new mirror. */
@@ -26,11 +24,10 @@ export interface SourceFacts {
 
 /** The first plan for the library and history; an export that cannot be had or used falls back to the pages. */
 export function planSource(facts: SourceFacts): 'cached-export' | 'export' | 'pages' {
-  const { account, cachedAt, snapshotAt } = facts;
-  if (account === undefined) return 'pages';
+  const { cachedAt, snapshotAt } = facts;
   if (cachedAt === undefined || facts.now - cachedAt >= EXPORT_INTERVAL_MS) return 'export';
-  // A cached export newer than the mirror (`lk export` just ran) is the server's state then, at no request; one the
-  // mirror already holds would ask for a new export within the hour: the pages show what changed since.
+  // A cached export newer than the mirror (`lk export` just ran) is the server's state then, at no request. One the
+  // mirror already holds says nothing new, and the hour allows no other export: the pages show what changed since.
   if (facts.full || (snapshotAt !== undefined && cachedAt <= snapshotAt)) return 'pages';
   return 'cached-export';
 }

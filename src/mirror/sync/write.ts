@@ -17,7 +17,7 @@ import {
   workRow,
   type Row,
 } from '../rows.js';
-import { columnsOf, FTS_OF, ITEM_TABLES, type ItemTable } from '../schema.js';
+import { columnsOf, ITEM_TABLES, type ItemTable, type ItemTableSpec } from '../schema.js';
 import { TableSync, type Counts } from '../writer.js';
 import type { ItemSink } from './fetch.js';
 
@@ -103,8 +103,9 @@ export class MirrorWriter implements ItemSink {
       counts.removed += table.counts.removed;
     }
     const { full } = this.options;
-    for (const [table, fts] of Object.entries(FTS_OF) as [ItemTable, string][]) {
-      if (this.table(table).touched || full) this.db.exec(`INSERT INTO ${fts}(${fts}) VALUES ('rebuild')`);
+    for (const [table, sync] of this.tables) {
+      const { search }: ItemTableSpec = ITEM_TABLES[table];
+      if (search && (sync.touched || full)) this.db.exec(`INSERT INTO ${search}(${search}) VALUES ('rebuild')`);
     }
     // An event's domain is its entry's or work's: set once both are in place, whichever of them came or changed.
     if ((['entries', 'works', 'history'] as const).some((table) => this.table(table).touched) || full) refreshEventDomains(this.db);
@@ -180,7 +181,10 @@ export class MirrorWriter implements ItemSink {
   /** A TableSync for every table of items, its columns read from the mirror's schema; the counters from zero. */
   private reset(): void {
     this.tables = new Map(
-      ITEM_TABLES.map((table) => [table, new TableSync(this.db, table, columnsOf(this.db, table), table === 'history' ? sameEvent : undefined)]),
+      (Object.keys(ITEM_TABLES) as ItemTable[]).map((table) => [
+        table,
+        new TableSync(this.db, table, columnsOf(this.db, table), table === 'history' ? sameEvent : undefined),
+      ]),
     );
     this.changedEntries.length = 0;
     this.positions = {};
