@@ -22,7 +22,6 @@ export class TableSync {
   private readonly insert: Statement;
   private readonly update: Statement;
   private readonly move: Statement | undefined;
-  private readonly columns: readonly string[];
   /** The columns an update sets: all but id. */
   private readonly updated: readonly string[];
 
@@ -30,11 +29,10 @@ export class TableSync {
     private readonly db: Database,
     readonly table: string,
     /** Every column but json (its id among them). */
-    columns: readonly string[],
+    private readonly columns: readonly string[],
     /** Two spellings of one item (an export's event with workId, a page's with the work): not a change. */
     private readonly sameItem?: (stored: string, incoming: string) => boolean,
   ) {
-    this.columns = columns;
     this.updated = columns.filter((column) => column !== 'id');
     const seenTable = `temp.seen_${table}`;
     db.exec(`CREATE TEMP TABLE IF NOT EXISTS seen_${table} (id TEXT PRIMARY KEY); DELETE FROM ${seenTable};`);
