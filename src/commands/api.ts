@@ -5,12 +5,8 @@ import { isEnvelope, MAX_PAGE_SIZE, paginate, type Page } from '../api/paginate.
 import { parseField, parseRawPath } from '../api/raw-path.js';
 import type { Context } from '../context.js';
 import type { IoStreams } from '../output/terminal/io.js';
-import { json } from '../output/formats/json.js';
-import { isJsonText, prettyJson } from '../output/formats/pretty-json.js';
 import { sanitizeMessage } from '../output/terminal/sanitize.js';
-import { genericView } from '../output/formats/view.js';
-import type { OutputOptions } from '../output/formats/writer.js';
-import type { OutputSession } from '../output/session.js';
+import { document, type Document } from '../output/result.js';
 import { addCommand, defineCommand, operand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
 import { wholeNumber } from './options.js';
@@ -43,53 +39,60 @@ const apiCommand = defineCommand({
     'lk api /v1/calendar --include 2>&1 >/dev/null | grep -i ^x-ratelimit',
     '0 4 * * *  lk api /v1/stats/summary > ~/stats-$(date +\\%F).json',
   ],
-  run: (ctx, out, options, [rawPath]) => run(ctx, out, options, rawPath),
+  run: (ctx, _out, options, [rawPath]) => run(ctx, options, rawPath),
 });
 
 export function registerApi(program: Command): void {
   addCommand(program, apiCommand);
 }
 
-async function run(ctx: Context, out: OutputSession, options: OptionsOf<typeof API_FLAGS>, rawPath: string): Promise<void> {
+async function run(ctx: Context, options: OptionsOf<typeof API_FLAGS>, rawPath: string): Promise<Document> {
   const { path, query: pathQuery } = parseRawPath(rawPath);
   const query = { ...pathQuery, ...options.field };
-  const client = await ctx.client();
-  if (!options.paginate) {
-    const response = await client.get(path, query);
-    if (options.include) printHead(out.io, response.status, response.headers);
-    if (out.io.stdoutIsTTY && isJsonText(response.text)) {
-      // For a person: indented and coloured, every number and string as the server spelled it. Pipes get the bytes.
-      await out.io.write(`${prettyJson(response.text, { colors: await out.colors() })}\n`);
-      return;
-    }
-    // Not JSON (or not a terminal): as sent, but on a terminal with what it would act on shown escaped.
-    await out.io.writeExact(response.text.endsWith('\n') ? response.text : `${response.text}\n`);
-    return;
-  }
   const { page, limit, ...rest } = query;
-  const paging = {
-    all: true,
-    raw: true,
-    page: page === undefined ? undefined : wholeNumber('-F page', String(page), 1),
-    limit: limit === undefined ? undefined : wholeNumber('-F limit', String(limit), 1, MAX_PAGE_SIZE),
-  };
-  const output = { ...(await out.outputOptions()), format: 'json' as const, fields: undefined };
-  await writeAllItems(paginate(client, path, rest, paging), output, Boolean(options.include));
+  const paging = options.paginate
+    ? {
+        all: true,
+        raw: true,
+        page: page === undefined ? undefined : wholeNumber('-F page', String(page), 1),
+        limit: limit === undefined ? undefined : wholeNumber('-F limit', String(limit), 1, MAX_PAGE_SIZE),
+      }
+    : undefined;
+  const include = Boolean(options.include);
+  return document({
+    format: 'json',
+    // For a person: indented and coloured, every number and string as the server spelled it. Pipes get the bytes.
+    terminal: 'json',
+    async make() {
+      const client = await ctx.client();
+      if (!paging) {
+        const response = await client.get(path, query);
+        if (include) printHead(ctx.io, response.status, response.headers);
+        return { data: response.text.endsWith('\n') ? response.text : `${response.text}\n` };
+      }
+      const pages = paginate(client, path, rest, paging)[Symbol.asyncIterator]();
+      const first = await pages.next();
+      const heads = include ? (page: Page) => printHead(ctx.io, page.status, page.headers) : undefined;
+      if (first.done) return { data: { items: itemsOf([], pages, heads) } };
+      heads?.(first.value);
+      // A body that is not an envelope is printed whole.
+      if (!isEnvelope(first.value.body)) return { data: `${JSON.stringify(first.value.body)}\n` };
+      return { data: { items: itemsOf(first.value.items, pages, heads) } };
+    },
+  });
 }
 
-/** Items of every page as one JSON array, streamed; a body that is not an envelope is printed whole. */
-async function writeAllItems(pages: AsyncIterable<Page>, output: OutputOptions, include: boolean): Promise<void> {
-  const writer = json.listing(genericView([]), output);
-  for await (const page of pages) {
-    if (include) printHead(output.io, page.status, page.headers);
-    if (!isEnvelope(page.body)) {
-      const text = JSON.stringify(page.body);
-      await output.io.write(`${output.io.stdoutIsTTY ? prettyJson(text, { colors: output.display.colors }) : text}\n`);
-      return;
+/** The items of every page, the first page's already in hand; each page's head said as it comes (--include). */
+async function* itemsOf(first: unknown[], rest: AsyncIterator<Page>, head: ((page: Page) => void) | undefined): AsyncGenerator<unknown[]> {
+  try {
+    yield first;
+    for (let next = await rest.next(); !next.done; next = await rest.next()) {
+      head?.(next.value);
+      yield next.value.items;
     }
-    await writer.write(page.items);
+  } finally {
+    await rest.return?.();
   }
-  await writer.end();
 }
 
 function printHead(io: IoStreams, status: number, headers: Headers): void {

@@ -2,11 +2,11 @@ import type { Command } from 'commander';
 import { DATA } from '../output/shape.js';
 import { pathOf } from '../api/endpoints.js';
 import { paginate } from '../api/paginate.js';
-import type { Listing } from '../output/result.js';
+import { document, type Document, type Listing } from '../output/result.js';
 import { FORMATS } from '../config/settings.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../util/errors.js';
-import { renderCalendarFeed } from '../output/formats/render.js';
+import { formatCount } from '../util/units.js';
 import { calendarView } from '../output/wording/views.js';
 import type { OutputSession } from '../output/session.js';
 import { addCommand, defineCommand } from './define.js';
@@ -47,9 +47,9 @@ export function registerCalendar(program: Command): void {
   addCommand(program, calendarCommand);
 }
 
-async function runCalendar(ctx: Context, out: OutputSession, options: CalendarOptions): Promise<Listing | void> {
+async function runCalendar(ctx: Context, out: OutputSession, options: CalendarOptions): Promise<Listing | Document | void> {
   const format = out.format([...FORMATS, 'ics']);
-  if (format === 'ics') return runFeed(ctx, out, options);
+  if (format === 'ics') return icsFeed(ctx, options);
   if (options.spoilerFree) {
     throw new UsageError(
       '--spoiler-free applies to the iCalendar feed (--format ics)',
@@ -61,18 +61,32 @@ async function runCalendar(ctx: Context, out: OutputSession, options: CalendarOp
   return runListing(ctx, { endpoint: 'calendar', view: calendarView, followIfPaged: true }, { domain: options.domain, lang: ctx.lang() }, {});
 }
 
-async function runFeed(ctx: Context, out: OutputSession, options: CalendarOptions): Promise<void> {
-  // Checked before the request: a typo in a crontab should fail at once, not after the network.
-  if (options.output === '') throw new UsageError('--output needs a path');
-  const file = options.output === undefined || options.output === '-' ? undefined : options.output;
-  const feed = { io: out.io, spoilerFree: Boolean(options.spoilerFree), file };
-  if (options.offline) {
-    const { pages, syncedAt } = await mirroredCalendar(ctx, options);
-    return renderCalendarFeed(pages, { ...feed, now: syncedAt });
-  }
+/** The iCalendar feed: serialised whole (the calendar holds at most 60 episodes), for stdout or the -o file. */
+function icsFeed(ctx: Context, options: CalendarOptions): Document {
+  return document({
+    format: 'ics',
+    async make() {
+      const { pages, now } = options.offline ? await mirroredCalendar(ctx, options) : await liveCalendar(ctx, options);
+      const items: unknown[] = [];
+      for await (const page of pages) items.push(...page.items);
+      const { calendarFeed } = await import('../output/formats/ics.js');
+      const feed = calendarFeed(items, { now, spoilerFree: Boolean(options.spoilerFree) });
+      if (feed.skipped > 0)
+        ctx.io.info(`lk: left out ${formatCount(feed.skipped)} of ${formatCount(items.length)} upcoming episodes: no air time, or listed twice`);
+      const events = `${formatCount(feed.events)} event${feed.events === 1 ? '' : 's'}`;
+      return {
+        data: feed.text,
+        empty: feed.events === 0 ? 'No upcoming episodes.' : undefined,
+        said: ({ to, paths: [path] }) => (to === 'files' ? [`lk: wrote ${path} (${events})`] : []),
+      };
+    },
+  });
+}
+
+async function liveCalendar(ctx: Context, options: CalendarOptions) {
   const query = { domain: options.domain, lang: ctx.lang() };
   const client = await ctx.client();
-  await renderCalendarFeed(paginate(client, pathOf('calendar'), query, { followIfPaged: true }), { ...feed, now: ctx.now() });
+  return { pages: paginate(client, pathOf('calendar'), query, { followIfPaged: true }), now: ctx.now() };
 }
 
 /**
@@ -84,7 +98,7 @@ async function mirroredCalendar(ctx: Context, options: CalendarOptions) {
   try {
     const { upcomingCalendar, mirrorStamp } = await import('../mirror/read.js');
     const now = ctx.now();
-    return { pages: pagesOf(upcomingCalendar(db, { domain: options.domain?.toUpperCase() }, now), { all: true }), syncedAt: mirrorStamp(db, now) };
+    return { pages: pagesOf(upcomingCalendar(db, { domain: options.domain?.toUpperCase() }, now), { all: true }), now: mirrorStamp(db, now) };
   } finally {
     db.close();
   }

@@ -1,9 +1,10 @@
+import { existsSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { TEXT } from '../output/shape.js';
 import { exportCacheIn } from '../export/cache.js';
 import type { Context } from '../context.js';
 import { LkError, UsageError } from '../util/errors.js';
-import type { OutputSession } from '../output/session.js';
+import { document, type Document } from '../output/result.js';
 import { addCommand, defineCommand, operand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
 import { DOMAINS, isoDate } from './options.js';
@@ -56,7 +57,7 @@ and with --strict when any row was skipped, set aside, guessed or can only be ma
     'lk convert yamtrack --domain GAMES > games.csv',
     'lk convert mal -o animelist.xml --strict',
   ],
-  run: (ctx, out, flags, [target]) => runConvert(ctx, out, flags, target),
+  run: (ctx, _out, flags, [target]) => runConvert(ctx, flags, target),
 });
 
 export function registerConvert(program: Command): void {
@@ -93,62 +94,75 @@ function parseDomain(raw: string | undefined, target: Target): (typeof DOMAINS)[
   return domain;
 }
 
-async function runConvert(ctx: Context, out: OutputSession, flags: ConvertFlags, rawTarget: string): Promise<void> {
+async function runConvert(ctx: Context, flags: ConvertFlags, rawTarget: string): Promise<Document> {
   // Every flag is checked before the first request: a typo must not spend the export hour.
   const target = parseTarget(rawTarget);
   const since = parseSince(flags.since, ctx.now());
   const ratingScale = parseScale(flags.ratingScale);
   const domain = parseDomain(flags.domain, target);
-  if (flags.output === '') throw new UsageError('--output needs a path');
   if (flags.db === '') throw new UsageError('--db needs a path');
-  const output = flags.output === undefined || flags.output === '-' ? undefined : flags.output;
-
   const lib = await import('../convert/index.js');
-  const { snapshot, account } = await loadSnapshot(ctx, flags.db);
-  let result;
-  try {
-    result = lib.convert(target, snapshot, { since, domain, ratingScale, account, timeZone: undefined });
-  } catch (error) {
-    if (error instanceof lib.ScaleError) throw new LkError(error.message, 1, 'Say which scale the instance uses with --rating-scale 5, 10 or 100.');
-    throw error;
-  }
-  const unmatchedFile = output !== undefined && result.unmatched !== undefined ? unmatchedPath(output, lib.TARGET_EXTENSION[target]) : undefined;
-  const summary = lib.summaryLines(result, unmatchedFile);
-  const { replaceFile } = await import('../util/output-file.js');
-  if (result.tally.rowsWritten === 0) {
-    // The rows set aside are the whole result then: the file for a manual pass is all there is to give.
-    if (unmatchedFile !== undefined) await replaceFile(unmatchedFile, result.unmatched!, ctx.io);
-    for (const line of summary) ctx.io.warn(line);
-    throw new LkError(`nothing to write for ${target}: no row could be written`, 1, 'The summary above says what was left out and why.');
-  }
-  if (output === undefined) {
-    if (result.files.length > 1) {
-      throw new LkError(
-        `the ${target} file would be over Letterboxd's 1 MB import limit (${result.files.length} files): nothing was written`,
-        1,
-        `Use -o FILE: lk writes FILE-1.csv … FILE-${result.files.length}.csv, each under 1 MB with its header.`,
-      );
-    }
-    await out.io.write(result.files[0]!.content);
-  } else {
-    const written: string[] = [];
-    for (const file of result.files) {
-      const path = file.part === undefined ? output : numberedPath(output, file.part, lib.TARGET_EXTENSION[target]);
-      await replaceFile(path, file.content, ctx.io);
-      written.push(path);
-    }
-    if (unmatchedFile !== undefined) await replaceFile(unmatchedFile, result.unmatched!, ctx.io);
-    summary.push(`lk: wrote ${written.join(', ')}`);
-    // A file of an earlier, longer conversion is not part of this one: say so rather than let it be uploaded twice.
-    const { existsSync } = await import('node:fs');
-    const stale = [numberedPath(output, result.files.length + 1, lib.TARGET_EXTENSION[target])];
-    if (unmatchedFile === undefined) stale.push(unmatchedPath(output, lib.TARGET_EXTENSION[target]));
-    for (const path of stale.filter((file) => existsSync(file))) summary.push(`lk: note: ${path} is from an earlier conversion, not this one`);
-  }
-  for (const line of summary) ctx.io.info(line);
-  if (flags.strict && result.tally.rowsNotCertain > 0) {
-    throw new LkError(`--strict: ${result.tally.rowsNotCertain} rows skipped, set aside, guessed or matched by title (see the summary above)`);
-  }
+  const extension = lib.TARGET_EXTENSION[target];
+  return document({
+    format: extension,
+    async make(to) {
+      const { snapshot, account } = await loadSnapshot(ctx, flags.db);
+      let result;
+      try {
+        result = lib.convert(target, snapshot, { since, domain, ratingScale, account, timeZone: undefined });
+      } catch (error) {
+        if (error instanceof lib.ScaleError)
+          throw new LkError(error.message, 1, 'Say which scale the instance uses with --rating-scale 5, 10 or 100.');
+        throw error;
+      }
+      const output = to.to === 'file' ? to.path : undefined;
+      const unmatchedFile = output !== undefined && result.unmatched !== undefined ? unmatchedPath(output, extension) : undefined;
+      const summary = lib.summaryLines(result, unmatchedFile);
+      const unmatched = unmatchedFile === undefined ? [] : [{ path: unmatchedFile, data: result.unmatched! }];
+      if (result.tally.rowsWritten === 0) {
+        // The rows set aside are the whole result then: the file for a manual pass is all there is to give.
+        const failed = async () => {
+          for (const line of summary) ctx.io.warn(line);
+          throw new LkError(`nothing to write for ${target}: no row could be written`, 1, 'The summary above says what was left out and why.');
+        };
+        return { beside: unmatched, said: () => [], after: failed };
+      }
+      const { files } = result;
+      if (output === undefined && files.length > 1) {
+        throw new LkError(
+          `the ${target} file would be over Letterboxd's 1 MB import limit (${files.length} files): nothing was written`,
+          1,
+          `Use -o FILE: lk writes FILE-1.csv … FILE-${files.length}.csv, each under 1 MB with its header.`,
+        );
+      }
+      // One file is the output itself; Letterboxd's parts are FILE-1.csv, FILE-2.csv, … beside it.
+      const parts = files.length > 1 ? files.map((file, index) => ({ path: numberedPath(output!, index + 1, extension), data: file.content })) : [];
+      const uncertain = result.tally.rowsNotCertain;
+      return {
+        data: parts.length === 0 ? files[0]!.content : undefined,
+        beside: [...parts, ...unmatched],
+        said: () => [],
+        after: async ({ to: where }) => {
+          const wrote = parts.length > 0 ? parts.map((part) => part.path) : [output!];
+          const lines =
+            where === 'files'
+              ? [...summary, `lk: wrote ${wrote.join(', ')}`, ...staleNotes(output!, files.length, unmatchedFile, extension)]
+              : summary;
+          for (const line of lines) ctx.io.info(line);
+          if (flags.strict && uncertain > 0) {
+            throw new LkError(`--strict: ${uncertain} rows skipped, set aside, guessed or matched by title (see the summary above)`);
+          }
+        },
+      };
+    },
+  });
+}
+
+/** A file of an earlier, longer conversion is not part of this one: said, rather than let it be uploaded twice. */
+function staleNotes(output: string, parts: number, unmatchedFile: string | undefined, extension: string): string[] {
+  const stale = [numberedPath(output, parts + 1, extension)];
+  if (unmatchedFile === undefined) stale.push(unmatchedPath(output, extension));
+  return stale.filter((path) => existsSync(path)).map((path) => `lk: note: ${path} is from an earlier conversion, not this one`);
 }
 
 /** films.csv → films-2.csv; films → films-2.csv. */

@@ -5,7 +5,8 @@ import { exportAccount, obtainExport, type ExportPolicy } from '../export/obtain
 import type { Context } from '../context.js';
 import { UsageError } from '../util/errors.js';
 import { downloadProgress } from '../output/terminal/download-progress.js';
-import { writeExportFiles, type ExportDestination } from '../export/destinations.js';
+import { exportName, rotateExports, type ExportKind } from '../export/rotation.js';
+import { document, type Document } from '../output/result.js';
 import type { OutputSession } from '../output/session.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
@@ -22,6 +23,8 @@ const EXPORT_FLAGS = {
   git: flag.text('--git <dir>', 'keep the export as a git repository there: one JSON file per collection, a commit when anything changed'),
 };
 type ExportOptions = OptionsOf<typeof EXPORT_FLAGS>;
+/** stdout or the -o file (the wrapper's), a new entry in a backup folder, or a git repository. */
+type ExportDestination = { to: 'output' } | { to: 'dir'; dir: string; keep: number | undefined } | { to: 'git'; dir: string };
 
 /** `lk export`: the full data export, cached for the hour the server allows one. */
 const exportCommand = defineCommand({
@@ -61,16 +64,45 @@ export function registerExport(program: Command): void {
   addCommand(program, exportCommand);
 }
 
-async function runExport(ctx: Context, out: OutputSession, options: ExportOptions): Promise<void> {
+async function runExport(ctx: Context, out: OutputSession, options: ExportOptions): Promise<Document | void> {
   // Every flag is checked before the first request: a typo in a crontab must not spend the export hour.
   const format = exportFormat(out);
   const destination = exportDestination(out, options, format);
   const policy = exportPolicy(ctx, options);
-  // git and the repository are checked before the export is fetched: a refusal must not spend the export hour.
-  const git = destination.to === 'git' ? await import('../export/git.js') : undefined;
-  const gitTarget = destination.to === 'git' ? await git!.prepareGitTarget(destination.dir, ctx.env) : undefined;
-  const output = { format, gzip: Boolean(options.gzip), header: out.flags.header !== false, csvSafe: ctx.settings.csvSafe(), io: out.io };
+  // A repository is no document: its files and commit are made there (src/export/git.ts), nothing goes to stdout.
+  if (destination.to === 'git') return exportToGit(ctx, destination.dir, policy);
+  const gzip = Boolean(options.gzip);
+  const csv = { header: out.flags.header !== false, csvSafe: ctx.settings.csvSafe(), gzip };
+  const folder = destination.to === 'dir' ? destination : undefined;
+  return document({
+    format: gzip ? 'gzip' : format,
+    folder: folder?.dir,
+    terminal: gzip
+      ? { refuse: new UsageError('--gzip would write binary to the terminal', 'Redirect it (> export.json.gz) or use -o FILE.') }
+      : 'text',
+    async make() {
+      const { exported, account } = await fetchExport(ctx, policy);
+      const encode = await import('../export/encode.js');
+      if (!folder) return { data: await encode.exportBytes(exported.text, gzip) };
+      const kind: ExportKind = format === 'csv' ? 'folder' : gzip ? 'json.gz' : 'json';
+      const name = exportName(account, exported.fetchedAt, kind);
+      const { keep } = folder;
+      const rotate = async () => (keep === undefined ? undefined : rotateFolder(ctx, folder.dir, keep, { account, kind, name }));
+      if (format === 'csv') return { entry: { name, files: await encode.csvFolderFiles(exported.json, csv) }, after: rotate };
+      return { data: await encode.exportBytes(exported.text, gzip), entry: { name }, after: rotate };
+    },
+  });
+}
 
+async function exportToGit(ctx: Context, dir: string, policy: ExportPolicy): Promise<void> {
+  // git and the repository are checked before the export is fetched: a refusal must not spend the export hour.
+  const git = await import('../export/git.js');
+  const target = await git.prepareGitTarget(dir, ctx.env);
+  const { exported } = await fetchExport(ctx, policy);
+  await git.commitExport(target, exported, ctx.io);
+}
+
+async function fetchExport(ctx: Context, policy: ExportPolicy) {
   const client = await ctx.client();
   const cache = exportCacheIn(ctx.usableCacheDir(), ctx.instance().baseUrl);
   const account = await exportAccount(client, (await ctx.key()).key);
@@ -89,8 +121,18 @@ async function runExport(ctx: Context, out: OutputSession, options: ExportOption
     },
     policy,
   );
-  if (gitTarget) await git!.commitExport(gitTarget, exported, ctx.io);
-  else await writeExportFiles(exported, destination as ExportDestination, { ...output, account });
+  return { exported, account };
+}
+
+/** --keep N: all but the N newest exports of this account and kind in the folder go, once the new one is in place. */
+async function rotateFolder(ctx: Context, dir: string, keep: number, written: { account: string; kind: ExportKind; name: string }): Promise<void> {
+  const { failingAs } = await import('../util/output-file.js');
+  const { removed, future } = await failingAs(`the export was written, but rotating ${dir} failed`, () =>
+    rotateExports(dir, written.account, written.kind, keep, written.name),
+  );
+  if (removed.length > 0)
+    ctx.io.info(`lk: removed ${removed.length} older export${removed.length === 1 ? '' : 's'} (--keep ${keep}): ${removed.join(', ')}`);
+  for (const other of future) ctx.io.warn(`lk: warning: kept ${other}: stamped in the future, after the export just written (is a clock wrong?)`);
 }
 
 /** json unless --format csv (or --csv) is named; a stored `lk config format` is for listings, not for backups. */
@@ -98,7 +140,8 @@ function exportFormat(out: OutputSession): 'json' | 'csv' {
   return out.namedFormat() === undefined ? 'json' : (out.format(['json', 'csv']) as 'json' | 'csv');
 }
 
-function exportDestination(out: OutputSession, options: ExportOptions, format: 'json' | 'csv'): ExportDestination | { to: 'git'; dir: string } {
+/** --git, --output-dir or else stdout and -o (the wrapper's): checked before any request. */
+function exportDestination(out: OutputSession, options: ExportOptions, format: 'json' | 'csv'): ExportDestination {
   if (options.git !== undefined) return gitDestination(options, format, out.flags.jq);
   if (options.output !== undefined && options.outputDir !== undefined) throw new UsageError('choose -o/--output or --output-dir, not both');
   if (options.keep !== undefined && options.outputDir === undefined)
@@ -109,19 +152,13 @@ function exportDestination(out: OutputSession, options: ExportOptions, format: '
       'Use e.g. lk export --format csv --output-dir ~/backups',
     );
   }
-  for (const [flag, value] of [
-    ['--output', options.output],
-    ['--output-dir', options.outputDir],
-  ] as const) {
-    if (value === '') throw new UsageError(`${flag} needs a path`);
-  }
+  if (options.outputDir === '') throw new UsageError('--output-dir needs a path');
+  if (options.outputDir !== undefined && out.flags.jq !== undefined)
+    throw new UsageError('--jq prints to stdout: it does not combine with --output-dir');
   if (options.outputDir !== undefined) {
     return { to: 'dir', dir: options.outputDir, keep: options.keep === undefined ? undefined : wholeNumber('--keep', options.keep, 1) };
   }
-  if (options.output !== undefined && options.output !== '-') return { to: 'file', path: options.output };
-  if (options.gzip && out.io.stdoutIsTTY)
-    throw new UsageError('--gzip would write binary to the terminal', 'Redirect it (> export.json.gz) or use -o FILE.');
-  return { to: 'stdout' };
+  return { to: 'output' };
 }
 
 /** --git writes a repository and nothing to stdout: the destinations and --jq (which filters stdout) do not combine. */

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { documentShape } from '../output/shape.js';
 import type { Context } from '../context.js';
-import { UsageError } from '../util/errors.js';
+import { document, type Document } from '../output/result.js';
 import type { OutputFlags, OutputSession } from '../output/session.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
@@ -56,20 +56,35 @@ function feedFormat({ format, json }: OutputFlags): 'atom' | 'json' {
   return format === 'json' || json ? 'json' : 'atom';
 }
 
-async function runFeed(ctx: Context, out: OutputSession, options: OptionsOf<typeof FEED_FLAGS>): Promise<void> {
+async function runFeed(ctx: Context, out: OutputSession, options: OptionsOf<typeof FEED_FLAGS>): Promise<Document> {
   // Everything checked before the mirror is opened or the server asked: a typo in a crontab fails at once.
   const format = feedFormat(out.flags);
-  if (options.output === '') throw new UsageError('--output needs a path');
   const limit = options.limit === undefined ? 50 : wholeNumber('--limit', options.limit, 1, 1000);
   const since = options.since === undefined ? undefined : dateBound(isoDate('--since', options.since, { edge: 'start', now: ctx.now() }), 'start');
-  if (options.sync) await runSync(ctx, { db: options.db });
-  const db = await openMirrorHere(ctx, options.db, 'lk feed');
-  try {
-    const { makeFeed } = await import('../feed/document.js');
-    const document = await makeFeed(db, { format, limit, domain: options.domain?.toUpperCase(), since, publicOnly: Boolean(options.public) });
-    const { renderActivityFeed } = await import('../output/wording/feed-output.js');
-    await renderActivityFeed(document, { io: out.io, format, file: options.output === '-' ? undefined : options.output });
-  } finally {
-    db.close();
-  }
+  return document({
+    format,
+    async make() {
+      if (options.sync) await runSync(ctx, { db: options.db });
+      const db = await openMirrorHere(ctx, options.db, 'lk feed');
+      let feed;
+      try {
+        const { makeFeed } = await import('../feed/document.js');
+        feed = await makeFeed(db, { format, limit, domain: options.domain?.toUpperCase(), since, publicOnly: Boolean(options.public) });
+      } finally {
+        db.close();
+      }
+      const words = await import('../output/wording/feed-text.js');
+      if (feed.withNotes > 0) ctx.io.info(words.notesIncludedNotice(feed.withNotes));
+      return {
+        data: feed.text,
+        // A file that holds exactly this feed keeps its time: a static site's upload or a web server's ETag sees no change.
+        keepIdentical: true,
+        empty: feed.entries === 0 ? words.emptyFeedNotice() : undefined,
+        said: ({ to, paths: [path] }) => {
+          if (to === 'unchanged') return [words.feedUnchangedNotice(path!, feed.entries)];
+          return to === 'files' ? [words.feedWrittenNotice(path!, feed.entries, format)] : [];
+        },
+      };
+    },
+  });
 }

@@ -3,6 +3,8 @@ import { documentShape } from '../output/shape.js';
 import type { Context } from '../context.js';
 import { LkError, UsageError } from '../util/errors.js';
 import type { OutputSession } from '../output/session.js';
+import { document, type Document } from '../output/result.js';
+import type { ReportRequest } from '../report/figures.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
 import { openMirrorHere } from './offline.js';
@@ -46,10 +48,9 @@ export function registerReport(program: Command): void {
   addCommand(program, reportCommand);
 }
 
-async function runReport(ctx: Context, out: OutputSession, options: OptionsOf<typeof REPORT_FLAGS>): Promise<void> {
+async function runReport(ctx: Context, out: OutputSession, options: OptionsOf<typeof REPORT_FLAGS>): Promise<Document> {
   // HTML unless JSON is asked for (the wrapper has refused every other format).
   const json = Boolean(out.flags.json) || out.flags.format === 'json';
-  if (options.output === '') throw new UsageError('-o/--output needs a path');
   if (json && options.open) throw new UsageError('--open opens the HTML page: it does not go with --json');
   const { reportPeriod, defaultFileName } = await import('../report/period.js');
   const { localToday, fallbackTimeZone } = await import('../report/time-zone.js');
@@ -57,8 +58,28 @@ async function runReport(ctx: Context, out: OutputSession, options: OptionsOf<ty
   const period = reportPeriod(options, localToday(ctx.now(), zone));
   const { loadSqlite } = await import('../mirror/open.js');
   loadSqlite('lk report');
-  if (options.sync) await runSync(ctx, { db: options.db });
-  const db = await openMirrorHere(ctx, options.db, 'lk report');
+  return document({
+    format: json ? 'json' : 'html',
+    // The page goes to a file of its own unless -o - says stdout; the figures to stdout.
+    file: json ? undefined : defaultFileName(period),
+    terminal: 'exact',
+    async make() {
+      if (options.sync) await runSync(ctx, { db: options.db });
+      const { figures, stamp } = await reviewedFigures(ctx, options.db, period, zone);
+      const { reportPage } = await import('../report/index.js');
+      return {
+        data: json ? `${JSON.stringify(figures, null, 2)}\n` : reportPage(figures, new Date(stamp).toISOString()),
+        after: async ({ to, paths: [path] }) => {
+          if (options.open && to === 'files') await openPage(ctx, out, path!);
+        },
+      };
+    },
+  });
+}
+
+/** The period's figures from the mirror, and its last sync, which the page says it was made at. */
+async function reviewedFigures(ctx: Context, dbPath: string | undefined, period: ReportRequest['period'], zone: string) {
+  const db = await openMirrorHere(ctx, dbPath, 'lk report');
   const report = await import('../report/index.js');
   const { mirrorStamp } = await import('../mirror/read.js');
   let figures;
@@ -80,17 +101,7 @@ async function runReport(ctx: Context, out: OutputSession, options: OptionsOf<ty
       noActivityHint(span),
     );
   }
-  const text = json ? `${JSON.stringify(figures, null, 2)}\n` : report.reportPage(figures, new Date(stamp).toISOString());
-  const path = options.output ?? (json ? '-' : defaultFileName(period));
-  if (path === '-') {
-    await out.io.writeExact(text);
-    return;
-  }
-  const { replaceFile } = await import('../util/output-file.js');
-  await replaceFile(path, text, ctx.io);
-  const { formatBytes } = await import('../util/units.js');
-  ctx.io.info(`lk: wrote ${path} (${formatBytes(Buffer.byteLength(text))})`);
-  if (options.open) await openPage(ctx, out, path);
+  return { figures, stamp };
 }
 
 async function openPage(ctx: Context, out: OutputSession, path: string): Promise<void> {

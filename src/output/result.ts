@@ -15,7 +15,7 @@ import type { OutputOptions } from './formats/writer.js';
  * the run itself failed after opening. A result carries no release of its own: the run owns what it opened, so no
  * command needs a try/finally around what it returns, and nothing that shows a result can forget to release it.
  */
-export type Result = Listing | Resource | Checks | Text | ProfileStatus;
+export type Result = Listing | Resource | Checks | Text | ProfileStatus | Document;
 
 /** Items page by page (an async stream), shown through a view. */
 export interface Listing {
@@ -78,6 +78,69 @@ export interface Text {
   kind: 'text';
   text: string;
 }
+
+/**
+ * Bytes kept exactly as they are: a feed, a page, an iCalendar feed, the export, files another service imports, a
+ * response body. The wrapper (output/document.ts) puts them where they go, the one place lk writes a document: to
+ * stdout (through --jq and the pager, as any output), or each file whole or not at all (the -o file, the command's
+ * default file, a new entry in a backup folder), and says so on stderr. `make` is lazy like a resource's `read`: where
+ * the bytes go (-o, --jq with a file, a binary for a terminal) is checked before anything is asked of the server.
+ */
+export interface Document {
+  kind: 'document';
+  /** What the bytes are: atom, json, html, ics, csv, xml, or gzip (binary: see `terminal`). */
+  format: string;
+  /** Where the bytes go without -o (the command's -o flag; `-` is stdout): stdout, or this file (lk report's page). */
+  file?: string | undefined;
+  /** Instead of stdout or -o, a new file or folder in this folder, named by `make` (lk export --output-dir). */
+  folder?: string | undefined;
+  /**
+   * What stdout may show a person at a terminal: `text` as is (the default), `exact` data with what a terminal would
+   * act on shown escaped, `json` indented and coloured when it is JSON (the bytes exactly elsewhere), or `refuse`:
+   * binary, refused with that error before anything is made (gzip).
+   */
+  terminal?: 'text' | 'exact' | 'json' | { refuse: LkError };
+  /** The bytes, once where they go is known: `target` names the -o file, for files named after it. */
+  make(target: DocumentTarget): Promise<DocumentBody>;
+}
+
+export type DocumentTarget = { to: 'stdout' } | { to: 'file'; path: string } | { to: 'folder'; dir: string };
+
+/** A file of a document, whole. */
+export interface DocumentFile {
+  path: string;
+  data: string | Uint8Array;
+}
+
+export interface DocumentBody {
+  /**
+   * The bytes for stdout or the file: whole, or `items`, a JSON array written as its pages come (lk api --paginate).
+   * None when there are only `beside` files (lk convert's parts) or nothing at all.
+   */
+  data?: string | Uint8Array | { items: AsyncIterable<unknown[]> };
+  /** More files, written after `data` and only to files, each whole or not at all (lk convert's FILE-2.csv, FILE-unmatched.csv). */
+  beside?: DocumentFile[];
+  /** The new entry of the folder target: its name, and its files (named inside it) when it is a folder rather than `data`. */
+  entry?: { name: string; files?: Array<{ name: string; data: string | Uint8Array }> };
+  /** A file that already holds exactly these bytes is left untouched, its time too (lk feed: a site's upload or an ETag sees no change). */
+  keepIdentical?: boolean;
+  /** Said on a terminal's stderr when the document went to stdout holding nothing ("No upcoming episodes."). */
+  empty?: string;
+  /** What stderr says once it is written; by default `lk: wrote FILE (SIZE)` for a file and nothing for stdout. */
+  said?: (written: Written) => string[];
+  /** What the command then does with it, which may fail the run: open the page, rotate the folder, --strict. */
+  after?: (written: Written) => Promise<void>;
+}
+
+/** Where a document was put: stdout, the files written (the main one first) or left untouched, or the folder's new entry. */
+export interface Written {
+  to: 'stdout' | 'files' | 'unchanged' | 'folder';
+  paths: string[];
+  /** The size of the main file (the first path). */
+  bytes: number;
+}
+
+export const document = (made: Omit<Document, 'kind'>): Document => ({ kind: 'document', ...made });
 
 export const text = (value: string): Text => ({ kind: 'text', text: value });
 

@@ -9,6 +9,10 @@ export async function showResult(result: Result, out: OutputSession): Promise<vo
     const { writeProfileStatus } = await import('./wording/auth-status.js');
     return writeProfileStatus(result.reports, result.configFile, out);
   }
+  if (result.kind === 'document') {
+    const { showDocument } = await import('./document.js');
+    return showDocument(result, out);
+  }
   if (result.kind === 'checks') {
     const { writeChecks } = await import('./wording/checks.js');
     return writeChecks(result.checks, out);

@@ -1,5 +1,4 @@
 import type { Page } from '../../api/paginate.js';
-import type { IoStreams } from '../terminal/io.js';
 import { listingProgress } from '../terminal/progress.js';
 import type { View } from './view.js';
 import { formatterFor } from './formatters.js';
@@ -177,36 +176,4 @@ export async function renderSections(value: unknown, options: OutputOptions): Pr
   if (options.format !== 'table') return writeValue(value, undefined, options);
   const sections = await import('./sections.js');
   await sections.writeSections(value, options);
-}
-
-export interface FeedOutput {
-  io: IoStreams;
-  /** DTSTAMP of every event. */
-  now: number;
-  spoilerFree: boolean;
-  /** -o FILE: written whole or not at all; stdout when undefined. */
-  file: string | undefined;
-}
-
-/**
- * The calendar as an iCalendar feed: serialised whole (the calendar holds at most 60 episodes), then written to stdout
- * or, for a cron job keeping a subscribed calendar current, atomically to a file, so an app never reads half a feed.
- */
-export async function renderCalendarFeed(pages: AsyncIterable<Page>, output: FeedOutput): Promise<void> {
-  const { calendarFeed } = await import('./ics.js');
-  const items: unknown[] = [];
-  for await (const page of pages) items.push(...page.items);
-  const feed = calendarFeed(items, { now: output.now, spoilerFree: output.spoilerFree });
-  const { io } = output;
-  if (feed.skipped > 0)
-    io.info(`lk: left out ${formatCount(feed.skipped)} of ${formatCount(items.length)} upcoming episodes: no air time, or listed twice`);
-  if (output.file === undefined) {
-    await io.write(feed.text);
-    if (feed.events === 0 && io.mayNotify) io.info('No upcoming episodes.');
-    return;
-  }
-  const { replaceFile } = await import('../../util/output-file.js');
-  const path = output.file;
-  await replaceFile(path, feed.text, io);
-  io.info(`lk: wrote ${path} (${formatCount(feed.events)} event${feed.events === 1 ? '' : 's'})`);
 }
