@@ -26,17 +26,23 @@
  * gives `json` (that value with --json) and `tablesAfter` (more tables for a person: lk config list). A result read
  * from something the run opened (the mirror: `openMirrorForResult` in ./offline.ts) needs it open while it is
  * shown: hand its closing to `ctx.closeWhenDone(close)`, which the wrapper runs once the result is shown or failed,
- * never a try/finally around the return. A document a command writes itself (feed,
- * report, calendar's ics, export, api) still goes through `out.io` and `out.flags`. Global flags (GLOBAL_FLAGS) reach
- * a command only through ctx and out. `storedConfig: 'lenient' | 'unread'` is for the commands that must work with a
- * broken config file (config, completion, sandbox).
+ * never a try/finally around the return. Bytes kept as they are (feed, report, calendar's ics, export, convert, api)
+ * are `document({ format, file, folder, terminal, make })`: the wrapper settles where they go first (-o, the
+ * command's default file or backup folder, a binary refused on a terminal), then calls `make(target)` and writes
+ * what it returns to stdout or puts each file in place whole (output/document.ts); a server that runs until Ctrl-C
+ * (serve, sandbox) is `service({ signal, endsCleanly, start })`, whose announcement the wrapper writes. Only `lk mcp`
+ * holds stdout itself: it is the protocol. Global flags (GLOBAL_FLAGS) reach a command only through ctx and out.
+ * `storedConfig: 'lenient' | 'unread'` is for the commands that must work with a broken config file (config,
+ * completion, sandbox).
  *
  * Porting a command: add `output: DATA` (or the shape it prints) to its definition; replace
  * `await renderListing(...)`/`runListing(ctx, out, …)` with `return runListing(ctx, …)` (./listing.ts), a single
  * resource with `return runSingle(ctx, { endpoint, id, view, layout }, query)`, `out.io.write(text)` with
  * `return text(…)`, an `openMirrorHere(…)` closed in a finally with `openMirrorForResult(ctx, out, …)` and no
- * finally, and delete any `if (out.flags.fields …) throw new UsageError(…)`: the shape says it. From the
- * older shape: `.command(…).option(…).action(action(runX))` becomes a definition and `addCommand`;
+ * finally, a file written with replaceFile (or `out.io.write` of a document) with `return document({ make })`, its
+ * "lk: wrote" line with the body's `said` (the default says the size) and what follows with its `after`, and delete
+ * any `if (out.flags.fields …) throw new UsageError(…)` or `if (options.output === '')`: the shape and the wrapper
+ * say it. From the older shape: `.command(…).option(…).action(action(runX))` becomes a definition and `addCommand`;
  * `ctx.outputOptions()`, `ctx.format()`, `ctx.fields()`, `ctx.colors()` become `out.…`; `ctx.options.X` is
  * `out.flags.X` for an output flag (format, json, fields, header, output…) or `ctx.flags.X` for the others (profile,
  * cache, wait, maxWait…); `addPagingOptions(cmd)` is `...PAGING_FLAGS`, `addOutputOption(cmd)` `...OUTPUT_FLAG`,
@@ -103,7 +109,7 @@ export interface CommandDefinition<F extends Flags, A extends readonly Operand[]
    * of them (TITLES), and only the profile, --lang and the terminal's with the command's own --offline.
    */
   uses?: Uses;
-  /** Gathers; returns a Result for the wrapper to show (or writes a document itself, through `out`). */
+  /** Gathers; returns a Result for the wrapper to show (void: nothing for stdout, such as lk export --git's repository). */
   run(ctx: Context, out: OutputSession, options: OptionsOf<F>, operands: OperandsOf<A>): Promise<Result | void>;
 }
 

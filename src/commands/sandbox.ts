@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { documentShape } from '../output/shape.js';
 import { Option, type Command } from 'commander';
 import { ExitCode, LkError, UsageError } from '../util/errors.js';
+import { service } from '../output/result.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag } from './flags.js';
 import { wholeNumber } from './options.js';
@@ -46,41 +47,51 @@ const sandboxCommand = defineCommand({
       rateLimit: flags.rateLimit === undefined ? undefined : wholeNumber('--rate-limit', flags.rateLimit, 0),
       exportIntervalSeconds: flags.exportInterval === undefined ? undefined : wholeNumber('--export-interval', flags.exportInterval, 0),
       variant: flags.variant,
-      // --json given to lk itself or to lk sandbox.
-      json: Boolean(out.flags.json),
     };
+    // --json given to lk itself or to lk sandbox.
+    const json = Boolean(out.flags.json);
     if (!options.host) throw new UsageError('--host needs an address');
     if ((flags.tlsKey === undefined) !== (flags.tlsCert === undefined)) throw new UsageError('--tls-key and --tls-cert go together');
     const tls =
       flags.tlsKey !== undefined && flags.tlsCert !== undefined
         ? { key: readPem('--tls-key', flags.tlsKey), cert: readPem('--tls-cert', flags.tlsCert) }
         : undefined;
-    const { runSandboxCommand } = await import('../sandbox/index.js');
     const clean = Object.fromEntries(Object.entries({ ...options, tls }).filter(([, value]) => value !== undefined));
-    const { stdout, stderr } = ctx.io;
-    try {
-      await runSandboxCommand(clean, { stdout, stderr });
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      const where = `${options.host}:${options.port}`;
-      if (code === 'EADDRINUSE')
-        throw new LkError(
-          `cannot start the sandbox: ${where} is already in use`,
-          ExitCode.failure,
-          'Choose another --port, or leave it out for a free one.',
-        );
-      if (code === 'EACCES')
-        throw new LkError(
-          `cannot start the sandbox: not allowed to listen on ${where}`,
-          ExitCode.failure,
-          'Ports below 1024 need privileges: choose a --port above 1024.',
-        );
-      if (code === 'EADDRNOTAVAIL') throw new LkError(`cannot start the sandbox: ${options.host} is not an address of this machine`);
-      throw error;
-    }
-    // The server keeps the process alive until Ctrl-C.
+    return service({
+      signal: ctx.signal,
+      // Ctrl-C ends it as any run (exit 130): a test server has nothing to finish.
+      endsCleanly: false,
+      async start() {
+        const sandbox = await import('../sandbox/index.js');
+        const warning = sandbox.exposureWarning(options.host);
+        if (warning) ctx.io.warn(warning);
+        const started = await sandbox.startSandbox(clean).catch((error: unknown) => {
+          throw startFailure(error, `${options.host}:${options.port}`, options.host);
+        });
+        return { announce: sandbox.announcement(started, json), stop: () => started.close() };
+      },
+    });
   },
 });
+
+/** Why the server could not listen, in one line with what to do. */
+function startFailure(error: unknown, where: string, host: string): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE')
+    return new LkError(
+      `cannot start the sandbox: ${where} is already in use`,
+      ExitCode.failure,
+      'Choose another --port, or leave it out for a free one.',
+    );
+  if (code === 'EACCES')
+    return new LkError(
+      `cannot start the sandbox: not allowed to listen on ${where}`,
+      ExitCode.failure,
+      'Ports below 1024 need privileges: choose a --port above 1024.',
+    );
+  if (code === 'EADDRNOTAVAIL') return new LkError(`cannot start the sandbox: ${host} is not an address of this machine`);
+  return error;
+}
 
 export function registerSandbox(program: Command): void {
   addCommand(program, sandboxCommand);

@@ -3,6 +3,7 @@ import type { Context } from '../context.js';
 import { UsageError } from '../util/errors.js';
 import { TEXT } from '../output/shape.js';
 import type { OutputSession } from '../output/session.js';
+import { service, type Service } from '../output/result.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
 import { mirrorPath } from './offline.js';
@@ -50,7 +51,7 @@ export function registerServe(program: Command): void {
 
 const LOOPBACK = /^(127(\.\d{1,3}){3}|::1|localhost)$/i;
 
-async function runServe(ctx: Context, _out: OutputSession, options: ServeFlags): Promise<void> {
+async function runServe(ctx: Context, _out: OutputSession, options: ServeFlags): Promise<Service> {
   // Everything checked before the mirror is opened or a port taken.
   const host = options.host ?? '127.0.0.1';
   if (host === '') throw new UsageError('--host needs an address');
@@ -74,30 +75,21 @@ async function runServe(ctx: Context, _out: OutputSession, options: ServeFlags):
   }
   const { startServe } = await import('../serve/index.js');
   const { fallbackTimeZone } = await import('../report/time-zone.js');
-  const { endCleanlyOnSignal } = await import('../util/interrupt.js');
-  const restore = endCleanlyOnSignal();
-  try {
-    const serving = await startServe({
-      dbPath,
-      host,
-      port,
-      token,
-      now: ctx.now,
-      timeZone: fallbackTimeZone(ctx.env, (line) => ctx.io.warn(line)),
-      sync,
-      log: (line) => ctx.io.warn(line),
-    });
-    try {
-      // Straight to stdout, never held for a pager: a script or a person waits for this line.
-      ctx.io.stdout.write(`${serving.url}\n`);
-      ctx.io.info(`lk: serving ${dbPath} read-only at ${serving.url} (Ctrl-C to stop)`);
-      await stopped(ctx.signal);
-    } finally {
-      await serving.close();
-    }
-  } finally {
-    restore();
-  }
+  const timeZone = fallbackTimeZone(ctx.env, (line) => ctx.io.warn(line));
+  return service({
+    signal: ctx.signal,
+    endsCleanly: true,
+    async start() {
+      const log = (line: string) => ctx.io.warn(line);
+      const serving = await startServe({ dbPath, host, port, token, now: ctx.now, timeZone, sync, log });
+      // The first line on stdout is the address: a script or a person waits for it.
+      return {
+        announce: `${serving.url}\n`,
+        said: `lk: serving ${dbPath} read-only at ${serving.url} (Ctrl-C to stop)`,
+        stop: () => serving.close(),
+      };
+    },
+  });
 }
 
 async function syncInterval(raw: string): Promise<number> {
@@ -123,13 +115,4 @@ async function readToken(file: string): Promise<string> {
       'openssl rand -hex 24 > FILE',
     );
   return token;
-}
-
-/** Until the run's signal aborts (SIGTERM, Ctrl-C; a test's AbortController). */
-function stopped(signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    if (!signal) return;
-    if (signal.aborted) return resolve();
-    signal.addEventListener('abort', () => resolve(), { once: true });
-  });
 }

@@ -7,7 +7,9 @@ import type { OutputOptions } from './formats/writer.js';
 
 /**
  * What a command's run returns for the wrapper (src/commands/define.ts) to show: the command gathers, output/show.ts
- * decides how it reads. Both are lazy, so that the output flags (-o, --fields) are checked before the first request is sent.
+ * decides how it reads — a listing, a resource, checks, text, a document (bytes kept as they are, output/document.ts)
+ * or a service (a server until Ctrl-C). Listings, resources and documents are lazy, so that the output flags (-o,
+ * --fields, --jq, a binary for a terminal) are checked before the first request is sent.
  *
  * A result read from something the run opened (the mirror, lk sql's query process) needs it open while it is shown:
  * the run hands its closing to the context (`ctx.closeWhenDone(() => db.close())`), and the wrapper's ctx.close()
@@ -15,7 +17,7 @@ import type { OutputOptions } from './formats/writer.js';
  * the run itself failed after opening. A result carries no release of its own: the run owns what it opened, so no
  * command needs a try/finally around what it returns, and nothing that shows a result can forget to release it.
  */
-export type Result = Listing | Resource | Checks | Text | ProfileStatus | Document;
+export type Result = Listing | Resource | Checks | Text | ProfileStatus | Document | Service;
 
 /** Items page by page (an async stream), shown through a view. */
 export interface Listing {
@@ -139,6 +141,29 @@ export interface Written {
   /** The size of the main file (the first path). */
   bytes: number;
 }
+
+/**
+ * A server that runs until the run is stopped (lk serve, lk sandbox). The wrapper starts it, writes what it announces
+ * straight to stdout — never held by a pager, for a script or a person waits for that line — and then waits for the
+ * run's signal (Ctrl-C, SIGTERM, a test's abort) to stop it. `endsCleanly`: that signal ends the run with exit 0
+ * (lk serve under systemd or docker stop) instead of 128 + the signal.
+ */
+export interface Service {
+  kind: 'service';
+  signal: AbortSignal | undefined;
+  endsCleanly: boolean;
+  start(): Promise<Started>;
+}
+
+export interface Started {
+  /** For stdout: the address (lk serve), the address and the demo keys (lk sandbox). */
+  announce: string;
+  /** For a person on stderr, once announced. */
+  said?: string;
+  stop(): Promise<void>;
+}
+
+export const service = (started: Omit<Service, 'kind'>): Service => ({ kind: 'service', ...started });
 
 export const document = (made: Omit<Document, 'kind'>): Document => ({ kind: 'document', ...made });
 

@@ -1,4 +1,4 @@
-import type { Listing, Resource, Result } from './result.js';
+import type { Listing, Resource, Result, Service } from './result.js';
 import type { OutputSession } from './session.js';
 import type { OutputOptions } from './formats/writer.js';
 
@@ -13,6 +13,7 @@ export async function showResult(result: Result, out: OutputSession): Promise<vo
     const { showDocument } = await import('./document.js');
     return showDocument(result, out);
   }
+  if (result.kind === 'service') return runService(result, out);
   if (result.kind === 'checks') {
     const { writeChecks } = await import('./wording/checks.js');
     return writeChecks(result.checks, out);
@@ -55,4 +56,30 @@ async function showScreen(value: unknown, screen: NonNullable<Resource['screen']
   }
   // Without loading the formats.
   await options.io.write(await screen(value, options));
+}
+
+/** A server, from its start to the run's signal: its announcement goes to the terminal's stdout at once, unpaged. */
+async function runService(service: Service, out: OutputSession): Promise<void> {
+  const { endCleanlyOnSignal } = await import('../util/interrupt.js');
+  const restore = service.endsCleanly ? endCleanlyOnSignal() : undefined;
+  try {
+    const started = await service.start();
+    try {
+      out.io.stdout.write(started.announce);
+      if (started.said !== undefined) out.io.info(started.said);
+      await aborted(service.signal);
+    } finally {
+      await started.stop();
+    }
+  } finally {
+    restore?.();
+  }
+}
+
+function aborted(signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (!signal) return;
+    if (signal.aborted) return resolve();
+    signal.addEventListener('abort', () => resolve(), { once: true });
+  });
 }

@@ -196,26 +196,15 @@ export function isLoopback(host: string): boolean {
   return bare === 'localhost' || bare === '::1' || /^127\./.test(bare) || /^::ffff:127\./.test(bare);
 }
 
-/**
- * `lk sandbox`: starts the server and prints its base URL and demo keys (a listing, or one JSON object with
- * json: true). Returns once listening; the open server keeps the process alive.
- */
-export async function runSandboxCommand(
-  options: SandboxOptions & { json?: boolean },
-  io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream },
-): Promise<Sandbox> {
-  const { json, ...sandboxOptions } = options;
-  const host = sandboxOptions.host ?? DEFAULTS.host;
-  if (!isLoopback(host)) {
-    io.stderr.write(
-      `WARNING: the sandbox is listening on ${host}, not on loopback: anyone who can reach this machine on that network can read the demo data with the keys printed below.\n`,
-    );
-  }
-  const sandbox = await startSandbox(sandboxOptions);
-  if (json) {
-    io.stdout.write(`${JSON.stringify({ url: sandbox.url, keys: sandbox.keys })}\n`);
-    return sandbox;
-  }
+/** Said on stderr before a sandbox listens on anything but loopback; undefined for loopback. */
+export function exposureWarning(host: string = DEFAULTS.host): string | undefined {
+  if (isLoopback(host)) return undefined;
+  return `WARNING: the sandbox is listening on ${host}, not on loopback: anyone who can reach this machine on that network can read the demo data with the keys printed below.\n`;
+}
+
+/** What `lk sandbox` prints once listening: its base URL and demo keys, as lines for a person or one JSON object. */
+export function announcement(sandbox: Sandbox, json: boolean | undefined): string {
+  if (json) return `${JSON.stringify({ url: sandbox.url, keys: sandbox.keys })}\n`;
   const width = Math.max(...sandbox.keys.map((key) => key.name.length));
   const lines = [
     `lk sandbox: the reference API with demo data is listening on ${sandbox.url}`,
@@ -228,6 +217,21 @@ export async function runSandboxCommand(
     '',
     'Press Ctrl-C to stop.',
   ];
-  io.stdout.write(`${lines.join('\n')}\n`);
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Starts the server and prints its base URL and demo keys (a listing, or one JSON object with json: true). Returns
+ * once listening; the open server keeps the process alive.
+ */
+export async function runSandboxCommand(
+  options: SandboxOptions & { json?: boolean },
+  io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream },
+): Promise<Sandbox> {
+  const { json, ...sandboxOptions } = options;
+  const warning = exposureWarning(sandboxOptions.host);
+  if (warning) io.stderr.write(warning);
+  const sandbox = await startSandbox(sandboxOptions);
+  io.stdout.write(announcement(sandbox, json));
   return sandbox;
 }
