@@ -137,18 +137,14 @@ async function runConvert(ctx: Context, flags: ConvertFlags, rawTarget: string):
       }
       // One file is the output itself; Letterboxd's parts are FILE-1.csv, FILE-2.csv, … beside it.
       const parts = files.length > 1 ? files.map((file, index) => ({ path: numberedPath(output!, index + 1, extension), data: file.content })) : [];
+      const wrote = parts.length > 0 ? parts.map((part) => part.path) : [output];
       const uncertain = result.tally.rowsNotCertain;
       return {
         data: parts.length === 0 ? files[0]!.content : undefined,
         beside: [...parts, ...unmatched],
-        said: () => [],
-        after: async ({ to: where }) => {
-          const wrote = parts.length > 0 ? parts.map((part) => part.path) : [output!];
-          const lines =
-            where === 'files'
-              ? [...summary, `lk: wrote ${wrote.join(', ')}`, ...staleNotes(output!, files.length, unmatchedFile, extension)]
-              : summary;
-          for (const line of lines) ctx.io.info(line);
+        said: ({ to: where }) =>
+          where === 'files' ? [...summary, `lk: wrote ${wrote.join(', ')}`, ...staleNotes(output!, files.length, unmatchedFile, extension)] : summary,
+        after: async () => {
           if (flags.strict && uncertain > 0) {
             throw new LkError(`--strict: ${uncertain} rows skipped, set aside, guessed or matched by title (see the summary above)`);
           }
