@@ -95,11 +95,8 @@ async function liveCalendar(ctx: Context, options: CalendarOptions) {
  */
 async function mirroredCalendar(ctx: Context, options: CalendarOptions) {
   const db = await openMirrorHere(ctx, options.db, '--offline');
-  try {
-    const { upcomingCalendar, mirrorStamp } = await import('../mirror/read.js');
-    const now = ctx.now();
-    return { pages: pagesOf(upcomingCalendar(db, { domain: options.domain?.toUpperCase() }, now), { all: true }), now: mirrorStamp(db, now) };
-  } finally {
-    db.close();
-  }
+  ctx.closeWhenDone(() => db.close());
+  const { upcomingCalendar, mirrorStamp } = await import('../mirror/read.js');
+  const now = ctx.now();
+  return { pages: pagesOf(upcomingCalendar(db, { domain: options.domain?.toUpperCase() }, now), { all: true }), now: mirrorStamp(db, now) };
 }

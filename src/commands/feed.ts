@@ -66,13 +66,9 @@ async function runFeed(ctx: Context, out: OutputSession, options: OptionsOf<type
     async make() {
       if (options.sync) await runSync(ctx, { db: options.db });
       const db = await openMirrorHere(ctx, options.db, 'lk feed');
-      let feed;
-      try {
-        const { makeFeed } = await import('../feed/document.js');
-        feed = await makeFeed(db, { format, limit, domain: options.domain?.toUpperCase(), since, publicOnly: Boolean(options.public) });
-      } finally {
-        db.close();
-      }
+      ctx.closeWhenDone(() => db.close());
+      const { makeFeed } = await import('../feed/document.js');
+      const feed = await makeFeed(db, { format, limit, domain: options.domain?.toUpperCase(), since, publicOnly: Boolean(options.public) });
       const words = await import('../output/wording/feed-text.js');
       if (feed.withNotes > 0) ctx.io.info(words.notesIncludedNotice(feed.withNotes));
       return {

@@ -80,25 +80,18 @@ async function runReport(ctx: Context, out: OutputSession, options: OptionsOf<ty
 /** The period's figures from the mirror, and its last sync, which the page says it was made at. */
 async function reviewedFigures(ctx: Context, dbPath: string | undefined, period: ReportRequest['period'], zone: string) {
   const db = await openMirrorHere(ctx, dbPath, 'lk report');
+  ctx.closeWhenDone(() => db.close());
   const report = await import('../report/index.js');
   const { mirrorStamp } = await import('../mirror/read.js');
-  let figures;
-  let span;
-  let stamp;
-  try {
-    figures = report.reportFigures(db, { period, fallbackTimeZone: zone });
-    span = report.isEmpty(figures) ? report.datedSpan(db) : undefined;
-    // "Generated" is the mirror's last sync: the same mirror gives the same page (lk serve's ETag holds).
-    stamp = mirrorStamp(db, ctx.now());
-  } finally {
-    db.close();
-  }
+  const figures = report.reportFigures(db, { period, fallbackTimeZone: zone });
+  // "Generated" is the mirror's last sync: the same mirror gives the same page (lk serve's ETag holds).
+  const stamp = mirrorStamp(db, ctx.now());
   if (report.isEmpty(figures)) {
     const { noActivityHint } = await import('../report/page-words.js');
     throw new LkError(
       `nothing to review: the mirror holds no dated event and no finished work from ${period.from} to ${period.to}`,
       1,
-      noActivityHint(span),
+      noActivityHint(report.datedSpan(db)),
     );
   }
   return { figures, stamp };
