@@ -88,6 +88,12 @@ describeMirror('the first lk sync, from an export that leaves out the profile, a
     expect(await run(['feed', '--format', 'json'])).toBe(jsonFeedBefore);
     expect(await run(['report', '--year', String(new Date().getUTCFullYear()), '--json'])).toBe(reportBefore);
   });
+
+  it('lk sync --full after a sync from the export reports no change when nothing changed (an event spelt in another key order is the same event)', async () => {
+    const full = await bed.lk(['sync', '--full', '--db', db()], { env: env() });
+    expect(full.code, full.stderr).toBe(0);
+    expect(full.stderr).toMatch(/\(\+0 ~0 -0 rows\)/);
+  });
 });
 
 describeMirror('lk feed without a profile in the mirror', () => {

@@ -228,13 +228,27 @@ export class MirrorWriter implements ItemSink {
   }
 }
 
-/** The export's events carry workId where the pages carry the whole work: the same event either way. */
+/**
+ * The export's events carry workId where the pages carry the whole work, and may list their fields in another order
+ * (an entry's own history puts entryId first): the same event either way.
+ */
 function sameEvent(stored: string, incoming: string): boolean {
   const bare = (text: string) => {
     const { work, workId, ...rest } = JSON.parse(text) as Record<string, unknown>;
-    return { rest: JSON.stringify(rest), workId: workId ?? (work as { id?: unknown } | undefined)?.id };
+    return { rest: inKeyOrder(rest), workId: workId ?? (work as { id?: unknown } | undefined)?.id };
   };
   const a = bare(stored);
   const b = bare(incoming);
   return a.rest === b.rest && a.workId === b.workId && a.workId !== undefined;
+}
+
+/** JSON text with every object's keys sorted: two spellings of a value that differ only in their order are one. */
+function inKeyOrder(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(inKeyOrder).join(',')}]`;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  const object = value as Record<string, unknown>;
+  return `{${Object.keys(object)
+    .sort()
+    .map((key) => `${JSON.stringify(key)}:${inKeyOrder(object[key])}`)
+    .join(',')}}`;
 }
