@@ -49,7 +49,7 @@
  * `domainOption()` `...DOMAIN_FLAG`, `offlineOption()` and `dbOption()` `...OFFLINE_FLAGS`.
  */
 import { Argument, InvalidArgumentError, Option, type Command } from 'commander';
-import { completeOperand, type DynamicValues } from '../completion/model.js';
+import { completeOperand, defaultSubcommand, type DynamicValues } from '../completion/model.js';
 import { FORMATS, LANGS } from '../config/settings.js';
 import { Context, type Factory, type StoredConfigUse } from '../context.js';
 import type { OutputSession } from '../output/session.js';
@@ -145,7 +145,6 @@ export function addCommand<F extends Flags, A extends readonly Operand[]>(
   const help = [definition.help, definition.examples && examplesText(...definition.examples)].filter(Boolean).join('');
   if (help) command.addHelpText('after', fittedHelp(help));
   shapes.set(command, definition.output);
-  if (placement.isDefault) defaultSubcommands.add(command);
   // A word after a group that takes no operand is a mistyped subcommand: addDefaultSubcommand says so.
   if (placement.isDefault && !definition.operands?.length) command.allowExcessArguments();
   command.action(async function (this: Command) {
@@ -211,12 +210,10 @@ function commandsUnder(command: Command): Command[] {
   return command.commands.flatMap((sub) => [sub, ...commandsUnder(sub)]);
 }
 
-const defaultSubcommands = new WeakSet<Command>();
-
 /** `lk lists show`; a group's default subcommand by the group's name (`lk library` for `lk library list`). */
 function pathOf(command: Command): string {
   if (!command.parent) return command.name();
-  return defaultSubcommands.has(command) ? pathOf(command.parent) : `${pathOf(command.parent)} ${command.name()}`;
+  return defaultSubcommand(command.parent) === command ? pathOf(command.parent) : `${pathOf(command.parent)} ${command.name()}`;
 }
 
 /**

@@ -211,7 +211,8 @@ export function markDefaultSubcommand(group: Command, sub: Command): void {
   defaultSubcommands.set(group, sub);
 }
 
-function defaultSubcommand(command: Command): Command | undefined {
+/** The subcommand a group runs when none is named (`lk library` runs `lk library list`), if it has one. */
+export function defaultSubcommand(command: Command): Command | undefined {
   return defaultSubcommands.get(command);
 }
 

@@ -1,17 +1,12 @@
 import type { Argument, Command, Option } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { makeProgram } from '../../src/cli.js';
+import { defaultSubcommand } from '../../src/completion/model.js';
 import { runLkInProcess } from './harness.js';
 
 /** Every command of the tree, the program itself first, hidden ones included (`lk profile show` still has a help). */
 function walk(command: Command, path: string[] = []): Array<{ path: string[]; command: Command }> {
   return [{ path, command }, ...command.commands.flatMap((sub) => walk(sub, [...path, sub.name()]))];
-}
-
-function defaultSubcommand(command: Command): Command | undefined {
-  // commander keeps the default subcommand's name private; `lk library --help` must cover `lk library list`.
-  const name = (command as unknown as { _defaultCommandName?: string | null })._defaultCommandName;
-  return name ? command.commands.find((sub) => sub.name() === name) : undefined;
 }
 
 /** What `lk <path> --help` must describe: the command's own options, and those of the subcommand it runs by default. */
