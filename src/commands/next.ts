@@ -11,7 +11,6 @@ import { DATA } from '../output/shape.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
 import { DOMAIN_FLAG, OFFLINE_FLAGS, OUTPUT_FLAG, wholeNumber } from './options.js';
-import { orMirror, TITLES } from './uses.js';
 
 const NEXT_FLAGS = {
   ...DOMAIN_FLAG,
@@ -27,7 +26,6 @@ type NextOptions = OptionsOf<typeof NEXT_FLAGS>;
 /** `lk next`: what to take up next. */
 const nextCommand = defineCommand({
   name: 'next',
-  uses: orMirror(TITLES),
   description: 'what to take up next: your entries in progress, most recently active first (or --random, one planned)',
   output: DATA,
   flags: NEXT_FLAGS,

@@ -1,7 +1,7 @@
 import type { Context } from '../context.js';
 import type { NextSource } from '../overview/next.js';
 import type { StatusSource } from '../overview/status.js';
-import { mirrorPath, openMirrorHere } from './offline.js';
+import { mirrorPath, openMirrorHere, requireTitleLanguage } from './offline.js';
 
 /**
  * lk next and lk status read the API, or with --offline the mirror in lk's own process (as lk report and lk feed
@@ -19,6 +19,8 @@ export async function withOverviewSource<T>(
   }
   const db = await openMirrorHere(ctx, options.db, what);
   try {
+    // Titles come from the mirror, in the language it was synced in: --lang is that one or refused, as in the listings.
+    await requireTitleLanguage(ctx, db);
     const { mirrorSource } = await import('../overview/mirror-source.js');
     const { mirrorAge } = await import('../mirror/read.js');
     return await use(mirrorSource(db), async () => mirrorAge(db).syncedAt);

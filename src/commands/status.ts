@@ -8,7 +8,6 @@ import type { OutputOptions } from '../output/formats/writer.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
 import { OFFLINE_FLAGS, OUTPUT_FLAG } from './options.js';
-import { orMirror, TITLES } from './uses.js';
 
 const STATUS_FLAGS = {
   jsonSchema: flag.toggle('--json-schema', 'print the JSON Schema of the --json object (schemas/status.schema.json) and exit'),
@@ -19,7 +18,6 @@ const STATUS_FLAGS = {
 /** `lk status`: what is going on, in one screen (or one object for dashboards). */
 const statusCommand = defineCommand({
   name: 'status',
-  uses: orMirror(TITLES),
   description: 'what is going on, in one screen: in progress, activity, airing this week, notifications, the mirror',
   output: SCREEN,
   flags: STATUS_FLAGS,

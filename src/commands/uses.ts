@@ -55,7 +55,7 @@ export const TERMINAL_ONLY: Uses = { flags: TERMINAL };
 
 /** A listing with --offline (the default where a command has that flag): every flag online; the mirror of the profile offline, its titles checked against --lang. */
 export const TITLES_OR_MIRROR: Uses = { ...TITLES, when: { option: 'offline', flags: [...PROFILE.flags, 'lang'] } };
-/** --offline on a command whose mirror reading has no title --lang would check (stats, status, next, notifications). */
+/** --offline on a command whose mirror reading has no title --lang would check (stats, notifications). */
 export function orMirror(online: Uses): Uses {
   return { ...online, when: { option: 'offline', flags: PROFILE.flags } };
 }

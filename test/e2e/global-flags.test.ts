@@ -260,7 +260,7 @@ const HONOURS: Record<keyof typeof PATHS, string[]> = {
 const MODES: Record<string, { args: () => string[]; honours: string[] }> = {
   'library --offline': { args: () => ['library', '--offline', '--limit', '3', '--db', db()], honours: ['--profile', '--lang', ...TERMINAL] },
   'stats --offline': { args: () => ['stats', '--offline', '--db', db()], honours: ['--profile', ...TERMINAL] },
-  'status --offline': { args: () => ['status', '--offline', '--db', db()], honours: ['--profile', ...TERMINAL] },
+  'status --offline': { args: () => ['status', '--offline', '--db', db()], honours: ['--profile', '--lang', ...TERMINAL] },
   'mcp --live': { args: () => ['mcp', '--live'], honours: ['--profile', ...UNTITLED] },
   'feed --sync': { args: () => ['feed', '--sync', '--db', db()], honours: UNTITLED },
 };
