@@ -3,11 +3,10 @@
 // and its query process together, and `| head -1`. Runs under the Node that bench/mirror.mjs picks (Node 24 here).
 //
 //   node bench/mirror-reads.mjs      # alone (npm run build first)
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { sqliteNode } from './mirror.mjs';
-import { interleaved, lkBin, lkEnv, ms, ratio, row, run, scratch, startSandbox } from './lib.mjs';
+import { onLargeAccount } from './mirror.mjs';
+import { interleaved, lkBin, ms, ratio, row, run } from './lib.mjs';
 
 /** The resident set of `pid` and every process below it, in bytes (from /proc). */
 function treeRss(pid) {
@@ -72,13 +71,8 @@ function headOne(node, args, env) {
 }
 
 export async function mirrorReads({ runs = 5, entries = 100_000 } = {}) {
-  const node = sqliteNode();
-  const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
   const rows = [];
-  const work = scratch();
-  const big = await startSandbox({ entries, rateLimit: 0 });
-  try {
-    const env = lkEnv(big, work.dir, { LK_DATA_DIR: join(work.dir, 'data') });
+  await onLargeAccount(entries, async ({ node, version, env }) => {
     await run(node, [lkBin, 'sync', '-q'], { env });
     const n = entries.toLocaleString('en-US');
     const lk =
@@ -136,10 +130,7 @@ export async function mirrorReads({ runs = 5, entries = 100_000 } = {}) {
     for (let i = 0; i < runs; i++) heads.push(await headOne(node, everything, env));
     const headMs = heads.map((h) => h.ms).sort((a, b) => a - b)[Math.floor(heads.length / 2)];
     rows.push(row('mirror reads: lk sql "SELECT * FROM history" --ndjson | head -1', ms(headMs), '< 1 s', headMs < 1000));
-  } finally {
-    await big.close();
-    work.cleanup();
-  }
+  });
   return rows;
 }
 

@@ -19,15 +19,26 @@ export function sqliteNode() {
     .split(' ')[1];
 }
 
-export async function mirror({ runs = 5, entries = 100_000 } = {}) {
+/**
+ * A sandbox account of `entries` and a scratch folder (its LK_DATA_DIR holds the mirror), for lk run under the Node
+ * that has node:sqlite: `use` gets them, and both are gone once it is done.
+ */
+export async function onLargeAccount(entries, use) {
   const node = sqliteNode();
   const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
-  const rows = [];
   const work = scratch();
   const big = await startSandbox({ entries, rateLimit: 0 });
   try {
-    const env = lkEnv(big, work.dir, { LK_DATA_DIR: join(work.dir, 'data') });
-    const db = join(work.dir, 'data', 'default.sqlite');
+    return await use({ node, version, work, big, env: lkEnv(big, work.dir, { LK_DATA_DIR: join(work.dir, 'data') }) });
+  } finally {
+    await big.close();
+    work.cleanup();
+  }
+}
+
+export async function mirror({ runs = 5, entries = 100_000 } = {}) {
+  const rows = [];
+  const node = await onLargeAccount(entries, async ({ node, version, work, big, env }) => {
     // The export, cached by lk export; then the sync from that cache, against lk export --format csv on it.
     await run(node, [lkBin, 'export', '-q', '-o', join(work.dir, 'export.json')], { env });
     const exportsBefore = big.counters.exports;
@@ -66,11 +77,8 @@ export async function mirror({ runs = 5, entries = 100_000 } = {}) {
     rows.push(
       row('mirror: lk library --offline --limit 20', `${ms(o.median)} (${ratio(o.median / f.median)})`, '≤ 3× floor', o.median / f.median <= 3),
     );
-    void db;
-  } finally {
-    await big.close();
-    work.cleanup();
-  }
+    return node;
+  });
 
   // Requests: a first sync (the floor: /v1/me, the export, calendar, stats) and a re-sync with nothing changed. Within
   // the export hour a re-sync reads the pages: its floor is one request per page of each listing at limit 100,
