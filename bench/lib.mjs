@@ -21,7 +21,9 @@ let sandboxModule;
 /** The sandbox is TypeScript: bundle it once per process, then start it in this process (its counters are readable). */
 export async function startSandbox(options) {
   if (!sandboxModule) {
-    const { dir } = scratch('lk-bench-sandbox-');
+    const { dir, cleanup } = scratch('lk-bench-sandbox-');
+    // Kept while this process may still load from it, gone when it ends (one folder per run of the bench was left).
+    process.once('exit', cleanup);
     const outfile = join(dir, 'sandbox.mjs');
     await build({
       entryPoints: [join(root, 'src/sandbox/index.ts')],
