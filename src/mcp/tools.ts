@@ -44,14 +44,14 @@ const source = z.enum(['mirror', 'api']);
  * A page of a listing read from the mirror, with what the assistant needs to ask for the next one. The listing's items
  * stream from its statement (mirror/read.ts), which is read here to the page's end, each item made compact as it comes.
  */
-function page(found: Listing, call: ToolCall, db: Database) {
+function page(found: Listing, call: ToolCall, dataAsOf: string | null) {
   const results = Array.from(found.items, compactItem);
   const next = call.offset + results.length;
   return {
     total: found.total,
     results,
     ...(next < found.total ? { nextCursor: call.cursorAt(next) } : {}),
-    dataAsOf: dataAsOfMirror(db),
+    dataAsOf,
   };
 }
 
@@ -65,7 +65,7 @@ const searchTool = tool({
   input: z.strictObject({ text: z.string().trim().min(1).describe('words to find'), domain, phase, limit, cursor: cursorArgument }),
   output: listing,
   run: ({ text, domain, phase, limit }, call) =>
-    call.mirror.read((db) => page(searchEntries(db, text, { domain, phase }, { offset: call.offset, limit }), call, db)),
+    call.mirror.read((db) => page(searchEntries(db, text, { domain, phase }, { offset: call.offset, limit }), call, dataAsOfMirror(db))),
 });
 
 const listLibraryTool = tool({
@@ -101,7 +101,7 @@ const listLibraryTool = tool({
       sort: input.sort,
       order: input.order,
     };
-    return call.mirror.read((db) => page(libraryItems(db, filters, { offset: call.offset, limit: input.limit }), call, db));
+    return call.mirror.read((db) => page(libraryItems(db, filters, { offset: call.offset, limit: input.limit }), call, dataAsOfMirror(db)));
   },
 });
 
@@ -132,7 +132,7 @@ const historyTool = tool({
   output: listing,
   run: ({ from, to, domain, limit }, call) =>
     call.mirror.read((db) =>
-      page(historyItems(db, { domain, from: bound(from, 'start'), to: bound(to, 'end') }, { offset: call.offset, limit }), call, db),
+      page(historyItems(db, { domain, from: bound(from, 'start'), to: bound(to, 'end') }, { offset: call.offset, limit }), call, dataAsOfMirror(db)),
     ),
 });
 
@@ -169,10 +169,13 @@ const calendarTool = tool({
     if (call.host.live) {
       const calendar = (await call.host.live(pathOf('calendar'), { domain })) as { items?: unknown[] } | unknown[];
       const items = Array.isArray(calendar) ? calendar : (calendar.items ?? []);
-      const answer = call.mirror.read((db) => page(within(items), call, db));
-      return { ...answer, source: 'api' as const, dataAsOf: new Date(call.host.now()).toISOString() };
+      // Read live: the mirror is not opened (there may be none).
+      return { ...page(within(items), call, new Date(call.host.now()).toISOString()), source: 'api' as const };
     }
-    return call.mirror.read((db) => ({ ...page(within(upcomingCalendar(db, { domain }, call.host.now())), call, db), source: 'mirror' as const }));
+    return call.mirror.read((db) => ({
+      ...page(within(upcomingCalendar(db, { domain }, call.host.now())), call, dataAsOfMirror(db)),
+      source: 'mirror' as const,
+    }));
   },
 });
 

@@ -283,6 +283,20 @@ if (!nodeHasSqlite()) {
     });
   });
 
+  describe('lk mcp --live without a mirror', () => {
+    it('the calendar is read from the API alone: no mirror is opened for it', async () => {
+      const { client } = await connect(['--db', join(dataDir, 'none.db'), '--live']);
+      try {
+        const answer = await call(client, 'calendar', { limit: 200 });
+        expect(answer.isError).toBeFalsy();
+        expect(answer.structuredContent).toMatchObject({ source: 'api' });
+        expectCompactOf(results(answer), (await lkJson(['calendar'])) as Item[]);
+      } finally {
+        await client.close();
+      }
+    });
+  });
+
   describe('lk mcp without a mirror', () => {
     it('answers each tool with an error naming lk sync', async () => {
       const { client } = await connect(['--db', join(dataDir, 'none.db')]);
