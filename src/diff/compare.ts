@@ -1,7 +1,8 @@
 import { firstOf } from '../util/object-path.js';
 import { LkError } from '../util/errors.js';
 import { text, workDomain } from '../mirror/rows.js';
-import { fieldChanges, isItem } from './fields.js';
+import { fieldChanges } from './fields.js';
+import { isObject } from '../util/json-value.js';
 import type { ChangedItem, CollectionDiff, ExportDiff, HistoryDiff, Item } from './model.js';
 import { PendingTexts } from './pending.js';
 import { ScanError, type ScanItem } from '../util/json-scan.js';
@@ -131,7 +132,7 @@ function noteEntryDomain(domains: Map<string, string>, entry: string): void {
   } catch {
     return; // the comparison says so, if it is an item that differs
   }
-  const entryId = isItem(item) ? text(item.id) : null;
+  const entryId = isObject(item) ? text(item.id) : null;
   const found = entryId === null ? null : entryDomain(item as Item);
   if (found !== null) domains.set(entryId!, found);
 }
@@ -142,7 +143,7 @@ function ownerOf(side: Side): { id: string | null; name: string | null } | undef
     const value = side.values.get(key);
     if (value === undefined) continue;
     const owner = parseOne(side.source, value);
-    if (isItem(owner)) return { id: text(owner.id), name: text(firstOf(owner, ['username', 'name'])) };
+    if (isObject(owner)) return { id: text(owner.id), name: text(firstOf(owner, ['username', 'name'])) };
   }
   return undefined;
 }
@@ -167,7 +168,7 @@ function parseOne(source: DiffSource, value: string): unknown {
 }
 
 function parseAll(source: DiffSource, items: string[]): Item[] {
-  return items.map((item) => parseOne(source, item)).filter(isItem);
+  return items.map((item) => parseOne(source, item)).filter(isObject);
 }
 
 /** `id` when the item has one (number or text: an instance may use UUIDs), else its whole content. */

@@ -1,4 +1,5 @@
 import { linked } from './links.js';
+import { isObject } from '../util/json-value.js';
 
 /**
  * An item of a listing as an assistant needs it, in a few hundred bytes: its page in the web app (`link`), its own
@@ -28,6 +29,5 @@ function compactObject(object: Record<string, unknown>, depth: number): Record<s
   return out;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isScalar = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value);
 const scalar = (value: unknown) => (typeof value === 'string' && value.length > TEXT_MOST ? `${value.slice(0, TEXT_MOST - 1)}…` : value);

@@ -20,6 +20,7 @@ import {
 import { columnsOf, ITEM_TABLES, type ItemTable, type ItemTableSpec } from '../schema.js';
 import { TableSync, type Counts } from '../writer.js';
 import type { ItemSink } from './fetch.js';
+import { sameValue } from '../../util/json-value.js';
 
 export interface WriterOptions {
   /** --full: every search index and event domain rebuilt, whatever changed. */
@@ -235,20 +236,9 @@ export class MirrorWriter implements ItemSink {
 function sameEvent(stored: string, incoming: string): boolean {
   const bare = (text: string) => {
     const { work, workId, ...rest } = JSON.parse(text) as Record<string, unknown>;
-    return { rest: inKeyOrder(rest), workId: workId ?? (work as { id?: unknown } | undefined)?.id };
+    return { rest, workId: workId ?? (work as { id?: unknown } | undefined)?.id };
   };
   const a = bare(stored);
   const b = bare(incoming);
-  return a.rest === b.rest && a.workId === b.workId && a.workId !== undefined;
-}
-
-/** JSON text with every object's keys sorted: two spellings of a value that differ only in their order are one. */
-function inKeyOrder(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(inKeyOrder).join(',')}]`;
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  const object = value as Record<string, unknown>;
-  return `{${Object.keys(object)
-    .sort()
-    .map((key) => `${JSON.stringify(key)}:${inKeyOrder(object[key])}`)
-    .join(',')}}`;
+  return sameValue(a.rest, b.rest) && a.workId === b.workId && a.workId !== undefined;
 }
