@@ -20,8 +20,6 @@ import { DOMAINS, type Domain } from '../vocabulary.js';
  * Undated events cannot be placed in a period: they are counted apart, over the whole mirror.
  */
 
-export { DOMAINS, type Domain };
-
 /** What time spent is counted in: watch and play minutes, pages read, albums listened to. */
 export type TimeUnit = 'minutes' | 'pages' | 'albums';
 const UNITS_OF: Record<Domain, TimeUnit[]> = { MEDIA: ['minutes'], GAMES: ['minutes'], BOOKS: ['pages'], MUSIC: ['albums'] };

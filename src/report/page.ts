@@ -1,7 +1,7 @@
 import { sanitizeText } from '../output/terminal/sanitize.js';
-import { DOMAIN_LABELS } from '../vocabulary.js';
+import { DOMAIN_LABELS, DOMAINS, type Domain } from '../vocabulary.js';
 import { barChartSvg, type BarSeries } from './charts.js';
-import { DOMAINS, type Domain, type DomainFigures, type Moment, type ReportFigures, type Summary, type TimeUnit } from './figures.js';
+import { type DomainFigures, type Moment, type ReportFigures, type Summary, type TimeUnit } from './figures.js';
 import { REPORT_CSS } from './page-style.js';
 
 /**
@@ -14,7 +14,6 @@ import { REPORT_CSS } from './page-style.js';
 // frame, form or connection, not even to the file's own folder.
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
 
-const DOMAIN_NAMES = DOMAIN_LABELS;
 const DOMAIN_COLOURS: Record<Domain, string> = { MEDIA: '#5b8ff9', GAMES: '#e8684a', BOOKS: '#3fb58a', MUSIC: '#d9a512' };
 const TOTAL_COLOUR = '#7b6cd9';
 const REPEATS: Record<Domain | 'total', string> = {
@@ -236,7 +235,7 @@ function notes(figures: ReportFigures): string {
       : `${count(undated.events)} event${undated.events === 1 ? '' : 's'} in the mirror ${undated.events === 1 ? 'has' : 'have'} no date (${DOMAINS.filter(
           (d) => undated.byDomain[d],
         )
-          .map((d) => `${DOMAIN_NAMES[d]} ${count(undated.byDomain[d]!)}`)
+          .map((d) => `${DOMAIN_LABELS[d]} ${count(undated.byDomain[d]!)}`)
           .join(', ')}), often from an import: they belong to no month, no streak and no year, and are counted here alone.`;
   return `<section class="notes"><h2>What these numbers can and cannot say</h2><ul>
 <li>${undatedText}</li>
@@ -272,7 +271,7 @@ function comparedWith({ previousPeriod: { from, to } }: ReportFigures): string {
 export function reportPage(figures: ReportFigures, generatedAt: string): string {
   const sections = DOMAINS.flatMap((key) => {
     const domain = figures.domains[key];
-    return domain ? [{ key, name: DOMAIN_NAMES[key], figures: domain }] : [];
+    return domain ? [{ key, name: DOMAIN_LABELS[key], figures: domain }] : [];
   });
   const label = figures.period.label;
   const previousLabel = comparedWith(figures);
