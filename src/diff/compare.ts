@@ -3,7 +3,8 @@ import { LkError } from '../util/errors.js';
 import { text, workDomain } from '../mirror/rows.js';
 import { fieldChanges } from './fields.js';
 import { isObject } from '../util/json-value.js';
-import type { ChangedItem, CollectionDiff, ExportDiff, HistoryDiff, Item } from './model.js';
+import { DOMAINS } from '../vocabulary.js';
+import { TITLE_PATHS, type ChangedItem, type CollectionDiff, type ExportDiff, type HistoryDiff, type Item } from './model.js';
 import { PendingTexts } from './pending.js';
 import { ScanError, type ScanItem } from '../util/json-scan.js';
 
@@ -82,8 +83,8 @@ export async function compareSources(oldSource: DiffSource, newSource: DiffSourc
     removed: library.removed,
     changed: library.pairs.map(([old, now]) => changedItem(old, now, titleOfEntry(now), entryDomain(now))).filter(hasChanges),
     history: historyDiff(history.added, history.removed, before.domains, after.domains),
-    lists: collectionDiff(pair('lists'), (list) => text(firstOf(list, ['name', 'title']))),
-    reviews: collectionDiff(pair('reviews'), (review) => text(firstOf(review, ['title', 'headline', 'work.title']))),
+    lists: collectionDiff(pair('lists'), (list) => text(firstOf(list, TITLE_PATHS.lists))),
+    reviews: collectionDiff(pair('reviews'), (review) => text(firstOf(review, TITLE_PATHS.reviews))),
   };
 }
 
@@ -117,7 +118,7 @@ async function readInStep(sides: readonly [Side, Side], visit: (side: Side, othe
 
 /** Entry id → domain, read without parsing where the text shows both plainly (it nearly always does). */
 const LEADING_ID = /^\{\s*"id"\s*:\s*(?:"([^"\\]*)"|(-?\d+))/;
-const WORK_DOMAIN = /"domain"\s*:\s*"(MEDIA|GAMES|BOOKS|MUSIC)"/;
+const WORK_DOMAIN = new RegExp(`"domain"\\s*:\\s*"(${DOMAINS.join('|')})"`);
 
 function noteEntryDomain(domains: Map<string, string>, entry: string): void {
   const id = LEADING_ID.exec(entry);
@@ -214,7 +215,7 @@ function collectionDiff(matched: Matched, titleOf: (item: Item) => string | null
 }
 
 function titleOfEntry(entry: Item): string | null {
-  return text(firstOf(entry, ['work.title', 'work.name', 'title']));
+  return text(firstOf(entry, TITLE_PATHS.library));
 }
 
 function entryDomain(entry: Item): string | null {

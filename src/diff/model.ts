@@ -6,6 +6,13 @@
 
 export type Item = Record<string, unknown>;
 
+/** Where an item's title is (the first path that holds one): what the comparison records and the screen shows. */
+export const TITLE_PATHS = {
+  library: ['work.title', 'work.name', 'title'],
+  lists: ['name', 'title'],
+  reviews: ['title', 'headline', 'work.title'],
+} as const satisfies Record<string, readonly string[]>;
+
 export interface FieldChange {
   /** Dot path of the field, e.g. rating, dates.finished, work.title. */
   field: string;

@@ -2,7 +2,7 @@ import type { Colors } from '../output/terminal/colors.js';
 import { sanitizeText } from '../output/terminal/sanitize.js';
 import { cutForDisplay, displayWidth, padToWidth, truncate } from '../output/terminal/width.js';
 import { firstOf } from '../util/object-path.js';
-import { diffSummary, type CollectionDiff, type ExportDiff, type FieldChange, type Item } from './model.js';
+import { diffSummary, TITLE_PATHS, type CollectionDiff, type ExportDiff, type FieldChange, type Item } from './model.js';
 
 /**
  * An ExportDiff for a person at a terminal, grouped like `git diff --stat`: a line per collection with its counts,
@@ -39,18 +39,18 @@ export function diffText(diff: ExportDiff, options: DiffViewOptions): string {
       for (const change of item.changes) lines.push(`      ${changeText(c, change, width - 6)}`);
     }
   };
-  section('library', diff, (entry) => firstOf(entry, ['work.title', 'work.name', 'title']) ?? entry.id, entryDetail);
+  section('library', diff, (entry) => firstOf(entry, TITLE_PATHS.library) ?? entry.id, entryDetail);
   historySection(lines, diff, options, width);
   section(
     'lists',
     diff.lists,
-    (list) => firstOf(list, ['name', 'title']) ?? list.id,
+    (list) => firstOf(list, TITLE_PATHS.lists) ?? list.id,
     (list) => countOf(list.items, 'item'),
   );
   section(
     'reviews',
     diff.reviews,
-    (review) => firstOf(review, ['title', 'headline', 'work.title']) ?? review.id,
+    (review) => firstOf(review, TITLE_PATHS.reviews) ?? review.id,
     (review) => shownText(firstOf(review, ['work.title']), 40),
   );
   lines.push(c.bold(diffSummary(diff)));
