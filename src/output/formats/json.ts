@@ -41,11 +41,8 @@ export const json: Formatter = {
     };
   },
   async single(value, _view, options) {
-    const chosen = shaped(value, options);
-    const text = JSON.stringify(chosen, null, 2);
-    await options.io.write(
-      options.io.stdoutIsTTY && text !== undefined ? `${prettyJson(text, { colors: options.display.colors })}\n` : jsonValueText(chosen),
-    );
+    const text = JSON.stringify(shaped(value, options), null, 2);
+    await options.io.write(`${options.io.stdoutIsTTY && text !== undefined ? prettyJson(text, { colors: options.display.colors }) : text}\n`);
   },
 };
 
