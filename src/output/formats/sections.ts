@@ -1,7 +1,6 @@
 import type { Colors } from '../terminal/colors.js';
 import { ISO_DATE_TIME, shortDate } from './dates.js';
 import { pickPaths } from './fields.js';
-import { writeValue } from './formatters.js';
 import { sanitizeText } from '../terminal/sanitize.js';
 import { paintPhase } from './style.js';
 import { phaseOf } from '../../vocabulary.js';
@@ -13,13 +12,9 @@ import type { OutputOptions } from './writer.js';
  * A summary whose shape nobody promised (SPEC.md leaves the stats summary open), shown for a person: top-level
  * values first, then a heading per nested object with its keys and values aligned, numbers as 1,234, and breakdowns
  * (counts per phase, per domain, a distribution) as proportional bars. Every other format gets the exact data (json
- * as sent, csv/tsv flattened).
+ * as sent, csv/tsv flattened: render.ts writes them before this is loaded).
  */
 export async function writeSections(value: unknown, options: OutputOptions): Promise<void> {
-  if (options.format !== 'table') {
-    await writeValue(value, undefined, options);
-    return;
-  }
   const shown = options.fields ? pickPaths(value, options.fields) : value;
   await options.io.write(sectionsText(shown, options.display, options.io.columns));
 }

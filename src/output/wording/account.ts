@@ -1,21 +1,17 @@
 import { firstOf, getPath } from '../../util/object-path.js';
 import { formatCount, formatDuration } from '../../util/units.js';
 import { detailedDate } from '../formats/dates.js';
-import { writeValue } from '../formats/formatters.js';
 import { sanitizeText } from '../terminal/sanitize.js';
 import { displayWidth, padToWidth } from '../terminal/width.js';
 import type { OutputOptions } from '../formats/writer.js';
 
 /**
  * `lk whoami` on a terminal: the account, the key and the rate limit as a person reads them, every scope in full
- * (wrapped, never cut). Other formats get GET /v1/me exactly as the server sent it. SPEC.md fixes only that the
- * answer reports the account, the key and the rate limit: every field is read loosely, and a missing one says so.
+ * (wrapped, never cut). Other formats get GET /v1/me exactly as the server sent it (layouts.ts, before loading this).
+ * SPEC.md fixes only that the answer reports the account, the key and the rate limit: every field is read loosely, and
+ * a missing one says so.
  */
 export async function writeAccount(me: unknown, options: OutputOptions): Promise<void> {
-  if (options.format !== 'table') {
-    await writeValue(me, undefined, options);
-    return;
-  }
   const { colors, now } = options.display;
   const text = (value: unknown) => sanitizeText(value === undefined || value === null ? '' : String(value));
   const username = firstOf(me, ['account.username', 'account.name', 'account.login', 'account.id', 'user.username']);
