@@ -11,7 +11,7 @@ import { calendarView } from '../output/wording/views.js';
 import type { OutputSession } from '../output/session.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
-import { openMirrorHere, pagesOf, runOffline } from './offline.js';
+import { openMirrorUntilShown, pagesOf, runOffline } from './offline.js';
 import { DOMAIN_FLAG, OFFLINE_FLAGS } from './options.js';
 import { runListing } from './listing.js';
 
@@ -94,8 +94,7 @@ async function liveCalendar(ctx: Context, options: CalendarOptions) {
  * request. The feed is stamped with the mirror's last sync: an unchanged mirror gives the same bytes (lk serve's ETag).
  */
 async function mirroredCalendar(ctx: Context, options: CalendarOptions) {
-  const db = await openMirrorHere(ctx, options.db, '--offline');
-  ctx.closeWhenDone(() => db.close());
+  const db = await openMirrorUntilShown(ctx, options.db, '--offline');
   const { upcomingCalendar, mirrorStamp } = await import('../mirror/read.js');
   const now = ctx.now();
   return { pages: pagesOf(upcomingCalendar(db, { domain: options.domain?.toUpperCase() }, now), { all: true }), now: mirrorStamp(db, now) };

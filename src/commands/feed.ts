@@ -5,7 +5,7 @@ import { document, type Document } from '../output/result.js';
 import type { OutputFlags, OutputSession } from '../output/session.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
-import { openMirrorHere } from './offline.js';
+import { openMirrorUntilShown } from './offline.js';
 import { dateBound, DB_FLAG, DOMAIN_FLAG, isoDate, wholeNumber } from './options.js';
 import { runSync } from './sync.js';
 import { mirrorOr } from './uses.js';
@@ -65,8 +65,7 @@ async function runFeed(ctx: Context, out: OutputSession, options: OptionsOf<type
     format,
     async make() {
       if (options.sync) await runSync(ctx, { db: options.db });
-      const db = await openMirrorHere(ctx, options.db, 'lk feed');
-      ctx.closeWhenDone(() => db.close());
+      const db = await openMirrorUntilShown(ctx, options.db, 'lk feed');
       const { makeFeed } = await import('../feed/document.js');
       const feed = await makeFeed(db, { format, limit, domain: options.domain?.toUpperCase(), since, publicOnly: Boolean(options.public) });
       const words = await import('../output/wording/feed-text.js');

@@ -9,6 +9,7 @@ import { flag } from './flags.js';
 import { mirrorPath } from './offline.js';
 import { DB_FLAG } from './options.js';
 import { mirrorOr, plus, PROFILE } from './uses.js';
+import { parseFieldList } from '../output/formats/fields.js';
 
 /** `lk mcp`: the mirror served to an AI assistant over the Model Context Protocol; the server is src/mcp/. */
 const mcpCommand = defineCommand({
@@ -57,14 +58,8 @@ const mcpCommand = defineCommand({
 
 /** --tools search,get_entry: known names only (exit 2 naming the first other one), each once. */
 function chosenTools(list: string): string[] {
-  const names = [
-    ...new Set(
-      list
-        .split(',')
-        .map((name) => name.trim())
-        .filter(Boolean),
-    ),
-  ];
+  // A comma list as --fields takes one: trimmed, empty names dropped.
+  const names = [...new Set(parseFieldList(list))];
   if (names.length === 0) throw new UsageError('--tools needs at least one tool name', `Tools: ${TOOL_NAMES.join(', ')}.`);
   const unknown = names.find((name) => !(TOOL_NAMES as string[]).includes(name));
   if (unknown !== undefined) throw new UsageError(`--tools: no tool named ${unknown}`, `Tools: ${TOOL_NAMES.join(', ')}.`);

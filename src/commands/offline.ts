@@ -67,6 +67,11 @@ export async function openMirrorHere(ctx: Context, db: string | undefined, what:
  */
 export async function openMirrorForResult(ctx: Context, out: OutputSession, db: string | undefined, what: string): Promise<Database> {
   await out.outputOptions();
+  return openMirrorUntilShown(ctx, db, what);
+}
+
+/** The mirror in lk's process, closed once the wrapper has shown the result read from it (a document's too). */
+export async function openMirrorUntilShown(ctx: Context, db: string | undefined, what: string): Promise<Database> {
   const database = await openMirrorHere(ctx, db, what);
   ctx.closeWhenDone(() => database.close());
   return database;
