@@ -1,18 +1,23 @@
 import type { Database } from '../mirror/database.js';
 import type { Candidate, NextSource } from './next.js';
 import type { StatusSource } from './status.js';
+import { DOMAINS, PHASE_OF_STATUS, type Phase } from '../vocabulary.js';
 
 /**
  * lk next and lk status answered from the mirror in lk's own process: the same items the API gave (the json
  * columns), read with the mirror's columns and indexes. An instance that sends no phase has it derived from the
  * status (SPEC.md §3), as online the server filters by phase itself.
  */
-const PHASE_STATUSES = {
-  IN_PROGRESS: ['WATCHING', 'PLAYING', 'READING'],
-  PLANNED: ['PLANNED', 'BACKLOG', 'TO_READ', 'TO_LISTEN'],
-} as const;
+type ListedPhase = 'IN_PROGRESS' | 'PLANNED';
 
-const inPhase = (phase: keyof typeof PHASE_STATUSES, alias = '') =>
+/** The statuses of a phase, in every domain (src/vocabulary.ts PHASE_OF_STATUS), each once, in the domains' order. */
+const statusesOf = (phase: Phase): string[] => [
+  ...new Set(DOMAINS.flatMap((domain) => Object.keys(PHASE_OF_STATUS[domain]).filter((status) => PHASE_OF_STATUS[domain][status] === phase))),
+];
+
+const PHASE_STATUSES: Record<ListedPhase, string[]> = { IN_PROGRESS: statusesOf('IN_PROGRESS'), PLANNED: statusesOf('PLANNED') };
+
+const inPhase = (phase: ListedPhase, alias = '') =>
   `(${alias}phase = '${phase}' OR (${alias}phase IS NULL AND ${alias}status IN (${PHASE_STATUSES[phase].map((status) => `'${status}'`).join(', ')})))`;
 
 export function mirrorSource(db: Database): NextSource & StatusSource {
@@ -22,7 +27,7 @@ export function mirrorSource(db: Database): NextSource & StatusSource {
     const id = String(row.id);
     return { id, title: row.title === null ? null : String(row.title), entry: () => JSON.parse(String(entryJson.get(id)!.json)) as unknown };
   };
-  const candidates = (phase: keyof typeof PHASE_STATUSES, domain: string | undefined): Candidate[] =>
+  const candidates = (phase: ListedPhase, domain: string | undefined): Candidate[] =>
     db
       .prepare(`SELECT id, title FROM entries WHERE ${inPhase(phase)} AND (:domain IS NULL OR domain = :domain) ORDER BY position`)
       .all({ domain: domain ?? null })
