@@ -1,4 +1,5 @@
 import type { Database } from '../mirror/database.js';
+import { tableItems } from '../mirror/read.js';
 import type { Candidate, NextSource } from './next.js';
 import type { StatusSource } from './status.js';
 import { DOMAINS, PHASE_OF_STATUS, type Phase } from '../vocabulary.js';
@@ -32,18 +33,10 @@ export function mirrorSource(db: Database): NextSource & StatusSource {
       .prepare(`SELECT id, title FROM entries WHERE ${inPhase(phase)} AND (:domain IS NULL OR domain = :domain) ORDER BY position`)
       .all({ domain: domain ?? null })
       .map(candidate);
-  const calendar = (domain: string | undefined) =>
-    db
-      .prepare(
-        `SELECT c.json FROM calendar c LEFT JOIN entries e ON e.id = c.entry_id LEFT JOIN works w ON w.id = coalesce(c.work_id, e.work_id)
-         WHERE :domain IS NULL OR coalesce(w.domain, e.domain) = :domain ORDER BY c.position`,
-      )
-      .all({ domain: domain ?? null })
-      .map((row) => JSON.parse(String(row.json)) as unknown);
   return {
     inProgress: async (domain) => candidates('IN_PROGRESS', domain),
     lastActivity: async (entries) => newestEvents(db, entries),
-    calendar: async (domain) => calendar(domain),
+    calendar: async (domain) => tableItems(db, 'calendar', { domain }),
     planned: async (domain) => {
       const where = `${inPhase('PLANNED')} AND (:domain IS NULL OR domain = :domain)`;
       const params = { domain: domain ?? null };
