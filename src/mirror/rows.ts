@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { firstOf } from '../util/object-path.js';
+import { firstOf, getPath } from '../util/object-path.js';
 
 /**
  * Items as the server sent them → the mirror's columns. SPEC.md fixes only a few field names (id, work, status,
@@ -84,14 +84,25 @@ export function workRow(work: Item): Row {
   };
 }
 
-export function entryRow(entry: Item, position: number): Row {
+/** An entry's title, as the entries.title column has it (lk next and lk status read entries the same way). */
+export const entryTitleOf = (entry: unknown): string | null => text(firstOf(entry, ['work.title', 'work.name', 'title']));
+
+/** An entry's domain, as the entries.domain column has it: its work's, else its own. */
+export function entryDomainOf(entry: unknown): string | null {
   const work = workOf(entry);
-  const title = text(firstOf(entry, ['work.title', 'work.name', 'title']));
+  return (work ? workDomain(work) : null) ?? text(getPath(entry, 'domain'));
+}
+
+/** An entry's work id, as the entries.work_id column has it. */
+export const entryWorkIdOf = (entry: unknown): string | null => text(firstOf(entry, ['work.id', 'workId']));
+
+export function entryRow(entry: Item, position: number): Row {
+  const title = entryTitleOf(entry);
   return {
     id: text(entry.id),
-    work_id: text(firstOf(entry, ['work.id', 'workId'])),
+    work_id: entryWorkIdOf(entry),
     title,
-    domain: (work ? workDomain(work) : null) ?? text(entry.domain),
+    domain: entryDomainOf(entry),
     status: text(entry.status),
     phase: text(entry.phase),
     rating: num(entry.rating),

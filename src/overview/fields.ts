@@ -1,4 +1,4 @@
-import { text, titleKey, workDomain, workOf } from '../mirror/rows.js';
+import { text, titleKey } from '../mirror/rows.js';
 import { firstOf, getPath } from '../util/object-path.js';
 
 /**
@@ -8,15 +8,8 @@ import { firstOf, getPath } from '../util/object-path.js';
 
 export const entryIdOf = (entry: unknown): string | undefined => text(getPath(entry, 'id')) ?? undefined;
 
-export const entryTitleOf = (entry: unknown): string | null => text(firstOf(entry, ['work.title', 'work.name', 'title']));
-
-/** As the mirror's entries.domain column has it (mirror/rows.ts entryRow). */
-export function entryDomainOf(entry: unknown): string | null {
-  const work = workOf(entry);
-  return (work ? workDomain(work) : null) ?? text(getPath(entry, 'domain'));
-}
-
-export const entryWorkIdOf = (entry: unknown): string | null => text(firstOf(entry, ['work.id', 'workId']));
+/** Read as the mirror's entries columns are (mirror/rows.ts entryRow). */
+export { entryDomainOf, entryTitleOf, entryWorkIdOf } from '../mirror/rows.js';
 
 /** The entry an event or a calendar item belongs to, when it names it; else its work's id (one of the two). */
 export function ownerOf(item: unknown): { entryId: string | null; workId: string | null } {

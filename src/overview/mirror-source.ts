@@ -1,5 +1,6 @@
 import type { Database } from '../mirror/database.js';
 import { tableItems } from '../mirror/read.js';
+import { instantOf } from './fields.js';
 import type { Candidate, NextSource } from './next.js';
 import type { StatusSource } from './status.js';
 import { DOMAINS, PHASE_OF_STATUS, type Phase } from '../vocabulary.js';
@@ -89,9 +90,9 @@ function newestEvents(db: Database, entries: readonly Candidate[]): Map<string, 
         .all({ ids })
     : [];
   for (const row of [...rows, ...byWork]) {
-    const at = row.last === null ? Number.NaN : Date.parse(String(row.last));
+    const at = instantOf(row.last);
     const id = String(row.id);
-    if (!Number.isNaN(at) && at > (latest.get(id) ?? -Infinity)) latest.set(id, at);
+    if (at !== undefined && at > (latest.get(id) ?? -Infinity)) latest.set(id, at);
   }
   return latest;
 }
