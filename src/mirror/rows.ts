@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { firstOf, getPath } from '../util/object-path.js';
+import { DOMAINS } from '../vocabulary.js';
 
 /**
  * Items as the server sent them → the mirror's columns. SPEC.md fixes only a few field names (id, work, status,
@@ -40,12 +41,12 @@ const DOMAIN_OF_TYPE: Record<string, string> = {
   book: 'BOOKS',
   album: 'MUSIC',
 };
-const DOMAINS = new Set(['MEDIA', 'GAMES', 'BOOKS', 'MUSIC']);
+const DOMAIN_NAMES = new Set<string>(DOMAINS);
 
 /** The domain of a work: its own field when it has one, else read from its type. */
 export function workDomain(work: unknown): string | null {
   const said = text(firstOf(work, ['domain']));
-  if (said && DOMAINS.has(said.toUpperCase())) return said.toUpperCase();
+  if (said && DOMAIN_NAMES.has(said.toUpperCase())) return said.toUpperCase();
   const type = text(firstOf(work, ['type', 'kind', 'mediaType']));
   return type ? (DOMAIN_OF_TYPE[type.toLowerCase()] ?? null) : null;
 }
