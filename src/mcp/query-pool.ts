@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { fileIdAt } from '../mirror/mirror-file.js';
 import type { MirrorReader } from '../mirror/query-process.js';
 
 /**
@@ -141,10 +141,5 @@ export class QueryPool {
 
 /** The file at `path` as device and inode, 'missing' when there is none. */
 export function fileOf(path: string): string {
-  try {
-    const { dev, ino } = statSync(path);
-    return `${dev}:${ino}`;
-  } catch {
-    return 'missing';
-  }
+  return fileIdAt(path) ?? 'missing';
 }

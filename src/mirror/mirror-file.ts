@@ -89,6 +89,19 @@ export function checkMirrorFile(path: string, { emptyIsNew = false } = {}): bool
   return true;
 }
 
+/**
+ * Which file is at a path now, as device and inode, or undefined when none is (or it cannot be looked at): a reader
+ * that holds a mirror open sees from it that another file stands at the path (deleted and synced anew, renamed over).
+ */
+export function fileIdAt(path: string): string | undefined {
+  try {
+    const { dev, ino } = statSync(path);
+    return `${dev}:${ino}`;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The refusal of an SQLite file that has none of a mirror's tables. */
 export function notAMirror(path: string): LkError {
   return refuse(path, 'is an SQLite database but not an lk mirror (it has no entries table)', 'Point --db at a mirror lk sync wrote.');

@@ -1,15 +1,5 @@
-import { statSync } from 'node:fs';
+import { fileIdAt } from '../mirror/mirror-file.js';
 import { openForReading, type Database } from '../mirror/open.js';
-
-/** Which file is at a path now (device and inode), or undefined when none is. */
-function fileAt(path: string): string | undefined {
-  try {
-    const stat = statSync(path);
-    return `${stat.dev}:${stat.ino}`;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * The mirror as lk serve reads it: one connection, opened again when another file stands at the path — a mirror
@@ -23,14 +13,14 @@ export class MirrorConnection {
   private dataVersion;
 
   constructor(private readonly path: string) {
-    this.file = fileAt(path);
+    this.file = fileIdAt(path);
     this.db = openForReading(path);
     this.dataVersion = this.db.prepare('PRAGMA data_version');
   }
 
   /** Changes whenever what a read would see changes: another file at the path, or a commit into this one. */
   version(): string {
-    const file = fileAt(this.path) ?? this.file;
+    const file = fileIdAt(this.path) ?? this.file;
     if (file !== this.file) return `${file}:new`;
     const row = this.dataVersion.get() as { data_version: number } | undefined;
     return `${file}:${row?.data_version ?? 0}`;
@@ -38,7 +28,7 @@ export class MirrorConnection {
 
   /** The connection for the next read, reopened first if another file stands at the path. Call only between reads. */
   current(): Database {
-    const file = fileAt(this.path);
+    const file = fileIdAt(this.path);
     if (file === undefined || file === this.file) return this.db;
     let fresh: Database;
     try {
