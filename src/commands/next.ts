@@ -54,7 +54,8 @@ async function runNext(ctx: Context, _out: OutputSession, options: NextOptions):
   if (options.all && options.limit !== undefined) throw new UsageError('--all and --limit: choose one');
   if (options.seed !== undefined && !options.random) throw new UsageError('--seed goes with --random', 'lk next --random --seed 7');
   if (options.random && (options.all || options.limit !== undefined)) throw new UsageError('--random picks one entry: it takes no --limit or --all');
-  const limit = options.all ? undefined : options.limit === undefined ? 20 : wholeNumber('--limit', options.limit, 1);
+  const { DEFAULT_NEXT_LIMIT } = await import('../overview/next.js');
+  const limit = options.all ? undefined : options.limit === undefined ? DEFAULT_NEXT_LIMIT : wholeNumber('--limit', options.limit, 1);
   const seed = options.seed === undefined ? undefined : wholeNumber('--seed', options.seed, 0);
   const { nextView } = await import('../output/wording/next-view.js');
   const domain = options.domain;

@@ -51,7 +51,7 @@ async function runStatus(ctx: Context, out: OutputSession, options: OptionsOf<ty
     return text(`${JSON.stringify(schema, null, 2)}\n`);
   }
   const { withOverviewSource } = await import('./overview-source.js');
-  const { statusOf } = await import('../overview/status.js');
+  const { statusOf, syncState } = await import('../overview/status.js');
   const { fallbackTimeZone } = await import('../report/time-zone.js');
   const read = () =>
     withOverviewSource(ctx, options, 'lk status --offline', async (source, mirrorSyncedAt) =>
@@ -66,9 +66,4 @@ async function runStatus(ctx: Context, out: OutputSession, options: OptionsOf<ty
     return statusScreen(status as Parameters<typeof statusScreen>[0], output.display, output.io.columns);
   };
   return resource(read, { screen });
-}
-
-/** Offline the answer is the mirror's, made when it was synced: generatedAt says so (and holds while it is unchanged). */
-function syncState(offline: boolean | undefined, mirrorSyncedAt: number | null | undefined) {
-  return { mirrorSyncedAt, ...(offline && typeof mirrorSyncedAt === 'number' ? { generatedAt: mirrorSyncedAt } : {}) };
 }

@@ -36,6 +36,9 @@ export interface NextSource {
   planned(domain: string | undefined): Promise<{ total: number; at(index: number): Promise<Candidate> }>;
 }
 
+/** How many entries lk next lists without --limit or --all (and lk serve's /next.json, its offline bytes). */
+export const DEFAULT_NEXT_LIMIT = 20;
+
 export interface NextOptions {
   domain?: string | undefined;
   /** At most this many; undefined for all. */

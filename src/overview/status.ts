@@ -46,6 +46,17 @@ export interface StatusOptions {
 }
 
 /**
+ * When the mirror was synced, and offline what generatedAt says: the answer is the mirror's, made when it was synced
+ * (and it holds while the mirror is unchanged). lk status and lk serve's /status.json, its offline bytes.
+ */
+export function syncState(
+  offline: boolean | undefined,
+  mirrorSyncedAt: number | null | undefined,
+): Pick<StatusOptions, 'mirrorSyncedAt' | 'generatedAt'> {
+  return { mirrorSyncedAt, ...(offline && typeof mirrorSyncedAt === 'number' ? { generatedAt: mirrorSyncedAt } : {}) };
+}
+
+/**
  * What is going on: entries in progress per domain; dated events in the last 7 and 30 days (the 7 × 24 and 30 × 24
  * hours up to now) and since the local new year; episodes airing from now to 7 days on; the newest notifications.
  */

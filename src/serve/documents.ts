@@ -53,19 +53,18 @@ function feed(format: 'atom' | 'json'): Builder {
 async function status({ db, now, timeZone }: DocumentContext): Promise<Document> {
   const { mirrorAge } = await import('../mirror/read.js');
   const { mirrorSource } = await import('../overview/mirror-source.js');
-  const { statusOf } = await import('../overview/status.js');
+  const { statusOf, syncState } = await import('../overview/status.js');
   const { jsonValueText } = await import('../output/formats/json.js');
-  const syncedAt = mirrorAge(db).syncedAt;
-  const answer = await statusOf(mirrorSource(db), { now, timeZone, mirrorSyncedAt: syncedAt, generatedAt: syncedAt });
+  const answer = await statusOf(mirrorSource(db), { now, timeZone, ...syncState(true, mirrorAge(db).syncedAt) });
   return { body: jsonValueText(answer), type: JSON_TYPE };
 }
 
 /** `lk next --json --offline`. */
 async function next({ db, now }: DocumentContext): Promise<Document> {
   const { mirrorSource } = await import('../overview/mirror-source.js');
-  const { nextUp } = await import('../overview/next.js');
+  const { nextUp, DEFAULT_NEXT_LIMIT } = await import('../overview/next.js');
   const { jsonListingText } = await import('../output/formats/json.js');
-  const answer = await nextUp(mirrorSource(db), { domain: undefined, limit: 20, now });
+  const answer = await nextUp(mirrorSource(db), { domain: undefined, limit: DEFAULT_NEXT_LIMIT, now });
   return { body: jsonListingText(answer.items), type: JSON_TYPE };
 }
 
