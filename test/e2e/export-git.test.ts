@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { lkSpawnArgs, outputOf, startTestBed, type TestBed } from './harness.js';
 import { describeWith } from '../support/outside-tools.js';
+import { running } from '../support/processes.js';
 import { tempDir } from '../support/temp-dir.js';
 import { until } from '../support/until.js';
 
@@ -171,7 +172,7 @@ exec '${realGit}' "$@"
     // Let the held git go on (its lk is gone, so its input ends), and wait until it has.
     const holder = Number(readFileSync(held, 'utf8').trim());
     writeFileSync(go, '');
-    await until(() => !alive(holder));
+    await until(() => !running(holder));
 
     expect(git(dir, 'rev-parse', 'HEAD')).toBe(head);
     expect(git(dir, 'status', '--porcelain')).toBe('');
@@ -182,15 +183,6 @@ exec '${realGit}' "$@"
     expect(git(dir, 'log', '-1', '--format=%s').trim()).toBe('1 entry added, 1 entry changed');
   });
 });
-
-/** Running, and not a zombie waiting for an init that may not reap it (a container's). */
-function alive(pid: number): boolean {
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
 
 function exportedAt(result: { stdout: string }): string {
   return (JSON.parse(result.stdout) as { exportedAt: string }).exportedAt;

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHasSqlite, openForWriting } from '../../src/mirror/open.js';
 import { startTestBed, type TestBed } from '../e2e/harness.js';
 import { tempDir } from '../support/temp-dir.js';
+import { RUNAWAY } from '../support/synced-mirror.js';
 import { until } from '../support/until.js';
-import { call, linesOf, mcpInProcess, queryProcessesOf, RUNAWAY, type InProcessMcp, type ToolAnswer } from './mcp-support.js';
+import { call, linesOf, mcpInProcess, queryProcessesOf, type InProcessMcp, type ToolAnswer } from './mcp-support.js';
 
 // `lk mcp` as an assistant drives it, not as a polite test client: it cancels, sends many calls at once, sends
 // lines that are not JSON and arguments of the wrong type, lists without a limit and serves only the tools its host

@@ -4,9 +4,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHasSqlite } from '../../src/mirror/open.js';
 import { lkSpawnArgs, startTestBed, type TestBed } from '../e2e/harness.js';
+import { childrenOf, running } from '../support/processes.js';
+import { RUNAWAY } from '../support/synced-mirror.js';
 import { tempDir } from '../support/temp-dir.js';
 import { until } from '../support/until.js';
-import { childrenOf, linesOf, mcpEnv, pipeTransport, queryProcessesOf, running, RUNAWAY } from './mcp-support.js';
+import { linesOf, mcpEnv, pipeTransport, queryProcessesOf } from './mcp-support.js';
 
 // `lk mcp` as a real process, for what only a process shows: the host closing the pipe or sending a signal while a
 // query runs, and a host firing many calls at once (the process count read from /proc).

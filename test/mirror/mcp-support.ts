@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { PassThrough, Writable } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
@@ -7,6 +6,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { runProgram } from '../../src/cli.js';
 import type { Factory } from '../../src/context.js';
 import type { TestBed } from '../e2e/harness.js';
+import { childrenOf } from '../support/processes.js';
 
 /** What lk mcp answers for a tool call, as the SDK's client gives it. */
 export interface ToolAnswer {
@@ -122,46 +122,3 @@ export function linesOf(stdout: NodeJS.ReadableStream): unknown[] {
 export function queryProcessesOf(pid: number): number[] {
   return childrenOf(pid, 'mirror-query');
 }
-
-/**
- * The running processes whose parent is `pid` (and whose command line holds `holding`): the children lists of its
- * threads in /proc (a few small files, not a scan of every process).
- */
-export function childrenOf(pid: number, holding = ''): number[] {
-  const found: number[] = [];
-  let tasks: string[];
-  try {
-    tasks = readdirSync(`/proc/${pid}/task`);
-  } catch {
-    return found;
-  }
-  for (const task of tasks) {
-    let children: number[];
-    try {
-      children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
-    } catch {
-      continue;
-    }
-    for (const child of children) {
-      try {
-        if (running(child) && readFileSync(`/proc/${child}/cmdline`, 'utf8').includes(holding)) found.push(child);
-      } catch {
-        // gone while we looked
-      }
-    }
-  }
-  return found;
-}
-
-/** True while `pid` runs (a zombie waiting for its parent to read its status has stopped running). */
-export function running(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
-}
-
-/** A query that never ends on its own. */
-export const RUNAWAY = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) AS n FROM c';

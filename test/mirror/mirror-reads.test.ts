@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHasSqlite } from '../../src/mirror/open.js';
 import { openMirrorReader } from '../../src/mirror/query-process.js';
 import { LkError } from '../../src/util/errors.js';
 import { lkSpawnArgs, ndjsonLines, type TestBed } from '../e2e/harness.js';
-import { syncedMirror } from '../support/synced-mirror.js';
+import { childrenOf, running } from '../support/processes.js';
+import { RUNAWAY, syncedMirror } from '../support/synced-mirror.js';
 import { until } from '../support/until.js';
 
 /**
@@ -25,7 +25,6 @@ interface Sqlite {
 }
 
 const RUNAWAY_ROWS = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT x FROM c';
-const RUNAWAY_COUNT = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c';
 
 let bed: TestBed;
 let db: string;
@@ -36,31 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await bed.sandbox.close();
 });
-
-/** The ids of processes whose parent is `pid`. */
-function childrenOf(pid: number): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((name) => {
-      try {
-        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
-
-/** Gone, or a zombie left for init to reap: it runs no more. */
-function ended(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
-  } catch {
-    return !existsSync(`/proc/${pid}`);
-  }
-}
 
 if (!nodeHasSqlite()) {
   it(`on Node ${process.versions.node}, history --offline --from 7d and lk sql refuse with one line naming Node 22.13`, async () => {
@@ -180,11 +154,11 @@ if (!nodeHasSqlite()) {
       expect(query).toHaveLength(1);
       lk.stdout.destroy(); // as head does once it has its line
       await exited;
-      await until(() => query.every(ended));
+      await until(() => query.every((pid) => !running(pid)));
     });
 
     it('lk killed with SIGKILL during a runaway query: its query process ends too', async () => {
-      const lk = spawn(...lkSpawnArgs(['sql', RUNAWAY_COUNT, '--db', db, '--timeout', '600']), {
+      const lk = spawn(...lkSpawnArgs(['sql', RUNAWAY, '--db', db, '--timeout', '600']), {
         env: env(),
         stdio: ['ignore', 'ignore', 'pipe'],
       });
@@ -198,7 +172,7 @@ if (!nodeHasSqlite()) {
       await until(() => childrenOf(lk.pid!).length === 1);
       const [query] = childrenOf(lk.pid!);
       lk.kill('SIGKILL');
-      await until(() => ended(query!));
+      await until(() => !running(query!));
     });
   });
 
@@ -238,7 +212,7 @@ if (!nodeHasSqlite()) {
 
     it('close() ends a running query at once (its --timeout is 600 s)', async () => {
       const reader = open();
-      const running = reader.sql(RUNAWAY_COUNT);
+      const running = reader.sql(RUNAWAY);
       reader.close();
       await expect(running).rejects.toBeInstanceOf(LkError);
     });
@@ -247,7 +221,7 @@ if (!nodeHasSqlite()) {
       const reader = open();
       try {
         const controller = new AbortController();
-        const running = reader.sql(RUNAWAY_COUNT, { signal: controller.signal });
+        const running = reader.sql(RUNAWAY, { signal: controller.signal });
         controller.abort();
         await expect(running).rejects.toThrow(/cancelled/);
       } finally {

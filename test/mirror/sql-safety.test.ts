@@ -4,14 +4,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHasSqlite } from '../../src/mirror/open.js';
 import { lkSpawnArgs, outputOf, type TestBed } from '../e2e/harness.js';
-import { syncedMirror } from '../support/synced-mirror.js';
+import { RUNAWAY, syncedMirror } from '../support/synced-mirror.js';
 
 /**
  * lk sql only reads (issue 24, item 3), and no query outlives a signal or --timeout (item 4). Run under each Node of
  * the matrix: 24 and later refuse through SQLite's authorizer, 22 through the statement's compiled program.
  */
-
-const RUNAWAY = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c';
 
 let bed: TestBed;
 let dir: string;

@@ -18,3 +18,6 @@ export async function syncedMirror(entries: number, prefix: string): Promise<{ b
   }
   return { bed, dir, db };
 }
+
+/** A query that never ends on its own. */
+export const RUNAWAY = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) AS n FROM c';
