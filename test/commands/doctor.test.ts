@@ -5,7 +5,8 @@ import { gatherChecks } from '../../src/commands/doctor.js';
 import type { RunFlags } from '../../src/context.js';
 import type { Check } from '../../src/output/result.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { deadPort, fakeContext, UNKNOWN_KEY } from './fake-context.js';
+import { freePort } from '../support/ports.js';
+import { fakeContext, UNKNOWN_KEY } from './fake-context.js';
 
 // Issue 35: lk doctor's checks are facts a run returns; here they are gathered through a Context made from a fake
 // factory (as gh tests a command through runF), with no program, no output and no process.
@@ -101,7 +102,7 @@ describe('lk doctor through a fake context', () => {
   });
 
   it('a proxy configured for plain http: a warning (it can read the key), and one it cannot reach fails the instance, both with NO_PROXY as the fix', async () => {
-    const proxy = `http://127.0.0.1:${await deadPort()}`;
+    const proxy = `http://127.0.0.1:${await freePort()}`;
     const gathered = await doctor({ ...withKey(), HTTP_PROXY: proxy });
     expect(gathered.check('proxy')).toEqual({
       id: 'proxy',
@@ -118,7 +119,7 @@ describe('lk doctor through a fake context', () => {
   });
 
   it('an instance on a dead port: instance fails with its fix; no tls line for plain http; the local checks still run', async () => {
-    const port = await deadPort();
+    const port = await freePort();
     const gathered = await doctor({ LK_BASE_URL: `http://127.0.0.1:${port}`, LK_API_KEY: sandbox.key('full') });
     expect(gathered.check('instance')).toMatchObject({
       status: 'fail',

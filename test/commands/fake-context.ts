@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { Context, type Factory, type RunFlags } from '../../src/context.js';
@@ -73,15 +72,6 @@ export function fakeContext(options: FakeRunOptions = {}): FakeRun {
     sleep: () => Promise.reject(new Error('the run waited')),
   };
   return { ctx: new Context(options.flags ?? {}, factory), stderr: () => stderr.text, home };
-}
-
-/** A loopback port nothing listens on (taken, then given back). */
-export async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /** A key of the right form that no instance issued. */

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeCheck, sqliteCheck, type Check } from '../../src/commands/doctor.js';
 import { startTestBed, tempHome, type RunResult, type TestBed } from './harness.js';
 import { makeTestPki, type TestPki } from './pki.js';
-import { freePort, startTinyproxy, type TestProxy } from './tinyproxy.js';
+import { startTinyproxy, type TestProxy } from './tinyproxy.js';
 import { describeWith } from '../support/outside-tools.js';
+import { freePort } from '../support/ports.js';
 
 interface Report {
   ok: boolean;

@@ -4,10 +4,10 @@ import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeProgram } from '../../src/cli.js';
 import { nodeHasSqlite } from '../../src/mirror/open.js';
+import { freePort } from '../support/ports.js';
 import { tempDir } from '../support/temp-dir.js';
 import { startTestBed, tempHome, type TestBed } from './harness.js';
 import type { FaultOptions } from '../../src/sandbox/faults.js';
-import { deadPort } from '../commands/fake-context.js';
 
 // Issue 35: every command, every global output flag: honoured or refused (exit 2, one line naming the flag and the
 // command, before any request). None silently ignored.
@@ -384,7 +384,7 @@ const OBSERVE: Record<string, Observation> = {
     alone: true,
     seen: async (run) => {
       bed.sandbox.resetCounters();
-      const result = await run(['--base-url', `http://127.0.0.1:${await deadPort()}`]);
+      const result = await run(['--base-url', `http://127.0.0.1:${await freePort()}`]);
       expect(bed.sandbox.counters.requests).toBe(0);
       return result.code !== 0 && result.code !== 2 && /127\.0\.0\.1/.test(result.stdout + result.stderr);
     },

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBed, type TestBed } from './harness.js';
 import { makeTestPki, type TestPki } from './pki.js';
-import { freePort, startTinyproxy, type TestProxy } from './tinyproxy.js';
+import { startTinyproxy, type TestProxy } from './tinyproxy.js';
 import { describeWith } from '../support/outside-tools.js';
+import { freePort } from '../support/ports.js';
 
 /** The proxy logs a request once it has handled it: wait for the line (long enough for a loaded machine). */
 async function tunnelsAfter(proxy: TestProxy, count: number): Promise<string[]> {

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { freePort } from '../support/ports.js';
 import { tempDir } from '../support/temp-dir.js';
 
 /** A real forward proxy (Debian's tinyproxy) on loopback, with a config of the test's own. */
@@ -13,14 +13,6 @@ export interface TestProxy {
   /** The CONNECT requests it received, e.g. ["127.0.0.1:41234"]. */
   tunnels(): string[];
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** `extra`: more config lines, e.g. `BasicAuth user secret`, or `ConnectPort 1` for a proxy that refuses tunnels. */
