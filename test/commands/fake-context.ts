@@ -1,16 +1,8 @@
 import { join } from 'node:path';
-import { PassThrough, Writable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { Context, type Factory, type RunFlags } from '../../src/context.js';
+import { Capture } from '../support/capture.js';
 import { tempDir } from '../support/temp-dir.js';
-
-/** A stream that keeps what is written to it. */
-class Capture extends Writable {
-  text = '';
-  override _write(chunk: unknown, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
-    this.text += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
-    done();
-  }
-}
 
 /** A run's private folders: config, cache, data (the mirror). */
 export interface FakeHome {

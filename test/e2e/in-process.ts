@@ -1,8 +1,9 @@
-import { PassThrough, Readable, Writable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { runProgram } from '../../src/cli.js';
 import { sleep } from '../../src/util/sleep.js';
 import type { Factory } from '../../src/context.js';
 import type { Waiter } from '../../src/api/client.js';
+import { Capture } from '../support/capture.js';
 
 export interface InProcessOptions {
   env: NodeJS.ProcessEnv;
@@ -21,26 +22,6 @@ export interface InProcessResult {
   code: number;
   stdout: string;
   stderr: string;
-}
-
-/** A stream that keeps what is written to it, and says it is a terminal when asked to. */
-class Capture extends Writable {
-  text = '';
-  isTTY: boolean | undefined;
-  columns: number | undefined;
-  rows: number | undefined;
-  constructor(tty: boolean, columns: number | undefined, rows?: number) {
-    super({ decodeStrings: false });
-    this.isTTY = tty || undefined;
-    this.columns = tty ? columns : undefined;
-    this.rows = tty ? rows : undefined;
-  }
-  onText: ((text: string) => void) | undefined;
-  override _write(chunk: unknown, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
-    this.text += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
-    this.onText?.(this.text);
-    done();
-  }
 }
 
 /** Runs lk in this process, as the binary would, with fake streams: the exit code and what it wrote. */

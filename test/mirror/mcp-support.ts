@@ -1,4 +1,4 @@
-import { PassThrough, Writable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -6,6 +6,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { runProgram } from '../../src/cli.js';
 import type { Factory } from '../../src/context.js';
 import type { TestBed } from '../e2e/harness.js';
+import { Capture } from '../support/capture.js';
 import { childrenOf } from '../support/processes.js';
 
 /** What lk mcp answers for a tool call, as the SDK's client gives it. */
@@ -60,14 +61,6 @@ export function mcpEnv(bed: TestBed, extra: Record<string, string> = {}): Record
   return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 
-class Text extends Writable {
-  text = '';
-  override _write(chunk: Buffer, _encoding: BufferEncoding, done: () => void): void {
-    this.text += chunk.toString();
-    done();
-  }
-}
-
 /** `lk mcp ARGS` run in this process on pipes: its stdin and stdout, what it logs, and its exit code once it ends. */
 export interface InProcessMcp {
   stdin: PassThrough;
@@ -81,7 +74,7 @@ export interface InProcessMcp {
 export function mcpInProcess(bed: TestBed, args: string[], signal?: AbortSignal): InProcessMcp {
   const stdin = new PassThrough();
   const stdout = new PassThrough();
-  const stderr = new Text();
+  const stderr = new Capture();
   const factory: Factory = {
     stdin,
     stdout,
