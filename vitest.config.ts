@@ -52,6 +52,7 @@ const NEEDS = {
     'test/e2e/output-own-stream.test.ts',
     'test/mirror/mcp.test.ts',
     'test/mirror/mcp-assistant.test.ts',
+    'test/mirror/overview-mcp.test.ts',
     'test/mirror/offline-parity.test.ts',
     'test/mirror/migrations.test.ts',
     'test/mirror/mirror.test.ts',

@@ -1,11 +1,12 @@
 import { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { runProgram } from '../../src/cli.js';
 import type { Factory } from '../../src/context.js';
-import type { TestBed } from '../e2e/harness.js';
+import { LK_COMMAND, type TestBed } from '../e2e/harness.js';
 import { Capture } from '../support/capture.js';
 import { childrenOf } from '../support/processes.js';
 
@@ -59,6 +60,21 @@ export function mcpEnv(bed: TestBed, extra: Record<string, string> = {}): Record
     ...extra,
   };
   return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
+/** A client connected to an `lk mcp ARGS` process over stdio, and what the server wrote on stderr. */
+export async function connectStdio(bed: TestBed, args: string[]): Promise<{ client: Client; stderr: () => string }> {
+  const transport = new StdioClientTransport({
+    command: LK_COMMAND[0],
+    args: [...LK_COMMAND.slice(1), 'mcp', ...args],
+    env: mcpEnv(bed),
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const client = new Client({ name: 'lk-test', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, stderr: () => stderr };
 }
 
 /** `lk mcp ARGS` run in this process on pipes: its stdin and stdout, what it logs, and its exit code once it ends. */

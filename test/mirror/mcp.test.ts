@@ -1,12 +1,11 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHasSqlite } from '../../src/mirror/open.js';
-import { LK_COMMAND, lkSpawnArgs, startTestBed, type TestBed } from '../e2e/harness.js';
+import { lkSpawnArgs, startTestBed, type TestBed } from '../e2e/harness.js';
 import { tempDir } from '../support/temp-dir.js';
-import { call, mcpEnv, pipeTransport, type ToolAnswer } from './mcp-support.js';
+import { call, connectStdio, mcpEnv, pipeTransport, type ToolAnswer } from './mcp-support.js';
 
 // `lk mcp` driven as an assistant drives it: a subprocess spoken to by the SDK's own client over stdio. Its answers
 // are checked against lk sql, lk search and lk library --offline over the same mirror.
@@ -25,21 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await bed.sandbox.close();
 });
-
-/** A client connected to `lk mcp ARGS` over stdio, and what the server wrote on stderr. */
-async function connect(args: string[] = ['--db', mirror]): Promise<{ client: Client; stderr: () => string }> {
-  const transport = new StdioClientTransport({
-    command: LK_COMMAND[0],
-    args: [...LK_COMMAND.slice(1), 'mcp', ...args],
-    env: mcpEnv(bed),
-    stderr: 'pipe',
-  });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const client = new Client({ name: 'lk-test', version: '1.0.0' });
-  await client.connect(transport);
-  return { client, stderr: () => stderr };
-}
 
 async function lkJson(args: string[]): Promise<unknown> {
   const result = await bed.lk([...args, '--json']);
@@ -77,7 +61,7 @@ if (!nodeHasSqlite()) {
     let stderr: () => string;
 
     beforeAll(async () => {
-      ({ client, stderr } = await connect());
+      ({ client, stderr } = await connectStdio(bed, ['--db', mirror]));
     });
 
     afterAll(async () => {
@@ -248,7 +232,7 @@ if (!nodeHasSqlite()) {
 
   describe('lk mcp --timeout', () => {
     it('stops a query that runs longer, as a tool error naming --timeout, and goes on answering', async () => {
-      const { client } = await connect(['--db', mirror, '--timeout', '1']);
+      const { client } = await connectStdio(bed, ['--db', mirror, '--timeout', '1']);
       try {
         const runaway = await call(client, 'sql', {
           query: 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) AS n FROM c',
@@ -264,7 +248,7 @@ if (!nodeHasSqlite()) {
 
   describe('lk mcp --live', () => {
     it("get_entry, stats and calendar answer with the API's data, as lk library show, lk stats and lk calendar print it, and never the key", async () => {
-      const { client, stderr } = await connect(['--db', mirror, '--live']);
+      const { client, stderr } = await connectStdio(bed, ['--db', mirror, '--live']);
       try {
         const [entry] = (await lkJson(['library', '--limit', '1'])) as { id: string | number }[];
         bed.sandbox.rateEntry(bed.sandbox.keys.find((key) => key.name === 'full')!.account, String(entry!.id), 3);
@@ -299,7 +283,7 @@ if (!nodeHasSqlite()) {
 
   describe('lk mcp without a mirror', () => {
     it('answers each tool with an error naming lk sync', async () => {
-      const { client } = await connect(['--db', join(dataDir, 'none.db')]);
+      const { client } = await connectStdio(bed, ['--db', join(dataDir, 'none.db')]);
       try {
         const answer = await call(client, 'search', { text: 'dune' });
         expect(answer.isError).toBe(true);

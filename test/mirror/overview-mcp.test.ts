@@ -1,17 +1,12 @@
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHasSqlite } from '../../src/mirror/open.js';
-import { LK_COMMAND, startTestBed, type TestBed } from '../e2e/harness.js';
+import { startTestBed, type TestBed } from '../e2e/harness.js';
 import { tempDir } from '../support/temp-dir.js';
+import { call as callTool, connectStdio } from './mcp-support.js';
 
 // Issue 37: lk mcp's next_up and status tools answer what lk next --offline and lk status --offline --json answer.
-
-interface ToolAnswer {
-  isError?: boolean;
-  structuredContent?: Record<string, unknown>;
-}
 
 if (!nodeHasSqlite()) {
   it(`lk mcp (with next_up and status) exits 1 on Node ${process.versions.node}, naming Node 22.13`, async () => {
@@ -34,15 +29,7 @@ if (!nodeHasSqlite()) {
       bed = await startTestBed({ entries: 80, rateLimit: 0, exportIntervalSeconds: 0 });
       mirror = join(tempDir('lk-mcp-next-'), 'mirror.db');
       expect((await bed.lk(['sync', '--db', mirror])).code).toBe(0);
-      const env = Object.fromEntries(
-        Object.entries({ PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, TZ: 'UTC', ...bed.env() }).filter(
-          (entry): entry is [string, string] => entry[1] !== undefined,
-        ),
-      );
-      client = new Client({ name: 'lk-test', version: '1.0.0' });
-      await client.connect(
-        new StdioClientTransport({ command: LK_COMMAND[0], args: [...LK_COMMAND.slice(1), 'mcp', '--db', mirror], env, stderr: 'pipe' }),
-      );
+      ({ client } = await connectStdio(bed, ['--db', mirror]));
     });
     afterAll(async () => {
       await client?.close();
@@ -50,7 +37,7 @@ if (!nodeHasSqlite()) {
     });
 
     const call = async (name: string, args: Record<string, unknown> = {}) => {
-      const answer = (await client.callTool({ name, arguments: args })) as ToolAnswer;
+      const answer = await callTool(client, name, args);
       expect(answer.isError, JSON.stringify(answer)).toBeFalsy();
       return answer.structuredContent!;
     };
