@@ -6,7 +6,7 @@ import { startTestBed, type TestBed } from '../e2e/harness.js';
 import { tempDir } from '../support/temp-dir.js';
 import { RUNAWAY } from '../support/synced-mirror.js';
 import { until } from '../support/until.js';
-import { call, linesOf, mcpInProcess, queryProcessesOf, type InProcessMcp, type ToolAnswer } from './mcp-support.js';
+import { call, linesOf, lkJson, mcpInProcess, queryProcessesOf, type InProcessMcp, type ToolAnswer } from './mcp-support.js';
 
 // `lk mcp` as an assistant drives it, not as a polite test client: it cancels, sends many calls at once, sends
 // lines that are not JSON and arguments of the wrong type, lists without a limit and serves only the tools its host
@@ -32,12 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await bed.sandbox.close();
 });
-
-async function lkJson(args: string[]): Promise<unknown> {
-  const result = await bed.lk([...args, '--json']);
-  expect(result.code, result.stderr).toBe(0);
-  return JSON.parse(result.stdout) as unknown;
-}
 
 const structured = (answer: ToolAnswer) =>
   answer.structuredContent as { results: { id: unknown; link: string | null }[]; nextCursor?: string; total: number };
@@ -87,7 +81,7 @@ if (nodeHasSqlite())
     it('list_library with no limit answers a page of 50 compact items, and nextCursor leads through the whole library', async () => {
       const { pages, ids } = await allPages(client, 'list_library', {});
       expect(pages.map((page) => structured(page).results.length)).toEqual([50, 50, ENTRIES - 100]);
-      const all = (await lkJson(['library', '--offline', '--db', mirror, '--all'])) as { id: unknown; notes?: unknown }[];
+      const all = (await lkJson(bed, ['library', '--offline', '--db', mirror, '--all'])) as { id: unknown; notes?: unknown }[];
       expect(ids).toEqual(all.map((entry) => String(entry.id)));
       expect(structured(pages[0]!).total).toBe(ENTRIES);
       for (const result of pages.flatMap((page) => structured(page).results)) {
@@ -114,7 +108,7 @@ if (nodeHasSqlite())
     it('history pages through every event of a window, as lk history --offline --all lists them', async () => {
       const { pages, ids } = await allPages(client, 'history', { from: '2000-01-01', limit: 120 });
       expect(pages.length).toBeGreaterThan(1);
-      const all = (await lkJson(['history', '--offline', '--db', mirror, '--from', '2000-01-01', '--all'])) as { id: unknown }[];
+      const all = (await lkJson(bed, ['history', '--offline', '--db', mirror, '--from', '2000-01-01', '--all'])) as { id: unknown }[];
       expect(ids).toEqual(all.map((event) => String(event.id)));
     });
 
@@ -144,7 +138,7 @@ if (nodeHasSqlite())
         truncated: boolean;
       };
       expect(second.truncated).toBe(false);
-      expect([...first.rows, ...second.rows]).toEqual(await lkJson(['sql', query, '--db', mirror]));
+      expect([...first.rows, ...second.rows]).toEqual(await lkJson(bed, ['sql', query, '--db', mirror]));
     });
 
     it('every tool declares its outputSchema, and its answers fit it', async () => {

@@ -4,6 +4,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { expect } from 'vitest';
 import { runProgram } from '../../src/cli.js';
 import type { Factory } from '../../src/context.js';
 import { LK_COMMAND, type TestBed } from '../e2e/harness.js';
@@ -75,6 +76,13 @@ export async function connectStdio(bed: TestBed, args: string[]): Promise<{ clie
   const client = new Client({ name: 'lk-test', version: '1.0.0' });
   await client.connect(transport);
   return { client, stderr: () => stderr };
+}
+
+/** What `lk ARGS --json` prints, parsed; the run is expected to succeed. */
+export async function lkJson(bed: TestBed, args: string[], options?: Parameters<TestBed['lk']>[1]): Promise<unknown> {
+  const result = await bed.lk([...args, '--json'], options);
+  expect(result.code, result.stderr).toBe(0);
+  return JSON.parse(result.stdout) as unknown;
 }
 
 /** `lk mcp ARGS` run in this process on pipes: its stdin and stdout, what it logs, and its exit code once it ends. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHasSqlite } from '../../src/mirror/open.js';
 import { lkSpawnArgs, startTestBed, type TestBed } from '../e2e/harness.js';
 import { tempDir } from '../support/temp-dir.js';
-import { call, connectStdio, mcpEnv, pipeTransport, type ToolAnswer } from './mcp-support.js';
+import { call, connectStdio, lkJson, mcpEnv, pipeTransport, type ToolAnswer } from './mcp-support.js';
 
 // `lk mcp` driven as an assistant drives it: a subprocess spoken to by the SDK's own client over stdio. Its answers
 // are checked against lk sql, lk search and lk library --offline over the same mirror.
@@ -24,12 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await bed.sandbox.close();
 });
-
-async function lkJson(args: string[]): Promise<unknown> {
-  const result = await bed.lk([...args, '--json']);
-  expect(result.code, result.stderr).toBe(0);
-  return JSON.parse(result.stdout) as unknown;
-}
 
 type Item = Record<string, unknown>;
 const results = (answer: ToolAnswer) => answer.structuredContent!.results as Item[];
@@ -93,11 +87,11 @@ if (!nodeHasSqlite()) {
     });
 
     it('search gives what lk search gives, each result with its web page', async () => {
-      const [first] = (await lkJson(['library', '--offline', '--db', mirror, '--limit', '1'])) as { work: { title: string } }[];
+      const [first] = (await lkJson(bed, ['library', '--offline', '--db', mirror, '--limit', '1'])) as { work: { title: string } }[];
       const word = first!.work.title.split(/\s+/)[0]!;
       const answer = await call(client, 'search', { text: word, limit: 50 });
       expect(answer.isError).toBeFalsy();
-      expectCompactOf(results(answer), (await lkJson(['search', word, '--db', mirror, '--limit', '50'])) as Item[]);
+      expectCompactOf(results(answer), (await lkJson(bed, ['search', word, '--db', mirror, '--limit', '50'])) as Item[]);
       expect(results(answer).length).toBeGreaterThan(0);
       expect(JSON.parse(answer.content[0]!.text)).toEqual(answer.structuredContent);
     });
@@ -105,21 +99,26 @@ if (!nodeHasSqlite()) {
     it('list_library gives what lk library --offline gives, with the same filters and sort, page after page', async () => {
       const first = await call(client, 'list_library', { phase: 'DONE', sort: 'rating', limit: 3 });
       const answer = await call(client, 'list_library', { cursor: first.structuredContent!.nextCursor, limit: 7 });
-      const all = (await lkJson(['library', '--offline', '--db', mirror, '--phase', 'DONE', '--sort', 'rating', '--all'])) as Item[];
+      const all = (await lkJson(bed, ['library', '--offline', '--db', mirror, '--phase', 'DONE', '--sort', 'rating', '--all'])) as Item[];
       expectCompactOf(results(answer), all.slice(3, 10));
       expect(answer.structuredContent!.total).toBe(all.length);
     });
 
     it('list_library filters by rating, status and finish date as lk sql counts them', async () => {
       const answer = await call(client, 'list_library', { min_rating: 7, finished_from: '2000-01-01', limit: 200 });
-      const expected = (await lkJson([
+      const expected = (await lkJson(bed, [
         'sql',
         "SELECT id FROM entries WHERE rating >= 7 AND finished_at >= '2000-01-01' ORDER BY position",
         '--db',
         mirror,
       ])) as { id: string }[];
       expect(ids(results(answer))).toEqual(expected.map((row) => String(row.id)));
-      const [row] = (await lkJson(['sql', 'SELECT status, count(*) AS n FROM entries GROUP BY status ORDER BY n DESC LIMIT 1', '--db', mirror])) as {
+      const [row] = (await lkJson(bed, [
+        'sql',
+        'SELECT status, count(*) AS n FROM entries GROUP BY status ORDER BY n DESC LIMIT 1',
+        '--db',
+        mirror,
+      ])) as {
         status: string;
         n: number;
       }[];
@@ -127,10 +126,10 @@ if (!nodeHasSqlite()) {
     });
 
     it('get_entry gives the entry lk library --offline shows, with its history', async () => {
-      const [entry] = (await lkJson(['library', '--offline', '--db', mirror, '--limit', '1'])) as { id: string | number }[];
+      const [entry] = (await lkJson(bed, ['library', '--offline', '--db', mirror, '--limit', '1'])) as { id: string | number }[];
       const answer = await call(client, 'get_entry', { id: String(entry!.id) });
       expect(answer.structuredContent!.entry).toMatchObject({ item: entry });
-      const events = (await lkJson(['sql', `SELECT id FROM history WHERE entry_id = '${String(entry!.id)}'`, '--db', mirror])) as unknown[];
+      const events = (await lkJson(bed, ['sql', `SELECT id FROM history WHERE entry_id = '${String(entry!.id)}'`, '--db', mirror])) as unknown[];
       expect((answer.structuredContent!.history as unknown[]).length).toBe(events.length);
       expect(events.length).toBeGreaterThan(0);
     });
@@ -139,7 +138,7 @@ if (!nodeHasSqlite()) {
       const answer = await call(client, 'history', { from: '2000-01-01', to: '2100-12-31', limit: 30 });
       expectCompactOf(
         results(answer),
-        (await lkJson(['history', '--offline', '--db', mirror, '--from', '2000-01-01', '--to', '2100-12-31', '--limit', '30'])) as Item[],
+        (await lkJson(bed, ['history', '--offline', '--db', mirror, '--from', '2000-01-01', '--to', '2100-12-31', '--limit', '30'])) as Item[],
       );
       expect(results(answer)).toHaveLength(30);
     });
@@ -147,10 +146,10 @@ if (!nodeHasSqlite()) {
     it('stats gives the figures lk report --json gives for the same days, and the summary lk stats --offline gives', async () => {
       const to = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
       const answer = await call(client, 'stats', { from: '2000-01-01', to });
-      const report = (await lkJson(['report', '--from', '2000-01-01', '--to', to, '--db', mirror])) as { total: { events: number } };
+      const report = (await lkJson(bed, ['report', '--from', '2000-01-01', '--to', to, '--db', mirror])) as { total: { events: number } };
       expect(answer.structuredContent!.figures).toEqual(report);
       expect(report.total.events).toBeGreaterThan(0);
-      expect(answer.structuredContent!.summary).toEqual(await lkJson(['stats', '--offline', '--db', mirror]));
+      expect(answer.structuredContent!.summary).toEqual(await lkJson(bed, ['stats', '--offline', '--db', mirror]));
     });
 
     it('stats refuses a year and days together as a tool error, as lk report does', async () => {
@@ -161,7 +160,7 @@ if (!nodeHasSqlite()) {
 
     it('calendar gives what lk calendar --offline gives', async () => {
       const answer = await call(client, 'calendar', { limit: 200 });
-      expectCompactOf(results(answer), (await lkJson(['calendar', '--offline', '--db', mirror])) as Item[]);
+      expectCompactOf(results(answer), (await lkJson(bed, ['calendar', '--offline', '--db', mirror])) as Item[]);
       expect(results(answer).length).toBeGreaterThan(0);
     });
 
@@ -169,7 +168,7 @@ if (!nodeHasSqlite()) {
       const query = 'SELECT phase, count(*) AS n, avg(rating) AS mean FROM entries GROUP BY phase ORDER BY phase';
       const answer = await call(client, 'sql', { query });
       expect(answer.structuredContent).toMatchObject({ columns: ['phase', 'n', 'mean'], truncated: false });
-      expect(answer.structuredContent!.rows).toEqual(await lkJson(['sql', query, '--db', mirror]));
+      expect(answer.structuredContent!.rows).toEqual(await lkJson(bed, ['sql', query, '--db', mirror]));
     });
 
     it('sql keeps within max_rows and says the answer was truncated', async () => {
@@ -187,7 +186,7 @@ if (!nodeHasSqlite()) {
 
     it('sends no request to the API without --live, whichever tool is called', async () => {
       bed.sandbox.resetCounters();
-      const [entry] = (await lkJson(['library', '--offline', '--db', mirror, '--limit', '1'])) as { id: string | number }[];
+      const [entry] = (await lkJson(bed, ['library', '--offline', '--db', mirror, '--limit', '1'])) as { id: string | number }[];
       for (const [name, args] of [
         ['search', { text: 'the' }],
         ['list_library', {}],
@@ -250,13 +249,13 @@ if (!nodeHasSqlite()) {
     it("get_entry, stats and calendar answer with the API's data, as lk library show, lk stats and lk calendar print it, and never the key", async () => {
       const { client, stderr } = await connectStdio(bed, ['--db', mirror, '--live']);
       try {
-        const [entry] = (await lkJson(['library', '--limit', '1'])) as { id: string | number }[];
+        const [entry] = (await lkJson(bed, ['library', '--limit', '1'])) as { id: string | number }[];
         bed.sandbox.rateEntry(bed.sandbox.keys.find((key) => key.name === 'full')!.account, String(entry!.id), 3);
         const got = await call(client, 'get_entry', { id: String(entry!.id) });
-        expect(got.structuredContent).toMatchObject({ source: 'api', entry: { item: await lkJson(['library', 'show', String(entry!.id)]) } });
+        expect(got.structuredContent).toMatchObject({ source: 'api', entry: { item: await lkJson(bed, ['library', 'show', String(entry!.id)]) } });
         expect((got.structuredContent!.entry as { item: { rating: number } }).item.rating).toBe(3);
-        expect((await call(client, 'stats')).structuredContent).toMatchObject({ source: 'api', summary: await lkJson(['stats']) });
-        expectCompactOf(results(await call(client, 'calendar', { limit: 200 })), (await lkJson(['calendar'])) as Item[]);
+        expect((await call(client, 'stats')).structuredContent).toMatchObject({ source: 'api', summary: await lkJson(bed, ['stats']) });
+        expectCompactOf(results(await call(client, 'calendar', { limit: 200 })), (await lkJson(bed, ['calendar'])) as Item[]);
         const key = bed.env().LK_API_KEY!;
         expect(JSON.stringify(got)).not.toContain(key);
         expect(stderr()).not.toContain(key);

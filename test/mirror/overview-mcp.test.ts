@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHasSqlite } from '../../src/mirror/open.js';
 import { startTestBed, type TestBed } from '../e2e/harness.js';
 import { tempDir } from '../support/temp-dir.js';
-import { call as callTool, connectStdio } from './mcp-support.js';
+import { call as callTool, connectStdio, lkJson } from './mcp-support.js';
 
 // Issue 37: lk mcp's next_up and status tools answer what lk next --offline and lk status --offline --json answer.
 
@@ -41,14 +41,10 @@ if (!nodeHasSqlite()) {
       expect(answer.isError, JSON.stringify(answer)).toBeFalsy();
       return answer.structuredContent!;
     };
-    const lkJson = async (args: string[]) => {
-      const result = await bed.lk([...args, '--offline', '--db', mirror, '--json'], { key: null });
-      expect(result.code, result.stderr).toBe(0);
-      return JSON.parse(result.stdout) as Record<string, unknown>[];
-    };
+    const offline = async (args: string[]) => (await lkJson(bed, [...args, '--offline', '--db', mirror], { key: null })) as Record<string, unknown>[];
 
     it('next_up gives lk next, compact: no whole entry, its link, status and progress instead', async () => {
-      const expected = await lkJson(['next', '--limit', '7']);
+      const expected = await offline(['next', '--limit', '7']);
       const { items, total } = (await call('next_up', { limit: 7 })) as { items: Record<string, unknown>[]; total: number };
       expect(items.map(({ status: _s, progress: _p, link: _l, ...item }) => item)).toEqual(expected.map(({ entry: _entry, ...item }) => item));
       for (const [i, item] of items.entries()) {
@@ -56,17 +52,17 @@ if (!nodeHasSqlite()) {
         expect(item).toMatchObject({ link: entry.url, status: entry.status });
         expect(item).not.toHaveProperty('entry');
       }
-      expect(total).toBe((await lkJson(['next', '--all'])).length);
+      expect(total).toBe((await offline(['next', '--all'])).length);
     });
 
     it('next_up with random and a seed gives lk next --random --seed', async () => {
-      const [expected] = await lkJson(['next', '--random', '--seed', '5']);
+      const [expected] = await offline(['next', '--random', '--seed', '5']);
       const { items } = (await call('next_up', { random: true, seed: 5 })) as { items: { id: string }[] };
       expect(items.map((item) => item.id)).toEqual([expected!.id]);
     });
 
     it('status gives lk status --json (its counts, notifications and mirror)', async () => {
-      const [expected] = [(await lkJson(['status'])) as unknown as Record<string, unknown>];
+      const [expected] = [(await offline(['status'])) as unknown as Record<string, unknown>];
       const { status } = (await call('status')) as { status: Record<string, unknown> };
       for (const key of ['schemaVersion', 'inProgress', 'notifications', 'mirror']) expect(status[key]).toEqual(expected![key]);
     });
