@@ -268,12 +268,12 @@ if (!nodeHasSqlite()) {
 
   describe('lk mcp --live without a mirror', () => {
     it('the calendar is read from the API alone: no mirror is opened for it', async () => {
-      const { client } = await connect(['--db', join(dataDir, 'none.db'), '--live']);
+      const { client } = await connectStdio(bed, ['--db', join(dataDir, 'none.db'), '--live']);
       try {
         const answer = await call(client, 'calendar', { limit: 200 });
         expect(answer.isError).toBeFalsy();
         expect(answer.structuredContent).toMatchObject({ source: 'api' });
-        expectCompactOf(results(answer), (await lkJson(['calendar'])) as Item[]);
+        expectCompactOf(results(answer), (await lkJson(bed, ['calendar'])) as Item[]);
       } finally {
         await client.close();
       }
