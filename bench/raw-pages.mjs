@@ -1,11 +1,9 @@
 // The floor for `lk library --all`: a minimal undici loop over every page of /v1/library (limit 100) with 4 pages in
 // flight, as lk pages, writing in page order until a page says hasMore: false. Run by bench/throughput.mjs with
-// LK_BASE_URL and LK_API_KEY. With --ndjson it prints what `lk library --all --ndjson` prints (each item on its own
-// line: the least work that output takes); without, each body untouched (no client can print less work than that).
+// LK_BASE_URL and LK_API_KEY. It prints each body untouched: no client can print with less work than that.
 import { Agent, request } from 'undici';
 
 const IN_FLIGHT = 4;
-const ndjson = process.argv.includes('--ndjson');
 const base = process.env.LK_BASE_URL;
 const headers = { authorization: `Bearer ${process.env.LK_API_KEY}` };
 const dispatcher = new Agent({ keepAliveTimeout: 10_000 });
@@ -22,12 +20,7 @@ const pending = Array.from({ length: IN_FLIGHT }, () => fetchPage(next++));
 while (pending.length > 0) {
   const text = await pending.shift();
   const page = JSON.parse(text);
-  let out = text;
-  if (ndjson) {
-    out = '';
-    for (const item of page.items) out += `${JSON.stringify(item)}\n`;
-  }
-  if (!process.stdout.write(out)) await new Promise((resolve) => process.stdout.once('drain', resolve));
+  if (!process.stdout.write(text)) await new Promise((resolve) => process.stdout.once('drain', resolve));
   if (!page.hasMore) break;
   pending.push(fetchPage(next++));
 }
