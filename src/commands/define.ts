@@ -61,7 +61,7 @@ import { canonicalChoice } from '../util/choice.js';
 import { flag, type Flags, type OptionsOf } from './flags.js';
 import { addDefaultSubcommand, examples as examplesText } from './options.js';
 import { fittedHelp } from './help-layout.js';
-import { TITLES, TITLES_OR_MIRROR, unfitRunFlag, type Uses } from './uses.js';
+import { optionGiven, optionWords, TITLES, TITLES_OR_MIRROR, unfitRunFlag, type Uses } from './uses.js';
 
 /** A positional operand: `<x>` required, `[x]` optional, `...` for the rest of the line. */
 export interface Operand<S extends string = string, V extends string = string> {
@@ -179,15 +179,16 @@ const shapes = new WeakMap<Command, OutputShape>();
  * An output flag the command cannot honour is refused, once for every command, in one line naming the flag and the
  * command (`--fields does not apply to lk feed`); a format that only another command writes names that command.
  */
-function refuseUnfitFlags(command: Command, shape: OutputShape, flags: GlobalOptions): void {
-  const unfit = unfitFlag(shape, flags);
+function refuseUnfitFlags(command: Command, declared: OutputShape, flags: GlobalOptions): void {
+  const toggled = declared.when && optionGiven(command.opts(), declared.when.option) ? declared.when : undefined;
+  const unfit = unfitFlag(toggled?.shape ?? declared, flags);
   if (!unfit) return;
   if (unfit.formats) {
     const format = unfit.flag.replace('--format ', '');
     const owner = commandsUnder(rootOf(command)).find((other) => !FORMATS.includes(format as never) && shapes.get(other)?.formats.includes(format));
     if (owner) throw new UsageError(`${unfit.flag} is only for ${pathOf(owner)}`);
   }
-  throw new UsageError(unfitMessage(unfit, pathOf(command)));
+  throw new UsageError(unfitMessage(unfit, toggled ? `${pathOf(command)} ${optionWords(toggled.option)}` : pathOf(command)));
 }
 
 /** A connection or terminal flag the command does not honour, refused like an output flag (./uses.ts). */

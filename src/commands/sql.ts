@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Page } from '../api/paginate.js';
 import type { SqlRows } from '../mirror/query-process.js';
-import { DATA, TEXT, unfitFlag, unfitMessage } from '../output/shape.js';
+import { DATA, TEXT } from '../output/shape.js';
 import type { Context } from '../context.js';
 import { listing, text } from '../output/result.js';
 import { LkError, UsageError } from '../util/errors.js';
@@ -16,7 +16,8 @@ const sqlCommand = defineCommand({
   name: 'sql',
   uses: plus(PROFILE, 'timeout'),
   description: 'run a read-only SQL query on the mirror, output in any format; --schema prints the schema',
-  output: DATA,
+  // --schema prints the schema as SQLite keeps it: text, which no format, field or filter applies to.
+  output: { ...DATA, when: { option: 'schema', shape: TEXT } },
   operands: [operand('[query]', 'one statement that reads (writes and a second statement are refused, exit 2)')],
   flags: {
     ...DB_FLAG,
@@ -34,9 +35,6 @@ const sqlCommand = defineCommand({
   async run(ctx, out, options, [query]) {
     if (options.schema) {
       if (query !== undefined) throw new UsageError('--schema takes no query');
-      // The schema is text as SQLite keeps it: no format, field or filter applies (refused, never ignored).
-      const unfit = unfitFlag(TEXT, { ...out.flags, csvSafe: ctx.settings.flags.csvSafe });
-      if (unfit) throw new UsageError(unfitMessage(unfit, 'lk sql --schema'));
       return text(await schemaOf(ctx, options.db));
     }
     if (query === undefined || query.trim() === '')

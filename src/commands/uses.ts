@@ -88,13 +88,13 @@ export function unfitRunFlag(
   options: Record<string, unknown>,
   command: string,
 ): { message: string; hint?: string | undefined } | undefined {
-  const toggled = uses.when && options[uses.when.option] !== undefined && options[uses.when.option] !== false ? uses.when : undefined;
+  const toggled = uses.when && optionGiven(options, uses.when.option) ? uses.when : undefined;
   const honoured = toggled ? toggled.flags : uses.flags;
   const unfit = (Object.keys(RUN_FLAGS) as RunFlag[]).find((name) => given(flags, name) && !honoured.includes(name));
   if (!unfit) return undefined;
   const said = uses.said?.[unfit];
   if (said) return { message: said.message.replace('{command}', command), hint: said.hint };
-  const where = toggled ? `${command} --${kebab(toggled.option)}` : command;
+  const where = toggled ? `${command} ${optionWords(toggled.option)}` : command;
   const why = uses.instead?.[unfit] ?? reason(unfit, honoured, toggled ? undefined : uses.when);
   return { message: `${RUN_FLAGS[unfit]} does not apply to ${where}${why ? ` (${why})` : ''}` };
 }
@@ -104,11 +104,17 @@ function reason(unfit: RunFlag, honoured: readonly RunFlag[], other: Uses['when'
   if (unfit === 'lang') return 'it shows no film or series title';
   if (unfit === 'profile') return 'it reads no profile';
   if (!CONNECTION.includes(unfit) || honoured.includes('baseUrl')) return undefined;
-  return other?.flags.includes(unfit) ? `it sends no request without --${kebab(other.option)}` : 'it sends no request';
+  return other?.flags.includes(unfit) ? `it sends no request without ${optionWords(other.option)}` : 'it sends no request';
 }
 
-function kebab(name: string): string {
-  return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+/** Whether a command's own flag was given (a value, or a toggle set): it changes what the run honours or prints. */
+export function optionGiven(options: Record<string, unknown>, option: string): boolean {
+  return options[option] !== undefined && options[option] !== false;
+}
+
+/** A command's own flag as typed: `--sync-every` for syncEvery. */
+export function optionWords(option: string): string {
+  return `--${option.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
 }
 
 /** Reads the mirror (`local`); with its own `option` (lk feed --sync, lk serve --sync-every, lk mcp --live) it sends requests too. */

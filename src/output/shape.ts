@@ -25,6 +25,8 @@ export interface OutputShape {
   readonly csvSafe: readonly string[];
   /** What to do instead, said with the refusal of a flag (`--fields`: "pick parts with jq: …"). */
   readonly instead?: Partial<Record<'--fields' | '--jq' | '--no-header' | '--csv-safe', string>>;
+  /** With the command's own flag `option` given, the run prints `shape` instead (lk sql --schema: text). */
+  readonly when?: { readonly option: string; readonly shape: OutputShape };
 }
 
 const TABULAR = ['table', 'csv', 'tsv'];
