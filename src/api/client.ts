@@ -226,13 +226,14 @@ export class ApiClient {
     signal?.addEventListener('abort', forward, { once: true });
     if (signal?.aborted) aborter.abort();
     const deadline = new Deadline(this.options.timeoutMs, aborter);
+    const route = this.route(url);
     try {
-      const result = await this.request(url, aborter, deadline);
+      const result = await this.request(url, route, aborter, deadline);
       const limit = this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
       const bytes = await readBody(result, url, limit, deadline, requestOptions.onProgress, this.options.describeNetworkProblem);
       const budget = budgetFromHeaders(result.headers, this.now());
       if (budget) this.pacer.observe(budget, ticket);
-      this.options.onExchange?.({ url, status: result.status, ms: this.now() - started, budget, at: this.now(), proxy: this.proxyFor(url) });
+      this.options.onExchange?.({ url, status: result.status, ms: this.now() - started, budget, at: this.now(), proxy: route.proxy });
       return { status: result.status, headers: result.headers, bytes };
     } finally {
       deadline.stop();
@@ -245,8 +246,7 @@ export class ApiClient {
    * than left to the abort signal: undici acts on an abort only once the request has a connection, and a proxy that
    * never answers CONNECT never gives it one.
    */
-  private async request(url: URL, aborter: AbortController, deadline: Deadline): Promise<RawResponse> {
-    const route = this.route(url);
+  private async request(url: URL, route: Route, aborter: AbortController, deadline: Deadline): Promise<RawResponse> {
     const proxyWasConnecting = () => this.proxyConnects.opening > 0 || (url.protocol === 'http:' && route.proxy !== undefined);
     try {
       const transport = await this.openTransport();
