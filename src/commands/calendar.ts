@@ -11,7 +11,7 @@ import { calendarView } from '../output/wording/views.js';
 import type { OutputSession } from '../output/session.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
-import { openMirrorUntilShown, pagesOf, runOffline } from './offline.js';
+import { openMirrorUntilShown, runOffline } from './offline.js';
 import { DOMAIN_FLAG, OFFLINE_FLAGS } from './options.js';
 import { runListing } from './listing.js';
 
@@ -66,9 +66,7 @@ function icsFeed(ctx: Context, options: CalendarOptions): Document {
   return document({
     format: 'ics',
     async make() {
-      const { pages, now } = options.offline ? await mirroredCalendar(ctx, options) : await liveCalendar(ctx, options);
-      const items: unknown[] = [];
-      for await (const page of pages) items.push(...page.items);
+      const { items, now } = options.offline ? await mirroredCalendar(ctx, options) : await liveCalendar(ctx, options);
       const { calendarFeed } = await import('../output/formats/ics.js');
       const feed = calendarFeed(items, { now, spoilerFree: Boolean(options.spoilerFree) });
       if (feed.skipped > 0)
@@ -83,19 +81,21 @@ function icsFeed(ctx: Context, options: CalendarOptions): Document {
   });
 }
 
-async function liveCalendar(ctx: Context, options: CalendarOptions) {
+async function liveCalendar(ctx: Context, options: CalendarOptions): Promise<{ items: unknown[]; now: number }> {
   const query = { domain: options.domain, lang: ctx.lang() };
   const client = await ctx.client();
-  return { pages: paginate(client, pathOf('calendar'), query, { followIfPaged: true }), now: ctx.now() };
+  const items: unknown[] = [];
+  for await (const page of paginate(client, pathOf('calendar'), query, { followIfPaged: true })) items.push(...page.items);
+  return { items, now: ctx.now() };
 }
 
 /**
- * The upcoming episodes the mirror holds (read as --offline reads it), as the one page the feed reads: no key, no
- * request. The feed is stamped with the mirror's last sync: an unchanged mirror gives the same bytes (lk serve's ETag).
+ * The upcoming episodes the mirror holds (read as --offline reads it): no key, no request. The feed is stamped with
+ * the mirror's last sync: an unchanged mirror gives the same bytes (lk serve's ETag).
  */
-async function mirroredCalendar(ctx: Context, options: CalendarOptions) {
+async function mirroredCalendar(ctx: Context, options: CalendarOptions): Promise<{ items: unknown[]; now: number }> {
   const db = await openMirrorUntilShown(ctx, options.db, '--offline');
   const { upcomingCalendar, mirrorStamp } = await import('../mirror/read.js');
   const now = ctx.now();
-  return { pages: pagesOf(upcomingCalendar(db, { domain: options.domain?.toUpperCase() }, now), { all: true }), now: mirrorStamp(db, now) };
+  return { items: upcomingCalendar(db, { domain: options.domain?.toUpperCase() }, now), now: mirrorStamp(db, now) };
 }
