@@ -41,6 +41,7 @@ import { hintFor, messageFor } from './output/wording/messages.js';
 import { sanitizeMessage, sanitizeText } from './output/terminal/sanitize.js';
 import { redactKeys } from './util/redact.js';
 import { VERSION } from './util/version.js';
+import { isSqliteLocked, LOCKED_HINT } from './util/sqlite-errors.js';
 
 export { VERSION };
 
@@ -197,12 +198,8 @@ export function reportError(
     if (debug) stderr.write(shownStack(error));
     return error.exitCode;
   }
-  if (isSqliteBusy(error)) {
-    stderr.write(
-      paint(
-        'lk: the mirror is locked by another program writing to it\nTry again once it has finished; an sqlite3 session holding a transaction open on it is the usual cause.\n',
-      ),
-    );
+  if (isSqliteLocked(error)) {
+    stderr.write(paint(`lk: the mirror is locked by another program writing to it\n${LOCKED_HINT}\n`));
     return ExitCode.failure;
   }
   if (error instanceof RangeError && /call stack/i.test(error.message)) {
@@ -214,13 +211,6 @@ export function reportError(
   if (debug && error instanceof Error) stderr.write(shownStack(error));
   else stderr.write('Run again with LK_DEBUG=1 for details.\n');
   return ExitCode.failure;
-}
-
-/** SQLite's "database is locked" met in the middle of a reading (node:sqlite's error, or its message from the query process). */
-function isSqliteBusy(error: unknown): boolean {
-  const code = (error as { errcode?: unknown } | undefined)?.errcode;
-  if (typeof code === 'number') return (code & 0xff) === 5 || (code & 0xff) === 6;
-  return error instanceof Error && /^database (table )?is locked$/.test(error.message);
 }
 
 /** The longest error line: a server's 5 MB message says nothing more than its first few hundred characters. */

@@ -6,6 +6,7 @@ import { LkError } from '../util/errors.js';
 import type { Database } from './database.js';
 import { checkMirrorFile, notAMirror } from './mirror-file.js';
 import { refuseNewer } from './migrations.js';
+import { LOCKED_HINT, SQLITE_BUSY, SQLITE_CANTOPEN, SQLITE_LOCKED, SQLITE_READONLY, sqliteCode } from '../util/sqlite-errors.js';
 
 /**
  * SQLite through Node's built-in node:sqlite: nothing to compile, nothing to download. It is loaded here only, when
@@ -166,17 +167,6 @@ function openReadOnly(location: string, path: string): Database {
   return db;
 }
 
-const SQLITE_BUSY = 5;
-const SQLITE_LOCKED = 6;
-const SQLITE_READONLY = 8;
-const SQLITE_CANTOPEN = 14;
-
-/** SQLite's primary result code of a node:sqlite error (errcode holds the extended one). */
-function sqliteCode(error: unknown): number | undefined {
-  const code = (error as { errcode?: unknown } | undefined)?.errcode;
-  return typeof code === 'number' ? code & 0xff : undefined;
-}
-
 /** node:sqlite's error (no path, no advice) as one line that names the mirror; lk's own errors as they are. */
 export function readError(error: unknown, path: string): unknown {
   if (error instanceof LkError) return error;
@@ -192,11 +182,7 @@ export function readError(error: unknown, path: string): unknown {
 
 /** Another program holds a lock on the mirror that readers must wait for (lk sync never does: WAL). */
 export function lockedError(path: string): LkError {
-  return new LkError(
-    `the mirror ${path} is locked by another program writing to it (still after ${READER_BUSY_MS / 1000}s)`,
-    1,
-    'Try again once it has finished; an sqlite3 session holding a transaction open on it is the usual cause.',
-  );
+  return new LkError(`the mirror ${path} is locked by another program writing to it (still after ${READER_BUSY_MS / 1000}s)`, 1, LOCKED_HINT);
 }
 
 /** Exit 1, naming lk sync, when there is no mirror at `path`; one line naming the file for anything else that is no mirror. */
