@@ -9,6 +9,9 @@ import { lkSpawnArgs, runLkInProcess, tempHome, virtualClock } from './harness.j
 import { entries, json, listing, ME, pages, silentFor, startHostileServer, trickle, type HostileServer, type Mode } from './hostile-server.js';
 import { until } from '../support/until.js';
 
+/** A pid no process can have on Linux (PID_MAX_LIMIT, 2^22): what a temporary file of a long-gone run carries. */
+const DEAD_PID = 4_194_304;
+
 /** Issue 18: a server and a machine that work against lk. Each describe is one numbered item of the issue. */
 
 const KEY = `lk_${'Kx7Qm2Vb9Tn4Rw6Yp1Zs3Lc5Hd8Jf0Gu2Ne4Ma6Pb8Qc1Rd3Se5Tf7'.slice(0, 49)}`;
@@ -559,7 +562,9 @@ describe('16. symlinked folders, stale temporary files, a capped page size', () 
     const out = join(home.root, 'out');
     mkdirSync(out);
     const hourAgo = new Date(Date.now() - 3_600_000);
-    const stale = join(out, '.backup.json.4242-deadbeef.tmp');
+    // Left by a process that cannot be running: Linux never gives out a pid of 2^22 (PID_MAX_LIMIT) or above, where
+    // a small one such as 4242 may well be some live process on a busy machine (and the file is then kept, rightly).
+    const stale = join(out, `.backup.json.${DEAD_PID}-deadbeef.tmp`);
     const fresh = join(out, '.backup.json.4243-cafebabe.tmp');
     const other = join(out, '.backup.json.tmp');
     for (const file of [stale, fresh, other]) writeFileSync(file, 'x');
@@ -568,7 +573,7 @@ describe('16. symlinked folders, stale temporary files, a capped page size', () 
     const cacheDir = exportDir(home, server);
     mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
     chmodSync(home.cacheDir, 0o700);
-    const staleCache = join(cacheDir, '.export.json.4244-0badf00d.tmp');
+    const staleCache = join(cacheDir, `.export.json.${DEAD_PID + 1}-0badf00d.tmp`);
     writeFileSync(staleCache, 'x'.repeat(4096));
     utimesSync(staleCache, hourAgo, hourAgo);
     const run = await lk(server, ['export', '-o', join(out, 'backup.json')], { home });
