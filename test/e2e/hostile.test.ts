@@ -8,6 +8,7 @@ import { sha256Hex } from '../../src/util/hash.js';
 import { lkSpawnArgs, runLkInProcess, tempHome, virtualClock } from './harness.js';
 import { entries, json, listing, ME, pages, silentFor, startHostileServer, trickle, type HostileServer, type Mode } from './hostile-server.js';
 import { until } from '../support/until.js';
+import { describeWith } from '../support/outside-tools.js';
 
 /** A pid no process can have on Linux (PID_MAX_LIMIT, 2^22): what a temporary file of a long-gone run carries. */
 const DEAD_PID = 4_194_304;
@@ -411,17 +412,19 @@ describe('12. a 40,000-character title of emoji and combining marks', () => {
 });
 
 describe('13. reads are bounded', () => {
-  it('LK_API_KEY_FILE on an endless FIFO reads a few KB and stops', async () => {
-    const server = await hostile({});
-    const home = tempHome();
-    const fifo = join(home.root, 'key.fifo');
-    execFileSync('mkfifo', [fifo]);
-    // A writer of at most 50 MB, killed after the test: the FIFO never ends as far as lk can tell.
-    const writer = spawn('sh', ['-c', `yes lk_abcdefghij | head -c 50000000 > '${fifo}'`], { stdio: 'ignore' });
-    children.push(writer);
-    const run = await lk(server, ['library'], { home, env: { LK_API_KEY: undefined, LK_API_KEY_FILE: fifo } });
-    expect(run.code).toBe(3);
-    expect(run.stderr).toMatch(/LK_API_KEY_FILE .* holds more than 4 KiB/);
+  describeWith(['mkfifo', 'yes'], 'a FIFO that never ends', () => {
+    it('LK_API_KEY_FILE on an endless FIFO reads a few KB and stops', async () => {
+      const server = await hostile({});
+      const home = tempHome();
+      const fifo = join(home.root, 'key.fifo');
+      execFileSync('mkfifo', [fifo]);
+      // A writer of at most 50 MB, killed after the test: the FIFO never ends as far as lk can tell.
+      const writer = spawn('sh', ['-c', `yes lk_abcdefghij | head -c 50000000 > '${fifo}'`], { stdio: 'ignore' });
+      children.push(writer);
+      const run = await lk(server, ['library'], { home, env: { LK_API_KEY: undefined, LK_API_KEY_FILE: fifo } });
+      expect(run.code).toBe(3);
+      expect(run.stderr).toMatch(/LK_API_KEY_FILE .* holds more than 4 KiB/);
+    });
   });
 
   it('auth login --with-key reads a bounded amount of standard input', async () => {

@@ -65,38 +65,42 @@ describe('what sits at the -o path decides how it is written', () => {
     expect(readFileSync(join(dir, 'feed.ics'), 'utf8')).toMatch(/^BEGIN:VCALENDAR/);
   });
 
-  it('a FIFO is written through, and stays a FIFO', async () => {
-    const dir = scratch();
-    const { fifo, copy, done } = fifoWithReader(dir);
-    const result = await bed.lk(['export', '-o', fifo]);
-    await done;
-    expect(result.code).toBe(0);
-    expect(statSync(fifo).isFIFO()).toBe(true);
-    expect(JSON.parse(readFileSync(copy, 'utf8'))).toHaveProperty('library');
-    expect(readdirSync(dir).sort()).toEqual(['copy', 'pipe']);
+  describeWith(['mkfifo'], 'a FIFO at -o', () => {
+    it('a FIFO is written through, and stays a FIFO', async () => {
+      const dir = scratch();
+      const { fifo, copy, done } = fifoWithReader(dir);
+      const result = await bed.lk(['export', '-o', fifo]);
+      await done;
+      expect(result.code).toBe(0);
+      expect(statSync(fifo).isFIFO()).toBe(true);
+      expect(JSON.parse(readFileSync(copy, 'utf8'))).toHaveProperty('library');
+      expect(readdirSync(dir).sort()).toEqual(['copy', 'pipe']);
+    });
+
+    it('a link to a FIFO (what /dev/stdout is) is written through, the link and the FIFO left as they were', async () => {
+      const dir = scratch();
+      const { fifo, copy, done } = fifoWithReader(dir);
+      const link = join(dir, 'stdout');
+      symlinkSync(fifo, link);
+      const result = await bed.lk(['calendar', '--format', 'ics', '-o', link]);
+      await done;
+      expect(result.code).toBe(0);
+      expect(lstatSync(link).isSymbolicLink()).toBe(true);
+      expect(statSync(fifo).isFIFO()).toBe(true);
+      expect(readFileSync(copy, 'utf8')).toMatch(/^BEGIN:VCALENDAR/);
+    });
   });
 
-  it('a link to a FIFO (what /dev/stdout is) is written through, the link and the FIFO left as they were', async () => {
-    const dir = scratch();
-    const { fifo, copy, done } = fifoWithReader(dir);
-    const link = join(dir, 'stdout');
-    symlinkSync(fifo, link);
-    const result = await bed.lk(['calendar', '--format', 'ics', '-o', link]);
-    await done;
-    expect(result.code).toBe(0);
-    expect(lstatSync(link).isSymbolicLink()).toBe(true);
-    expect(statSync(fifo).isFIFO()).toBe(true);
-    expect(readFileSync(copy, 'utf8')).toMatch(/^BEGIN:VCALENDAR/);
-  });
-
-  it('a character device is written through and stays a device', async () => {
-    const dir = scratch();
-    const device = join(dir, 'null');
-    // The null device's numbers, as a node in a temporary folder (this machine runs as root).
-    execFileSync('mknod', [device, 'c', '1', '3']);
-    const result = await bed.lk(['library', '--limit', '3', '-o', device]);
-    expect(result.code).toBe(0);
-    expect(statSync(device).isCharacterDevice()).toBe(true);
+  describeWith(['mknod'], 'a device at -o', () => {
+    it('a character device is written through and stays a device', async () => {
+      const dir = scratch();
+      const device = join(dir, 'null');
+      // The null device's numbers, as a node in a temporary folder (this machine runs as root).
+      execFileSync('mknod', [device, 'c', '1', '3']);
+      const result = await bed.lk(['library', '--limit', '3', '-o', device]);
+      expect(result.code).toBe(0);
+      expect(statSync(device).isCharacterDevice()).toBe(true);
+    });
   });
 
   describeWith(['bash'], 'in bash', () => {

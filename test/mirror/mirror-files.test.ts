@@ -126,7 +126,7 @@ if (!nodeHasSqlite()) {
     }
   });
 
-  describe('a FIFO as --db (real processes: SQLite would block in open() for ever)', () => {
+  describeWith(['mkfifo'], 'a FIFO as --db (real processes: SQLite would block in open() for ever)', () => {
     let fifo: string;
     beforeAll(() => {
       fifo = join(tempDir('lk-fifo-'), 'mirror.db');

@@ -18,6 +18,10 @@ export const OUTSIDE_TOOLS = {
     present: () => onPath('script') && /util-linux/.test(spawnSync('script', ['--version'], { encoding: 'utf8' }).stdout ?? ''),
   },
   less: { apt: 'less', present: () => onPath('less') },
+  // coreutils' special-file makers and `yes`: FIFOs and devices for -o, --db and LK_API_KEY_FILE (Node makes neither).
+  mkfifo: { apt: 'coreutils', present: () => onPath('mkfifo') },
+  mknod: { apt: 'coreutils', present: () => onPath('mknod') },
+  yes: { apt: 'coreutils', present: () => onPath('yes') },
   zsh: { apt: 'zsh', present: () => onPath('zsh') },
   fish: { apt: 'fish', present: () => onPath('fish') },
   tmux: { apt: 'tmux', present: () => onPath('tmux') },
