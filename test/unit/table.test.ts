@@ -42,6 +42,21 @@ describe('table fitting', () => {
     expect(widths).toEqual([20, 44 - 4 - 20 - 7, 7]);
   });
 
+  it('gives the title back the room a left-out column gave up: the row uses the terminal, not 20 cells of title', () => {
+    const columns = [
+      { header: 'Title', path: 'title', flex: true },
+      { header: 'Status', path: 'status' },
+      { header: 'Updated', path: 'updatedAt', dim: true },
+      { header: 'Id', path: 'id' },
+    ];
+    const title = 'The Remarkably Long and Winding Chronicle of an Unexpectedly Eventful Journey';
+    const rows = [[title, 'WATCHING · IN_PROGRESS', '2026-11-26T21:00:00.000Z', 'e14yBOe']];
+    const widths = fitWidths(columns, ['TITLE', 'STATUS', 'UPDATED', 'ID'], rows, 60);
+    expect(widths[2]).toBe(0);
+    expect(widths[0]).toBeGreaterThan(20);
+    expect(widths.reduce((sum, w) => sum + (w > 0 ? w + 2 : 0), -2)).toBe(60);
+  });
+
   it('gives up a status\'s " · PHASE" before cutting into the status itself, or the title below 20', () => {
     const columns = [
       { header: 'Title', path: 'title', flex: true },

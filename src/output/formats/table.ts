@@ -128,7 +128,8 @@ function fitCell(text: string, width: number): string {
  * are left out until the row fits. A left-out column has width 0.
  */
 export function fitWidths(columns: Column[], headers: string[], rows: string[][], terminalWidth: number): number[] {
-  const widths = columns.map((_, i) => Math.max(displayWidth(headers[i]!), ...rows.map((row) => displayWidth(row[i]!))));
+  const natural = columns.map((_, i) => Math.max(displayWidth(headers[i]!), ...rows.map((row) => displayWidth(row[i]!))));
+  const widths = [...natural];
   const shown = columns.map(() => true);
   const used = () => widths.reduce((sum, w, i) => sum + (shown[i] ? w + GAP : 0), 0) - GAP;
   const excess = () => used() - terminalWidth;
@@ -160,5 +161,7 @@ export function fitWidths(columns: Column[], headers: string[], rows: string[][]
   for (const i of fromTheRight) drop(i);
   // Whatever still does not fit (a single huge column) is cut to the line.
   for (const i of [...indices].reverse()) if (excess() > 0) shrink(i, 1);
+  // Room that columns left out or cut to their primary part gave up goes back to the title, then to the other flexible ones.
+  for (const i of flexible) if (shown[i]) widths[i] = Math.min(natural[i]!, widths[i]! + Math.max(0, -excess()));
   return widths.map((width, i) => (shown[i] ? width : 0));
 }
