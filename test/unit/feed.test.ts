@@ -59,38 +59,38 @@ describe('activityKind: an event kind under any spelling', () => {
 
 describe('entryTitle: what a person would write', () => {
   it.each([
-    [item({ rating: 4 }), 5, 'Finished *Dune* (book) — 4/5'],
-    [item({ rating: 8, events: [event({ cycle: 2 })] }), 10, 'Finished *Dune* again (book) — 8/10'],
-    [item({ rating: 7 }), undefined, 'Finished *Dune* (book) — rated 7'],
-    [item({ title: 'Blue', type: 'album', domain: 'MUSIC' }), 10, 'Listened to *Blue* (album)'],
-    [item({ kind: 'film', title: 'Amélie', type: 'film', domain: 'MEDIA', rating: 9 }), 10, 'Watched *Amélie* (film) — 9/10'],
-    [item({ kind: 'episodes', title: 'Severance', type: 'series', events: [event({ season: 2, episode: 5 })] }), 10, 'Watched *Severance* S02E05'],
+    [item({ rating: 4 }), 5, 'Finished Dune (book) — 4/5'],
+    [item({ rating: 8, events: [event({ cycle: 2 })] }), 10, 'Finished Dune again (book) — 8/10'],
+    [item({ rating: 7 }), undefined, 'Finished Dune (book) — rated 7'],
+    [item({ title: 'Blue', type: 'album', domain: 'MUSIC' }), 10, 'Listened to Blue (album)'],
+    [item({ kind: 'film', title: 'Amélie', type: 'film', domain: 'MEDIA', rating: 9 }), 10, 'Watched Amélie (film) — 9/10'],
+    [item({ kind: 'episodes', title: 'Severance', type: 'series', events: [event({ season: 2, episode: 5 })] }), 10, 'Watched Severance S02E05'],
     [
       item({ kind: 'episodes', title: 'Severance', events: [5, 4, 3].map((episode) => event({ season: 2, episode })) }),
       10,
-      'Watched 3 episodes of *Severance* (S02E03–S02E05)',
+      'Watched 3 episodes of Severance (S02E03–S02E05)',
     ],
     [
       item({ kind: 'sessions', events: [event({ kind: 'READING_SESSION', pages: 30 }), event({ kind: 'READING_SESSION', pages: 15 })] }),
       10,
-      'Read 45 pages of *Dune* (2 sessions)',
+      'Read 45 pages of Dune (2 sessions)',
     ],
     [
       item({ kind: 'sessions', title: 'Hades', type: 'game', events: [event({ kind: 'GAME_SESSION', minutes: 150 })] }),
       10,
-      'Played *Hades* for 2h 30m',
+      'Played Hades for 2h 30m',
     ],
     [
       item({ kind: 'other', title: undefined, type: undefined, domain: undefined, events: [event({ kind: 'WISHLISTED' })] }),
       10,
-      '*untitled*: wishlisted',
+      '(untitled): wishlisted',
     ],
   ])('%#: %s', (facts, scale, expected) => {
     expect(entryTitle(facts, scale)).toBe(expected);
   });
 
   it('a title is one line: newlines, tabs and control characters do not survive', () => {
-    expect(entryTitle(item({ title: 'Two\nlines\tand\u0000NUL\u001b[31m' }), undefined)).toBe('Finished *Two lines andNUL[31m* (book)');
+    expect(entryTitle(item({ title: 'Two\nlines\tand\u0000NUL\u001b[31m' }), undefined)).toBe('Finished Two lines andNUL[31m (book)');
   });
 });
 

@@ -65,9 +65,10 @@ export function excerpt(value: string, length = EXCERPT_LENGTH): string {
   return `${(space > length * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
+/** The work's title as plain text: a feed's title is text, not Markdown, so readers show it as written. */
 function workTitle(item: FeedItemFacts): string {
   const title = item.title === undefined ? '' : plainLine(item.title);
-  return `*${title === '' ? 'untitled' : title}*`;
+  return title === '' ? '(untitled)' : title;
 }
 
 function typeLabel(item: FeedItemFacts): string {
