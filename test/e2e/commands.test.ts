@@ -62,6 +62,23 @@ describe.each(COMMANDS)('lk $name', ({ args, listing }) => {
   });
 });
 
+describe('--json in a pipe: a single object is one compact line, as the README says', () => {
+  const firstEntry = async () => (JSON.parse((await bed.lk(['library', '--limit', '1', '--json'])).stdout) as Array<{ id: string }>)[0]!.id;
+  it.each([
+    ['whoami', async () => ['whoami']],
+    ['profile', async () => ['profile']],
+    ['stats', async () => ['stats']],
+    ['doctor', async () => ['doctor']],
+    ['auth status', async () => ['auth', 'status']],
+    ['library show', async () => ['library', 'show', await firstEntry()]],
+  ])('lk %s', async (_name, args) => {
+    const result = await bed.lk([...(await args()), '--json']);
+    expect(result.stdout.endsWith('\n')).toBe(true);
+    expect(result.stdout.trimEnd().split('\n')).toHaveLength(1);
+    expect(JSON.parse(result.stdout)).toBeTypeOf('object');
+  });
+});
+
 describe('listings agree across formats', () => {
   it('reviews: csv rows are the json items, in order', async () => {
     const json = JSON.parse((await bed.lk(['reviews', '--limit', '7', '--json'])).stdout) as Array<{ id: string; rating: number | null }>;

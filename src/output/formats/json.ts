@@ -17,9 +17,9 @@ export function jsonListingText(items: readonly unknown[]): string {
   return items.length === 0 ? '[]\n' : `[\n${items.map((item) => JSON.stringify(item)).join(',\n')}\n]\n`;
 }
 
-/** `--json` of one resource, as a pipe receives it. */
+/** `--json` of one resource, as a pipe receives it: compact, one line (lk serve's bodies too). */
 export function jsonValueText(value: unknown): string {
-  return `${JSON.stringify(value, null, 2)}\n`;
+  return `${JSON.stringify(value)}\n`;
 }
 
 /** An array for listings, written item by item so that --all never holds the library; the object for one resource. */
@@ -41,7 +41,7 @@ export const json: Formatter = {
     };
   },
   async single(value, _view, options) {
-    const text = JSON.stringify(shaped(value, options), null, 2);
+    const text = JSON.stringify(shaped(value, options));
     await options.io.write(`${options.io.stdoutIsTTY && text !== undefined ? prettyJson(text, { colors: options.display.colors }) : text}\n`);
   },
 };

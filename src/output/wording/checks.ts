@@ -1,12 +1,16 @@
 import type { OutputSession } from '../session.js';
 import type { Check } from '../result.js';
 import { sanitizeText } from '../terminal/sanitize.js';
+import { prettyJson } from '../formats/pretty-json.js';
 
 /** Checks as one JSON object (--json, or --jq to filter it), else a line each with its fix, coloured on a terminal. */
 export async function writeChecks(checks: Check[], out: OutputSession): Promise<void> {
   if (out.flags.jq !== undefined || out.namedFormat() === 'json') {
     const ok = !checks.some((check) => check.status === 'fail');
-    await out.io.write(`${JSON.stringify({ ok, checks }, null, 2)}\n`);
+    const text = JSON.stringify({ ok, checks });
+    // As every single object: indented and coloured on a terminal, one compact line in a pipe (and for --jq).
+    const shown = out.io.stdoutIsTTY && out.flags.jq === undefined ? prettyJson(text, { colors: await out.colors() }) : text;
+    await out.io.write(`${shown}\n`);
     return;
   }
   const colors = await out.colors();
