@@ -7,7 +7,7 @@ import { pathOf } from '../api/endpoints.js';
 import { budgetFromHeaders } from '../api/rate-limit.js';
 import { maskKey } from '../util/redact.js';
 import { isLoopbackHost } from '../config/base-url.js';
-import { mirrorPath } from '../config/paths.js';
+import { MIRROR_STALE_MS, mirrorPath } from '../config/paths.js';
 import { configFilePath } from '../config/store.js';
 import type { Context } from '../context.js';
 import { LkError, RateLimitError, TransportError, ApiError } from '../util/errors.js';
@@ -25,7 +25,6 @@ const SUPPORTED_MAJORS = [22, 24, 26];
 const MIN_VERSION = [20, 18, 1];
 /** Clock skew worth a warning: TLS validity, key expiry and the rate-limit window all read the clock. */
 const SKEW_WARN_SECONDS = 60;
-const MIRROR_STALE_MS = 7 * 24 * 3600 * 1000;
 const EXPORT_INTERVAL_MS = 3600 * 1000;
 
 /** `lk doctor`: every check, each with its fix. */

@@ -1,4 +1,4 @@
-import { mirrorPath as defaultMirrorPath } from '../config/paths.js';
+import { MIRROR_STALE_MS, mirrorPath as defaultMirrorPath } from '../config/paths.js';
 import type { Context } from '../context.js';
 import type { OutputSession } from '../output/session.js';
 import { UsageError } from '../util/errors.js';
@@ -94,10 +94,17 @@ export async function requireTitleLanguage(ctx: Context, db: Database): Promise<
   ctx.io.info(`lk: ${why}; the lang default ${wanted} applies online`);
 }
 
+/**
+ * How old the mirror's data are, for a person at a terminal. Elsewhere (a pipe, cron, which mails whatever reaches
+ * stderr) only a mirror not synced for a week is worth the line, with what to do.
+ */
 async function sayMirrorAge(ctx: Context, path: string, age: MirrorAge): Promise<void> {
+  const stale = age.syncedAt === undefined || ctx.now() - age.syncedAt > MIRROR_STALE_MS;
+  if (!ctx.io.stderrIsTTY && !stale) return;
   const { formatDuration } = await import('../util/units.js');
   const ago = (at: number | undefined) => (at === undefined ? 'at an unknown time' : `${formatDuration((ctx.now() - at) / 1000)} ago`);
-  ctx.io.info(`lk: from the mirror ${path}: data as of ${ago(age.snapshotAt)} (synced ${ago(age.syncedAt)})`);
+  const hint = stale ? '; lk sync brings it up to date' : '';
+  ctx.io.info(`lk: from the mirror ${path}: data as of ${ago(age.snapshotAt)} (synced ${ago(age.syncedAt)})${hint}`);
 }
 
 type Reader = (window: Window) => MirrorListing;

@@ -24,6 +24,9 @@ export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(homedir(), '.local', 'share', 'lk');
 }
 
+/** A mirror not synced for this long is worth a word even where nobody watches (doctor's warning, a read in cron). */
+export const MIRROR_STALE_MS = 7 * 24 * 3600 * 1000;
+
 /** The mirror `lk sync` writes by default: one SQLite file per profile (account + instance) under the data folder. */
 export function mirrorPath(env: NodeJS.ProcessEnv, profile: string): string {
   return join(dataDir(env), `${profile.replace(/[^A-Za-z0-9._-]/g, '_')}.db`);
