@@ -81,16 +81,23 @@ interface Section {
   figures: DomainFigures;
 }
 
+/** The months a chart shows: those of a year so far up to the month it covers (no December of zeros in November). */
+function monthsShown(figures: ReportFigures): string[] {
+  const { through } = figures.period;
+  return through === undefined ? figures.months : figures.months.filter((month) => month <= through.slice(0, 7));
+}
+
 function monthlyFigure(title: string, figures: ReportFigures, sections: Section[], values: (section: Section) => number[], format = count): string {
+  const months = monthsShown(figures);
   const series: BarSeries[] = sections.map((section) => ({
     name: section.name,
-    values: values(section),
+    values: values(section).slice(0, months.length),
     colour: section.key === 'total' ? TOTAL_COLOUR : DOMAIN_COLOURS[section.key],
   }));
   const multi = sections.length > 1;
   const head = ['Month', ...sections.map((section) => section.name), ...(multi ? ['All'] : [])];
-  const oneYear = figures.months.every((month) => month.slice(0, 4) === figures.months[0]!.slice(0, 4));
-  const rows = figures.months.map((month, index) => {
+  const oneYear = months.every((month) => month.slice(0, 4) === months[0]!.slice(0, 4));
+  const rows = months.map((month, index) => {
     const cells = sections.map((section) => values(section)[index] ?? 0);
     return [
       oneYear ? monthLabel(month) : `${monthLabel(month)} ${month.slice(0, 4)}`,
@@ -99,7 +106,7 @@ function monthlyFigure(title: string, figures: ReportFigures, sections: Section[
     ];
   });
   // Over more than one year, the first month and each January carry their year: Nov 2025, Dec, Jan 2026, Feb…
-  const categories = figures.months.map((month, index) =>
+  const categories = months.map((month, index) =>
     oneYear || (index > 0 && !month.endsWith('-01')) ? monthLabel(month) : `${monthLabel(month)} ${month.slice(0, 4)}`,
   );
   const chart = barChartSvg({ label: title, categories, series });
@@ -187,9 +194,21 @@ function countsFigure(title: string, head: [string, string], rows: { axis: strin
   );
 }
 
+/**
+ * Every step of the scale, those no work has included: a bar chart's axis is evenly spaced, so a missing 3 would put
+ * 4 where 3 belongs. Whole ratings up to 10 are read as a 1–5 or 1–10 scale (the smallest that holds them); others
+ * (a 1–100 scale, halves) are charted as they come.
+ */
+function ratingSteps(ratings: DomainFigures['ratings']): DomainFigures['ratings'] {
+  const highest = Math.max(...ratings.map((r) => r.rating));
+  if (!ratings.every((r) => Number.isInteger(r.rating) && r.rating >= 1) || highest > 10) return ratings;
+  const entries = new Map(ratings.map((r) => [r.rating, r.entries]));
+  return Array.from({ length: highest <= 5 ? 5 : 10 }, (_, i) => ({ rating: i + 1, entries: entries.get(i + 1) ?? 0 }));
+}
+
 function ratingsFigure(f: DomainFigures, name: string, colour: string): string {
   if (f.ratings.length === 0) return '';
-  const rows = f.ratings.map((r) => ({ axis: count(r.rating), row: count(r.rating), value: r.entries }));
+  const rows = ratingSteps(f.ratings).map((r) => ({ axis: count(r.rating), row: count(r.rating), value: r.entries }));
   return countsFigure(`${name}: rating distribution of the works active in the period`, ['Rating', 'Works'], rows, colour);
 }
 

@@ -47,6 +47,21 @@ describe('the report page', () => {
     expect(labels).not.toContain('Jan');
   });
 
+  it('charts every step of the rating scale, those no work has: 8 between 7 and 9, 1 to 6 as zeros', () => {
+    const table = /rating distribution[^<]*<\/caption>[\s\S]*?<\/table>/.exec(page)?.[0] ?? '';
+    const rows = [...table.matchAll(/<tr><th scope="row">(\d+)<\/th><td class="n">(\d+)<\/td><\/tr>/g)].map((match) => [match[1], match[2]]);
+    expect(rows).toEqual(Array.from({ length: 10 }, (_, i) => [String(i + 1), { 7: '2', 9: '1', 10: '1' }[i + 1] ?? '0']));
+  });
+
+  it('a year so far charts its months up to the one it covers: no December of zeros in November', () => {
+    const figures = sampleFigures();
+    const soFar = reportPage({ ...figures, period: { ...figures.period, through: '2025-11-27' } }, '2025-11-27T10:00:00.000Z');
+    const monthRows = (html: string) => [...html.matchAll(/<th scope="row">([A-Z][a-z]{2})<\/th>/g)].map((match) => match[1]);
+    expect(monthRows(page)).toContain('Dec');
+    expect(monthRows(soFar)).toContain('Nov');
+    expect(monthRows(soFar)).not.toContain('Dec');
+  });
+
   it('says how many events have no date, apart from every month', () => {
     expect(page).toContain('42 events in the mirror have no date (Video 40, Books 2)');
   });
