@@ -196,7 +196,9 @@ function reportSuite(name: string, zone: string, setUp: () => Promise<{ bed: Tes
       const totals = [...table.matchAll(/<tr><th scope="row">[^<]+<\/th>(?:<td class="n">[^<]*<\/td>)*<td class="n">([^<]*)<\/td><\/tr>/g)].map((m) =>
         Number(m[1]!.replace(/,/g, '')),
       );
-      expect(totals).toEqual(figures.total.eventsByMonth);
+      // A year so far shows its months up to the one it covers (figures.months still names all twelve).
+      const through = figures.period.through;
+      expect(totals).toEqual(figures.total.eventsByMonth.slice(0, through ? Number(through.slice(5, 7)) : 12));
     });
   });
 }
@@ -258,7 +260,7 @@ if (!nodeHasSqlite()) {
       expect(result.code).toBe(1);
       expect(result.stdout).toBe('');
       expect(result.stderr).toMatch(
-        /^lk: .*\nlk: nothing to review: the mirror holds no dated event and no finished work from 1999-01-01 to 1999-12-31\nIts dated events run from \d{4}-/,
+        /^lk: nothing to review: the mirror holds no dated event and no finished work from 1999-01-01 to 1999-12-31\nIts dated events run from \d{4}-/,
       );
       expect(readFileSync(file, 'utf8')).toBe('the report of another year');
       const json = await bed.lk(['report', '--db', db, '--year', '1999', '--json']);
