@@ -100,11 +100,13 @@ export async function requireTitleLanguage(ctx: Context, db: Database): Promise<
  */
 async function sayMirrorAge(ctx: Context, path: string, age: MirrorAge): Promise<void> {
   const stale = age.syncedAt === undefined || ctx.now() - age.syncedAt > MIRROR_STALE_MS;
-  if (!ctx.io.stderrIsTTY && !stale) return;
   const { formatDuration } = await import('../util/units.js');
   const ago = (at: number | undefined) => (at === undefined ? 'at an unknown time' : `${formatDuration((ctx.now() - at) / 1000)} ago`);
   const hint = stale ? '; lk sync brings it up to date' : '';
-  ctx.io.info(`lk: from the mirror ${path}: data as of ${ago(age.snapshotAt)} (synced ${ago(age.syncedAt)})${hint}`);
+  const line = `lk: from the mirror ${path}: data as of ${ago(age.snapshotAt)} (synced ${ago(age.syncedAt)})${hint}`;
+  // LK_DEBUG (-v) tells every read where its data came from, as it tells every request.
+  if (ctx.io.stderrIsTTY || stale) ctx.io.info(line);
+  else ctx.io.debug(line);
 }
 
 type Reader = (window: Window) => MirrorListing;

@@ -50,7 +50,8 @@ if (!nodeHasSqlite()) {
       expect((await lk(['export', '-q', '-o', newPath], 'cache-new')).code).toBe(0);
 
       const files = await lk(['diff', oldPath, newPath, '--json'], 'cache-new');
-      const mirror = await lk(['diff', oldPath, '--json'], 'cache-new');
+      // LK_DEBUG: a read in a pipe names the mirror it read only when asked to tell where data came from.
+      const mirror = await bed.lk(['diff', oldPath, '--json'], { env: { LK_DATA_DIR: dir, LK_CACHE_DIR: join(dir, 'cache-new'), LK_DEBUG: '1' } });
       expect(mirror.code).toBe(0);
       expect(mirror.stderr).toMatch(/^lk: from the mirror /);
       const diff = JSON.parse(mirror.stdout) as { added: unknown[]; removed: unknown[]; changed: unknown[] };

@@ -159,7 +159,7 @@ if (!nodeHasSqlite()) {
 
     it('lk killed with SIGKILL during a runaway query: its query process ends too', async () => {
       const lk = spawn(...lkSpawnArgs(['sql', RUNAWAY, '--db', db, '--timeout', '600']), {
-        env: env(),
+        env: { ...env(), LK_DEBUG: '1' }, // lk names the mirror it opened (in a pipe, only then)
         stdio: ['ignore', 'ignore', 'pipe'],
       });
       await new Promise<void>((resolve) => {

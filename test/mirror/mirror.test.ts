@@ -316,8 +316,10 @@ if (!nodeHasSqlite()) {
         expect(bed.sandbox.counters.requests).toBe(0);
         expect(ids(local.stdout)).toEqual(ids(online.stdout));
         expect(ids(local.stdout).length).toBeGreaterThan(0);
-        // In a pipe (cron mails stderr) a fresh mirror says nothing of its age.
+        // In a pipe (cron mails stderr) a fresh mirror says nothing of its age, unless LK_DEBUG asks where data came from.
         expect(local.stderr).not.toMatch(/data as of/);
+        const told = await bed.lk([command, ...args, '--json', '--offline', '--db', file()], { key: null, env: { LK_DEBUG: '1' } });
+        expect(told.stderr).toMatch(/^lk: from the mirror .*: data as of \d+s ago/m);
       });
     }
 

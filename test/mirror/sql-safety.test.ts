@@ -104,7 +104,8 @@ if (!nodeHasSqlite()) {
       ['SIGINT', 130],
     ] as const)('%s ends lk sql with exit %i', async (signal, code) => {
       const child = spawn(...lkSpawnArgs(['sql', RUNAWAY, '--db', db, '--timeout', '600']), {
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, ...bed.env(null), LK_CACHE_DIR: join(dir, 'cache') },
+        // LK_DEBUG: lk names the mirror it opened (in a pipe, only then).
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, ...bed.env(null), LK_CACHE_DIR: join(dir, 'cache'), LK_DEBUG: '1' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       const done = outputOf(child, 20_000);
