@@ -18,6 +18,12 @@ const sqlCommand = defineCommand({
   description: 'run a read-only SQL query on the mirror, output in any format; --schema prints the schema',
   // --schema prints the schema as SQLite keeps it: text, which no format, field or filter applies to.
   output: { ...DATA, when: { option: 'schema', shape: TEXT } },
+  help: `
+A BLOB is written as base64 (RFC 4648, padded), which decodes back to its bytes: in --json and --ndjson as
+{"$base64": true, "encoded": "…"} (as sqlite-utils and Datasette write it), in csv, tsv and a table as the base64
+text alone. One value (a TEXT or a BLOB) may take up to 64 MiB; a longer one fails the query, naming its column
+(exit 2): select a part of it with substr() or its size with length().
+`,
   operands: [operand('[query]', 'one statement that reads (writes and a second statement are refused, exit 2)')],
   flags: {
     ...DB_FLAG,
@@ -31,6 +37,7 @@ const sqlCommand = defineCommand({
     'lk sql --timeout 5 "SELECT …"   # a query still running after 5 s is stopped (exit 1); default 30',
     'lk sql "SELECT e.id, w.id FROM entries e JOIN works w ON w.id = e.work_id"   # keys id and id:1: no column lost',
     'lk sql "SELECT * FROM history" --ndjson | head -1   # rows stream: the first comes at once',
+    'lk sql "SELECT x\'00ff10\' AS b" --json   # a BLOB: {"b":{"$base64":true,"encoded":"AP8Q"}}',
   ],
   async run(ctx, out, options, [query]) {
     if (options.schema) {

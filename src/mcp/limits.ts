@@ -1,8 +1,14 @@
+import { Base64Value } from '../util/base64-value.js';
 import type { RowsPage } from './mirror.js';
 
 /** The most rows a page of the sql tool holds, and the most bytes of JSON they may take: an answer a model can read whole. */
 export const SQL_ROW_LIMIT = 1000;
 export const SQL_BYTE_LIMIT = 256 * 1024;
+/**
+ * The longest value (bytes of a TEXT or a BLOB) the sql tool reads: what one answer may hold. A longer one fails the
+ * call with one line naming its column, and is never made in lk's memory (the query process checks it first).
+ */
+export const SQL_VALUE_LIMIT = SQL_BYTE_LIMIT;
 
 export interface SqlAnswer {
   [key: string]: unknown;
@@ -16,7 +22,8 @@ export function sqlPage(found: RowsPage): SqlAnswer {
   const rows: Record<string, unknown>[] = [];
   let bytes = 0;
   for (const row of found.rows) {
-    const plain = { ...row };
+    // A BLOB as JSON writes it, {"$base64": true, "encoded": "…"}: the answer is plain JSON data.
+    const plain = Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value instanceof Base64Value ? value.toJSON() : value]));
     bytes += Buffer.byteLength(JSON.stringify(plain)) + 1;
     if (bytes > SQL_BYTE_LIMIT && rows.length === 0)
       throw new Error(`one row takes more than ${SQL_BYTE_LIMIT / 1024} KB of JSON; select fewer or shorter columns (substr(), length())`);

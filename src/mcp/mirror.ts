@@ -2,6 +2,7 @@ import type { Database } from '../mirror/database.js';
 import { openForReading } from '../mirror/open.js';
 import { openMirrorReader } from '../mirror/query-process.js';
 import { LkError } from '../util/errors.js';
+import { SQL_BYTE_LIMIT, SQL_VALUE_LIMIT } from './limits.js';
 import { fileOf, QueryPool } from './query-pool.js';
 
 /** What the tools need from the run that serves them. */
@@ -53,16 +54,16 @@ export class McpMirror {
   }
 
   /**
-   * A query written by a person or an assistant: at most `take` rows after `skip`, in a query process. The rows stream
-   * in batches and stop at skip + take (`cut` says whether more were left), so no more than a page is ever held.
+   * A query written by a person or an assistant: at most `take` rows after `skip`, in a query process, which skips
+   * the first rows itself and sends no more than an answer may hold (limits.ts: one value, all the rows' JSON). The
+   * rows stream in batches and stop there (`cut` says whether more were left), so no more than a page is ever held.
    */
   async sql(query: string, skip: number, take: number, signal: AbortSignal): Promise<RowsPage> {
     try {
       return await this.pool.run(async (reader) => {
-        const found = await reader.query(query, { maxRows: skip + take, signal });
+        const found = await reader.query(query, { offset: skip, maxRows: take, maxBytes: SQL_BYTE_LIMIT, maxValueBytes: SQL_VALUE_LIMIT, signal });
         const rows: Record<string, unknown>[] = [];
-        let seen = 0;
-        for await (const batch of found) for (const row of batch) if (seen++ >= skip) rows.push(row);
+        for await (const batch of found) rows.push(...batch);
         return { columns: found.columns, rows, more: found.cut };
       }, signal);
     } catch (error) {

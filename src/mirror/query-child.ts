@@ -3,6 +3,7 @@ import { LkError } from '../util/errors.js';
 import { loadSqlite, openForReading } from './open.js';
 import { mirrorQueries, type MirrorQueries } from './queries.js';
 import { readOnlyRows, WriteRefused } from './read-only.js';
+import { capFailure, DEFAULT_VALUE_CAP, limitValueLength, sendableRow } from './sql-values.js';
 
 /**
  * The query process (dist/mirror-query.cjs), started by query-process.ts: it opens the mirror named on its command
@@ -18,11 +19,23 @@ export type QueryRequest =
   /** A reading of lk's by name (queries.ts), answered whole: { id, result } or { id, error }. */
   | { id: number; name: keyof MirrorQueries; args: unknown[] }
   /** The user's statement: { id, columns }, then { id, rows } batches, each after a `more`, then { id, end }. */
-  | { id: number; sql: string; maxRows?: number | undefined }
+  | ({ id: number; sql: string } & RowLimits)
   /** One more batch of rows may be sent (two may be on their way at a time). */
   | { id: number; more: true }
   /** Stop reading that statement (the reader has what it wants). */
   | { id: number; stop: true };
+
+/** How much of a statement's rows is sent (sql-values.ts says how a value is sent, and caps it). */
+export interface RowLimits {
+  /** Rows skipped (not sent) before the first one sent. */
+  offset?: number | undefined;
+  /** Rows sent at most; `end.cut` then says whether more were left. */
+  maxRows?: number | undefined;
+  /** Bytes of JSON the rows sent may take in all: the rows stop before the one that would pass it (`cut`). */
+  maxBytes?: number | undefined;
+  /** The largest value (bytes of a TEXT or a BLOB) sent; a larger one fails the statement, naming its column. */
+  maxValueBytes?: number | undefined;
+}
 
 export interface QueryReply {
   id: number;
@@ -81,9 +94,19 @@ const db = (() => {
 /** Per statement being read: how many batches may still be sent, and who waits for more. */
 const streams = new Map<number, { credit: number; stopped: boolean; wake?: () => void }>();
 
-async function stream(id: number, sql: string, maxRows: number | undefined): Promise<void> {
+async function stream(id: number, sql: string, limits: RowLimits): Promise<void> {
   if (!db) throw openError;
-  const result = readOnlyRows(db, constants, sql);
+  const { offset = 0, maxRows, maxBytes } = limits;
+  const maxValueBytes = limits.maxValueBytes ?? DEFAULT_VALUE_CAP;
+  // SQLite itself refuses a longer value where Node lets lk say so (24 and later): it is never made in memory.
+  const restoreLength = limitValueLength(db, maxValueBytes);
+  let result: ReturnType<typeof readOnlyRows>;
+  try {
+    result = readOnlyRows(db, constants, sql);
+  } catch (error) {
+    restoreLength();
+    throw error;
+  }
   const state: { credit: number; stopped: boolean; wake?: () => void } = { credit: BATCHES_IN_FLIGHT, stopped: false };
   streams.set(id, state);
   try {
@@ -91,7 +114,9 @@ async function stream(id: number, sql: string, maxRows: number | undefined): Pro
     let batch: unknown[][] = [];
     let size = FIRST_BATCH_ROWS;
     let since = performance.now();
+    let skipped = 0;
     let count = 0;
+    let bytes = 0;
     let cut = false;
     const flush = async () => {
       send({ id, rows: batch });
@@ -104,11 +129,24 @@ async function stream(id: number, sql: string, maxRows: number | undefined): Pro
     while (!state.stopped) {
       const next = result.rows.next();
       if (next.done) break;
+      if (skipped < offset) {
+        skipped += 1;
+        continue;
+      }
       if (maxRows !== undefined && count >= maxRows) {
         cut = true;
         break;
       }
-      batch.push(next.value);
+      const row = sendableRow(next.value, result.columns, maxValueBytes);
+      if (maxBytes !== undefined) {
+        bytes += row.bytes;
+        if (bytes > maxBytes && count === 0) throw new Error(rowTooLarge(maxBytes));
+        if (bytes > maxBytes) {
+          cut = true;
+          break;
+        }
+      }
+      batch.push(row.values);
       count += 1;
       if (batch.length >= size || performance.now() - since > BATCH_WAIT_MS) await flush();
     }
@@ -118,8 +156,12 @@ async function stream(id: number, sql: string, maxRows: number | undefined): Pro
   } finally {
     streams.delete(id);
     result.finish();
+    restoreLength();
   }
 }
+
+const rowTooLarge = (maxBytes: number) =>
+  `one row takes more than ${maxBytes / 1024} KB of JSON; select fewer or shorter columns (substr(), length())`;
 
 let statements = Promise.resolve();
 
@@ -135,7 +177,9 @@ process.on('message', (request: QueryRequest) => {
   }
   if ('sql' in request) {
     // One statement at a time: the read-only rules are set on the database for as long as its rows are read.
-    statements = statements.then(() => stream(id, request.sql, request.maxRows).catch((error: unknown) => sendError(id, error)));
+    statements = statements.then(() =>
+      stream(id, request.sql, request).catch((error: unknown) => sendError(id, capFailure(error, request.maxValueBytes ?? DEFAULT_VALUE_CAP))),
+    );
     return;
   }
   try {

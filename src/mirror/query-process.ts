@@ -2,11 +2,12 @@ import { fork, type ChildProcess, type ForkOptions } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { isSea } from 'node:sea';
 import { fileURLToPath } from 'node:url';
+import { Base64Value } from '../util/base64-value.js';
 import { LkError } from '../util/errors.js';
 import { onInterrupt } from '../util/interrupt.js';
 import { uniqueColumnKeys } from './column-keys.js';
 import { requireMirror, requireSqliteNode } from './open.js';
-import type { QueryReply, QueryRequest } from './query-child.js';
+import type { QueryReply, QueryRequest, RowLimits } from './query-child.js';
 import type { MirrorQueries } from './queries.js';
 import { WriteRefused } from './read-only.js';
 
@@ -19,8 +20,8 @@ import { WriteRefused } from './read-only.js';
  * process also watches lk, and ends itself when lk has gone, however it went (SIGKILL included).
  *
  * The interface (openMirrorReader):
- * - `query(sql, { maxRows, signal })` → SqlRows: the statement's columns (unique keys, column-keys.ts), then its rows
- *   as objects, in batches, as SQLite steps to them; two batches at most are on their way, so a slow reader (a pipe,
+ * - `query(sql, { offset, maxRows, maxBytes, maxValueBytes, signal })` → SqlRows: the statement's columns (unique
+ *   keys, column-keys.ts), then its rows as objects (a BLOB as a Base64Value, sql-values.ts), in batches, as SQLite steps to them; two batches at most are on their way, so a slow reader (a pipe,
  *   `| head -1`) holds SQLite back and memory stays flat. Leaving the loop (break) stops the statement. With maxRows
  *   the rows stop there and `cut` tells, once the rows have ended, whether more were left unread.
  * - `sql(sql, options)`: the same rows gathered in one array (for a capped answer: give maxRows).
@@ -39,9 +40,7 @@ export interface SqlRows extends AsyncIterable<Record<string, unknown>[]> {
   readonly cut: boolean;
 }
 
-export interface QueryOptions {
-  /** Stop after this many rows (`cut` then tells whether there were more). */
-  maxRows?: number | undefined;
+export interface QueryOptions extends RowLimits {
   /** Aborting ends the query at once, and with it the reader. */
   signal?: AbortSignal | undefined;
 }
@@ -90,6 +89,11 @@ const timedOut = (seconds: number) =>
 function replyError({ message, refused, exitCode, hint }: NonNullable<QueryReply['error']>): Error {
   if (refused !== undefined) return new WriteRefused(refused);
   return exitCode !== undefined ? new LkError(message, exitCode, hint) : new Error(message);
+}
+
+/** A value as the query process sent it: a BLOB comes as { $base64, encoded } (sql-values.ts), the only object. */
+function valueOf(sent: unknown): unknown {
+  return sent !== null && typeof sent === 'object' ? new Base64Value((sent as { encoded: string }).encoded) : sent;
 }
 
 /** Opens the mirror at `path` read-only in a query process; each reading is stopped after `timeoutSeconds`. */
@@ -182,7 +186,8 @@ export function openMirrorReader(path: string, what: string, timeoutSeconds: num
   const query = async (sql: string, options: QueryOptions = {}): Promise<SqlRows> => {
     const id = nextId++;
     const replies = waiter(id, options.signal);
-    request({ id, sql, maxRows: options.maxRows });
+    const { offset, maxRows, maxBytes, maxValueBytes } = options;
+    request({ id, sql, offset, maxRows, maxBytes, maxValueBytes });
     let first: QueryReply;
     try {
       first = await replies.next();
@@ -208,7 +213,7 @@ export function openMirrorReader(path: string, what: string, timeoutSeconds: num
           request({ id, more: true });
           yield (reply.rows ?? []).map((row) => {
             const record: Record<string, unknown> = {};
-            for (let i = 0; i < keys.length; i++) record[keys[i]!] = row[i];
+            for (let i = 0; i < keys.length; i++) record[keys[i]!] = valueOf(row[i]);
             return record;
           });
         }
