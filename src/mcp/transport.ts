@@ -1,12 +1,20 @@
-import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { LineFramer } from './line-framer.js';
 
 /**
- * MCP over a pair of streams, one JSON-RPC message a line, with the SDK's own framing (ReadBuffer, serializeMessage).
+ * The longest message read (10 MiB, the SDK's own limit): a longer line is answered with a -32600 error and dropped
+ * as it comes, so it never takes more memory than this. Whole lines waiting to be handed on stop the reading of stdin
+ * at the same size, so a client that writes faster than lk answers never fills memory either.
+ */
+export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+
+/**
+ * MCP over a pair of streams, one JSON-RPC message a line (line-framer.ts; the SDK's own parsing and serializeMessage).
  * Unlike the SDK's StdioServerTransport it answers what JSON-RPC asks of a server: a line that is not JSON gets a
- * -32700 error and one that is not a JSON-RPC message a -32600 error, both with id null (the SDK's transport drops
- * them unanswered). It ends when the client closes its end of the pipe, and it never queues a listener per answer.
+ * -32700 error, and one that is not a JSON-RPC message or is longer than MAX_MESSAGE_BYTES a -32600 error, all with
+ * id null (the SDK's transport drops the first two unanswered, and stops reading at the third). It ends when the client closes its end of the pipe, and it never queues a listener per answer.
  * Messages are handed on one per turn of the event loop, so that an answer read in this process is written before the
  * next call is read; while the client reads slower than it asks, the transport stops handing on calls and reading
  * stdin until stdout drains. Memory stays that of one answer, however many calls a client pipelines.
@@ -16,9 +24,11 @@ export class LineTransport implements Transport {
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
 
-  private readonly buffer = new ReadBuffer();
+  private readonly buffer = new LineFramer(MAX_MESSAGE_BYTES);
   private closed = false;
   private waitingForDrain = false;
+  /** stdin paused because whole lines wait to be handed on (MAX_MESSAGE_BYTES of them). */
+  private waitingForTurns = false;
   private nextTurn: NodeJS.Immediate | undefined;
 
   constructor(
@@ -42,7 +52,7 @@ export class LineTransport implements Transport {
     this.output.once('drain', () => {
       this.waitingForDrain = false;
       if (this.closed) return;
-      this.input.resume();
+      if (!this.waitingForTurns) this.input.resume();
       this.handOnLater();
     });
   }
@@ -61,13 +71,10 @@ export class LineTransport implements Transport {
   }
 
   private readonly onData = (chunk: Buffer) => {
-    try {
-      this.buffer.append(chunk);
-    } catch (error) {
-      // A line longer than the SDK's buffer (10 MB): nothing after it can be framed.
-      this.onerror?.(error as Error);
-      void this.close();
-      return;
+    this.buffer.append(chunk);
+    if (this.buffer.queuedBytes > MAX_MESSAGE_BYTES && !this.waitingForTurns) {
+      this.waitingForTurns = true;
+      this.input.pause();
     }
     this.handOnLater();
   };
@@ -80,27 +87,43 @@ export class LineTransport implements Transport {
   private readonly handOn = () => {
     this.nextTurn = undefined;
     if (this.closed || this.waitingForDrain) return;
-    let message: JSONRPCMessage | null;
+    const line = this.buffer.next();
+    if (line === undefined) return;
+    if (this.waitingForTurns && this.buffer.queuedBytes <= MAX_MESSAGE_BYTES / 2) {
+      this.waitingForTurns = false;
+      this.input.resume();
+    }
+    if ('oversized' in line) {
+      this.refuse(`a line of ${line.oversized} bytes, longer than ${MAX_MESSAGE_BYTES} (answered -32600)`, {
+        code: -32600,
+        message: `Invalid Request: the message is ${line.oversized} bytes long; lk mcp reads messages of up to ${MAX_MESSAGE_BYTES} bytes (10 MiB)`,
+      });
+      return;
+    }
+    let message: JSONRPCMessage;
     try {
-      message = this.buffer.readMessage();
+      message = deserializeMessage(line.text);
     } catch (error) {
       // The line is consumed: answer it and go on with the next one.
       const parse = error instanceof SyntaxError;
-      this.onerror?.(new Error(parse ? 'a line that is not JSON (answered -32700)' : 'a line that is not a JSON-RPC message (answered -32600)'));
-      void this.send({
-        jsonrpc: '2.0',
-        id: null,
-        error: parse
+      this.refuse(
+        parse ? 'a line that is not JSON (answered -32700)' : 'a line that is not a JSON-RPC message (answered -32600)',
+        parse
           ? { code: -32700, message: 'Parse error: the line is not JSON' }
           : { code: -32600, message: 'Invalid Request: not a JSON-RPC 2.0 message' },
-      } as unknown as JSONRPCMessage);
-      this.handOnLater();
+      );
       return;
     }
-    if (message === null) return;
     this.onmessage?.(message);
     this.handOnLater();
   };
+
+  /** Answers a line that is no message with a JSON-RPC error (id null: none could be read), and goes on. */
+  private refuse(logged: string, error: { code: number; message: string }): void {
+    this.onerror?.(new Error(logged));
+    void this.send({ jsonrpc: '2.0', id: null, error } as unknown as JSONRPCMessage);
+    this.handOnLater();
+  }
 
   private readonly onEnd = () => void this.close();
 

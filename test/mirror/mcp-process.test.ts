@@ -145,3 +145,43 @@ if (nodeHasSqlite())
       for (const pid of idle) await until(() => !running(pid));
     });
   });
+
+if (nodeHasSqlite())
+  describe('lk mcp given more than it reads at once (issue 45)', () => {
+    it('a line over 10 MiB gets a -32600 error with id null, and the calls after it are answered', async () => {
+      const { child, exited, stderr } = serve();
+      const answers = linesOf(child.stdout) as {
+        id?: unknown;
+        error?: { code: number; message: string };
+        result?: { structuredContent?: unknown };
+      }[];
+      child.stdin.write(lines(initialize, initialized));
+      child.stdin.write(`{"jsonrpc":"2.0","id":7,"method":"ping","params":{"pad":"${'x'.repeat(11 * 1024 * 1024)}"}}\n`);
+      child.stdin.write(lines(toolCall(8, 'sql', { query: 'SELECT count(*) AS n FROM entries' })));
+      await until(() => answers.length === 3);
+      expect(answers[1]).toEqual({
+        jsonrpc: '2.0',
+        id: null,
+        error: {
+          code: -32600,
+          message: expect.stringMatching(/^Invalid Request: the message is 11534\d{3} bytes long; lk mcp reads messages of up to 10485760 bytes/),
+        },
+      });
+      expect(answers[2]).toMatchObject({ id: 8, result: { structuredContent: { rows: [{ n: 200 }] } } });
+      expect(child.exitCode).toBe(null);
+      child.stdin.end();
+      expect(await exited).toEqual([0, null]);
+      expect(stderr()).toMatch(/^lk mcp: a line of 11534\d{3} bytes, longer than 10485760 \(answered -32600\)$/m);
+    });
+
+    it('12 MiB of pipelined messages (each 10 KB) are all answered: stdin waits while they are handed on', async () => {
+      const { child, exited } = serve();
+      const answers = linesOf(child.stdout) as { id?: unknown; result?: unknown }[];
+      const padded = (id: number) => `{"jsonrpc":"2.0",${' '.repeat(10_000)}"id":${id},"method":"ping"}\n`;
+      child.stdin.write(lines(initialize, initialized) + Array.from({ length: 1200 }, (_, i) => padded(i)).join(''));
+      await until(() => answers.length === 1201);
+      expect(answers.slice(1).map((answer) => answer.id)).toEqual(Array.from({ length: 1200 }, (_, i) => i));
+      child.stdin.end();
+      expect(await exited).toEqual([0, null]);
+    }, 60_000);
+  });
