@@ -30,7 +30,8 @@ const diffCommand = defineCommand({
 Entries are matched by id: added, removed, and changed with each field's before and after. History events added and
 removed are counted per domain (listed with --verbose, and in --json). Lists and reviews: added, removed, changed.
 Files are read as they stream (a gzip file is told by its content, not its name). Without NEW the comparison is
-with the mirror that lk sync keeps (needs Node 22.13 or later, for node:sqlite).
+with the mirror that lk sync keeps (needs Node 22.13 or later, for node:sqlite, or lk's single file, which carries its
+own Node).
 --json prints {added, removed, changed, history, lists, reviews}; --fields and --jq apply to it.
 `,
   examples: [

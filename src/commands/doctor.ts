@@ -72,12 +72,13 @@ export function nodeCheck(version: string): Check {
 /** The mirror's rule (src/mirror/open.ts, loaded here only: it is not part of start-up). */
 export async function sqliteCheck(version: string): Promise<Check> {
   const { MINIMUM_NODE, nodeHasSqlite } = await import('../mirror/open.js');
+  const { NEWER_NODE_WAYS } = await import('../util/newer-node.js');
   if (nodeHasSqlite(version)) return { id: 'sqlite', status: 'ok', message: 'node:sqlite is available for the mirror (lk sync)', fix: null };
   return {
     id: 'sqlite',
     status: 'warn',
     message: `node:sqlite needs Node ${MINIMUM_NODE}+ (this is ${version}): lk sync, search, sql and --offline are unavailable`,
-    fix: 'Upgrade to Node 22.13 or later to use the mirror.',
+    fix: NEWER_NODE_WAYS,
   };
 }
 

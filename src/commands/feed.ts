@@ -37,7 +37,8 @@ updated date is its newest entry's: an unchanged library gives the same bytes.
 Without --public the feed holds your notes (the web app keeps them private): stderr says so. The API's profile names
 no field saying what is public, so --public keeps what a public page shows by nature (titles, dates, ratings, links,
 reviews) and leaves out the entries' notes and the text of reviews marked as spoilers.
-Needs Node ${'22.13'} or later (node:sqlite), like every command that reads the mirror.
+Needs Node ${'22.13'} or later (node:sqlite), like every command that reads the mirror: lk's single file carries its own
+(the release binary, or npm run sea).
 `,
   examples: [
     'lk feed > activity.atom',

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { TOOL_NAMES } from '../mcp/descriptions.js';
-import { UsageError } from '../util/errors.js';
+import type { Context } from '../context.js';
+import { SilentExit, UsageError } from '../util/errors.js';
 import { TEXT } from '../output/shape.js';
 import { MCP_CLIENT_SETUP } from '../output/wording/mcp-setup.js';
 import { VERSION } from '../util/version.js';
@@ -29,7 +30,8 @@ const mcpCommand = defineCommand({
   examples: ['lk mcp', 'lk mcp --profile work --live', 'lk mcp --db ~/mirrors/lk.db', 'lk mcp --tools search,get_entry,stats'],
   async run(ctx, _out, options) {
     const tools = options.tools === undefined ? undefined : chosenTools(options.tools);
-    const { loadSqlite } = await import('../mirror/open.js');
+    const { loadSqlite, nodeHasSqlite } = await import('../mirror/open.js');
+    if (!nodeHasSqlite()) return unserved(ctx);
     loadSqlite('lk mcp');
     const path = await mirrorPath(ctx, options.db);
     // The key is checked now, before a client connects: a bad one is an exit, not an error in every answer.
@@ -55,6 +57,19 @@ const mcpCommand = defineCommand({
     });
   },
 });
+
+/**
+ * On a Node without node:sqlite: the reason on stderr, and in every answer to the host (mcp/unserved.ts), which shows
+ * those and hides stderr. Exit 1 once the host lets go.
+ */
+async function unserved(ctx: Context): Promise<never> {
+  const { needsNewerNode } = await import('../util/newer-node.js');
+  const reason = needsNewerNode('lk mcp');
+  ctx.io.warn(`lk: ${reason}`);
+  const { serveUnserved } = await import('../mcp/index.js');
+  await serveUnserved({ stdin: ctx.io.stdin, stdout: ctx.io.stdout, reason, signal: ctx.signal });
+  throw new SilentExit(1);
+}
 
 /** --tools search,get_entry: known names only (exit 2 naming the first other one), each once. */
 function chosenTools(list: string): string[] {

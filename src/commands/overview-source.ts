@@ -29,6 +29,15 @@ export async function withOverviewSource<T>(
   }
 }
 
+/** The Node a mirror that is there needs, when this Node cannot read it (before 22.13); undefined otherwise. */
+export async function mirrorNeedsNode(ctx: Context, db: string | undefined): Promise<string | undefined> {
+  const { nodeHasSqlite } = await import('../mirror/open.js');
+  if (nodeHasSqlite()) return undefined;
+  const { existsSync } = await import('node:fs');
+  const { MIRROR_NODE } = await import('../util/newer-node.js');
+  return existsSync(await mirrorPath(ctx, db)) ? MIRROR_NODE : undefined;
+}
+
 /** Online: when the mirror was last synced, if there is one this Node can read (null when not). */
 async function mirrorSyncedAt(ctx: Context, db: string | undefined): Promise<number | null | undefined> {
   const { nodeHasSqlite, openForReading } = await import('../mirror/open.js');

@@ -50,7 +50,7 @@ async function runStatus(ctx: Context, out: OutputSession, options: OptionsOf<ty
     const { default: schema } = await import('../../schemas/status.schema.json', { with: { type: 'json' } });
     return text(`${JSON.stringify(schema, null, 2)}\n`);
   }
-  const { withOverviewSource } = await import('./overview-source.js');
+  const { mirrorNeedsNode, withOverviewSource } = await import('./overview-source.js');
   const { statusOf, syncState } = await import('../overview/status.js');
   const { fallbackTimeZone } = await import('../report/time-zone.js');
   const read = () =>
@@ -59,6 +59,7 @@ async function runStatus(ctx: Context, out: OutputSession, options: OptionsOf<ty
         now: ctx.now(),
         timeZone: fallbackTimeZone(ctx.env, (line) => ctx.io.warn(line)),
         ...syncState(options.offline, await mirrorSyncedAt()),
+        mirrorNeedsNode: await mirrorNeedsNode(ctx, options.db),
       }),
     );
   const screen = async (status: unknown, output: OutputOptions) => {

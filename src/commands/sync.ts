@@ -23,7 +23,8 @@ else ~/.local/share/lk/<profile>.db (--db FILE to choose). Any tool opens it: sq
 It comes from one GET /v1/export when the server's hour allows (or from the export lk export just cached, at no
 request), else from the paginated endpoints; calendar and stats are read each time. Each sync is one transaction:
 an interrupted sync leaves the previous mirror; a second sync at the same time waits for the first.
-Needs Node ${'22.13'} or later (node:sqlite). Schema: lk sql --schema.
+Needs Node ${'22.13'} or later (node:sqlite), or lk's single file, which carries its own Node (the release binary, or
+npm run sea). Schema: lk sql --schema.
 `,
   examples: [
     'lk sync',

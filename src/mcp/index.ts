@@ -15,6 +15,8 @@ import { LineTransport } from './transport.js';
 import type { Tool } from './tool.js';
 import { TOOLS } from './tools.js';
 
+export { serveUnserved } from './unserved.js';
+
 /**
  * `lk mcp`: a Model Context Protocol server on stdio, for an assistant that starts lk as its subprocess. stdout carries
  * the protocol's messages and nothing else. The run ends when the client closes stdin or the run's signal aborts

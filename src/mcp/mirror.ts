@@ -2,7 +2,6 @@ import type { Database } from '../mirror/database.js';
 import { openForReading } from '../mirror/open.js';
 import { openMirrorReader } from '../mirror/query-process.js';
 import { LkError } from '../util/errors.js';
-import { SQL_BYTE_LIMIT, SQL_VALUE_LIMIT } from './limits.js';
 import { fileOf, QueryPool } from './query-pool.js';
 
 /** What the tools need from the run that serves them. */
@@ -55,13 +54,13 @@ export class McpMirror {
 
   /**
    * A query written by a person or an assistant: at most `take` rows after `skip`, in a query process, which skips
-   * the first rows itself and sends no more than an answer may hold (limits.ts: one value, all the rows' JSON). The
+   * the first rows itself and sends no more than an answer may hold (`caps`, limits.ts: one value, all the rows' JSON). The
    * rows stream in batches and stop there (`cut` says whether more were left), so no more than a page is ever held.
    */
-  async sql(query: string, skip: number, take: number, signal: AbortSignal): Promise<RowsPage> {
+  async sql(query: string, skip: number, take: number, caps: { maxBytes: number; maxValueBytes: number }, signal: AbortSignal): Promise<RowsPage> {
     try {
       return await this.pool.run(async (reader) => {
-        const found = await reader.query(query, { offset: skip, maxRows: take, maxBytes: SQL_BYTE_LIMIT, maxValueBytes: SQL_VALUE_LIMIT, signal });
+        const found = await reader.query(query, { offset: skip, maxRows: take, ...caps, signal });
         const rows: Record<string, unknown>[] = [];
         for await (const batch of found) rows.push(...batch);
         return { columns: found.columns, rows, more: found.cut };

@@ -14,7 +14,8 @@ export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
  * MCP over a pair of streams, one JSON-RPC message a line (line-framer.ts; the SDK's own parsing and serializeMessage).
  * Unlike the SDK's StdioServerTransport it answers what JSON-RPC asks of a server: a line that is not JSON gets a
  * -32700 error, and one that is not a JSON-RPC message or is longer than MAX_MESSAGE_BYTES a -32600 error, all with
- * id null (the SDK's transport drops the first two unanswered, and stops reading at the third). It ends when the client closes its end of the pipe, and it never queues a listener per answer.
+ * id null (the SDK's transport drops the first two unanswered, and stops reading at the third). It ends when the client closes its end of the pipe (once the lines written before are handed on), and it never
+ * queues a listener per answer.
  * Messages are handed on one per turn of the event loop, so that an answer read in this process is written before the
  * next call is read; while the client reads slower than it asks, the transport stops handing on calls and reading
  * stdin until stdout drains. Memory stays that of one answer, however many calls a client pipelines.
@@ -29,6 +30,7 @@ export class LineTransport implements Transport {
   private waitingForDrain = false;
   /** stdin paused because whole lines wait to be handed on (MAX_MESSAGE_BYTES of them). */
   private waitingForTurns = false;
+  private inputEnded = false;
   private nextTurn: NodeJS.Immediate | undefined;
 
   constructor(
@@ -88,7 +90,11 @@ export class LineTransport implements Transport {
     this.nextTurn = undefined;
     if (this.closed || this.waitingForDrain) return;
     const line = this.buffer.next();
-    if (line === undefined) return;
+    if (line === undefined) {
+      // The client has closed its end: every line it wrote before has been handed on.
+      if (this.inputEnded) void this.close();
+      return;
+    }
     if (this.waitingForTurns && this.buffer.queuedBytes <= MAX_MESSAGE_BYTES / 2) {
       this.waitingForTurns = false;
       this.input.resume();
@@ -125,7 +131,11 @@ export class LineTransport implements Transport {
     this.handOnLater();
   }
 
-  private readonly onEnd = () => void this.close();
+  /** stdin ended: the lines still waiting are handed on first, then the transport closes. */
+  private readonly onEnd = () => {
+    this.inputEnded = true;
+    this.handOnLater();
+  };
 
   private readonly onInputError = (error: Error) => {
     this.onerror?.(error);

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LkError } from '../util/errors.js';
+import { MIRROR_NODE, NEWER_NODE_WAYS } from '../util/newer-node.js';
 import type { Database } from './database.js';
 import { checkMirrorFile, notAMirror } from './mirror-file.js';
 import { refuseNewer } from './migrations.js';
@@ -23,7 +24,7 @@ interface SqliteModule {
   ) => Database;
 }
 
-export const MINIMUM_NODE = '22.13';
+export const MINIMUM_NODE = MIRROR_NODE;
 
 /** True where node:sqlite loads without a flag: Node 22.13 and later. */
 export function nodeHasSqlite(version = process.versions.node): boolean {
@@ -42,7 +43,7 @@ function sqliteRefusal(what: string): LkError {
   return new LkError(
     `${what} needs Node ${MINIMUM_NODE} or later (for its built-in SQLite, node:sqlite); this is Node ${process.versions.node}`,
     1,
-    'Every other lk command works on this Node.',
+    `${NEWER_NODE_WAYS} Every other lk command works on this Node.`,
   );
 }
 

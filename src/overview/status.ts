@@ -11,7 +11,17 @@ export interface Status {
   activity: { last7Days: number; last30Days: number; thisYear: number };
   upcoming: Upcoming[];
   notifications: { latest: unknown[] };
-  mirror: { syncedAt: string | null } | null;
+  mirror: MirrorState | null;
+}
+
+/**
+ * The local mirror: its last sync; when this Node cannot read it (before 22.13), `readable: false` and the Node it
+ * needs, `needsNode` (syncedAt is then null: it was not read).
+ */
+export interface MirrorState {
+  syncedAt: string | null;
+  readable?: false;
+  needsNode?: string;
 }
 
 export interface Upcoming {
@@ -43,6 +53,8 @@ export interface StatusOptions {
   mirrorSyncedAt: number | null | undefined;
   /** What generatedAt says, when not `now`: offline, the mirror's last sync (src/mirror/read.ts mirrorStamp). */
   generatedAt?: number | undefined;
+  /** A mirror is there, but this Node cannot read it: the Node it needs (util/newer-node.ts). */
+  mirrorNeedsNode?: string | undefined;
 }
 
 /**
@@ -81,11 +93,14 @@ export async function statusOf(source: StatusSource, options: StatusOptions): Pr
     activity: { last7Days, last30Days, thisYear },
     upcoming: upcomingOf(calendar, now, now + UPCOMING_DAYS * DAY),
     notifications: { latest },
-    mirror:
-      options.mirrorSyncedAt === null
-        ? null
-        : { syncedAt: options.mirrorSyncedAt === undefined ? null : new Date(options.mirrorSyncedAt).toISOString() },
+    mirror: mirrorState(options),
   };
+}
+
+function mirrorState({ mirrorSyncedAt, mirrorNeedsNode }: StatusOptions): MirrorState | null {
+  if (mirrorNeedsNode !== undefined) return { syncedAt: null, readable: false, needsNode: mirrorNeedsNode };
+  if (mirrorSyncedAt === null) return null;
+  return { syncedAt: mirrorSyncedAt === undefined ? null : new Date(mirrorSyncedAt).toISOString() };
 }
 
 function upcomingOf(calendar: unknown[], from: number, to: number): Upcoming[] {

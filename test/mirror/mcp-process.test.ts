@@ -60,11 +60,37 @@ const toolCall = (id: number, name: string, args: Record<string, unknown>) => ({
 const lines = (...messages: unknown[]) => messages.map((message) => `${JSON.stringify(message)}\n`).join('');
 
 if (!nodeHasSqlite()) {
-  it(`on Node ${process.versions.node} (no node:sqlite) lk mcp exits 1 at once, naming Node 22.13, while the client keeps stdin open`, async () => {
+  // Issue 44: it exited 1 at once with the reason on stderr, which hosts hide ("Connection closed"); it now answers.
+  it(`on Node ${process.versions.node} (no node:sqlite) lk mcp answers initialize and tools/list with an error naming Node 22.13 and the single file, a tool call with a tool error, and exits 1 once stdin closes`, async () => {
     const { child, exited, stderr } = serve();
+    const answers = linesOf(child.stdout) as { id?: unknown; error?: { code: number; message: string }; result?: unknown }[];
+    const listTools = { jsonrpc: '2.0', id: 'list', method: 'tools/list' };
+    child.stdin.write(
+      lines(initialize, initialized, listTools, toolCall(1, 'sql', { query: 'SELECT 1' }), { jsonrpc: '2.0', id: 'p', method: 'ping' }),
+    );
+    await until(() => answers.length === 4);
+    const reason = expect.stringMatching(
+      new RegExp(
+        `^lk mcp needs Node 22\\.13 or later \\(for its built-in SQLite, node:sqlite\\); this is Node ${process.versions.node.replace(/\./g, '\\.')}\\. ` +
+          "Use lk's single file, which carries its own Node \\(the release binary `lk`, or `npm run sea` in lk's sources\\), or install Node 22\\.13 or later",
+      ),
+    );
+    expect(answers[0]).toEqual({ jsonrpc: '2.0', id: 'init', error: { code: -32000, message: reason } });
+    expect(answers[1]).toEqual({ jsonrpc: '2.0', id: 'list', error: { code: -32000, message: reason } });
+    expect(answers[2]).toEqual({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: reason }], isError: true } });
+    expect(answers[3]).toEqual({ jsonrpc: '2.0', id: 'p', result: {} });
+    expect(child.exitCode).toBe(null);
+    child.stdin.end();
     expect(await exited).toEqual([1, null]);
-    expect(stderr()).toMatch(/^lk: lk mcp needs Node 22\.13 or later/);
-    child.stdin.destroy();
+    expect(stderr()).toMatch(/^lk: lk mcp needs Node 22\.13 or later .*single file/);
+  });
+
+  it(`on Node ${process.versions.node} the SDK's client sees the reason when it connects`, async () => {
+    const { child, exited } = serve();
+    const client = new Client({ name: 'lk-test', version: '1.0.0' });
+    await expect(client.connect(pipeTransport(child.stdout, child.stdin))).rejects.toThrow(/lk mcp needs Node 22\.13 or later/);
+    child.stdin.end();
+    expect(await exited).toEqual([1, null]);
   });
 }
 

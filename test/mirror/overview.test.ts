@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -357,3 +357,35 @@ describe('lk next --random on a small library', () => {
     expect(jsonOf(await lk(bed, ['next', '--random', '--domain', 'MUSIC', '--json']))).toEqual([]);
   });
 });
+
+if (!nodeHasSqlite())
+  describe(`lk status on Node ${process.versions.node}, which cannot read a mirror (issue 44)`, () => {
+    let bed: TestBed;
+
+    beforeAll(async () => {
+      bed = await startBed(20);
+    });
+    afterAll(async () => {
+      await bed.sandbox.close();
+    });
+
+    it('--json: mirror null without one; with one, {syncedAt: null, readable: false, needsNode: "22.13"}, valid by the schema', async () => {
+      expect(jsonOf<Status>(await lk(bed, ['status', '--json'])).mirror).toBeNull();
+      // A mirror as a sync on a newer Node leaves it: this Node only sees that it is there.
+      writeFileSync(join(dataDirs.get(bed)!, 'default.db'), Buffer.concat([Buffer.from('SQLite format 3\0'), Buffer.alloc(4080)]));
+      const status = jsonOf<Status>(await lk(bed, ['status', '--json']));
+      expect(status.mirror).toEqual({ syncedAt: null, readable: false, needsNode: '22.13' });
+      expect(validateStatus(status), JSON.stringify(validateStatus.errors)).toBe(true);
+    });
+
+    it('the screen says the mirror is there, the Node it needs, and the single file or a newer Node', async () => {
+      writeFileSync(join(dataDirs.get(bed)!, 'default.db'), Buffer.concat([Buffer.from('SQLite format 3\0'), Buffer.alloc(4080)]));
+      const result = await lk(bed, ['status']);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).not.toMatch(/No local mirror/);
+      expect(result.stdout).toContain(`Mirror here, but reading it needs Node 22.13 or later (this is ${process.versions.node}).`);
+      expect(result.stdout).toMatch(
+        /lk's single file, which carries its own Node \(the release binary `lk`, or `npm run sea`.*\), or install Node 22\.13 or later \(https:\/\/nodejs\.org/,
+      );
+    });
+  });

@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHasSqlite } from '../../src/mirror/open.js';
+import { cellText, labelOf } from '../../src/output/formats/cell.js';
+import { columnsOf } from '../../src/output/formats/fields.js';
+import { Base64Value } from '../../src/util/base64-value.js';
 import { lkSpawnArgs, outputOf, type TestBed } from '../e2e/harness.js';
 import { syncedMirror } from '../support/synced-mirror.js';
 import { until } from '../support/until.js';
@@ -35,6 +38,16 @@ const decoded = (base64: string) => Buffer.from(base64, 'base64');
 
 /** A query that streams a 2 MB BLOB a row, for ever. */
 const ENDLESS_BLOBS = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT x, zeroblob(2000000) AS b FROM c';
+
+describe('a BLOB as the output formats take it (Base64Value), on every Node', () => {
+  const value = Base64Value.of(BYTES);
+  it('JSON: {"$base64": true, "encoded"}; csv, tsv and table cells: the base64 text; one column, not one per byte', () => {
+    expect(JSON.parse(JSON.stringify({ b: value }))).toEqual({ b: { $base64: true, encoded: BYTES.toString('base64') } });
+    expect(decoded(cellText(value)).equals(BYTES)).toBe(true);
+    expect(labelOf(value)).toBe(cellText(value));
+    expect(columnsOf([{ b: value, n: 1 }])).toEqual(['b', 'n']);
+  });
+});
 
 if (nodeHasSqlite()) {
   describe('lk sql writes a BLOB as base64 that decodes back to its bytes', () => {

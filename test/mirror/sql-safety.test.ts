@@ -29,6 +29,8 @@ if (!nodeHasSqlite()) {
     const result = await sql(`VACUUM INTO '${join(dir, 'copy.db')}'`);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^lk: lk sql needs Node 22\.13 or later/);
+    // Issue 44: the ways to a Node that reads it, the single file first.
+    expect(result.stderr).toMatch(/lk's single file, which carries its own Node \(the release binary `lk`, or `npm run sea`.*nodejs\.org/);
     expect(existsSync(join(dir, 'copy.db'))).toBe(false);
   });
 } else {

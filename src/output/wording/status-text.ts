@@ -4,6 +4,7 @@ import { cellText } from '../formats/cell.js';
 import { sanitizeText } from '../terminal/sanitize.js';
 import { firstOf } from '../../util/object-path.js';
 import { formatCount } from '../../util/units.js';
+import { NEWER_NODE_WAYS } from '../../util/newer-node.js';
 import { eventDetail, isRead } from './views.js';
 
 /** What `lk status` shows (its --json object, schema version 1), as src/overview/status.ts makes it. */
@@ -12,7 +13,7 @@ interface StatusShown {
   activity: { last7Days: number; last30Days: number; thisYear: number };
   upcoming: { title: string | null; season: number | null; episode: number | null; airsAt: string }[];
   notifications: { latest: unknown[] };
-  mirror: { syncedAt: string | null } | null;
+  mirror: { syncedAt: string | null; needsNode?: string } | null;
 }
 
 interface Measure {
@@ -100,6 +101,12 @@ function statusText(status: StatusShown, { now, colors }: { now: number; colors:
 function mirrorLine(mirror: StatusShown['mirror'], now: number, colors: Colors, narrow: boolean): string {
   if (mirror === null)
     return colors.dim(narrow ? 'No mirror: lk sync makes one' : 'No local mirror: `lk sync` makes one (for --offline, lk sql, lk report)');
+  if (mirror.needsNode !== undefined)
+    return colors.yellow(
+      narrow
+        ? `Mirror here; reading it needs Node ${mirror.needsNode}`
+        : `Mirror here, but reading it needs Node ${mirror.needsNode} or later (this is ${process.versions.node}).\n${NEWER_NODE_WAYS}`,
+    );
   const at = mirror.syncedAt === null ? Number.NaN : Date.parse(mirror.syncedAt);
   if (Number.isNaN(at)) return colors.yellow(narrow ? 'Mirror: last sync unknown: lk sync' : 'Mirror: its last sync is unknown: run `lk sync`');
   const when = shortDate(mirror.syncedAt, now);
