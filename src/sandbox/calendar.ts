@@ -27,7 +27,8 @@ export function calendarItems(account: AccountData, now: number, lang: Lang, dom
     const seasonStart = work.seasonStartMs!;
     // First episode of the current season airing at or after `from`.
     let k = Math.max(1, Math.ceil((from - seasonStart) / WEEK_MS) + 1);
-    for (let airsAt = seasonStart + (k - 1) * WEEK_MS; airsAt <= until; k += 1, airsAt += WEEK_MS) {
+    // The season ends with its last episode: none past the work's count.
+    for (let airsAt = seasonStart + (k - 1) * WEEK_MS; airsAt <= until && k <= work.episodesPerSeason!; k += 1, airsAt += WEEK_MS) {
       upcoming.push({ airsAt, entry, episode: k, id: `${work.id}-s${work.seasons}e${k}` });
     }
   }

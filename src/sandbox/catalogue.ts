@@ -170,27 +170,29 @@ export class Catalogue {
     if (showcase?.airing !== undefined) work.airing = showcase.airing;
     if (work.seasons !== undefined) {
       const perSeason = work.episodesPerSeason!;
+      work.episodes = work.seasons * perSeason;
       if (work.airing) {
-        // The last season airs weekly; as of the data day `weeks` of its episodes are out.
-        const weeks = rng.int(1, Math.min(20, perSeason + 8));
+        // The last season airs weekly; as of the data day `weeks` of its episodes are out, and at least one is to
+        // come. The draw is the one the generator always made (so the rest of the data stays the seed's), folded into
+        // the season: it once ran past the season, airing episodes beyond the work's own count.
+        const draw = rng.int(1, Math.min(20, perSeason + 8));
+        const weeks = 1 + ((draw - 1) % (perSeason - 1));
         work.seasonStartMs = this.dataDay - weeks * WEEK_MS + rng.int(1, 23) * HOUR_MS;
-        work.episodes = (work.seasons - 1) * perSeason + weeks;
-      } else {
-        work.episodes = work.seasons * perSeason;
+        work.airedAtDataDay = (work.seasons - 1) * perSeason + weeks;
       }
     }
     return work;
   }
 }
 
-/** Episodes of an airing show aired at `ms` (all seasons). */
+/** Episodes of a show aired at `ms` (all seasons): an airing one's last season airs weekly, up to the work's count. */
 export function airedEpisodes(work: WorkRecord, ms: number): number {
   if (!work.airing || work.seasonStartMs === undefined) return work.episodes ?? 0;
   const inSeason = ms < work.seasonStartMs ? 0 : Math.floor((ms - work.seasonStartMs) / WEEK_MS) + 1;
-  return (work.seasons! - 1) * work.episodesPerSeason! + inSeason;
+  return Math.min(work.episodes!, (work.seasons! - 1) * work.episodesPerSeason! + inSeason);
 }
 
-/** Season and episode number of the n-th episode (1-based, across seasons). Airing seasons run past their nominal length. */
+/** Season and episode number of the n-th episode (1-based, across seasons). */
 export function episodeNumber(work: WorkRecord, n: number): { season: number; episode: number } {
   const perSeason = work.episodesPerSeason ?? 1;
   const seasons = work.seasons ?? 1;

@@ -43,6 +43,11 @@ export function soonAfter(ms: number, delay: number, limit: number, rng: Rng): n
   return ms + delay <= limit ? ms + delay : Math.round(ms + (limit - ms) * rng.next());
 }
 
+/** Episodes of a show out as of the data day: all of them unless it airs. */
+function airedByDataDay(work: WorkRecord): number {
+  return work.airedAtDataDay ?? work.episodes!;
+}
+
 export function plannedProgress(work: WorkRecord): Progress {
   switch (work.type) {
     case 'series':
@@ -76,7 +81,7 @@ function pickStatus(work: WorkRecord, rng: Rng): string {
       const done = work.airing ? 'UP_TO_DATE' : 'COMPLETED';
       if (status === 'DONE') return done;
       // WATCHING means some aired episodes are still unseen.
-      if (status === 'WATCHING' && work.episodes! < 2) return done;
+      if (status === 'WATCHING' && airedByDataDay(work) < 2) return done;
       return status;
     }
     case 'game':
@@ -92,16 +97,17 @@ function pickProgress(work: WorkRecord, status: string, rng: Rng): Progress {
   switch (work.type) {
     case 'series':
     case 'anime': {
-      const total = work.episodes!;
+      // Seen among the episodes out by the data day; the total is the show's, so behind ≤ total − seen at any time.
+      const aired = airedByDataDay(work);
       const episodes =
         status === 'PLANNED'
           ? 0
           : status === 'WATCHING'
-            ? rng.int(1, total - 1)
+            ? rng.int(1, aired - 1)
             : status === 'DROPPED'
-              ? rng.int(1, Math.max(1, Math.ceil(total / 2)))
-              : total;
-      return { episodes, total };
+              ? rng.int(1, Math.max(1, Math.ceil(aired / 2)))
+              : aired;
+      return { episodes, total: work.episodes! };
     }
     case 'book': {
       const total = work.pages!;

@@ -60,8 +60,10 @@ export interface WorkRecord {
   runtimeMinutes?: number;
   seasons?: number;
   episodesPerSeason?: number;
-  /** Episodes aired as of the data day (series and anime). */
+  /** Every episode of the show (series and anime), an airing show's announced last season included. */
   episodes?: number;
+  /** Airing shows: the episodes out as of the data day (not rendered; airedEpisodes gives them at any instant). */
+  airedAtDataDay?: number;
   airing?: boolean;
   /** Airing shows: when episode 1 of the current (last) season aired; one episode a week from then. */
   seasonStartMs?: number;

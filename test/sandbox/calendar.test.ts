@@ -57,6 +57,40 @@ describe('GET /v1/calendar', () => {
     }
   });
 
+  // Issue 44: "Last Mirror 1/30 ep" was 30 behind, and a show whose work had 1 episode aired S01E02 and S01E03.
+  it('agrees with the library at any time: behind ≤ total − watched, no episode past the work’s count or season', async () => {
+    const library = await all(sandbox, '/v1/library');
+    const byId = new Map(library.map((entry: any) => [entry.id, entry]));
+    try {
+      for (const later of [0, 5 * 3_600_000, 23 * 3_600_000, 3 * DAY, 40 * DAY, 200 * DAY]) {
+        time.set(NOW + later);
+        const { items } = (await call(sandbox, '/v1/calendar')).body;
+        for (const item of items) {
+          const entry = byId.get(item.entryId) as any;
+          const { episodes: watched, total } = entry.progress;
+          expect(total, item.id).toBe(item.show.episodes);
+          expect(item.episodesBehind, `${item.id} at +${later} ms`).toBeLessThanOrEqual(total - watched);
+          expect(item.season, item.id).toBe(item.show.seasons);
+          const perSeason = item.show.episodes / item.show.seasons;
+          expect(item.episode, item.id).toBeLessThanOrEqual(perSeason);
+        }
+      }
+    } finally {
+      time.set(NOW);
+    }
+  });
+
+  it('every show in the library has seen no more than had aired, and an airing one has an episode still to air', async () => {
+    const library = await all(sandbox, '/v1/library');
+    const shows = library.filter((entry: any) => entry.work.type === 'series' || entry.work.type === 'anime');
+    expect(shows.filter((entry: any) => entry.work.airing).length).toBeGreaterThan(10);
+    for (const entry of shows) {
+      expect(entry.progress.total, entry.id).toBe(entry.work.episodes);
+      expect(entry.progress.episodes, entry.id).toBeLessThanOrEqual(entry.work.episodes);
+      if (entry.work.airing) expect(entry.progress.episodes, entry.id).toBeLessThan(entry.work.episodes);
+    }
+  });
+
   it('respects domain (only MEDIA has episodes) and lang', async () => {
     expect((await call(sandbox, '/v1/calendar?domain=MEDIA')).body.items).toHaveLength(60);
     expect((await call(sandbox, '/v1/calendar?domain=BOOKS')).body.items).toEqual([]);
