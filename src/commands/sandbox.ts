@@ -31,11 +31,19 @@ const sandboxCommand = defineCommand({
   description: 'run the bundled reference API with demo data on loopback, until interrupted',
   output: documentShape(['json'], 'lines'),
   flags: SANDBOX_FLAGS,
+  help: `
+While it runs, its data can be changed from this machine over HTTP, to try lk diff, lk export --git or --fresh by
+hand: POST a JSON body to the admin routes under /_sandbox (outside the API's /v1; no key; loopback clients only):
+/_sandbox/entries/ID/events, /rate, /note, /remove, /_sandbox/entries, /_sandbox/notifications,
+/_sandbox/notifications/ID/read, /_sandbox/profile, /_sandbox/achievements/ID/unlock; ?account=reader for the
+second account. GET URL/_sandbox lists them with their bodies.
+`,
   examples: [
     'lk sandbox --port 8080',
     'lk sandbox --json > sandbox.json &',
     "until grep -qs '}$' sandbox.json; do sleep 0.1; done   # its JSON is whole",
     "LK_BASE_URL=$(jq -r .url sandbox.json) LK_API_KEY=$(jq -r '.keys[0].key' sandbox.json) lk whoami",
+    'curl -X POST -H \'Content-Type: application/json\' -d \'{"rating": 2}\' "$(jq -r .url sandbox.json)/_sandbox/entries/ID/rate"',
   ],
   storedConfig: 'unread',
   async run(ctx, out, flags) {

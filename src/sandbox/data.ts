@@ -55,6 +55,8 @@ export class AccountData {
   lists: ListRecord[] = [];
   reviews: ReviewRecord[] = [];
   notifications: NotificationRecord[] = [];
+  /** Achievements unlocked at run time (account-edits.ts): slug → when. */
+  readonly achievementUnlocks = new Map<string, number>();
   /** Bumped on every change; derived views are cached per version. */
   version = 0;
   lastExportAt: number | null = null;

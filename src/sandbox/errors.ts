@@ -31,3 +31,6 @@ export function rateLimited(message: string, retryAfterSeconds: number): HttpErr
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
   return new HttpError(429, 'api.rate_limited', message, { retryAfter: seconds }, { 'Retry-After': String(seconds) });
 }
+
+/** A change to a running sandbox (mutations.ts) that names what is not there: the admin routes answer it 404. */
+export class MutationRefused extends Error {}

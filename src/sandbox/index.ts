@@ -5,8 +5,9 @@
 import { buildDemoKeys } from './auth.js';
 import { SandboxData, type AccountSpec } from './data.js';
 import type { FaultOptions } from './faults.js';
-import { DOMAINS, iso, startOfUtcDay, type EventKind } from './model.js';
+import { DOMAINS, iso, startOfUtcDay } from './model.js';
 import { SandboxServer, type SandboxCounters } from './server.js';
+import { sandboxMutations, type SandboxMutations } from './mutations.js';
 import { AltVariant, VARIANTS, type Variant } from './variant.js';
 
 export type { Variant } from './variant.js';
@@ -56,7 +57,7 @@ export interface DemoKey {
   description: string;
 }
 
-export interface Sandbox {
+export interface Sandbox extends SandboxMutations {
   /** Base URL, the address in front of /v1, e.g. "http://127.0.0.1:41234". */
   url: string;
   keys: DemoKey[];
@@ -66,18 +67,6 @@ export interface Sandbox {
   /** Mutable at run time; assigning new options restarts the fault sequence. */
   faults: FaultOptions;
   resetCounters(): void;
-  /** Prepends n new (newest) entries to the account. */
-  addEntries(account: string, n: number): void;
-  /** Every entry id of the account, in the library's natural order (newest first). */
-  entryIds(account: string): string[];
-  /** Removes an entry (and its reviews) from the account's library. */
-  removeEntry(account: string, id: string): void;
-  /** Changes an entry's rating (1-10 or null). */
-  rateEntry(account: string, id: string, rating: number | null): void;
-  /** Replaces an entry's notes (null clears them). */
-  noteEntry(account: string, id: string, notes: string | null): void;
-  /** Adds a dated event (FILM_SEEN, 90 minutes, unless another kind is named) at the clock's time; returns its id. */
-  addEvent(account: string, id: string, kind?: EventKind): string;
   /** Closes the server and every connection, keep-alive ones included. */
   close(): Promise<void>;
 }
@@ -139,6 +128,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const variant = options.variant ?? 'default';
   if (!VARIANTS.includes(variant)) throw new RangeError(`sandbox option variant must be one of ${VARIANTS.join(', ')} (got ${String(variant)})`);
   const alt = variant === 'alt' ? new AltVariant() : undefined;
+  const mutations = sandboxMutations(data, alt, now);
   const server = new SandboxServer({
     data,
     keys: keyRecords,
@@ -150,6 +140,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     variant: alt,
     tls: options.tls,
     exportLeavesOut: new Set(options.exportLeavesOut ?? []),
+    mutations,
   });
   const address = await server.listen(options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
   const hostForUrl = address.family === 'IPv6' || address.address.includes(':') ? `[${address.address}]` : address.address;
@@ -177,15 +168,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       server.faults = faults;
     },
     resetCounters: () => server.resetCounters(),
-    addEntries: (account: string, n: number) => {
-      data.account(account).addEntries(wholeNumber('n', n), now());
-    },
-    entryIds: (account: string) => data.account(account).entries.map((entry) => (alt ? alt.uuid(entry.id) : entry.id)),
-    removeEntry: (account: string, id: string) => data.account(account).removeEntry(alt ? alt.idIn(id) : id),
-    rateEntry: (account: string, id: string, rating: number | null) => data.account(account).rateEntry(alt ? alt.idIn(id) : id, rating, now()),
-    noteEntry: (account: string, id: string, notes: string | null) => data.account(account).noteEntry(alt ? alt.idIn(id) : id, notes, now()),
-    addEvent: (account: string, id: string, kind: EventKind = 'FILM_SEEN') =>
-      data.account(account).addEvent(alt ? alt.idIn(id) : id, kind, now(), { minutes: 90 }),
+    ...mutations,
+    addEntries: (account: string, n: number) => mutations.addEntries(account, wholeNumber('n', n)),
     close: () => server.close(),
   };
 }

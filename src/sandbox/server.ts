@@ -13,6 +13,8 @@ import { HttpError, notFound, rateLimited } from './errors.js';
 import { DEFAULT_STALL_MS, HTML_LOGIN_PAGE, faultFate, faultsActive, faultsApply, type FaultFate, type FaultOptions } from './faults.js';
 import { RateLimiter, type BudgetState } from './rate-limit.js';
 import { matchRoute, type Reply } from './routes.js';
+import { ADMIN_PREFIX, adminReply } from './admin.js';
+import type { SandboxMutations } from './mutations.js';
 
 export interface SandboxCounters {
   /** Every HTTP request received (any path, any status). */
@@ -43,6 +45,8 @@ export interface ServerConfig {
   tls?: { key: string | Buffer; cert: string | Buffer } | undefined;
   /** What the export leaves out. */
   exportLeavesOut: ReadonlySet<ExportCollection>;
+  /** What the admin routes (admin.ts) change. */
+  mutations: SandboxMutations;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -146,6 +150,8 @@ export class SandboxServer {
       url = new URL('http://sandbox.invalid/');
     }
     const pathname = url.pathname;
+    // The admin routes change the data by hand: outside the API, its counters, budget and faults.
+    if (pathname === ADMIN_PREFIX || pathname.startsWith(`${ADMIN_PREFIX}/`)) return this.admin(req, res, pathname, url.searchParams);
     const counters = this.counters;
     counters.requests += 1;
     counters.byPath[pathname] = (counters.byPath[pathname] ?? 0) + 1;
@@ -236,6 +242,22 @@ export class SandboxServer {
       if (!(error instanceof HttpError)) throw error;
       this.sendError(res, error, fate === 'truncate');
     }
+  }
+
+  private async admin(req: IncomingMessage, res: ServerResponse, pathname: string, query: URLSearchParams): Promise<void> {
+    let status: number;
+    let body: unknown;
+    let headers: Record<string, string> = {};
+    try {
+      ({ status, body } = await adminReply(req, pathname, query, this.config.mutations));
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      ({ status, headers } = error);
+      body = error.body();
+    }
+    const buffer = Buffer.from(JSON.stringify(body), 'utf8');
+    res.writeHead(status, { ...headers, 'Content-Type': JSON_TYPE, 'Content-Length': buffer.length });
+    res.end(buffer);
   }
 
   private injectedResponse(fate: FaultFate, faults: FaultOptions): HttpError | undefined {

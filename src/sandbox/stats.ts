@@ -212,11 +212,19 @@ const ACHIEVEMENTS: AchievementSpec[] = [
   },
 ];
 
+/** Every achievement's id (slug), whatever the account's domains. */
+export function achievementIds(): string[] {
+  return ACHIEVEMENTS.map((spec) => spec.id);
+}
+
 /** Achievements of the enabled domains (and the cross-domain ones): unlocked ones newest first, then locked ones. */
 export function achievements(account: AccountData, seed: number, dataDay: number): AchievementRecord[] {
   return account.cached('achievements', () => {
     const records = ACHIEVEMENTS.filter((spec) => spec.domain === null || account.hasDomain(spec.domain)).map((spec): AchievementRecord => {
-      const current = Math.min(spec.measure(account), spec.target);
+      const measured = Math.min(spec.measure(account), spec.target);
+      // One still locked by the data but unlocked at run time (account-edits.ts): complete, at that time.
+      const unlockedNow = measured < spec.target ? account.achievementUnlocks.get(spec.id) : undefined;
+      const current = unlockedNow === undefined ? measured : spec.target;
       const unlocked = current >= spec.target;
       return {
         id: spec.id,
@@ -225,7 +233,12 @@ export function achievements(account: AccountData, seed: number, dataDay: number
         domain: spec.domain,
         current,
         target: spec.target,
-        unlockedAt: unlocked ? dataDay - ((hash32(seed, account.username, spec.id) % 700) + 1) * DAY_MS + (hash32(spec.id) % 86_400) * 1000 : null,
+        unlockedAt:
+          unlockedNow !== undefined
+            ? unlockedNow
+            : unlocked
+              ? dataDay - ((hash32(seed, account.username, spec.id) % 700) + 1) * DAY_MS + (hash32(spec.id) % 86_400) * 1000
+              : null,
       };
     });
     return records.sort((a, b) => (b.unlockedAt ?? -1) - (a.unlockedAt ?? -1) || (a.id < b.id ? -1 : 1));

@@ -161,6 +161,13 @@ describe('help details', () => {
     expect(help.slice(help.indexOf('Options:'), help.indexOf('Global options ('))).toMatch(/--json +print the base URL and the demo keys/);
   });
 
+  it('lk sandbox --help names its admin routes (issue 44: the data changed without editing files)', async () => {
+    const help = (await runLkInProcess(['sandbox', '--help'])).stdout;
+    for (const route of ['/_sandbox/entries/ID/events', '/_sandbox/notifications', '/_sandbox/profile', '/_sandbox/achievements/ID/unlock'])
+      expect(help).toContain(route);
+    expect(help).toMatch(/loopback clients only/);
+  });
+
   it('cron lines escape % (cron turns a bare one into a newline)', async () => {
     for (const { path } of COMMANDS) {
       const help = (await runLkInProcess([...path, '--help'])).stdout;

@@ -1,0 +1,132 @@
+import { networkInterfaces } from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { all, call, clock, NOW } from './helpers.js';
+
+// Issue 44: the sandbox changes while it runs, over HTTP, so that lk diff, export --git, notify and --fresh can be
+// tried by hand. Every change is read back through the API (/v1) as lk reads it.
+
+let sandbox: Sandbox;
+const time = clock(NOW);
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, rateLimit: 0, now: time.now });
+});
+afterAll(() => sandbox.close());
+
+/** A POST to an admin route with a JSON body. */
+async function admin(path: string, body: unknown = {}, options: { contentType?: string; method?: string } = {}) {
+  const response = await fetch(sandbox.url + path, {
+    method: options.method ?? 'POST',
+    headers: { 'content-type': options.contentType ?? 'application/json' },
+    body: options.method === 'GET' ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+describe('the admin routes change what /v1 answers', () => {
+  it('POST /_sandbox/entries/{id}/events adds the entry’s newest event, dated now', async () => {
+    const [id] = sandbox.entryIds('demo');
+    time.set(NOW + 60_000);
+    const added = await admin(`/_sandbox/entries/${id}/events`, { kind: 'FILM_SEEN' });
+    expect(added.status).toBe(201);
+    const history = await all(sandbox, `/v1/library/${id}/history`);
+    expect(history[0]).toMatchObject({ id: added.body.id, kind: 'FILM_SEEN', date: new Date(NOW + 60_000).toISOString() });
+  });
+
+  it('rate, note and remove change the entry, then it is gone (404)', async () => {
+    const id = sandbox.entryIds('demo')[3]!;
+    expect((await admin(`/_sandbox/entries/${id}/rate`, { rating: 3 })).status).toBe(200);
+    expect((await admin(`/_sandbox/entries/${id}/note`, { notes: 'changed by hand' })).status).toBe(200);
+    expect((await call(sandbox, `/v1/library/${id}`)).body).toMatchObject({ rating: 3, notes: 'changed by hand' });
+    expect((await admin(`/_sandbox/entries/${id}/remove`)).status).toBe(200);
+    expect((await call(sandbox, `/v1/library/${id}`)).status).toBe(404);
+  });
+
+  it('POST /_sandbox/entries adds planned entries, the newest', async () => {
+    const added = await admin('/_sandbox/entries', { count: 2 });
+    expect(added.status).toBe(201);
+    const library = (await call(sandbox, '/v1/library?limit=2')).body.items;
+    expect(library.map((entry: any) => entry.id)).toEqual(added.body.ids);
+  });
+
+  it('a notification added is the newest, unread; marking it read shows', async () => {
+    const added = await admin('/_sandbox/notifications', { title: 'Hello', message: 'Added by hand.' });
+    expect(added.status).toBe(201);
+    const [first] = (await call(sandbox, '/v1/notifications')).body.items;
+    expect(first).toMatchObject({ id: added.body.id, title: 'Hello', message: 'Added by hand.', read: false });
+    expect((await admin(`/_sandbox/notifications/${added.body.id}/read`)).status).toBe(200);
+    expect((await call(sandbox, '/v1/notifications')).body.items[0]).toMatchObject({ id: added.body.id, read: true });
+  });
+
+  it('the profile is edited', async () => {
+    expect((await admin('/_sandbox/profile', { displayName: 'Renamed', location: null })).status).toBe(200);
+    expect((await call(sandbox, '/v1/profile')).body).toMatchObject({ displayName: 'Renamed', location: null });
+  });
+
+  it('a locked achievement is unlocked now', async () => {
+    const locked = (await all(sandbox, '/v1/profile/achievements')).find((achievement: any) => !achievement.unlocked);
+    expect(locked).toBeDefined();
+    time.set(NOW + 120_000);
+    expect((await admin(`/_sandbox/achievements/${locked.id}/unlock`)).status).toBe(200);
+    const after = (await all(sandbox, '/v1/profile/achievements')).find((achievement: any) => achievement.id === locked.id);
+    expect(after).toMatchObject({ unlocked: true, unlockedAt: new Date(NOW + 120_000).toISOString() });
+  });
+
+  it('?account=reader changes the other account', async () => {
+    expect((await admin('/_sandbox/profile?account=reader', { bio: 'Nouvelle bio.' })).status).toBe(200);
+    expect((await call(sandbox, '/v1/profile', { key: 'nogames' })).body.bio).toBe('Nouvelle bio.');
+    expect((await call(sandbox, '/v1/profile')).body.bio).not.toBe('Nouvelle bio.');
+  });
+
+  it('admin requests count in no counter and use no budget', async () => {
+    sandbox.resetCounters();
+    await admin('/_sandbox/notifications', { title: 'Quiet', message: 'Not counted.' });
+    expect(sandbox.counters.requests).toBe(0);
+  });
+});
+
+describe('the admin routes refuse', () => {
+  it('bad input with one JSON error each, and list themselves on GET /_sandbox', async () => {
+    const [id] = sandbox.entryIds('demo');
+    expect(await admin(`/_sandbox/entries/${id}/rate`, { rating: 11 })).toMatchObject({ status: 400, body: { field: 'rating' } });
+    expect(await admin(`/_sandbox/entries/${id}/rate`, 'not json')).toMatchObject({ status: 400, body: { code: 'request.invalid_body' } });
+    expect((await admin(`/_sandbox/entries/${id}/rate`, { rating: 5 }, { contentType: 'text/plain' })).status).toBe(415);
+    expect((await admin(`/_sandbox/entries/${id}/rate`, {}, { method: 'GET' })).status).toBe(405);
+    expect((await admin('/_sandbox/entries/nope/remove')).status).toBe(404);
+    expect((await admin('/_sandbox/profile?account=nobody', { bio: 'x' })).status).toBe(404);
+    expect((await admin('/_sandbox/achievements/no-such-thing/unlock')).status).toBe(404);
+    expect((await admin('/_sandbox/elsewhere')).status).toBe(404);
+    const listed = await admin('/_sandbox', undefined, { method: 'GET' });
+    expect(listed.status).toBe(200);
+    expect(listed.body.routes.join('\n')).toContain('POST /_sandbox/notifications');
+  });
+
+  it('nothing of them under /v1: the API stays read-only', async () => {
+    const response = await call(sandbox, '/v1/_sandbox/profile', { method: 'POST' });
+    expect(response.status).toBe(405);
+  });
+});
+
+const external = Object.values(networkInterfaces())
+  .flat()
+  .find((address) => address !== undefined && !address.internal && address.family === 'IPv4');
+
+describe.skipIf(external === undefined)('the admin routes off loopback', () => {
+  it(`a client on ${external?.address ?? 'another address'} gets 403, and nothing changes`, async () => {
+    const exposed = await startSandbox({ host: external!.address, port: 0, rateLimit: 0 });
+    try {
+      const response = await fetch(`${exposed.url}/_sandbox/profile`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ displayName: 'Intruder' }),
+      });
+      expect(response.status).toBe(403);
+      expect(((await response.json()) as { code: string }).code).toBe('sandbox.admin_loopback_only');
+      const profile = await fetch(`${exposed.url}/v1/profile`, { headers: { authorization: `Bearer ${exposed.key('full')}` } });
+      expect(((await profile.json()) as { displayName: string }).displayName).toBe('Demo User');
+    } finally {
+      await exposed.close();
+    }
+  });
+});
