@@ -200,6 +200,15 @@ if (nodeHasSqlite())
       expect(stderr()).toMatch(/^lk mcp: a line of 11534\d{3} bytes, longer than 10485760 \(answered -32600\)$/m);
     });
 
+    it('the calls written before stdin closes are answered before lk mcp ends (printf … | lk mcp)', async () => {
+      const { child, exited } = serve();
+      const answers = linesOf(child.stdout) as { id?: unknown }[];
+      child.stdin.end(lines(initialize, initialized, { jsonrpc: '2.0', id: 'p1', method: 'ping' }, { jsonrpc: '2.0', id: 'p2', method: 'ping' }));
+      expect(await exited).toEqual([0, null]);
+      await until(() => answers.length >= 3);
+      expect(answers.map((answer) => answer.id)).toEqual(['init', 'p1', 'p2']);
+    });
+
     it('12 MiB of pipelined messages (each 10 KB) are all answered: stdin waits while they are handed on', async () => {
       const { child, exited } = serve();
       const answers = linesOf(child.stdout) as { id?: unknown; result?: unknown }[];
