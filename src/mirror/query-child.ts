@@ -50,6 +50,11 @@ export interface QueryReply {
 const BATCHES_IN_FLIGHT = 2;
 const FIRST_BATCH_ROWS = 16;
 const MAX_BATCH_ROWS = 64;
+/**
+ * A batch is sent once its rows take this many bytes, whatever their count: lk writes a batch in one go, and a batch
+ * of big values (BLOBs of megabytes) would hold its event loop, and with it a signal, for as long.
+ */
+const MAX_BATCH_BYTES = 1024 * 1024;
 /** A batch is sent once it has waited this long for more rows, so that a slow query still shows its first rows. */
 const BATCH_WAIT_MS = 50;
 const WATCH_MS = 100;
@@ -117,10 +122,12 @@ async function stream(id: number, sql: string, limits: RowLimits): Promise<void>
     let skipped = 0;
     let count = 0;
     let bytes = 0;
+    let batchBytes = 0;
     let cut = false;
     const flush = async () => {
       send({ id, rows: batch });
       batch = [];
+      batchBytes = 0;
       size = Math.min(size * 4, MAX_BATCH_ROWS);
       state.credit -= 1;
       while (state.credit <= 0 && !state.stopped) await new Promise<void>((resolve) => (state.wake = resolve));
@@ -147,8 +154,9 @@ async function stream(id: number, sql: string, limits: RowLimits): Promise<void>
         }
       }
       batch.push(row.values);
+      batchBytes += row.bytes;
       count += 1;
-      if (batch.length >= size || performance.now() - since > BATCH_WAIT_MS) await flush();
+      if (batch.length >= size || batchBytes >= MAX_BATCH_BYTES || performance.now() - since > BATCH_WAIT_MS) await flush();
     }
     if (state.stopped) return;
     if (batch.length > 0) send({ id, rows: batch });
