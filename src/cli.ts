@@ -176,7 +176,7 @@ export function topLevelHelp(width = 80): string {
   return text;
 }
 
-/** The one place that turns any failure into CLI.md's message and exit code. */
+/** The one place that turns any failure into its message and exit code (README, Exit codes). */
 export function reportError(
   error: unknown,
   stderr: NodeJS.WritableStream & { isTTY?: boolean },
@@ -250,7 +250,7 @@ function helpWidth(factory: Factory): number {
   return factory.stdout.isTTY && factory.stdout.columns ? factory.stdout.columns : 80;
 }
 
-/** One run of lk on the given command line: every failure becomes its message on stderr and CLI.md's exit code. */
+/** One run of lk on the given command line: every failure becomes its message on stderr and its exit code (README, Exit codes). */
 export async function runProgram(argv: string[], factory: Factory): Promise<number> {
   try {
     await makeProgram(factory).parseAsync(argv);
@@ -272,7 +272,7 @@ export async function main(argv: string[] = process.argv): Promise<number> {
       exiting = true;
       if (signal !== 'SIGHUP' && endsCleanlyOnSignal()) {
         abort.abort();
-        // The run ends itself at once; should anything hold the loop, the promise of CLI.md (exit 0 within 2 s) holds.
+        // The run ends itself at once; should anything hold the loop, the promise of exit 0 within 2 s holds.
         setTimeout(() => process.exit(ExitCode.ok), 1500).unref();
         return;
       }

@@ -1,5 +1,5 @@
 /**
- * SPEC.md §3's vocabulary, once for all of lk: the four domains, the four phases, each domain's statuses and the
+ * The vocabulary of docs/api.md (Statuses and phases), once for all of lk: the four domains, the four phases, each domain's statuses and the
  * phase each maps to, and the names a person reads. A leaf: it imports nothing, so the client's layers and the
  * sandbox (which imports nothing else of the client) both read it (.dependency-cruiser.cjs).
  */

@@ -1,12 +1,12 @@
 /**
- * SPEC.md §4–5 as data: every endpoint, the scope its key needs, and whether it answers with the paginated envelope.
+ * docs/api.md's endpoints as data: every endpoint, the scope its key needs, and whether it answers with the paginated envelope.
  * A 403 names the missing scope from here; the listing commands are made from the same table (src/commands/).
  */
 export interface Endpoint {
   /** The path, `{id}` standing for an id. */
   path: string;
   scope: string | undefined;
-  /** SPEC.md calls it paginated (page, limit, the envelope). */
+  /** docs/api.md calls it paginated (page, limit, the envelope). */
   paged: boolean;
 }
 
@@ -41,7 +41,7 @@ const PATTERNS = Object.values(ENDPOINTS).map((endpoint): [RegExp, Endpoint] => 
 ]);
 
 /**
- * The scope a path under /v1 needs (SPEC.md §5), so that a 403 can name the one missing. A path SPEC.md does not list
+ * The scope a path under /v1 needs (docs/api.md, Keys and scopes), so that a 403 can name the one missing. A path docs/api.md does not list
  * (`lk api /v1/stats`) takes the scope of its area: the endpoints that share its first segment.
  */
 export function scopeForPath(path: string): string | undefined {

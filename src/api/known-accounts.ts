@@ -5,7 +5,7 @@ import { sha256Hex } from '../util/hash.js';
 
 /**
  * Which account a key belongs to, per instance, learned from GET /v1/me (a key never changes account). The export
- * cache names its files after the account, and the rate-limit budget, which SPEC.md shares between all of an
+ * cache names its files after the account, and the rate-limit budget, which the API (docs/api.md) shares between all of an
  * account's keys, is kept per account once it is known. The key itself is never written: only a fingerprint of it,
  * salted with the instance.
  *

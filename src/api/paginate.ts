@@ -18,7 +18,7 @@ export interface PagingOptions {
   /** Stop after this many items (follows pages as needed). */
   max?: number | undefined;
   /**
-   * For endpoints SPEC.md does not call paginated (calendar, achievements): ask without page or limit, and only if
+   * For endpoints docs/api.md does not call paginated (calendar, achievements): ask without page or limit, and only if
    * the answer turns out to be an envelope with more, follow it to the end.
    */
   followIfPaged?: boolean | undefined;
@@ -46,7 +46,7 @@ export interface Page {
 
 export const MAX_PAGE_SIZE = 100;
 
-/** SPEC.md §2 / CLI.md: a body with `items` and `hasMore` is an envelope. */
+/** docs/api.md, Endpoints, rule 1: a body with `items` and `hasMore` is an envelope. */
 export function isEnvelope(body: unknown): body is { items: unknown[]; hasMore: boolean; total?: number } {
   return (
     typeof body === 'object' &&

@@ -13,13 +13,13 @@ export interface Budget {
   resetAt: number;
 }
 
-/** A window is a minute (SPEC.md §8): what headers say about the reset is held to it. */
+/** A window is a minute (docs/api.md, Limits): what headers say about the reset is held to it. */
 const WINDOW_SECONDS = 60;
 /** No instance allows more a minute than this; a larger number in a header is noise, not a budget. */
 const MAX_BUDGET = 1_000_000;
 
 /**
- * X-RateLimit-* as a budget, held to what SPEC.md describes: the reset within the minute (an epoch timestamp, 1e308 or
+ * X-RateLimit-* as a budget, held to what docs/api.md describes: the reset within the minute (an epoch timestamp, 1e308 or
  * a negative number would otherwise mean a wait of decades or none), the counts whole and non-negative.
  */
 export function budgetFromHeaders(headers: Record<string, string | string[] | undefined>, now: number): Budget | undefined {
@@ -34,7 +34,7 @@ export function budgetFromHeaders(headers: Record<string, string | string[] | un
 /** The longest Retry-After believed: a day (the export hour fits; 1e308 does not). */
 const MAX_RETRY_AFTER_SECONDS = 86_400;
 
-/** Retry-After in seconds (SPEC.md); an HTTP date is accepted too, as servers in front of an instance may send one. */
+/** Retry-After in seconds (docs/api.md); an HTTP date is accepted too, as servers in front of an instance may send one. */
 export function retryAfterSeconds(value: string | string[] | undefined, now: number): number | undefined {
   const raw = Array.isArray(value) ? value[0] : value;
   if (raw === undefined || raw.trim() === '') return undefined;
@@ -133,7 +133,7 @@ interface Observed extends Budget {
   ticket: number;
 }
 
-/** A window is a minute (SPEC.md §8); used only to guess the next reset after one passes unobserved. */
+/** A window is a minute (docs/api.md, Limits); used only to guess the next reset after one passes unobserved. */
 const WINDOW_MS = 60_000;
 /** X-RateLimit-Reset is in whole seconds: wait a little past it rather than arrive a moment early. */
 const RESET_MARGIN_MS = 250;

@@ -35,7 +35,7 @@ export interface RawRequest {
 const PATH_CHARS = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/]|%[0-9A-Fa-f]{2})*$/;
 
 /**
- * `lk api PATH`: the key must never reach anything outside /v1 (SPEC.md §5.5), so a path is accepted only when it
+ * `lk api PATH`: the key must never reach anything outside /v1 (docs/api.md, Keys and scopes.5), so a path is accepted only when it
  * needs no normalisation to be under /v1. Anything a server or proxy could resolve elsewhere is refused: absolute
  * or scheme-relative URLs, dot segments, encoded dots, slashes and backslashes, backslashes themselves.
  */

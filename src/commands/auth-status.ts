@@ -9,7 +9,7 @@ import { ApiError, AuthError, LkError, NotLoggedInError } from '../util/errors.j
 import { getPath } from '../util/object-path.js';
 import { maskKey } from '../util/redact.js';
 
-/** Days before expiry from which auth status warns (SPEC.md: the server emails a week before). */
+/** Days before expiry from which auth status warns (docs/api.md: the server emails a week before). */
 const EXPIRY_WARNING_DAYS = 14;
 const DAY_MS = 86_400_000;
 

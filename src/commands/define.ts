@@ -218,7 +218,7 @@ function pathOf(command: Command): string {
 }
 
 /**
- * --format in any case, handed on as spelt in CLI.md. Unlike flag.choice, not commander's choices: they would list
+ * --format in any case, handed on as spelt in the README. Unlike flag.choice, not commander's choices: they would list
  * ics and atom in every command's help and error, and only lk calendar takes ics, lk feed atom (their help says so, the
  * others refuse them).
  */

@@ -12,7 +12,7 @@ export interface ListingSpec {
   view: View;
   /** An id for the path, as typed: checked, then encoded into its segment. */
   id?: { what: string; raw: string };
-  /** Not an envelope in SPEC.md (the calendar): read whole, following pages only if the instance pages it anyway. */
+  /** Not an envelope in docs/api.md (the calendar): read whole, following pages only if the instance pages it anyway. */
   followIfPaged?: boolean;
 }
 

@@ -13,7 +13,7 @@ export { DOMAINS, ORDERS, PHASES, SORTS } from '../api/vocabulary.js';
 /** --domain: one of the four domains. */
 export const DOMAIN_FLAG = { domain: flag.choice('--domain <domain>', 'only this domain', DOMAINS) };
 
-/** -o FILE: on every command that prints data (CLI.md), with export's guarantees (src/util/output-file.ts). */
+/** -o FILE: on every command that prints data (README, Commands), with export's guarantees (src/util/output-file.ts). */
 export const OUTPUT_FLAG = { output: flag.text('-o, --output <file>', 'write the output to this file, whole or not at all (0600 when new)') };
 
 /** --page, --limit, --all, --max (and -o): on every command whose response is an envelope. */

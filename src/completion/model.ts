@@ -80,7 +80,7 @@ export interface CompletionTree {
   globals: FlagSpec[];
 }
 
-/** Values of a global flag valid only on some commands (CLI.md: `--format ics` is for `lk calendar`), by command path. */
+/** Values of a global flag valid only on some commands (`--format ics` is for `lk calendar`), by command path. */
 const VALUES_ONLY_ON: Record<string, Record<string, readonly string[]>> = {
   '--format': { ics: ['calendar'] },
 };

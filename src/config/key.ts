@@ -1,5 +1,5 @@
 /**
- * What SPEC.md fixes about keys: `lk_` and 49 characters from 0-9A-Za-z. The checksum algorithm is not shown,
+ * What docs/api.md fixes about keys: `lk_` and 49 characters from 0-9A-Za-z. The checksum algorithm is not shown,
  * so the client checks only the format and leaves the checksum to the server.
  */
 export const KEY_PATTERN = /^lk_[0-9A-Za-z]{49}$/;

@@ -128,7 +128,7 @@ export function parseByteSize(raw: string): number {
   return bytes;
 }
 
-/** What applies when nothing sets a value (CLI.md's last step of precedence); `lk config list` shows it. */
+/** What applies when nothing sets a value (the last step of precedence); `lk config list` shows it. */
 export const BUILT_IN_DEFAULTS = {
   format: { value: null, text: 'table on a terminal, tsv in a pipe' },
   lang: { value: null, text: "the account's language" },

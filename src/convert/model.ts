@@ -1,6 +1,6 @@
 /**
  * Raw items (as a server sent them) → one tolerant model per library entry, with its history and reviews joined.
- * SPEC.md fixes only a few names (work.id/source/sourceId, entry id/work/status/phase/rating/notes/dates/progress,
+ * docs/api.md fixes only a few names (work.id/source/sourceId, entry id/work/status/phase/rating/notes/dates/progress,
  * event cycle and a nullable date); every other field is read as optional, with the alternatives an independent
  * server might use, and a missing value stays undefined: it is never printed as "undefined".
  */
@@ -44,7 +44,7 @@ export interface Work {
 
 export interface HistoryEvent {
   kind: string | undefined;
-  /** Milliseconds since the epoch, or null for an undated event (SPEC.md §2). */
+  /** Milliseconds since the epoch, or null for an undated event (docs/api.md, Resources). */
   date: number | null;
   cycle: number;
   /** For EPISODE_SEEN: the season and episode numbers, when the server gives them. */
@@ -276,7 +276,7 @@ function progressOf(raw: unknown): Entry['progress'] {
   return out;
 }
 
-/** Events by entry: SPEC.md names no link field, so the entry id under its usual names, else the work's id. */
+/** Events by entry: docs/api.md names no link field, so the entry id under its usual names, else the work's id. */
 function eventKeys(raw: Obj): string[] {
   return [text(first(raw, 'entryId', 'entry.id', 'libraryEntryId', 'libraryId')), text(first(raw, 'workId', 'work.id'))].filter(
     (key): key is string => key !== undefined,

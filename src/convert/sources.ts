@@ -85,7 +85,7 @@ function list(doc: Record<string, unknown>, ...names: string[]): unknown[] {
   return [];
 }
 
-/** The export's collections: library (or entries), history, reviews; SPEC.md fixes no names, so the usual ones. */
+/** The export's collections: library (or entries), history, reviews; docs/api.md fixes no names, so the usual ones. */
 export function snapshotFromExport(doc: Record<string, unknown>): AccountSnapshot {
   return {
     entries: list(doc, 'library', 'entries', 'libraryEntries'),

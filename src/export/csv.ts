@@ -3,7 +3,7 @@ import { columnsOf } from '../output/formats/fields.js';
 import { csvRecord } from '../output/formats/delimited.js';
 
 /**
- * The export as CSV files. SPEC.md does not fix the export's shape, so the files come from the data: every
+ * The export as CSV files. docs/api.md does not fix the export's shape, so the files come from the data: every
  * top-level array of objects is a collection and becomes `<name>.csv` (one row per item, nested fields as dot-path
  * columns); everything else at the top level (scalars, objects, arrays of scalars) becomes one row of `export.csv`.
  */

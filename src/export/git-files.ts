@@ -5,7 +5,7 @@ import { safeFileName } from './rotation.js';
  * history.json, lists.json, reviews.json, account.json, whatever it holds), items ordered by id and keys by name,
  * so that `git diff` shows what changed line by line, and nothing moves that did not change. The export's time is
  * the commit's date, not a file: an export with nothing new makes no commit. Other top-level values go in
- * export.json. SPEC.md fixes `id` alone: items are ordered by it whatever else they carry.
+ * export.json. docs/api.md fixes `id` alone: items are ordered by it whatever else they carry.
  */
 
 export interface GitFile {

@@ -5,7 +5,7 @@ import type { ActivityKind, FeedEvent, FeedItemFacts, FeedReview } from '../outp
 /**
  * The account's recent activity, read from the mirror's history: each dated event becomes one item of the feed,
  * except episodes (grouped per show and day) and game or reading sessions (grouped per work and day), newest first.
- * Only what SPEC.md fixes is relied on (an event's date and cycle, the work's url); an event's kind, its id, a work's
+ * Only what docs/api.md fixes is relied on (an event's date and cycle, the work's url); an event's kind, its id, a work's
  * title or type are read when present, under the spellings the mirror knows, and items stay whole without them.
  */
 
@@ -147,7 +147,7 @@ interface Row {
 
 /** The newest `limit` items of activity, newest first. Reads events newest first and stops once the items are complete. */
 export function readActivity(db: Database, query: ActivityQuery, facts: MirrorFacts): Activity[] {
-  // Dates are ISO 8601 in UTC with milliseconds (SPEC.md §1): as text they sort as time does.
+  // Dates are ISO 8601 in UTC with milliseconds (docs/api.md, The service): as text they sort as time does.
   const rows = db
     .prepare(
       `SELECT h.json, h.date, h.kind, h.entry_id, coalesce(h.work_id, e.work_id) AS work_id, e.json AS entry, w.json AS work,

@@ -1,6 +1,6 @@
 /**
  * What each tool answers, written for the model that picks it: its question, its limits, an example call. Items are
- * the service's own JSON (SPEC.md): an entry carries its work (title, type, year), status, phase, rating, notes,
+ * the service's own JSON (docs/api.md): an entry carries its work (title, type, year), status, phase, rating, notes,
  * dates and progress; `link` is its page in the web app.
  */
 const PAGE =

@@ -4,7 +4,7 @@ import { isObject } from '../util/json-value.js';
 import { DOMAINS } from '../vocabulary.js';
 
 /**
- * Items as the server sent them → the mirror's columns. SPEC.md fixes only a few field names (id, work, status,
+ * Items as the server sent them → the mirror's columns. docs/api.md fixes only a few field names (id, work, status,
  * phase, rating, notes, dates, progress, source, sourceId, url, cycle, date, episodesBehind); every other column
  * is read from the first spelling present and is NULL when there is none. The item itself goes whole into `json`.
  */
@@ -61,7 +61,7 @@ export function titleKey(title: string | null): string | null {
     .toLowerCase();
 }
 
-/** An id for items that carry none (SPEC.md does not promise one everywhere): a digest of the item and its place. */
+/** An id for items that carry none (docs/api.md does not promise one everywhere): a digest of the item and its place. */
 export function syntheticId(prefix: string, item: unknown, place: string): string {
   return `${prefix}:${createHash('sha1').update(JSON.stringify(item)).update(place).digest('hex').slice(0, 16)}`;
 }

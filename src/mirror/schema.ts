@@ -3,7 +3,7 @@ import type { Database } from './database.js';
 /**
  * The mirror's schema, in the dogsheep manner: snake_case tables keyed by the server's ids (stored as TEXT, since an
  * instance may use numbers or UUIDs), a `json` column on every row holding the item exactly as the server sent it
- * (fields SPEC.md does not name are kept, and `json_extract` reaches them), foreign keys, indexes on what people
+ * (fields docs/api.md does not name are kept, and `json_extract` reaches them), foreign keys, indexes on what people
  * filter by, FTS5 tables named `<table>_fts` with `content="<table>"` (how Datasette and sqlite-utils find them),
  * and a few views. Columns other than id and json are read loosely from the item: NULL when the server spells a
  * field differently. `position` keeps the server's own order (counted from the oldest, so that new items at the top

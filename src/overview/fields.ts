@@ -2,7 +2,7 @@ import { text, titleKey } from '../mirror/rows.js';
 import { firstOf, getPath } from '../util/object-path.js';
 
 /**
- * What lk next and lk status read of the items the API sends, loosely (SPEC.md fixes few names): read the same way
+ * What lk next and lk status read of the items the API sends, loosely (docs/api.md fixes few names): read the same way
  * from a response and from the mirror's copy of it, so that both give the same answer.
  */
 

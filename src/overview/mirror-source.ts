@@ -8,7 +8,7 @@ import { DOMAINS, PHASE_OF_STATUS, type Phase } from '../vocabulary.js';
 /**
  * lk next and lk status answered from the mirror in lk's own process: the same items the API gave (the json
  * columns), read with the mirror's columns and indexes. An instance that sends no phase has it derived from the
- * status (SPEC.md §3), as online the server filters by phase itself.
+ * status (docs/api.md, Statuses and phases), as online the server filters by phase itself.
  */
 type ListedPhase = 'IN_PROGRESS' | 'PLANNED';
 

@@ -2,7 +2,7 @@ import { airsAtOf, entryDomainOf, entryIdOf, entryTitleOf, entryWorkIdOf, episod
 import { seededIndex } from './seed.js';
 import { allSettledThenFirstError } from '../util/settle.js';
 
-/** One entry of `lk next`, as --json prints it (CLI.md, "Added in the fourth round"). */
+/** One entry of `lk next`, as --json prints it (README, "What next, what is going on"). */
 export interface NextItem {
   id: string;
   title: string | null;

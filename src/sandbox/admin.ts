@@ -1,6 +1,6 @@
 /**
  * The admin routes: a running sandbox's data changed over HTTP (README.md, "Changing the data"), so that `lk diff`,
- * `lk export --git`, `lk notify` or `--fresh` can be tried by hand. They live under /_sandbox, outside SPEC.md's /v1,
+ * `lk export --git`, `lk notify` or `--fresh` can be tried by hand. They live under /_sandbox, outside the API's /v1,
  * take no API key, count in no counter or budget and see no fault. Only loopback clients are answered, and only a
  * POST with a JSON body: a web page cannot send one without a CORS preflight, which the sandbox never grants.
  */

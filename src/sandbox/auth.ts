@@ -1,5 +1,5 @@
 /**
- * API keys: the demo keys the sandbox hands out, and authentication of the Authorization header (SPEC.md §5).
+ * API keys: the demo keys the sandbox hands out, and authentication of the Authorization header (docs/api.md, Keys and scopes).
  * The format and checksum are checked before any lookup, as a real instance does to refuse typos cheaply.
  */
 import { HttpError } from './errors.js';

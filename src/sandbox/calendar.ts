@@ -1,5 +1,5 @@
 /**
- * GET /v1/calendar (SPEC.md §4 rule 5): episodes of followed shows airing from the start of today (UTC) up to 90
+ * GET /v1/calendar (docs/api.md, Endpoints, rule 5): episodes of followed shows airing from the start of today (UTC) up to 90
  * days after now, soonest first, at most 60. A show is followed when it is an airing series or anime in the
  * library; dropped ones are left out. Computed at request time from each show's weekly schedule and the clock.
  */

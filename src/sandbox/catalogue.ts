@@ -200,7 +200,7 @@ export function episodeNumber(work: WorkRecord, n: number): { season: number; ep
   return { season, episode: n - (season - 1) * perSeason };
 }
 
-/** SPEC.md §4 rule 3: film and series titles follow lang (falling back to English); everything else has one title. */
+/** docs/api.md, Endpoints, rule 3: film and series titles follow lang (falling back to English); everything else has one title. */
 export function workTitle(work: WorkRecord, lang: Lang): string {
   if (work.type === 'film' || work.type === 'series') return work.titles[lang] ?? work.titles.en;
   return work.titles.en;
@@ -297,7 +297,7 @@ function generatedTitles(type: WorkType, rng: Rng): WorkRecord['titles'] {
               : [`The ${noun[0]}`, noun[1], noun[2]];
       const sequel = rng.chance(0.08) ? ` ${rng.int(2, 4)}` : '';
       const result: WorkRecord['titles'] = { en: titles[0] + sequel };
-      // Some works were never opened in fr or it: they stay English there (SPEC.md §4 rule 3).
+      // Some works were never opened in fr or it: they stay English there (docs/api.md, Endpoints, rule 3).
       if (rng.chance(0.6)) result.fr = titles[1] + sequel;
       if (rng.chance(0.45)) result.it = titles[2] + sequel;
       return result;

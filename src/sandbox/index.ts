@@ -1,6 +1,6 @@
 /**
- * The sandbox: a reference implementation of SPEC.md with generated demo data, for trying `lk` without an account
- * and for the project's end-to-end tests. README.md (next to this file) documents every choice SPEC.md leaves open.
+ * The sandbox: a reference implementation of the API (docs/api.md) with generated demo data, for trying `lk` without an account
+ * and for the project's end-to-end tests. README.md (next to this file) documents every choice docs/api.md leaves open.
  */
 import { buildDemoKeys } from './auth.js';
 import { SandboxData, type AccountSpec } from './data.js';
@@ -35,14 +35,14 @@ export interface SandboxOptions {
   /** Clock, ms since the epoch (default Date.now). */
   now?: () => number;
   /**
-   * 'alt' plays a second implementation of SPEC.md: UUID ids, an owner object, notifications with title, body and
-   * readAt, and other names for every field SPEC.md does not fix (README.md, "The alt variant"). Default 'default'.
+   * 'alt' plays a second implementation of docs/api.md: UUID ids, an owner object, notifications with title, body and
+   * readAt, and other names for every field docs/api.md does not fix (README.md, "The alt variant"). Default 'default'.
    */
   variant?: Variant;
   /** Serve https with this PEM private key and certificate (or chain); the URL then starts with https://. */
   tls?: { key: string | Buffer; cert: string | Buffer };
   /**
-   * Collections GET /v1/export leaves out, as an instance may (SPEC.md does not fix the export's fields): `profile`,
+   * Collections GET /v1/export leaves out, as an instance may (docs/api.md does not fix the export's fields): `profile`,
    * `achievements`, `notifications`, `lists`, `reviews`. Default: none.
    */
   exportLeavesOut?: readonly ExportCollection[];

@@ -1,5 +1,5 @@
 /**
- * API key format (SPEC.md §5.2): `lk_` followed by 49 characters of 0-9A-Za-z; the last six are a checksum of
+ * API key format (docs/api.md, Keys and scopes.2): `lk_` followed by 49 characters of 0-9A-Za-z; the last six are a checksum of
  * the first 46 characters (prefix included), so that a mistyped or truncated key is refused without any lookup.
  *
  * Checksum: CRC-32 (zlib.crc32, the IEEE polynomial) of those 46 ASCII characters, written in base 62 with the

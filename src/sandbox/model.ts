@@ -2,7 +2,7 @@
 
 import type { Domain, Phase } from '../vocabulary.js';
 
-// SPEC.md §3's domains, phases and statuses: the one vocabulary the client reads too (a leaf the sandbox may import).
+// The domains, phases and statuses of docs/api.md (Statuses and phases): the one vocabulary the client reads too (a leaf the sandbox may import).
 export { DOMAINS, PHASES, PHASE_OF_STATUS, type Domain, type Phase } from '../vocabulary.js';
 
 export const LANGS = ['en', 'fr', 'it'] as const;
@@ -20,7 +20,7 @@ export const DOMAIN_OF_TYPE: Record<WorkType, Domain> = {
   album: 'MUSIC',
 };
 
-/** The five catalogues (SPEC.md §2, Work.source). */
+/** The five catalogues (docs/api.md, Resources, Work.source). */
 export type Source = 'tmdb' | 'anilist' | 'igdb' | 'openlibrary' | 'musicbrainz';
 export const SOURCE_OF_TYPE: Record<WorkType, Source> = {
   film: 'tmdb',

@@ -1,4 +1,4 @@
-/** Query-parameter rules (SPEC.md §4): each parser returns the value or throws a 400 naming the parameter. */
+/** Query-parameter rules (docs/api.md, Endpoints): each parser returns the value or throws a 400 naming the parameter. */
 import { invalidParameter } from './errors.js';
 import { DAY_MS, DOMAINS, LANGS, PHASES, type Domain, type Lang, type Phase } from './model.js';
 
@@ -37,7 +37,7 @@ export function paging(query: URLSearchParams): Paging {
   return { page: integer(query, 'page', 1, Number.MAX_SAFE_INTEGER, 1), limit: integer(query, 'limit', 1, MAX_LIMIT, DEFAULT_LIMIT) };
 }
 
-/** The paginated envelope of SPEC.md §2 for one page of `all`. */
+/** The paginated envelope (docs/api.md, Resources) for one page of `all`. */
 export function envelope<T, R>(all: readonly T[], { page, limit }: Paging, render: (item: T) => R): { items: R[]; hasMore: boolean; total: number } {
   const start = (page - 1) * limit;
   const items = start >= all.length ? [] : all.slice(start, start + limit).map(render);

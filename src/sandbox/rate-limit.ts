@@ -1,5 +1,5 @@
 /**
- * Per-account request budget (SPEC.md §8): fixed windows aligned on the clock's minutes, shared by all the keys of
+ * Per-account request budget (docs/api.md, Limits): fixed windows aligned on the clock's minutes, shared by all the keys of
  * an account. Requests without a valid key draw from a bucket of their remote address instead.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The 14 endpoints of SPEC.md §4: path pattern, required scope, handler. Handlers validate their query, then read
+ * The 14 endpoints of docs/api.md, Endpoints: path pattern, required scope, handler. Handlers validate their query, then read
  * the account's data; they never see a request without a valid key.
  */
 import type { KeyRecord } from './auth.js';

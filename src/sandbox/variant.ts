@@ -1,5 +1,5 @@
 /**
- * `variant: 'alt'`: the same data dressed as a second, independent implementation of SPEC.md would send it. SPEC.md
+ * `variant: 'alt'`: the same data dressed as a second, independent implementation of the API (docs/api.md) would send it. docs/api.md
  * fixes few field names; this variant makes every other choice differently (see README.md, "The alt variant"), so
  * that the client's views are proven on data they were not written for. Applied to each JSON body on its way out,
  * and to the ids of a request's path on their way in; the data itself is the default variant's.
@@ -92,7 +92,7 @@ export class AltVariant {
   }
 }
 
-/** An entry without `phase` (a client derives it from the status, SPEC.md §3), with `addedAt` and its work's `mediaType`. */
+/** An entry without `phase` (a client derives it from the status, docs/api.md, Statuses and phases), with `addedAt` and its work's `mediaType`. */
 function entry(item: Json): Json {
   const out: Json = { ...item, work: work(item.work) };
   delete out.phase;

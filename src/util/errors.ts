@@ -1,4 +1,4 @@
-/** Errors that carry their meaning: each knows the exit code CLI.md gives it and an optional hint line. */
+/** Errors that carry their meaning: each knows the exit code it has (README, Exit codes) and an optional hint line. */
 
 export const ExitCode = {
   ok: 0,
@@ -162,7 +162,7 @@ export function exitCodeForStatus(status: number): number {
   return ExitCode.failure;
 }
 
-/** A 200 whose body is not what SPEC.md promises (a broken envelope, a listing cut short, pages that repeat). */
+/** A 200 whose body is not what docs/api.md promises (a broken envelope, a listing cut short, pages that repeat). */
 export class UnexpectedResponseError extends LkError {
   constructor(message: string, hint?: string) {
     super(message, ExitCode.failure, hint);

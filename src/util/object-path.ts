@@ -8,7 +8,7 @@ export function getPath(value: unknown, path: string): unknown {
   return current;
 }
 
-/** The first value present (not undefined, null or empty) among paths: fields SPEC.md does not name may be spelt differently on another instance. */
+/** The first value present (not undefined, null or empty) among paths: fields docs/api.md does not name may be spelt differently on another instance. */
 export function firstOf(item: unknown, paths: readonly string[]): unknown {
   for (const path of paths) {
     const value = getPath(item, path);

@@ -1,5 +1,5 @@
 /**
- * The friendly forms of --from/--to, resolved against the run's clock into what the API reads (SPEC.md: UTC, ISO 8601):
+ * The friendly forms of --from/--to, resolved against the run's clock into what the API reads (docs/api.md: UTC, ISO 8601):
  * `12h`, `7d`, `2w` ago; `today` and `yesterday` as local days; a date-time without a zone (`2026-01-01T10:00`) as
  * local time. Day dates (`2026-01-31`) and date-times with a zone are returned unchanged. Undefined for anything else.
  */

@@ -118,7 +118,7 @@ export class EndpointReads {
     }
   }
 
-  /** The calendar: SPEC.md does not call it paginated; an answer that turns out to be an envelope is followed. */
+  /** The calendar: docs/api.md does not call it paginated; an answer that turns out to be an envelope is followed. */
   async calendar(sink: ItemSink): Promise<void> {
     await this.each(pathOf('calendar'), (item) => sink.calendarItem(item), { followIfPaged: true });
   }

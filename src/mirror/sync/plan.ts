@@ -46,7 +46,7 @@ interface Area {
 }
 
 /**
- * Collections an export may carry besides the library and history. SPEC.md does not fix the export's fields: an
+ * Collections an export may carry besides the library and history. docs/api.md does not fix the export's fields: an
  * instance may leave any of them out, and then they are read from their endpoints in the same sync, so that the
  * first sync answers every --offline command as the server would.
  */

@@ -151,7 +151,7 @@ function nextPage(last: PageEnd): string | 'max' | undefined {
   return `${size === DEFAULT_PAGE_SIZE ? '' : `--limit ${size} `}--page ${last.page + 1}`;
 }
 
-/** SPEC.md's page size when a request names no limit. */
+/** The API's page size (docs/api.md) when a request names no limit. */
 const DEFAULT_PAGE_SIZE = 20;
 
 /**

@@ -9,7 +9,7 @@ import { displayWidth, padToWidth, truncate } from '../terminal/width.js';
 import type { OutputOptions } from './writer.js';
 
 /**
- * A summary whose shape nobody promised (SPEC.md leaves the stats summary open), shown for a person: top-level
+ * A summary whose shape nobody promised (docs/api.md leaves the stats summary open), shown for a person: top-level
  * values first, then a heading per nested object with its keys and values aligned, numbers as 1,234, and breakdowns
  * (counts per phase, per domain, a distribution) as proportional bars. Every other format gets the exact data (json
  * as sent, csv/tsv flattened: render.ts writes them before this is loaded).

@@ -16,7 +16,7 @@ export interface Column {
   path: string;
   /**
    * The exact value a pipe gets, when it is not simply the value at `path`: the first spelling present for fields
-   * SPEC.md does not name, S02E05 from season and episode. Unshortened, uncoloured, not localised.
+   * docs/api.md does not name, S02E05 from season and episode. Unshortened, uncoloured, not localised.
    */
   value?: (item: unknown) => unknown;
   /** Table text: shortened, localised, coloured; defaults to the exact value. */
@@ -25,7 +25,7 @@ export interface Column {
   flex?: boolean;
   /** A secondary column, dimmed. */
   dim?: boolean;
-  /** Texts the column may show on a later page (every status · phase of SPEC.md §3): widths allow for them. */
+  /** Texts the column may show on a later page (every status · phase of docs/api.md, Statuses and phases): widths allow for them. */
   expected?: string[];
   /** The item's id: the first column left out of a narrow table (pipes, --json and `show` keep it whole). */
   id?: boolean;
@@ -33,7 +33,7 @@ export interface Column {
   align?: 'left' | 'right';
   /** Colour for the (already shortened) table text, e.g. by phase. */
   paint?: (text: string, item: unknown, colors: Colors) => string;
-  /** The page the cell links to on terminals that support OSC 8 (SPEC.md: fields named url link to the web app). */
+  /** The page the cell links to on terminals that support OSC 8 (docs/api.md: fields named url link to the web app). */
   link?: (item: unknown) => unknown;
 }
 

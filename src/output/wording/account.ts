@@ -8,7 +8,7 @@ import type { OutputOptions } from '../formats/writer.js';
 /**
  * `lk whoami` on a terminal: the account, the key and the rate limit as a person reads them, every scope in full
  * (wrapped, never cut). Other formats get GET /v1/me exactly as the server sent it (layouts.ts, before loading this).
- * SPEC.md fixes only that the answer reports the account, the key and the rate limit: every field is read loosely, and
+ * docs/api.md fixes only that the answer reports the account, the key and the rate limit: every field is read loosely, and
  * a missing one says so.
  */
 export async function writeAccount(me: unknown, options: OutputOptions): Promise<void> {

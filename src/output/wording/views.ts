@@ -28,12 +28,12 @@ export const statusColumn: Column = {
   path: 'status',
   display: (item) => {
     const status = str(getPath(item, 'status'));
-    // SPEC.md §3 maps every status to its phase: an instance that sends no phase still gets it shown.
+    // docs/api.md (Statuses and phases) maps every status to its phase: an instance that sends no phase still gets it shown.
     const phase = str(getPath(item, 'phase') ?? phaseOf(getPath(item, 'status')));
     return phase && phase !== status ? `${status} · ${phase}` : status;
   },
   expected: ['WATCHING · IN_PROGRESS', 'UP_TO_DATE · DONE', 'COMPLETED · DONE', 'TO_LISTEN · PLANNED'],
-  // By the phase the entry carries, else by the phase its status maps to (SPEC.md §3).
+  // By the phase the entry carries, else by the phase its status maps to (docs/api.md, Statuses and phases).
   paint: (text, item, colors) => paintPhase(text, getPath(item, 'phase') ?? getPath(item, 'status'), colors),
 };
 
@@ -126,7 +126,7 @@ export const entryView: View = {
     looseDateColumn('Added', ['dates.added', 'addedAt', 'createdAt']),
     { header: 'ID', path: 'id', dim: true, id: true },
   ],
-  // SPEC.md's fields of an entry and its work, and the progress fields of each domain (see progressText).
+  // The API's fields of an entry (docs/api.md) and its work, and the progress fields of each domain (see progressText).
   fields: [
     'id',
     'work.id',
