@@ -350,6 +350,9 @@ const UNSEEN: Record<string, string> = {
   'diff --verbose': 'two equal exports: no difference to show more of (test/e2e/diff.test.ts)',
   'diff --quiet': 'prints the comparison: nothing on stderr to silence',
   'doctor --quiet': 'a probe never waits: nothing on stderr to silence',
+  'search --quiet': "a fresh mirror's age is a terminal's note, in a pipe only a week on (test/mirror/mirror.test.ts): nothing to silence",
+  'sql --quiet': "a fresh mirror's age is a terminal's note, in a pipe only a week on (test/mirror/mirror.test.ts): nothing to silence",
+  'report --quiet': "a fresh mirror's age is a terminal's note, in a pipe only a week on (test/mirror/mirror.test.ts): nothing to silence",
 };
 
 /** A fresh config, cache and data folder for one observation, so that no run sees another's state. */
