@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import type { ExportDiff } from '../diff/model.js';
-import type { DiffSource } from '../diff/compare.js';
+import type { Comparison, DiffSource, Uncompared } from '../diff/compare.js';
+import type { OpenedExport } from '../diff/export-file.js';
 import { resource, type Resource } from '../output/result.js';
 import type { OutputSession } from '../output/session.js';
 import { SCREEN } from '../output/shape.js';
@@ -22,17 +23,23 @@ type DiffOptions = OptionsOf<typeof DIFF_FLAGS>;
 const diffCommand = defineCommand({
   name: 'diff',
   uses: plus(TERMINAL_ONLY, 'verbose'),
-  description: 'what changed between two exports (or an export and the mirror): entries, history, lists, reviews',
+  description: 'what changed between two exports (or an export and the mirror): everything an export holds',
   output: SCREEN,
   flags: DIFF_FLAGS,
-  operands: [operand('<old>', 'an export written by lk export (plain or .gz)'), operand('[new]', 'a later export; without it, the mirror')] as const,
+  operands: [
+    operand('<old>', 'an export written by lk export (plain or .gz; - for stdin)'),
+    operand('[new]', 'a later export (- for stdin); without it, the mirror'),
+  ] as const,
   help: `
-Entries are matched by id: added, removed, and changed with each field's before and after. History events added and
-removed are counted per domain (listed with --verbose, and in --json). Lists and reviews: added, removed, changed.
-Files are read as they stream (a gzip file is told by its content, not its name). Without NEW the comparison is
-with the mirror that lk sync keeps (needs Node 22.13 or later, for node:sqlite, or lk's single file, which carries its
-own Node).
---json prints {added, removed, changed, history, lists, reviews}; --fields and --jq apply to it.
+Entries are matched by id: added, removed, and changed with each field's before and after. History events added,
+removed and changed in place (a date or minutes corrected) are counted per domain (listed with --verbose, and in
+--json). Lists, reviews, notifications and achievements: added, removed, changed; the profile: its fields. A part
+one side does not hold (an export from an older lk, or an instance that leaves it out) is not compared, and a line
+on stderr says so. Files are read as they stream (a gzip file is told by its content, not its name); - reads stdin,
+and a pipe such as <(lk export) is read as it comes. Without NEW the comparison is with the mirror that lk sync
+keeps (needs Node 22.13 or later, for node:sqlite, or lk's single file, which carries its own Node).
+--json prints {added, removed, changed, history, lists, reviews, profile, notifications, achievements}; --fields and
+--jq apply to it.
 `,
   examples: [
     'lk diff ~/backups/lk/yesterday.json.gz ~/backups/lk/today.json.gz',
@@ -43,36 +50,74 @@ own Node).
   run: runDiff,
 });
 
+/** Printed after any usage error of lk diff (a missing operand above all). */
+const USAGE = 'Usage: lk diff OLD [NEW] [--exit-code] [--json]   (lk diff --help for more)';
+
 export function registerDiff(program: Command): void {
-  addCommand(program, diffCommand);
+  addCommand(program, diffCommand).showHelpAfterError(USAGE);
 }
 
 async function runDiff(ctx: Context, _out: OutputSession, options: DiffOptions, [oldPath, newPath]: [string, string | undefined]): Promise<Resource> {
   if (oldPath === '' || newPath === '') throw new UsageError('lk diff needs file names: lk diff OLD [NEW]');
   if (newPath !== undefined && options.db !== undefined) throw new UsageError('--db is for comparing with the mirror: leave out NEW, or --db');
-  let diff: ExportDiff | undefined;
+  if (oldPath === '-' && newPath === '-') throw new UsageError('only one of OLD and NEW can be - (stdin)');
+  let comparison: Comparison | undefined;
+  const diff = () => comparison?.diff;
   const { isEmptyDiff } = await import('../diff/model.js');
-  return resource(async () => (diff = await computeDiff(ctx, options, oldPath, newPath)), {
-    screen: async (value, output) => {
-      const { diffText } = await import('../diff/view.js');
-      return diffText(value as ExportDiff, { colors: output.display.colors, width: output.io.columns, verbose: ctx.io.verbose });
+  return resource(
+    async () => {
+      comparison = await computeDiff(ctx, options, oldPath, newPath);
+      const line = uncomparedLine(comparison.uncompared);
+      if (line) ctx.io.warn(line);
+      return comparison.diff;
     },
-    // As git diff --exit-code: 1 for "differs", with the output already written (and --jq applied).
-    failure: () => (options.exitCode && diff !== undefined && !isEmptyDiff(diff) ? new SilentExit(1) : undefined),
-  });
+    {
+      screen: async (value, output) => {
+        const { diffText } = await import('../diff/view.js');
+        return diffText(value as ExportDiff, {
+          colors: output.display.colors,
+          width: output.io.columns,
+          verbose: ctx.io.verbose,
+          eventTitle: comparison?.eventTitle,
+        });
+      },
+      // As git diff --exit-code: 1 for "differs", with the output already written (and --jq applied).
+      failure: () => (options.exitCode && diff() !== undefined && !isEmptyDiff(diff()!) ? new SilentExit(1) : undefined),
+    },
+  );
 }
 
-async function computeDiff(ctx: Context, options: DiffOptions, oldPath: string, newPath: string | undefined): Promise<ExportDiff> {
+/** "lk: not compared: old.json holds no notifications, achievements, profile (an export from an older lk?)". */
+function uncomparedLine(uncompared: Uncompared[]): string | undefined {
+  if (uncompared.length === 0) return undefined;
+  const byLabel = new Map<string, string[]>();
+  for (const { part, lacking } of uncompared) byLabel.set(lacking, [...(byLabel.get(lacking) ?? []), part]);
+  const said = [...byLabel].map(([label, parts]) => `${label} holds no ${parts.join(', ')}`).join('; ');
+  return `lk: not compared: ${said} (an export from an older lk, or an instance that leaves them out)`;
+}
+
+async function computeDiff(ctx: Context, options: DiffOptions, oldPath: string, newPath: string | undefined): Promise<Comparison> {
   const { compareSources } = await import('../diff/compare.js');
-  const { exportFileSource } = await import('../diff/export-file.js');
-  if (newPath !== undefined) return compareSources(exportFileSource(oldPath), exportFileSource(newPath));
-  const db = await openMirrorHere(ctx, options.db, 'lk diff without NEW (it compares with the mirror)');
+  const { openExportFile } = await import('../diff/export-file.js');
+  // A folder, a device or a FIFO nobody writes to is named now, before anything is read (a FIFO would block for ever).
+  const old = await openExportFile(oldPath, ctx.io.stdin);
+  let now: OpenedExport | undefined;
   try {
-    const { mirrorAsExport } = await import('../mirror/export-shape.js');
-    const mirror: DiffSource = { label: 'the mirror', batches: () => toAsync(mirrorAsExport(db)) };
-    return await compareSources(exportFileSource(oldPath), mirror);
+    if (newPath !== undefined) {
+      now = await openExportFile(newPath, ctx.io.stdin);
+      return await compareSources(old.source, now.source);
+    }
+    const db = await openMirrorHere(ctx, options.db, 'lk diff without NEW (it compares with the mirror)');
+    try {
+      const { mirrorAsExport } = await import('../mirror/export-shape.js');
+      const mirror: DiffSource = { label: 'the mirror', batches: () => toAsync(mirrorAsExport(db)) };
+      return await compareSources(old.source, mirror);
+    } finally {
+      db.close();
+    }
   } finally {
-    db.close();
+    old.close();
+    now?.close();
   }
 }
 

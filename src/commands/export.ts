@@ -99,7 +99,7 @@ async function exportToGit(ctx: Context, dir: string, policy: ExportPolicy): Pro
   const git = await import('../export/git.js');
   const target = await git.prepareGitTarget(dir, ctx.env);
   const { exported } = await fetchExport(ctx, policy);
-  await git.commitExport(target, exported, ctx.io);
+  await git.commitExport(target, exported, ctx.io, ctx.env);
 }
 
 async function fetchExport(ctx: Context, policy: ExportPolicy) {

@@ -2,9 +2,19 @@ import { firstOf } from '../util/object-path.js';
 import { LkError } from '../util/errors.js';
 import { text, workDomain } from '../mirror/rows.js';
 import { fieldChanges } from './fields.js';
-import { isObject } from '../util/json-value.js';
+import { isObject, sameValue } from '../util/json-value.js';
 import { DOMAINS } from '../vocabulary.js';
-import { TITLE_PATHS, type ChangedItem, type CollectionDiff, type ExportDiff, type HistoryDiff, type Item } from './model.js';
+import {
+  OTHER_COLLECTIONS,
+  TITLE_PATHS,
+  type ChangedItem,
+  type CollectionDiff,
+  type DomainCounts,
+  type ExportDiff,
+  type FieldChange,
+  type HistoryDiff,
+  type Item,
+} from './model.js';
 import { PendingTexts } from './pending.js';
 import { ScanError, type ScanItem } from '../util/json-scan.js';
 
@@ -30,30 +40,54 @@ export class DiffInputError extends LkError {
   }
 }
 
-type Collection = 'library' | 'history' | 'lists' | 'reviews';
-const COLLECTIONS: readonly Collection[] = ['library', 'history', 'lists', 'reviews'];
+type Collection = 'library' | 'history' | (typeof OTHER_COLLECTIONS)[number];
+const COLLECTIONS: readonly Collection[] = ['library', 'history', ...OTHER_COLLECTIONS];
 /** The export's member names as lk reads them (the mirror's sync reads `entries` as the library too). */
 const COLLECTION_OF: Record<string, Collection | undefined> = {
   library: 'library',
   entries: 'library',
   history: 'history',
-  lists: 'lists',
-  reviews: 'reviews',
+  ...Object.fromEntries(OTHER_COLLECTIONS.map((name) => [name, name])),
 };
+
+/** A part of the export one side lacks: it is not compared (an older export, or an instance that leaves it out). */
+export interface Uncompared {
+  /** The collection (`lists`, `profile`, …). */
+  part: string;
+  /** The label of the side that lacks it. */
+  lacking: string;
+}
+
+export interface Comparison {
+  diff: ExportDiff;
+  /** What one side lacks, and so was not compared: the caller says so on stderr. */
+  uncompared: Uncompared[];
+  /** The title of an event's entry, on whichever side shows it (lk diff -v names the events by it). */
+  eventTitle: (event: Item) => string | null;
+}
 
 class Side {
   readonly arrays = new Set<string>();
   /** Top-level values that are not arrays (account, profile, exportedAt), as texts. */
   readonly values = new Map<string, string>();
   readonly pending = Object.fromEntries(COLLECTIONS.map((name) => [name, new PendingTexts()])) as Record<Collection, PendingTexts>;
-  /** Entry id → domain, for counting the events that differ per domain. */
-  readonly domains = new Map<string, string>();
+  /** Entry id → domain and title, for counting the events that differ per domain and naming them. */
+  readonly entries = new Map<string, EntryFacts>();
   elements = 0;
 
   constructor(readonly source: DiffSource) {}
+
+  has(part: string): boolean {
+    return part === 'profile' ? this.values.has(part) : this.arrays.has(part);
+  }
 }
 
-export async function compareSources(oldSource: DiffSource, newSource: DiffSource): Promise<ExportDiff> {
+interface EntryFacts {
+  domain: string | null;
+  title: string | null;
+}
+
+export async function compareSources(oldSource: DiffSource, newSource: DiffSource): Promise<Comparison> {
   const sides = [new Side(oldSource), new Side(newSource)] as const;
   await readInStep(sides, (side, other, item) => {
     if (item.kind === 'array') side.arrays.add(item.key.toLowerCase());
@@ -62,7 +96,7 @@ export async function compareSources(oldSource: DiffSource, newSource: DiffSourc
       side.elements += 1;
       const collection = COLLECTION_OF[item.key.toLowerCase()];
       if (collection === undefined) return;
-      if (collection === 'library') noteEntryDomain(side.domains, item.text);
+      if (collection === 'library') noteEntryFacts(side.entries, item.text);
       if (!other.pending[collection].take(item.text)) side.pending[collection].add(item.text);
     }
   });
@@ -74,18 +108,43 @@ export async function compareSources(oldSource: DiffSource, newSource: DiffSourc
   }
   refuseAnotherAccount(before, after);
 
-  const pair = (collection: Collection) =>
-    matchById(parseAll(oldSource, before.pending[collection].left()), parseAll(newSource, after.pending[collection].left()));
+  // A part one side lacks is not compared: an export from before lk added it is no evidence that it was emptied.
+  const uncompared: Uncompared[] = [];
+  const comparable = (part: string) => {
+    const lacking = sides.find((side) => !side.has(part));
+    if (lacking && sides.some((side) => side.has(part))) uncompared.push({ part, lacking: lacking.source.label });
+    return lacking === undefined;
+  };
+  const pair = (collection: Collection): Matched =>
+    collection === 'library' || collection === 'history' || comparable(collection)
+      ? matchById(parseAll(oldSource, before.pending[collection].left()), parseAll(newSource, after.pending[collection].left()))
+      : { added: [], removed: [], pairs: [] };
   const library = pair('library');
-  const history = pair('history');
-  return {
+  const titled = (collection: (typeof OTHER_COLLECTIONS)[number]) =>
+    collectionDiff(pair(collection), (item) => text(firstOf(item, TITLE_PATHS[collection])));
+  const diff: ExportDiff = {
     added: library.added,
     removed: library.removed,
     changed: library.pairs.map(([old, now]) => changedItem(old, now, titleOfEntry(now), entryDomain(now))).filter(hasChanges),
-    history: historyDiff(history.added, history.removed, before.domains, after.domains),
-    lists: collectionDiff(pair('lists'), (list) => text(firstOf(list, TITLE_PATHS.lists))),
-    reviews: collectionDiff(pair('reviews'), (review) => text(firstOf(review, TITLE_PATHS.reviews))),
+    history: historyDiff(pair('history'), before.entries, after.entries),
+    lists: titled('lists'),
+    reviews: titled('reviews'),
+    profile: { changes: comparable('profile') ? profileChanges(before, after) : [] },
+    notifications: titled('notifications'),
+    achievements: titled('achievements'),
   };
+  const eventTitle = (event: Item) => {
+    const entryId = text(firstOf(event, ['entryId', 'entry.id']));
+    const facts = entryId === null ? undefined : (after.entries.get(entryId) ?? before.entries.get(entryId));
+    return facts?.title ?? text(firstOf(event, ['work.title']));
+  };
+  return { diff, uncompared, eventTitle };
+}
+
+function profileChanges(before: Side, after: Side): FieldChange[] {
+  const [a, b] = [before, after].map((side) => parseOne(side.source, side.values.get('profile')!));
+  if (!isObject(a) || !isObject(b)) return sameValue(a, b) ? [] : [{ field: 'profile', before: a, after: b }];
+  return fieldChanges(a, b);
 }
 
 /**
@@ -116,15 +175,18 @@ async function readInStep(sides: readonly [Side, Side], visit: (side: Side, othe
   }
 }
 
-/** Entry id → domain, read without parsing where the text shows both plainly (it nearly always does). */
+/** Entry id → domain and title, read without parsing where the text shows them plainly (it nearly always does). */
 const LEADING_ID = /^\{\s*"id"\s*:\s*(?:"([^"\\]*)"|(-?\d+))/;
 const WORK_DOMAIN = new RegExp(`"domain"\\s*:\\s*"(${DOMAINS.join('|')})"`);
+/** The first "title" member: the work's, in an export's entry (lk's files and the service's both nest no other before it). */
+const FIRST_TITLE = /"title"\s*:\s*("(?:[^"\\]|\\.)*")/;
 
-function noteEntryDomain(domains: Map<string, string>, entry: string): void {
+function noteEntryFacts(entries: Map<string, EntryFacts>, entry: string): void {
   const id = LEADING_ID.exec(entry);
   const domain = id ? WORK_DOMAIN.exec(entry) : null;
-  if (id && domain) {
-    domains.set(id[1] ?? id[2]!, domain[1]!);
+  const title = domain ? FIRST_TITLE.exec(entry) : null;
+  if (id && domain && title) {
+    entries.set(id[1] ?? id[2]!, { domain: domain[1]!, title: JSON.parse(title[1]!) as string });
     return;
   }
   let item: unknown;
@@ -134,8 +196,7 @@ function noteEntryDomain(domains: Map<string, string>, entry: string): void {
     return; // the comparison says so, if it is an item that differs
   }
   const entryId = isObject(item) ? text(item.id) : null;
-  const found = entryId === null ? null : entryDomain(item as Item);
-  if (found !== null) domains.set(entryId!, found);
+  if (entryId !== null) entries.set(entryId, { domain: entryDomain(item as Item), title: titleOfEntry(item as Item) });
 }
 
 /** Whose account a side is: the export's account (or profile) object, by id, else by username. */
@@ -153,11 +214,16 @@ function refuseAnotherAccount(oldSide: Side, newSide: Side): void {
   const before = ownerOf(oldSide);
   const after = ownerOf(newSide);
   if (!before || !after) return;
-  const differ =
-    before.id !== null && after.id !== null ? before.id !== after.id : before.name !== null && after.name !== null && before.name !== after.name;
+  // By id where both sides have one (two accounts may share a name on two instances), else by name.
+  const byId = before.id !== null && after.id !== null;
+  const differ = byId ? before.id !== after.id : before.name !== null && after.name !== null && before.name !== after.name;
   if (!differ) return;
-  const whose = (owner: { id: string | null; name: string | null }) => owner.name ?? owner.id ?? 'unknown';
-  throw new DiffInputError(newSide.source.label, `an export of another account (${whose(after)}; ${oldSide.source.label} is ${whose(before)}'s)`);
+  const whose = (owner: { id: string | null; name: string | null }) =>
+    byId && owner.name !== null ? `${owner.name}, id ${owner.id}` : (owner.name ?? `id ${owner.id}`);
+  throw new DiffInputError(
+    newSide.source.label,
+    `an export of another account (${whose(after)}) than ${oldSide.source.label} (${whose(before)}); lk diff compares two states of one account`,
+  );
 }
 
 function parseOne(source: DiffSource, value: string): unknown {
@@ -222,18 +288,30 @@ function entryDomain(entry: Item): string | null {
   return workDomain(entry.work) ?? text(entry.domain);
 }
 
-/** Events added and removed, counted per domain: their entry's (on the side the event is on), else their work's. */
-function historyDiff(added: Item[], removed: Item[], oldDomains: Map<string, string>, newDomains: Map<string, string>): HistoryDiff {
+/**
+ * Events added, removed and changed in place, counted per domain: their entry's (on the side the event is on), else
+ * their work's. A changed event is named by its entry's title.
+ */
+function historyDiff(matched: Matched, oldEntries: Map<string, EntryFacts>, newEntries: Map<string, EntryFacts>): HistoryDiff {
   const byDomain: HistoryDiff['byDomain'] = {};
-  const count = (events: Item[], domains: Map<string, string>, side: 'added' | 'removed') => {
-    for (const event of events) {
-      const entryId = text(firstOf(event, ['entryId', 'entry.id']));
-      const domain = (entryId === null ? undefined : domains.get(entryId)) ?? workDomain(event.work) ?? 'other';
-      byDomain[domain] ??= { added: 0, removed: 0 };
-      byDomain[domain][side] += 1;
-    }
+  const factsOf = (event: Item, entries: Map<string, EntryFacts>) => {
+    const entryId = text(firstOf(event, ['entryId', 'entry.id']));
+    return entryId === null ? undefined : entries.get(entryId);
   };
-  count(added, newDomains, 'added');
-  count(removed, oldDomains, 'removed');
-  return { added, removed, byDomain };
+  const count = (event: Item, entries: Map<string, EntryFacts>, side: keyof DomainCounts) => {
+    const domain = factsOf(event, entries)?.domain ?? workDomain(event.work) ?? 'other';
+    byDomain[domain] ??= { added: 0, removed: 0, changed: 0 };
+    byDomain[domain][side] += 1;
+  };
+  for (const event of matched.added) count(event, newEntries, 'added');
+  for (const event of matched.removed) count(event, oldEntries, 'removed');
+  const changed: ChangedItem[] = [];
+  for (const [old, now] of matched.pairs) {
+    const facts = factsOf(now, newEntries) ?? factsOf(old, oldEntries);
+    const item = changedItem(old, now, facts?.title ?? text(firstOf(now, ['work.title'])), facts?.domain ?? workDomain(now.work));
+    if (!hasChanges(item)) continue;
+    changed.push(item);
+    count(now, newEntries, 'changed');
+  }
+  return { added: matched.added, removed: matched.removed, changed, byDomain };
 }

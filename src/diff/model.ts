@@ -1,7 +1,8 @@
 /**
  * What changed between two states of an account, as data: entries matched by id (added, removed, changed field by
- * field), history events added and removed (with counts per domain), lists and reviews added, removed and changed.
- * SPEC.md fixes `id` and a few entry fields only; every other field is compared as it comes, whatever its name.
+ * field), history events added, removed and changed in place (with counts per domain), lists, reviews,
+ * notifications and achievements added, removed and changed, and the profile's fields. SPEC.md fixes `id` and a few
+ * entry fields only; every other field is compared as it comes, whatever its name.
  */
 
 export type Item = Record<string, unknown>;
@@ -11,6 +12,8 @@ export const TITLE_PATHS = {
   library: ['work.title', 'work.name', 'title'],
   lists: ['name', 'title'],
   reviews: ['title', 'headline', 'work.title'],
+  notifications: ['title', 'message', 'body'],
+  achievements: ['name', 'title'],
 } as const satisfies Record<string, readonly string[]>;
 
 export interface FieldChange {
@@ -37,16 +40,19 @@ export interface CollectionDiff {
 export interface DomainCounts {
   added: number;
   removed: number;
+  changed: number;
 }
 
 export interface HistoryDiff {
   added: Item[];
   removed: Item[];
+  /** Events of the same id on both sides whose fields differ (a date or minutes corrected in place). */
+  changed: ChangedItem[];
   /** Per domain (MEDIA, GAMES, BOOKS, MUSIC; `other` where no entry or work tells). */
   byDomain: Record<string, DomainCounts>;
 }
 
-/** CLI.md: `lk diff --json` is {added, removed, changed, history, lists, reviews}. */
+/** CLI.md: `lk diff --json` is {added, removed, changed, history, lists, reviews, profile, notifications, achievements}. */
 export interface ExportDiff {
   added: Item[];
   removed: Item[];
@@ -54,46 +60,59 @@ export interface ExportDiff {
   history: HistoryDiff;
   lists: CollectionDiff;
   reviews: CollectionDiff;
+  /** The profile's fields that differ (none when it is the same, or when one side has no profile). */
+  profile: { changes: FieldChange[] };
+  notifications: CollectionDiff;
+  achievements: CollectionDiff;
 }
+
+/** The collections of an export besides the library (CLI.md's --json keys), in the order they are reported. */
+export const OTHER_COLLECTIONS = ['lists', 'reviews', 'notifications', 'achievements'] as const;
 
 export function isEmptyDiff(diff: ExportDiff): boolean {
-  return (
-    diff.added.length + diff.removed.length + diff.changed.length + diff.history.added.length + diff.history.removed.length === 0 &&
-    [diff.lists, diff.reviews].every((part) => part.added.length + part.removed.length + part.changed.length === 0)
-  );
+  return diffSummary(diff) === NO_CHANGES;
 }
 
-/** How many items each part of a diff holds. */
-export interface DiffCounts {
-  entries: { added: number; removed: number; changed: number };
-  history: { added: number; removed: number };
-  lists: { added: number; removed: number; changed: number };
-  reviews: { added: number; removed: number; changed: number };
-}
+export const NO_CHANGES = 'no changes';
 
-/** "3 entries changed, 12 history events added": lk export --git's commit message, the last line of the terminal view. */
+type Counts = Record<string, number>;
+
+/** How many items each part of a diff holds, by part and verb (entries: {added, removed, changed}, …, profile: {changed}). */
+export type DiffCounts = Record<keyof typeof NOUNS, Counts>;
+
+const NOUNS = {
+  entries: ['entry', 'entries'],
+  history: ['history event', 'history events'],
+  lists: ['list', 'lists'],
+  reviews: ['review', 'reviews'],
+  notifications: ['notification', 'notifications'],
+  achievements: ['achievement', 'achievements'],
+  profile: ['profile field', 'profile fields'],
+} as const;
+
+/**
+ * "3 entries changed, 12 history events added, 2 profile fields changed": lk export --git's commit message, the
+ * last line of the terminal view. Every collection that changed is named.
+ */
 export function diffSummary(diff: ExportDiff): string {
   const sizes = (part: CollectionDiff) => ({ added: part.added.length, removed: part.removed.length, changed: part.changed.length });
   return countsSummary({
     entries: sizes(diff),
-    history: { added: diff.history.added.length, removed: diff.history.removed.length },
+    history: sizes(diff.history),
     lists: sizes(diff.lists),
     reviews: sizes(diff.reviews),
+    notifications: sizes(diff.notifications),
+    achievements: sizes(diff.achievements),
+    profile: { changed: diff.profile.changes.length },
   });
 }
 
-export function countsSummary(counts: DiffCounts): string {
+export function countsSummary(counts: Partial<DiffCounts>): string {
   const parts: string[] = [];
-  const nouns = {
-    entries: ['entry', 'entries'],
-    history: ['history event', 'history events'],
-    lists: ['list', 'lists'],
-    reviews: ['review', 'reviews'],
-  };
-  for (const [part, [one, many]] of Object.entries(nouns) as [keyof DiffCounts, [string, string]][]) {
-    for (const [verb, n] of Object.entries(counts[part])) {
+  for (const [part, [one, many]] of Object.entries(NOUNS) as [keyof DiffCounts, readonly [string, string]][]) {
+    for (const [verb, n] of Object.entries(counts[part] ?? {})) {
       if (n > 0) parts.push(`${n.toLocaleString('en-US')} ${n === 1 ? one : many} ${verb}`);
     }
   }
-  return parts.length === 0 ? 'no changes' : parts.join(', ');
+  return parts.length === 0 ? NO_CHANGES : parts.join(', ');
 }

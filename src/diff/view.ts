@@ -2,12 +2,13 @@ import type { Colors } from '../output/terminal/colors.js';
 import { sanitizeText } from '../output/terminal/sanitize.js';
 import { cutForDisplay, displayWidth, padToWidth, truncate } from '../output/terminal/width.js';
 import { firstOf } from '../util/object-path.js';
-import { diffSummary, TITLE_PATHS, type CollectionDiff, type ExportDiff, type FieldChange, type Item } from './model.js';
+import { diffSummary, TITLE_PATHS, type ChangedItem, type CollectionDiff, type ExportDiff, type FieldChange, type Item } from './model.js';
 
 /**
  * An ExportDiff for a person at a terminal, grouped like `git diff --stat`: a line per collection with its counts,
  * the items under it (+ added, - removed, ~ changed with each field's before → after, long texts shortened to the
- * part that changed), history as counts per domain with a bar (its events listed when `verbose`), then the summary.
+ * part that changed), history as counts per domain with a bar (its events listed when `verbose`, those changed in
+ * place always), the profile's fields, then the summary, wrapped to the terminal's width.
  */
 
 export interface DiffViewOptions {
@@ -16,6 +17,8 @@ export interface DiffViewOptions {
   width: number;
   /** List the history events themselves, not only their counts. */
   verbose: boolean;
+  /** The title of an event's entry (compare.ts knows the entries of both sides); events are named by it. */
+  eventTitle?: (event: Item) => string | null;
 }
 
 /** Characters kept either side of the part of a long text that changed. */
@@ -34,10 +37,7 @@ export function diffText(diff: ExportDiff, options: DiffViewOptions): string {
       `  ${mark} ${padToWidth(truncate(shownText(title, nameWidth), nameWidth), nameWidth)}  ${truncate(detail, width - nameWidth - 6)}`;
     for (const item of part.added) lines.push(row(c.green('+'), titleOf(item), detailOf(item)));
     for (const item of part.removed) lines.push(row(c.red('-'), titleOf(item), detailOf(item)));
-    for (const item of part.changed) {
-      lines.push(`  ${c.yellow('~')} ${truncate(shownText(item.title ?? item.id, width), width - 4)}`);
-      for (const change of item.changes) lines.push(`      ${changeText(c, change, width - 6)}`);
-    }
+    changedLines(lines, c, part.changed, width);
   };
   section('library', diff, (entry) => firstOf(entry, TITLE_PATHS.library) ?? entry.id, entryDetail);
   historySection(lines, diff, options, width);
@@ -53,28 +53,71 @@ export function diffText(diff: ExportDiff, options: DiffViewOptions): string {
     (review) => firstOf(review, TITLE_PATHS.reviews) ?? review.id,
     (review) => shownText(firstOf(review, ['work.title']), 40),
   );
-  lines.push(c.bold(diffSummary(diff)));
+  section(
+    'notifications',
+    diff.notifications,
+    (notification) => firstOf(notification, TITLE_PATHS.notifications) ?? notification.id,
+    (notification) => shownText(firstOf(notification, ['createdAt', 'created_at']), 10),
+  );
+  section(
+    'achievements',
+    diff.achievements,
+    (achievement) => firstOf(achievement, TITLE_PATHS.achievements) ?? achievement.id,
+    (achievement) => shownText(firstOf(achievement, ['unlockedAt', 'domain']), 10),
+  );
+  if (diff.profile.changes.length > 0) {
+    lines.push(`${c.bold('profile'.padEnd(9))} ${counts(c, 0, 0, diff.profile.changes.length)}`);
+    for (const change of diff.profile.changes) lines.push(`      ${changeText(c, change, width - 6)}`);
+  }
+  for (const line of wrapSummary(diffSummary(diff), width)) lines.push(c.bold(line));
   return `${lines.join('\n')}\n`;
+}
+
+function changedLines(lines: string[], c: Colors, changed: ChangedItem[], width: number): void {
+  for (const item of changed) {
+    lines.push(`  ${c.yellow('~')} ${truncate(shownText(item.title ?? item.id, width), width - 4)}`);
+    for (const change of item.changes) lines.push(`      ${changeText(c, change, width - 6)}`);
+  }
+}
+
+/** The summary in lines of at most `width` cells, broken after a comma (a part longer than a line keeps its own). */
+function wrapSummary(summary: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const part of summary.split(', ')) {
+    const last = lines.at(-1);
+    if (last !== undefined && displayWidth(`${last}, ${part}`) + 1 <= width) lines[lines.length - 1] = `${last}, ${part}`;
+    else {
+      if (last !== undefined) lines[lines.length - 1] = `${last},`;
+      lines.push(part);
+    }
+  }
+  return lines;
 }
 
 function historySection(lines: string[], diff: ExportDiff, options: DiffViewOptions, width: number): void {
   const { colors: c } = options;
-  const { added, removed, byDomain } = diff.history;
-  if (added.length + removed.length === 0) return;
-  lines.push(`${c.bold('history'.padEnd(9))} ${counts(c, added.length, removed.length, 0)}`);
+  const { added, removed, changed, byDomain } = diff.history;
+  if (added.length + removed.length + changed.length === 0) return;
+  lines.push(`${c.bold('history'.padEnd(9))} ${counts(c, added.length, removed.length, changed.length)}`);
   const domains = Object.entries(byDomain).sort(([a], [b]) => a.localeCompare(b));
-  const most = Math.max(...domains.map(([, n]) => n.added + n.removed));
+  const most = Math.max(...domains.map(([, n]) => n.added + n.removed + n.changed));
   const bar = Math.min(BAR, width - 30);
   for (const [domain, n] of domains) {
     const scale = most > bar ? bar / most : 1;
     const plus = Math.max(n.added > 0 ? 1 : 0, Math.round(n.added * scale));
     const minus = Math.max(n.removed > 0 ? 1 : 0, Math.round(n.removed * scale));
-    const figures = [n.added > 0 ? `+${n.added}` : '', n.removed > 0 ? `-${n.removed}` : ''].filter(Boolean).join(' ');
-    lines.push(`  ${sanitizeText(domain).padEnd(8)} ${figures.padEnd(14)} ${c.green('+'.repeat(plus))}${c.red('-'.repeat(minus))}`);
+    const tilde = Math.max(n.changed > 0 ? 1 : 0, Math.round(n.changed * scale));
+    const figures = [n.added > 0 ? `+${n.added}` : '', n.removed > 0 ? `-${n.removed}` : '', n.changed > 0 ? `~${n.changed}` : '']
+      .filter(Boolean)
+      .join(' ');
+    const bars = `${c.green('+'.repeat(plus))}${c.red('-'.repeat(minus))}${c.yellow('~'.repeat(tilde))}`;
+    lines.push(`  ${sanitizeText(domain).padEnd(8)} ${figures.padEnd(14)} ${bars}`);
   }
+  changedLines(lines, c, changed, width);
   if (!options.verbose) return;
-  for (const event of added) lines.push(`  ${c.green('+')} ${truncate(eventText(event), width - 4)}`);
-  for (const event of removed) lines.push(`  ${c.red('-')} ${truncate(eventText(event), width - 4)}`);
+  const titleOf = options.eventTitle ?? (() => null);
+  for (const event of added) lines.push(`  ${c.green('+')} ${truncate(eventText(event, titleOf(event)), width - 4)}`);
+  for (const event of removed) lines.push(`  ${c.red('-')} ${truncate(eventText(event, titleOf(event)), width - 4)}`);
 }
 
 function counts(c: Colors, added: number, removed: number, changed: number): string {
@@ -87,13 +130,14 @@ function entryDetail(entry: Item): string {
   return `${padToWidth(kind === undefined ? '' : shownText(kind, 12), 8)} ${shownText(firstOf(entry, ['status']), 20)}`;
 }
 
-/** "2026-11-25 EPISODE_SEEN S3E8 (entry e34GTb2)": the event's own fields, whichever it has. */
-function eventText(event: Item): string {
+/** "2026-11-25 EPISODE_SEEN S3E8 Severance (entry e34GTb2)": the event's own fields, whichever it has, and its title. */
+function eventText(event: Item, title: string | null): string {
   const date = typeof event.date === 'string' ? event.date.slice(0, 10) : 'undated';
   const kind = firstOf(event, ['kind', 'type']);
   const episode = typeof event.season === 'number' && typeof event.episode === 'number' ? `S${event.season}E${event.episode}` : '';
   const entry = firstOf(event, ['entryId', 'entry.id']);
-  return [date, shownText(kind, 30), episode, entry === undefined ? '' : `(entry ${shownText(entry, 40)})`].filter(Boolean).join(' ');
+  const named = title === null ? '' : shownText(title, 40);
+  return [date, shownText(kind, 30), episode, named, entry === undefined ? '' : `(entry ${shownText(entry, 40)})`].filter(Boolean).join(' ');
 }
 
 /** "rating 7 → 9", in `room` cells; a long text shows the part that changed, with a little context either side. */

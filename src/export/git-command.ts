@@ -2,14 +2,24 @@ import { spawn } from 'node:child_process';
 import { LkError } from '../util/errors.js';
 
 /**
- * The system's `git`, through its command line: spawned with an argument array (never a shell), in one repository,
- * with the environment's own GIT_DIR and the like left out (a hook or an alias must not point us at another repo).
+ * The system's `git`, through its command line, in one repository, with the environment's own GIT_DIR and the like
+ * left out (a hook or an alias must not point us at another repo). Nothing of the repository's runs: its hooks
+ * (core.hooksPath at a path with none), its fsmonitor, and the clean/smudge/process filters its config defines
+ * (each replaced by `cat`, which changes nothing) are off through command-line configuration, which wins over every
+ * file's. git runs under umask 077, so that what it writes (objects, the index, the work tree's files) is the
+ * user's alone: `sh -c 'umask 077 && exec git "$@"'`, the arguments passed as arguments, never as shell text.
  */
 
 const NOT_OURS = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_NAMESPACE'];
 
+/** Configuration given to every git run: the repository's own programs off, no automatic gc or maintenance. */
+const QUIET_GIT = ['core.hooksPath=/dev/null', 'core.fsmonitor=false', 'gc.auto=0', 'maintenance.auto=false'];
+const PRIVATE_GIT = ['-c', 'umask 077 && exec git "$@"', 'git'];
+
 export class Git {
   private readonly env: NodeJS.ProcessEnv;
+  /** `-c` pairs turning off the filters the repository's config defines (filtersOff() finds them). */
+  private filterConfig: string[] = [];
 
   constructor(
     readonly dir: string,
@@ -17,6 +27,27 @@ export class Git {
   ) {
     this.env = { ...env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
     for (const name of NOT_OURS) delete this.env[name];
+  }
+
+  /** Every filter driver the configuration defines (filter.NAME.clean and the like), replaced by `cat` from now on. */
+  async filtersOff(): Promise<void> {
+    const listed = await this.attempt(['config', '--name-only', '--get-regexp', '^filter\\.']);
+    const drivers = new Set(
+      listed.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((name) => name.slice('filter.'.length, name.lastIndexOf('.'))),
+    );
+    this.filterConfig = [...drivers].flatMap((name) =>
+      [`filter.${name}.clean=cat`, `filter.${name}.smudge=cat`, `filter.${name}.process=`, `filter.${name}.required=false`].flatMap((pair) => [
+        '-c',
+        pair,
+      ]),
+    );
+  }
+
+  private argv(args: string[]): string[] {
+    return [...PRIVATE_GIT, '-C', this.dir, ...QUIET_GIT.flatMap((pair) => ['-c', pair]), ...this.filterConfig, ...args];
   }
 
   /** stdout of `git -C dir ARGS`; a non-zero exit throws with git's own first line. */
@@ -31,7 +62,7 @@ export class Git {
 
   /** stdout of `git -C dir ARGS` as it comes (a blob of 150 MB is not held whole); a non-zero exit throws at the end. */
   async *stream(args: string[]): AsyncGenerator<Buffer> {
-    const child = spawn('git', ['-C', this.dir, ...args], { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('sh', this.argv(args), { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const closed = new Promise<number>((resolve, reject) => {
@@ -53,7 +84,7 @@ export class Git {
     options: { input?: Iterable<string>; env?: NodeJS.ProcessEnv } = {},
   ): Promise<{ code: number; stdout: string; stderr: string }> {
     return new Promise((resolve, reject) => {
-      const child = spawn('git', ['-C', this.dir, ...args], { env: { ...this.env, ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+      const child = spawn('sh', this.argv(args), { env: { ...this.env, ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
       let stdout = '';
       let stderr = '';
       child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -84,9 +115,13 @@ async function feed(stdin: NodeJS.WritableStream, input: Iterable<string> | unde
   stdin.end();
 }
 
-/** Throws gitMissing() when there is no git to run. */
-export async function requireGit(env: NodeJS.ProcessEnv): Promise<void> {
-  await new Git('.', env).run(['--version']);
+/** Throws gitMissing() when there is no git to run (asked directly: through sh, a missing git is only exit 127). */
+export function requireGit(env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', ['--version'], { env, stdio: 'ignore' });
+    child.on('error', (error: NodeJS.ErrnoException) => reject(error.code === 'ENOENT' ? gitMissing() : error));
+    child.on('close', () => resolve());
+  });
 }
 
 /** Once the stream wants more, or is closed (git ended early: its exit code says why). */

@@ -1,20 +1,27 @@
-import { mkdir, readdir, realpath, stat } from 'node:fs/promises';
+import { chmod, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { compareSources, type DiffSource } from '../diff/compare.js';
-import { countsSummary, diffSummary } from '../diff/model.js';
+import { countsSummary, diffSummary, NO_CHANGES } from '../diff/model.js';
 import { scanItems, type ScanItem } from '../util/json-scan.js';
+import { isObject } from '../util/json-value.js';
 import type { IoStreams } from '../output/terminal/io.js';
 import { LkError } from '../util/errors.js';
-import { Git, requireGit } from './git-command.js';
+import type { Git } from './git-command.js';
 import { exportFiles, fileParts, type GitFile } from './git-files.js';
+import { PENDING_NOTE, type GitTarget, type PendingNote } from './git-target.js';
+
+export { prepareGitTarget } from './git-target.js';
 
 /**
  * `lk export --git DIR`: the export kept as a git repository, a commit per export that changed something.
  *
  * Nothing of the user's is touched before the commit exists: the files go into git's object store as blobs
- * (hash-object), the tree is made from them and the last commit's other files (mktree), the commit from the tree
- * (commit-tree), and only then is the branch moved (update-ref, one atomic rename) and the work tree brought to it
- * (read-tree -m -u, from the old tree to the new). A crash before update-ref leaves the repository at its last
- * commit with a clean work tree, and unreferenced objects that `git gc` removes. No remote is ever read or written.
+ * (hash-object, no filters), the tree is made from them and the last commit's other files (mktree: no index at
+ * all), the commit from the tree (commit-tree); then a note of the move is left in the git folder, the branch is
+ * moved (update-ref, one atomic rename) and the index and work tree brought to it (read-tree -m -u, from the old
+ * tree to the new), and the note removed. A stop before update-ref leaves the repository at its last commit with a
+ * clean work tree (and unreferenced objects that `git gc` removes); a stop after it leaves the note, and the next
+ * run finishes the checkout before anything else (git-target.ts). No remote is ever read or written.
  */
 
 /** Author and committer when the user's git config names no one. */
@@ -22,100 +29,174 @@ const LK_IDENTITY = { name: 'lk', email: 'lk@localhost' };
 /** Items per batch handed to the comparison. */
 const BATCH = 1000;
 /** The files lk diff reads from the last commit, by the member of the export each holds. */
-const COMPARED = new Set(['library', 'entries', 'history', 'lists', 'reviews', 'account', 'profile']);
-
-export interface GitTarget {
-  git: Git;
-  dir: string;
-  /** The commit HEAD points at, or undefined (a folder to create, an empty one, a repository without commits). */
-  head: string | undefined;
-  /** DIR needs `git init` first. */
-  create: boolean;
-}
+const COMPARED = new Set(['library', 'entries', 'history', 'lists', 'reviews', 'notifications', 'achievements', 'account', 'profile']);
+/** The files that are a single value rather than a collection. */
+const VALUES = new Set(['account', 'profile']);
 
 export interface ExportForGit {
   json: Record<string, unknown>;
   fetchedAt: number;
 }
 
-/** Before the export is fetched: git is there, and DIR is missing, empty, or a repository with nothing uncommitted. */
-export async function prepareGitTarget(dir: string, env: NodeJS.ProcessEnv): Promise<GitTarget> {
-  await requireGit(env);
-  const git = new Git(dir, env);
-  const state = await folderState(dir);
-  if (state === 'not a folder') throw new LkError(`${dir} is not a folder; lk export --git keeps a git repository there`);
-  if (state === 'empty' || state === 'missing') return { git, dir, head: undefined, create: true };
-  const top = await git.attempt(['rev-parse', '--show-toplevel']);
-  if (top.code !== 0 || (await realpath(top.stdout.trim())) !== (await realpath(dir))) {
-    throw new LkError(
-      `${dir} is not empty and is not a git repository; nothing was written`,
-      1,
-      'Name a new or empty folder (lk creates the repository there), or the top folder of a repository.',
-    );
-  }
-  const status = await git.run(['status', '--porcelain', '--untracked-files=all']);
-  if (status.trim() !== '') {
-    throw new LkError(`${dir} has uncommitted changes; nothing was written`, 1, 'Commit or stash them first (git -C DIR status shows them).');
-  }
-  const head = await git.attempt(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']);
-  return { git, dir, head: head.code === 0 ? head.stdout.trim() : undefined, create: false };
+/**
+ * The steps of a commit, in order: `LK_TEST_GIT_STOP_AFTER=<step>` (for tests only: test/e2e/export-git-steps.test.ts)
+ * kills lk with SIGKILL right after that step, as a power cut or an OOM kill would, to show that every stop leaves a
+ * repository the next run goes on from.
+ */
+export const GIT_STEPS = ['init', 'objects', 'tree', 'commit', 'note', 'branch', 'checkout'] as const;
+type GitStep = (typeof GIT_STEPS)[number];
+
+function stepDone(step: GitStep, env: NodeJS.ProcessEnv): void {
+  if (env.LK_TEST_GIT_STOP_AFTER === step) process.kill(process.pid, 'SIGKILL');
 }
 
 /** Commits the export when it changes anything; says on stderr what it did. */
-export async function commitExport(target: GitTarget, exported: ExportForGit, io: IoStreams): Promise<void> {
+export async function commitExport(target: GitTarget, exported: ExportForGit, io: IoStreams, env: NodeJS.ProcessEnv = {}): Promise<void> {
   const { git, dir } = target;
-  if (target.create) {
-    await mkdir(dir, { recursive: true });
-    await git.run(['init', '--quiet']);
-  }
-  const files = exportFiles(exported.json);
   const previous = target.head === undefined ? [] : await treeEntries(git, target.head);
+  await refuseAnotherAccount(target, previous, exported.json);
+  const files = exportFiles(exported.json);
+  const duplicates = duplicateIds(exported.json);
+  if (duplicates) io.warn(`lk: warning: the export has items of the same id (${duplicates}); all of them are kept`);
+  if (target.create) {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    // Objects, refs and the index readable by the user alone (git's core.sharedRepository = 0600).
+    await git.run(['init', '--quiet', '--shared=0600']);
+    await git.filtersOff();
+    target.gitDir = (await git.run(['rev-parse', '--absolute-git-dir'])).trim();
+    stepDone('init', env);
+  }
   // The message first: an export of another account is refused (by lk diff's check) before anything is written.
-  const summary =
-    target.head === undefined ? firstSummary(files) : diffSummary(await compareSources(lastCommitSource(target, previous), newExportSource(files)));
+  const comparison = target.head === undefined ? undefined : await compareSources(lastCommitSource(target, previous), newExportSource(files));
+  const summary = comparison === undefined ? firstSummary(files) : diffSummary(comparison.diff);
 
   const ours = new Map<string, string>();
-  for (const file of files) ours.set(file.name, (await git.run(['hash-object', '-w', '--stdin'], { input: fileParts(file) })).trim());
-  const entries = previous.filter((entry) => !ours.has(entry.name));
+  for (const file of files) {
+    ours.set(file.name, (await git.run(['hash-object', '-w', '--no-filters', '--stdin'], { input: fileParts(file) })).trim());
+  }
+  stepDone('objects', env);
+  // lk's files are the top-level .json files: one the new export lacks is its collection gone, deleted with it.
+  const gone = previous.filter((entry) => isLkFile(entry) && !ours.has(entry.name)).map((entry) => entry.name);
+  const entries = previous.filter((entry) => !ours.has(entry.name) && !gone.includes(entry.name));
   for (const [name, blob] of ours) entries.push({ mode: '100644', type: 'blob', object: blob, name });
   const tree = await makeTree(git, entries);
   const oldTree = target.head === undefined ? await makeTree(git, []) : (await git.run(['rev-parse', `${target.head}^{tree}`])).trim();
+  stepDone('tree', env);
   if (tree === oldTree) {
+    await privateFiles(dir, [...ours.keys()]);
     io.info(`lk: ${dir}: nothing changed since the last commit (${target.head!.slice(0, 7)}); no commit made`);
     return;
   }
   const changedFiles = [...ours].filter(([name, blob]) => previous.find((entry) => entry.name === name)?.object !== blob).map(([name]) => name);
-  const message = summary === 'no changes' ? `${changedFiles.join(', ')} changed` : summary;
+  const message = commitMessage(summary, changedFiles, gone);
   const commit = (
     await git.run(['commit-tree', tree, ...(target.head ? ['-p', target.head] : []), '-m', message], {
       env: { ...(await identityEnv(git)), ...dateEnv(exportTime(exported)) },
     })
   ).trim();
+  stepDone('commit', env);
+  // Should lk stop between moving the branch and bringing the files to it, the next run finishes (git-target.ts).
+  const note = join(target.gitDir!, PENDING_NOTE);
+  const pending: PendingNote = { pid: process.pid, from: target.head ?? '', to: commit };
+  await writeFile(`${note}.tmp`, JSON.stringify(pending), { mode: 0o600 });
+  await rename(`${note}.tmp`, note);
+  stepDone('note', env);
   // The only step the user's repository sees: HEAD's branch moves, if it is still where it was.
   await git.run(['update-ref', '-m', `lk export --git: ${message}`, 'HEAD', commit, target.head ?? '']);
+  stepDone('branch', env);
   try {
     await git.run(['read-tree', '-m', '-u', oldTree, tree]);
   } catch (error) {
     // A file edited while the export was fetched: the commit stands, the edit is left alone.
+    await rm(note, { force: true });
     throw new LkError(
       `committed ${commit.slice(0, 7)} in ${dir}, but its files could not be brought to it (${(error as Error).message})`,
       1,
       `git -C ${dir} status shows what differs from the commit.`,
     );
   }
+  stepDone('checkout', env);
+  await privateFiles(dir, [...ours.keys()]);
+  await rm(note, { force: true });
   io.info(`lk: committed ${commit.slice(0, 7)} in ${dir}: ${message}`);
 }
 
-type FolderState = 'missing' | 'empty' | 'not empty' | 'not a folder';
+/** "3 entries changed, lists.json deleted (the export holds no lists)": every collection that changed is named. */
+function commitMessage(summary: string, changedFiles: string[], gone: string[]): string {
+  const parts = summary === NO_CHANGES ? [] : [summary];
+  const collections = gone.map((name) => name.replace(/\.json$/, '')).join(', ');
+  if (gone.length > 0) parts.push(`${gone.join(', ')} deleted (the export holds no ${collections})`);
+  if (parts.length === 0) parts.push(`${changedFiles.join(', ')} changed`);
+  return parts.join(', ');
+}
 
-async function folderState(dir: string): Promise<FolderState> {
-  try {
-    if (!(await stat(dir)).isDirectory()) return 'not a folder';
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'missing';
-    throw error;
+function isLkFile(entry: TreeEntry): boolean {
+  return entry.type === 'blob' && entry.name.endsWith('.json') && !entry.name.includes('/');
+}
+
+/** lk's files readable by the user alone, those git left as they were too (a repository an older lk wrote). */
+async function privateFiles(dir: string, names: string[]): Promise<void> {
+  for (const name of names) await chmod(join(dir, name), 0o600).catch(() => {});
+}
+
+/** The repository keeps one account's backups: an export of another (or of none) is refused before any write. */
+async function refuseAnotherAccount(target: GitTarget, previous: TreeEntry[], json: Record<string, unknown>): Promise<void> {
+  const account = isObject(json.account) ? json.account : undefined;
+  if (!account) {
+    throw new LkError(
+      `the export names no account; nothing was written to ${target.dir}`,
+      1,
+      'lk keeps one account per repository, and cannot tell whose this export is.',
+    );
   }
-  return (await readdir(dir)).length === 0 ? 'empty' : 'not empty';
+  const file = previous.find((entry) => entry.name === 'account.json' && entry.type === 'blob');
+  if (!file) return;
+  let kept: unknown;
+  try {
+    kept = JSON.parse(await target.git.run(['cat-file', 'blob', file.object]));
+  } catch {
+    return; // not lk's account file: lk diff's own check stands
+  }
+  if (!isObject(kept)) return;
+  const [a, b] = [text(kept.id), text(account.id)];
+  const differ = a !== null && b !== null ? a !== b : ownerName(kept) !== ownerName(account);
+  if (differ) {
+    throw new LkError(
+      `${target.dir} keeps the backups of ${ownerName(kept)}; this export is of ${ownerName(account)}; nothing was written`,
+      1,
+      'Keep one repository per account: name another folder for this one.',
+    );
+  }
+}
+
+/** "ana (id 42)", or whichever of the two the account carries. */
+function ownerName(owner: Record<string, unknown>): string {
+  const name = text(owner.username) ?? text(owner.name);
+  const id = text(owner.id);
+  return name && id ? `${name} (id ${id})` : (name ?? (id ? `id ${id}` : 'an unnamed account'));
+}
+
+/** "library e12 ×2; history h4 ×3": ids that more than one item of a collection carries, or undefined. */
+function duplicateIds(json: Record<string, unknown>): string | undefined {
+  const said: string[] = [];
+  for (const [key, value] of Object.entries(json)) {
+    if (!Array.isArray(value)) continue;
+    const counts = new Map<string, number>();
+    for (const item of value) {
+      const id = isObject(item) ? text(item.id) : null;
+      if (id !== null) counts.set(id, (counts.get(id) ?? 0) + 1);
+    }
+    const twice = [...counts].filter(([, n]) => n > 1);
+    if (twice.length === 0) continue;
+    const more = twice.length > 3 ? ` and ${twice.length - 3} more` : '';
+    said.push(
+      `${key} ${twice
+        .slice(0, 3)
+        .map(([id, n]) => `${id} ×${n}`)
+        .join(', ')}${more}`,
+    );
+  }
+  return said.length > 0 ? said.join('; ') : undefined;
 }
 
 interface TreeEntry {
@@ -152,7 +233,7 @@ function lastCommitSource(target: GitTarget, previous: TreeEntry[]): DiffSource 
         const key = entry.name.replace(/\.json$/, '');
         if (entry.type !== 'blob' || !entry.name.endsWith('.json') || !COMPARED.has(key)) continue;
         const blob = target.git.stream(['cat-file', 'blob', entry.object]);
-        if (key === 'account' || key === 'profile') {
+        if (VALUES.has(key)) {
           const chunks: Buffer[] = [];
           for await (const chunk of blob) chunks.push(chunk);
           yield [{ kind: 'value', key, text: Buffer.concat(chunks).toString('utf8').trimEnd() }];
@@ -215,4 +296,9 @@ function exportTime(exported: ExportForGit): number {
 function dateEnv(ms: number): NodeJS.ProcessEnv {
   const date = `@${Math.floor(ms / 1000)} +0000`;
   return { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date };
+}
+
+/** An id or a name as text (ids may be numbers), else null. */
+function text(value: unknown): string | null {
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
 }

@@ -1,7 +1,8 @@
 import type { Database } from './open.js';
 
 /**
- * The mirror read back in the export's shape, for `lk diff OLD` (compared with the mirror): each item's text as the
+ * The mirror read back in the export's shape (library, history, lists, reviews, notifications, achievements and the
+ * profile), for `lk diff OLD` (compared with the mirror): each item's text as the
  * sync stored it (the export's own, when it synced from one), in the server's order, the lists with their items again.
  * Items come as `{kind, key, text}`, the parts src/diff reads from an export file, a batch at a time.
  */
@@ -17,6 +18,8 @@ export function* mirrorAsExport(db: Database): Generator<Part[]> {
   yield* collection('history', db.prepare('SELECT json FROM history ORDER BY position').iterate());
   yield* collection('lists', listsWithItems(db));
   yield* collection('reviews', db.prepare('SELECT json FROM reviews ORDER BY position').iterate());
+  yield* collection('notifications', db.prepare('SELECT json FROM notifications ORDER BY position').iterate());
+  yield* collection('achievements', db.prepare('SELECT json FROM achievements ORDER BY position').iterate());
 }
 
 function* collection(key: string, rows: Iterable<Record<string, unknown>>): Generator<Part[]> {

@@ -24,9 +24,17 @@ interface Diff {
   added: Item[];
   removed: Item[];
   changed: { id: string; title: string | null; changes: Change[] }[];
-  history: { added: Item[]; removed: Item[]; byDomain: Record<string, { added: number; removed: number }> };
+  history: {
+    added: Item[];
+    removed: Item[];
+    changed: { id: string; title: string | null; changes: Change[] }[];
+    byDomain: Record<string, { added: number; removed: number; changed: number }>;
+  };
   lists: { added: Item[]; removed: Item[]; changed: unknown[] };
   reviews: { added: Item[]; removed: Item[]; changed: unknown[] };
+  profile: { changes: Change[] };
+  notifications: { added: Item[]; removed: Item[]; changed: { id: string; changes: Change[] }[] };
+  achievements: { added: Item[]; removed: Item[]; changed: { id: string; changes: Change[] }[] };
 }
 
 let bed: TestBed;
@@ -118,7 +126,7 @@ describe('lk diff OLD NEW', () => {
 
   it('identical exports: no difference, exit 0 with --exit-code', async () => {
     const json = await diffJson(oldPath, oldPath);
-    expect(json).toEqual({ added: [], removed: [], changed: [], history: { added: [], removed: [], byDomain: {} }, ...emptyParts() });
+    expect(json).toEqual({ added: [], removed: [], changed: [], history: { added: [], removed: [], changed: [], byDomain: {} }, ...emptyParts() });
     const result = await bed.lk(['diff', oldPath, oldPath, '--exit-code']);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('no changes\n');
@@ -170,10 +178,113 @@ describe('lk diff OLD NEW', () => {
     expect(note).not.toContain('train to Lyon'); // the unchanged start is left out…
     expect(note).toMatch(/…/); // …and says so
     expect(lines.some((line) => /^history +\+1 -\d+$/.test(line))).toBe(true);
-    expect(lines.at(-1)).toMatch(/^2 entries added, 1 entry removed, 3 entries changed, 1 history event added, \d+ history events? removed/);
+    // The summary, wrapped within the 80 columns of a pipe, names every collection that changed.
+    const summary = lines.slice(lines.findIndex((line) => line.startsWith('2 entries added'))).join(' ');
+    expect(summary).toMatch(/^2 entries added, 1 entry removed, 3 entries changed, 1 history event added, \d+ history events? removed/);
+    expect(lines.every((line) => line.length <= 80)).toBe(true);
     expect(result.stdout).not.toContain(`(entry ${mutated.watched})`);
+    // -v lists the events, each named by its entry's title.
     const verbose = await bed.lk(['diff', oldPath, newPath, '-v']);
-    expect(verbose.stdout).toMatch(new RegExp(`^  \\+ \\d{4}-\\d\\d-\\d\\d FILM_SEEN \\(entry ${mutated.watched}\\)$`, 'm'));
+    const title = (read(newPath).library.find((entry) => entry.id === mutated.watched)!.work as { title: string }).title;
+    expect(verbose.stdout).toMatch(new RegExp(`^  \\+ \\d{4}-\\d\\d-\\d\\d FILM_SEEN ${escape(title)} \\(entry ${mutated.watched}\\)$`, 'm'));
+  });
+});
+
+describe('lk diff compares everything an export holds', () => {
+  /** A copy of the old export with one thing changed: the diff must find that and nothing else. */
+  const variant = (name: string, change: (json: Record<string, Item[] & Record<string, unknown>>) => void) => {
+    const json = JSON.parse(readFileSync(oldPath, 'utf8')) as Record<string, Item[] & Record<string, unknown>>;
+    change(json);
+    const path = join(dir, name);
+    writeFileSync(path, JSON.stringify(json));
+    return path;
+  };
+  const differs = async (path: string) => {
+    const result = await bed.lk(['diff', oldPath, path, '--exit-code']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('');
+    return result.stdout.trimEnd().split('\n');
+  };
+
+  it('a history event changed in place (its date, its minutes) is history.changed, not removed and added', async () => {
+    const old = read(oldPath);
+    const [moved, timed] = [old.history[1]!, old.history.find((event) => typeof event.minutes === 'number') ?? old.history[2]!];
+    const path = variant('event-changed.json', (json) => {
+      const events = json.history as unknown as Item[];
+      events.find((event) => event.id === moved.id)!.date = '2020-02-02T20:20:00.000Z';
+      const other = events.find((event) => event.id === timed.id)!;
+      other.minutes = (typeof other.minutes === 'number' ? other.minutes : 0) + 7;
+    });
+    const diff = await diffJson(oldPath, path);
+    expect(diff.history.added).toEqual([]);
+    expect(diff.history.removed).toEqual([]);
+    expect(ids(diff.history.changed)).toEqual([moved.id, timed.id].sort());
+    const changed = diff.history.changed.find((event) => event.id === moved.id)!;
+    expect(changed.changes).toEqual([{ field: 'date', before: moved.date, after: '2020-02-02T20:20:00.000Z' }]);
+    const entryTitle = (old.library.find((entry) => entry.id === moved.entryId)!.work as { title: string }).title;
+    expect(changed.title).toBe(entryTitle);
+    expect(diff.history.changed.find((event) => event.id === timed.id)!.changes.map((change) => change.field)).toEqual(['minutes']);
+    const lines = await differs(path);
+    expect(lines.at(-1)).toBe('2 history events changed');
+    expect(lines).toContain(`      date ${moved.date as string} → 2020-02-02T20:20:00.000Z`);
+  });
+
+  it('the profile, a notification read, an achievement unlocked: each found, --exit-code 1, named in the summary', async () => {
+    const old = JSON.parse(readFileSync(oldPath, 'utf8')) as { profile: { bio: unknown }; notifications: Item[]; achievements: Item[] };
+    const profile = variant('profile-changed.json', (json) => {
+      (json.profile as unknown as { bio: string }).bio = 'A new bio';
+    });
+    expect((await diffJson(oldPath, profile)).profile.changes).toEqual([{ field: 'bio', before: old.profile.bio, after: 'A new bio' }]);
+    expect((await differs(profile)).at(-1)).toBe('1 profile field changed');
+
+    const notification = old.notifications[0]!;
+    const read = variant('notification-read.json', (json) => {
+      const item = (json.notifications as unknown as Item[])[0]!;
+      item.read = !item.read;
+    });
+    const byNotification = await diffJson(oldPath, read);
+    expect(byNotification.notifications.changed).toEqual([
+      expect.objectContaining({ id: notification.id, changes: [{ field: 'read', before: notification.read, after: !notification.read }] }),
+    ]);
+    expect((await differs(read)).at(-1)).toBe('1 notification changed');
+
+    const locked = old.achievements.find((item) => item.unlocked === false) ?? old.achievements[0]!;
+    const unlocked = variant('achievement-unlocked.json', (json) => {
+      const item = (json.achievements as unknown as Item[]).find((achievement) => achievement.id === locked.id)!;
+      item.unlocked = true;
+      item.unlockedAt = '2026-11-20T10:00:00.000Z';
+    });
+    expect(ids((await diffJson(oldPath, unlocked)).achievements.changed)).toEqual([locked.id]);
+    expect((await differs(unlocked)).at(-1)).toBe('1 achievement changed');
+
+    const gone = variant('notification-gone.json', (json) => {
+      (json.notifications as unknown as Item[]).shift();
+    });
+    expect(ids((await diffJson(oldPath, gone)).notifications.removed)).toEqual([notification.id]);
+  });
+
+  it('an older export without the profile, notifications and achievements: one stderr line says they were not compared', async () => {
+    const older = variant('older.json', (json) => {
+      delete json.profile;
+      delete json.notifications;
+      delete json.achievements;
+    });
+    const result = await bed.lk(['diff', older, oldPath, '--exit-code']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('no changes\n');
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^lk: not compared: .*older\.json holds no profile, notifications, achievements/);
+  });
+
+  it('two exports of different accounts of the same name: refused by id, worded with both', async () => {
+    const other = variant('same-name.json', (json) => {
+      (json.account as unknown as Item).id = 'another-id';
+    });
+    const result = await bed.lk(['diff', oldPath, other]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/another account \(demo, id another-id\) than .*old\.json \(demo, id [^)]+\)/);
+    expect(result.stderr).not.toMatch(/is demo's/);
   });
 });
 
@@ -240,6 +351,11 @@ describe('lk diff refuses what it cannot compare', () => {
   });
 });
 
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 function emptyParts() {
-  return { lists: { added: [], removed: [], changed: [] }, reviews: { added: [], removed: [], changed: [] } };
+  const none = () => ({ added: [], removed: [], changed: [] });
+  return { lists: none(), reviews: none(), notifications: none(), achievements: none(), profile: { changes: [] } };
 }
