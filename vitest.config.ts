@@ -17,6 +17,7 @@ const NEEDS = {
     'test/mirror/mcp-process.test.ts',
     'test/mirror/mirror-files.test.ts',
     'test/e2e/export-git.test.ts',
+    'test/e2e/export-git-private.test.ts',
     'test/mirror/serve-process.test.ts',
   ],
   /** A real terminal (tmux, script) or a shell (bash, zsh, fish completions). */

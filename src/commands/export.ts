@@ -107,7 +107,7 @@ async function fetchExport(ctx: Context, policy: ExportPolicy) {
   const cache = exportCacheIn(ctx.usableCacheDir(), ctx.instance().baseUrl);
   const account = await exportAccount(client, (await ctx.key()).key);
   const progress = await downloadProgress(ctx.io, 'Downloading the export');
-  const exported = await obtainExport(
+  const obtained = await obtainExport(
     {
       client,
       cache,
@@ -121,6 +121,9 @@ async function fetchExport(ctx: Context, policy: ExportPolicy) {
     },
     policy,
   );
+  // The profile, notifications and achievements, from their endpoints when the instance's export leaves them out.
+  const { completeExport } = await import('../export/complete.js');
+  const exported = await completeExport(client, obtained, ctx.signal);
   return { exported, account };
 }
 

@@ -359,3 +359,38 @@ function emptyParts() {
   const none = () => ({ added: [], removed: [], changed: [] });
   return { lists: none(), reviews: none(), notifications: none(), achievements: none(), profile: { changes: [] } };
 }
+
+describe('lk export carries the profile, notifications and achievements an instance leaves out of its export', () => {
+  it('reads them from their endpoints, so that a diff of two backups sees a profile change', async () => {
+    const leaving = await startTestBed({
+      entries: 20,
+      rateLimit: 0,
+      exportIntervalSeconds: 0,
+      exportLeavesOut: ['profile', 'notifications', 'achievements'],
+    });
+    try {
+      const folder = tempDir('lk-diff-left-out-');
+      const exportOf = async (name: string) => {
+        const path = join(folder, name);
+        const result = await leaving.lk(['export', '-q', '-o', path], { env: { LK_CACHE_DIR: join(folder, `cache-${name}`) } });
+        expect(result.code).toBe(0);
+        return path;
+      };
+      const before = await exportOf('before.json');
+      const json = JSON.parse(readFileSync(before, 'utf8')) as Record<string, unknown>;
+      const live = async (path: string) => JSON.parse((await leaving.lk(['api', path])).stdout) as unknown;
+      expect(json.profile).toEqual(await live('/v1/profile'));
+      expect((json.notifications as unknown[]).length).toBeGreaterThan(0);
+      expect(json.achievements).toEqual(expect.any(Array));
+
+      leaving.sandbox.addEntries('demo', 1);
+      const after = await exportOf('after.json');
+      const diff = await leaving.lk(['diff', before, after, '--json']);
+      expect(diff.stderr).toBe('');
+      const fields = (JSON.parse(diff.stdout) as Diff).profile.changes.map((change) => change.field);
+      expect(fields).toContain('counts.entries');
+    } finally {
+      await leaving.sandbox.close();
+    }
+  });
+});
