@@ -44,6 +44,7 @@ const NEEDS = {
   ],
   /** Real lk processes for start-up, files and streams (no signal, no terminal). */
   processes: [
+    'test/e2e/diff-pipes.test.ts',
     'test/e2e/compile-cache.test.ts',
     'test/e2e/lazy-loading.test.ts',
     'test/e2e/demo.test.ts',

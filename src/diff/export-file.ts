@@ -1,4 +1,4 @@
-import { constants } from 'node:fs';
+import { closeSync, constants, openSync, readSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { Socket } from 'node:net';
 import { Readable } from 'node:stream';
@@ -39,36 +39,33 @@ async function openOperand(path: string): Promise<Pipe | undefined> {
  * once with nothing; one that finds a writer either has bytes or would wait. Bytes read while looking are kept.
  */
 async function openPipe(path: string): Promise<Pipe> {
-  const file = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  // Raw descriptors, not a FileHandle: the socket takes the descriptor over, and closes it. Every call here returns
+  // at once (O_NONBLOCK), so the synchronous forms block nothing.
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   const started = Date.now();
   const probe = Buffer.alloc(SLICE);
   try {
     for (;;) {
       let read: number;
       try {
-        ({ bytesRead: read } = await file.read(probe, 0, probe.length, null));
+        read = readSync(fd, probe, 0, probe.length, null);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
         read = -1; // a writer, nothing written yet
       }
       if (read !== 0) {
-        const socket = new Socket({ fd: file.fd, readable: true, writable: false });
-        const head = read > 0 ? Buffer.from(probe.subarray(0, read)) : undefined;
-        return withHead(head, socket);
+        const socket = new Socket({ fd, readable: true, writable: false });
+        return withHead(read > 0 ? Buffer.from(probe.subarray(0, read)) : undefined, socket);
       }
-      if (Date.now() - started >= WRITER_WAIT_MS) {
-        await file.close();
-        throw new DiffInputError(path, 'a FIFO (named pipe) no one writes to, not an export file');
-      }
+      if (Date.now() - started >= WRITER_WAIT_MS) throw new DiffInputError(path, 'a FIFO (named pipe) no one writes to, not an export file');
       await new Promise((resolve) => setTimeout(resolve, WRITER_POLL_MS));
     }
   } catch (error) {
-    if (!(error instanceof LkError)) await file.close().catch(() => {});
+    closeSync(fd);
     throw error;
   }
 }
 
-/** The socket's chunks after `head`; the socket keeps the fd, and closes it when it ends or is left. */
 type Pipe = AsyncIterable<Buffer> & { destroy(): void };
 
 function withHead(head: Buffer | undefined, socket: Socket): Pipe {

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBed, type TestBed } from './harness.js';
 import { tempDir } from '../support/temp-dir.js';
+import { describeWith } from '../support/outside-tools.js';
 
 // Two exports of the sandbox with known mutations between them (an entry removed, one rated, one re-noted, an event
 // added, two entries added): lk diff must find exactly those, and nothing else.
@@ -392,5 +394,66 @@ describe('lk export carries the profile, notifications and achievements an insta
     } finally {
       await leaving.sandbox.close();
     }
+  });
+});
+
+describe('lk diff operands that are not plain files', () => {
+  const oneLine = (result: { code: number | null; stdout: string; stderr: string }, path: string, reason: RegExp) => {
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(path);
+    expect(lines[0]).toMatch(reason);
+  };
+
+  it('a folder is one line naming it, exit 1', async () => {
+    oneLine(await bed.lk(['diff', oldPath, dir]), dir, /a folder, not an export file/);
+    oneLine(await bed.lk(['diff', dir, oldPath]), dir, /a folder, not an export file/);
+  });
+
+  describeWith(['mkfifo'], 'FIFOs', () => {
+    it('a FIFO no one writes to is one line naming it, exit 1 (not a wait for ever)', async () => {
+      const fifo = join(dir, 'nobody-writes');
+      execFileSync('mkfifo', [fifo]);
+      oneLine(await bed.lk(['diff', oldPath, fifo]), fifo, /a FIFO \(named pipe\) no one writes to/);
+      oneLine(await bed.lk(['diff', fifo, oldPath]), fifo, /a FIFO \(named pipe\) no one writes to/);
+    });
+
+    it('a FIFO someone writes an export into is read as it comes', async () => {
+      const fifo = join(dir, 'someone-writes');
+      execFileSync('mkfifo', [fifo]);
+      const writer = new Promise<void>((resolve, reject) => {
+        const out = createWriteStream(fifo);
+        out.on('error', reject).on('close', () => resolve());
+        out.end(readFileSync(newPath));
+      });
+      const result = await bed.lk(['diff', oldPath, fifo, '--json']);
+      await writer;
+      expect(result.stderr).toBe('');
+      expect(JSON.parse(result.stdout)).toEqual(await diffJson(oldPath, newPath));
+    });
+  });
+
+  describeWith(['mknod'], 'devices', () => {
+    it('a device is one line naming it, exit 1', async () => {
+      const device = join(dir, 'a-device');
+      execFileSync('mknod', [device, 'c', '1', '3']);
+      oneLine(await bed.lk(['diff', device, newPath]), device, /a device, not an export file/);
+    });
+  });
+
+  it('- reads stdin, gzip or plain', async () => {
+    const plain = await bed.lk(['diff', oldPath, '-', '--json'], { input: readFileSync(newPath, 'utf8') });
+    expect(plain.stderr).toBe('');
+    expect(JSON.parse(plain.stdout)).toEqual(await diffJson(oldPath, newPath));
+    const refused = await bed.lk(['diff', '-', '-']);
+    expect(refused.code).toBe(2);
+  });
+
+  it('without operands: the error, then a usage line, exit 2', async () => {
+    const result = await bed.lk(['diff']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^lk: missing required argument 'old'\nUsage: lk diff OLD \[NEW\]/);
   });
 });

@@ -6,6 +6,7 @@ import { lkSpawnArgs, outputOf, startTestBed, type TestBed } from './harness.js'
 import { describeWith } from '../support/outside-tools.js';
 import { running } from '../support/processes.js';
 import { tempDir } from '../support/temp-dir.js';
+import type { IoStreams } from '../../src/output/terminal/io.js';
 import { until } from '../support/until.js';
 
 // lk export --git DIR against the sandbox, with the system's git; the user's git config is a file of the test's own.
@@ -113,6 +114,8 @@ describeWith(['git'], 'lk export --git', () => {
     const unclean = await bed.lk(['export', '--git', dirty], { env: gitEnv() });
     expect(unclean.code).toBe(1);
     expect(unclean.stderr).toMatch(/has uncommitted changes; nothing was written/);
+    // The hint names the real folder, not "DIR".
+    expect(unclean.stderr).toContain(`(git -C ${dirty} status shows them)`);
     expect(git(dirty, 'rev-parse', 'HEAD')).toBe(head);
     expect(readFileSync(join(dirty, 'library.json'), 'utf8')).toBe('[]\n');
     expect(bed.sandbox.counters.exports).toBe(0);
@@ -184,6 +187,46 @@ exec '${realGit}' "$@"
     expect(git(dir, 'log', '-1', '--format=%s').trim()).toMatch(
       /^1 entry added, 1 entry changed, \d+ achievements? changed, 1 profile field changed$/,
     );
+  });
+});
+
+describeWith(['git'], 'lk export --git and what the export holds', () => {
+  it('a collection the new export lacks is deleted from the tree and its file, and the message says so', async () => {
+    const dir = join(root, 'lists-gone');
+    expect((await bed.lk(['export', '--git', dir], { env: gitEnv() })).code).toBe(0);
+    expect(git(dir, 'ls-tree', '--name-only', 'HEAD')).toContain('lists.json');
+    const without = await startTestBed({ entries: 50, rateLimit: 0, exportIntervalSeconds: 0, exportLeavesOut: ['lists'] });
+    try {
+      const result = await without.lk(['export', '--git', dir], { env: gitEnv() });
+      expect(result.code).toBe(0);
+      expect(git(dir, 'log', '-1', '--format=%s').trim()).toMatch(/lists\.json deleted \(the export holds no lists\)$/);
+      expect(git(dir, 'ls-tree', '--name-only', 'HEAD')).not.toContain('lists.json');
+      expect(existsSync(join(dir, 'lists.json'))).toBe(false);
+      expect(git(dir, 'status', '--porcelain')).toBe('');
+    } finally {
+      await without.sandbox.close();
+    }
+  });
+
+  it('an export with duplicate ids is committed whole, and they are named on one stderr line; one with no account is refused', async () => {
+    const { prepareGitTarget, commitExport } = await import('../../src/export/git.js');
+    const said: string[] = [];
+    const io = { info: (line: string) => said.push(line), warn: (line: string) => said.push(line) } as unknown as IoStreams;
+    const env = { PATH: process.env.PATH, HOME: root, GIT_CONFIG_GLOBAL: join(root, 'gitconfig'), GIT_CONFIG_NOSYSTEM: '1' };
+    const dir = join(root, 'duplicates');
+    const account = { id: 'u1', username: 'ana' };
+    const library = [{ id: 'e1', rating: 1 }, { id: 'e1', rating: 2 }, { id: 'e2' }];
+    await commitExport(await prepareGitTarget(dir, env), { json: { account, library, history: [] }, fetchedAt: 0 }, io, env);
+    expect(said.filter((line) => /same id/.test(line))).toEqual([
+      'lk: warning: the export has items of the same id (library e1 ×2); all of them are kept',
+    ]);
+    expect((JSON.parse(readFileSync(join(dir, 'library.json'), 'utf8')) as unknown[]).length).toBe(3);
+
+    const nobody = join(root, 'nobody');
+    await expect(commitExport(await prepareGitTarget(nobody, env), { json: { library: [] }, fetchedAt: 0 }, io, env)).rejects.toThrow(
+      `the export names no account; nothing was written to ${nobody}`,
+    );
+    expect(existsSync(nobody)).toBe(false);
   });
 });
 
