@@ -54,9 +54,21 @@ if (!nodeHasSqlite()) {
       const mirror = await bed.lk(['diff', oldPath, '--json'], { env: { LK_DATA_DIR: dir, LK_CACHE_DIR: join(dir, 'cache-new'), LK_DEBUG: '1' } });
       expect(mirror.code).toBe(0);
       expect(mirror.stderr).toMatch(/^lk: from the mirror /);
-      const diff = JSON.parse(mirror.stdout) as { added: unknown[]; removed: unknown[]; changed: unknown[] };
+      const diff = JSON.parse(mirror.stdout) as {
+        added: unknown[];
+        removed: unknown[];
+        changed: unknown[];
+        profile: { changes: { field: string }[] };
+        notifications: object;
+        achievements: object;
+      };
       expect(diff).toEqual(JSON.parse(files.stdout));
       expect([diff.added.length, diff.removed.length, diff.changed.length]).toEqual([3, 1, 3]);
+      // The mirror's profile, notifications and achievements are compared as the files' are: 3 entries added and one
+      // removed move the profile's counts.
+      expect(diff.profile.changes.map((change) => change.field)).toContain('counts.entries');
+      expect(diff.notifications).toEqual({ added: [], removed: [], changed: [] });
+      expect(Object.keys(diff)).toEqual(expect.arrayContaining(['notifications', 'achievements', 'profile']));
     });
   });
 }
