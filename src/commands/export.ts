@@ -42,13 +42,17 @@ const exportCommand = defineCommand({
 The export is cached per instance and account. Within the hour after an export, lk export answers from the cache
 (and says so on stderr). When the server refuses a new export (another client used the hour), a cache within
 --max-age is used instead; with --max-wait SECONDS lk waits for the hour instead. --format csv (with --output-dir)
-writes one CSV per collection of the export into a timestamped folder.
+writes one CSV per collection of the export into a timestamped folder. The profile, notifications and achievements
+are read from their endpoints when the instance's export leaves them out (lk diff compares them).
 --git DIR keeps the export as a git repository: library.json, history.json, lists.json, reviews.json, account.json
 (whatever the export holds), pretty-printed, items by id and keys by name, so that git diff shows what changed line
 by line. A commit is made only when something changed, dated at the export's time, with lk diff's one-line summary
-as its message ("3 entries changed, 12 history events added"), by your git identity (else "lk <lk@localhost>"). DIR
-is created when missing; a folder that is not empty and not a repository, or a repository with uncommitted changes,
-is refused with nothing written. lk never pushes: add "&& git -C DIR push" to the cron line for that. Needs git.
+as its message ("3 entries changed, 12 history events added"), by your git identity (else "lk <lk@localhost>"); a
+collection the export no longer holds is deleted. DIR is created 0700 when missing, the repository private (objects
+and files 0600). Refused with nothing written: a folder that is not empty and not a repository, one inside another
+repository, uncommitted changes, a detached HEAD, an export of another account. The branch moves last; a run
+stopped after that is finished by the next. The repository's hooks, fsmonitor and filters are not run. lk never
+pushes: add "&& git -C DIR push" to the cron line for that. Needs git.
 `,
   examples: [
     'lk export > backup.json',
