@@ -13,13 +13,13 @@ const READ = 1 << 20;
 /** …and handed to the scanner at a time: small slices keep the two sides in step (compare.ts), fewer items wait. */
 const SLICE = 64 * 1024;
 /** How long a FIFO may go without a writer before it is refused (a pipe from <(lk export) has one at once). */
-const WRITER_WAIT_MS = 1000;
+const WRITER_WAIT_MS = 300;
 const WRITER_POLL_MS = 25;
 
 /**
  * What is at an operand's path, looked at before anything is read (as the mirror's --db is, mirror-file.ts): a
  * folder, a device or a socket is one line naming it; a FIFO is opened without blocking and refused when no one
- * writes to it within a second (opening it the usual way would block for ever). Returns the FIFO's opened stream.
+ * writes to it within 300 ms (opening it the usual way would block for ever). Returns the FIFO's opened stream.
  */
 async function openOperand(path: string): Promise<Pipe | undefined> {
   let kind;

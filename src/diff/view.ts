@@ -24,6 +24,8 @@ export interface DiffViewOptions {
 /** Characters kept either side of the part of a long text that changed. */
 const CONTEXT = 12;
 const BAR = 30;
+/** The widest collection's name, `notifications`: every group's counts start in one column. */
+const NAME_WIDTH = 13;
 
 export function diffText(diff: ExportDiff, options: DiffViewOptions): string {
   const { colors: c } = options;
@@ -32,7 +34,7 @@ export function diffText(diff: ExportDiff, options: DiffViewOptions): string {
   const lines: string[] = [];
   const section = (name: string, part: CollectionDiff, titleOf: (item: Item) => unknown, detailOf: (item: Item) => string) => {
     if (part.added.length + part.removed.length + part.changed.length === 0) return;
-    lines.push(`${c.bold(name.padEnd(9))} ${counts(c, part.added.length, part.removed.length, part.changed.length)}`);
+    lines.push(`${c.bold(name.padEnd(NAME_WIDTH))} ${counts(c, part.added.length, part.removed.length, part.changed.length)}`);
     const row = (mark: string, title: unknown, detail: string) =>
       `  ${mark} ${padToWidth(truncate(shownText(title, nameWidth), nameWidth), nameWidth)}  ${truncate(detail, width - nameWidth - 6)}`;
     for (const item of part.added) lines.push(row(c.green('+'), titleOf(item), detailOf(item)));
@@ -66,7 +68,7 @@ export function diffText(diff: ExportDiff, options: DiffViewOptions): string {
     (achievement) => shownText(firstOf(achievement, ['unlockedAt', 'domain']), 10),
   );
   if (diff.profile.changes.length > 0) {
-    lines.push(`${c.bold('profile'.padEnd(9))} ${counts(c, 0, 0, diff.profile.changes.length)}`);
+    lines.push(`${c.bold('profile'.padEnd(NAME_WIDTH))} ${counts(c, 0, 0, diff.profile.changes.length)}`);
     for (const change of diff.profile.changes) lines.push(`      ${changeText(c, change, width - 6)}`);
   }
   for (const line of wrapSummary(diffSummary(diff), width)) lines.push(c.bold(line));
@@ -98,7 +100,7 @@ function historySection(lines: string[], diff: ExportDiff, options: DiffViewOpti
   const { colors: c } = options;
   const { added, removed, changed, byDomain } = diff.history;
   if (added.length + removed.length + changed.length === 0) return;
-  lines.push(`${c.bold('history'.padEnd(9))} ${counts(c, added.length, removed.length, changed.length)}`);
+  lines.push(`${c.bold('history'.padEnd(NAME_WIDTH))} ${counts(c, added.length, removed.length, changed.length)}`);
   const domains = Object.entries(byDomain).sort(([a], [b]) => a.localeCompare(b));
   const most = Math.max(...domains.map(([, n]) => n.added + n.removed + n.changed));
   const bar = Math.min(BAR, width - 30);

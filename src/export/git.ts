@@ -275,6 +275,8 @@ function firstSummary(files: GitFile[]): string {
     history: { added: count('history'), removed: 0 },
     lists: added(count('lists')),
     reviews: added(count('reviews')),
+    notifications: added(count('notifications')),
+    achievements: added(count('achievements')),
   });
 }
 
