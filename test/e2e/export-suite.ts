@@ -276,6 +276,8 @@ export function exportTests(part: 'a' | 'b'): void {
         let exportRequests = 0;
         const api = await startFakeApi((req, res) => {
           if (req.url?.startsWith('/v1/me')) return sendJson(res, 200, { account: { username: 'minute' } });
+          // An instance without the endpoints lk export completes an export from (profile, notifications, achievements).
+          if (!req.url?.startsWith('/v1/export')) return sendJson(res, 404, { code: 'not_found', message: 'no such endpoint' });
           exportRequests += 1;
           if (exportRequests === 1) {
             res.writeHead(429, {
