@@ -61,6 +61,9 @@ async function runDiff(ctx: Context, _out: OutputSession, options: DiffOptions, 
   if (oldPath === '' || newPath === '') throw new UsageError('lk diff needs file names: lk diff OLD [NEW]');
   if (newPath !== undefined && options.db !== undefined) throw new UsageError('--db is for comparing with the mirror: leave out NEW, or --db');
   if (oldPath === '-' && newPath === '-') throw new UsageError('only one of OLD and NEW can be - (stdin)');
+  if ((oldPath === '-' || newPath === '-') && ctx.io.stdinIsTTY) {
+    throw new UsageError('- reads an export from stdin, and stdin is a terminal', 'Pipe one in: lk export | lk diff old.json -');
+  }
   let comparison: Comparison | undefined;
   const diff = () => comparison?.diff;
   const { isEmptyDiff } = await import('../diff/model.js');
