@@ -53,10 +53,12 @@ export async function prepareGitTarget(dir: string, env: NodeJS.ProcessEnv): Pro
   const gitDir = (await git.run(['rev-parse', '--absolute-git-dir'])).trim();
   await finishStoppedRun(git, dir, gitDir);
   if ((await git.attempt(['symbolic-ref', '--quiet', 'HEAD'])).code !== 0) {
+    // The branch committed to last is most likely the one lk keeps the backups on.
+    const latest = await git.attempt(['for-each-ref', '--count=1', '--sort=-committerdate', '--format=%(refname:short)', 'refs/heads']);
     throw new LkError(
       `${dir} has a detached HEAD (no branch checked out); nothing was written`,
       1,
-      `A commit there would belong to no branch. Check out the branch lk commits to: git -C ${dir} switch BRANCH`,
+      `A commit there would belong to no branch. Check out the branch lk commits to: git -C ${dir} switch ${latest.stdout.trim() || 'BRANCH'}`,
     );
   }
   const status = await git.run(['status', '--porcelain', '--untracked-files=all']);

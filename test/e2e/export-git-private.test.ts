@@ -173,6 +173,8 @@ describeWith(['git'], 'lk export --git, private and crash-safe', () => {
     const detached = await lk(['export', '--git', dir]);
     expect(detached.code).toBe(1);
     expect(detached.stderr).toMatch(new RegExp(`^lk: ${dir} has a detached HEAD \\(no branch checked out\\); nothing was written\\n`));
+    const branch = git(dir, 'for-each-ref', '--format=%(refname:short)', 'refs/heads').trim();
+    expect(detached.stderr).toContain(`git -C ${dir} switch ${branch}`);
     expect(bed.sandbox.counters.exports).toBe(0);
     expectCleanAt(dir, head);
 
