@@ -103,24 +103,25 @@ async function computeDiff(ctx: Context, options: DiffOptions, oldPath: string, 
   const { compareSources } = await import('../diff/compare.js');
   const { openExportFile } = await import('../diff/export-file.js');
   // A folder, a device or a FIFO nobody writes to is named now, before anything is read (a FIFO would block for ever).
-  const old = await openExportFile(oldPath, ctx.io.stdin);
-  let now: OpenedExport | undefined;
+  const opened: OpenedExport[] = [];
+  const open = async (path: string) => {
+    const file = await openExportFile(path, ctx.io.stdin);
+    opened.push(file);
+    return file.source;
+  };
   try {
-    if (newPath !== undefined) {
-      now = await openExportFile(newPath, ctx.io.stdin);
-      return await compareSources(old.source, now.source);
-    }
+    if (newPath !== undefined) return await compareSources(await open(oldPath), await open(newPath));
+    // The mirror first: where it cannot be read (Node 20), that is the one thing to say.
     const db = await openMirrorHere(ctx, options.db, 'lk diff without NEW (it compares with the mirror)');
     try {
       const { mirrorAsExport } = await import('../mirror/export-shape.js');
       const mirror: DiffSource = { label: 'the mirror', batches: () => toAsync(mirrorAsExport(db)) };
-      return await compareSources(old.source, mirror);
+      return await compareSources(await open(oldPath), mirror);
     } finally {
       db.close();
     }
   } finally {
-    old.close();
-    now?.close();
+    for (const file of opened) file.close();
   }
 }
 
