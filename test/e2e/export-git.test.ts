@@ -85,7 +85,7 @@ describeWith(['git'], 'lk export --git', () => {
       String(Math.floor(Date.parse(exportedAt(await bed.lk(['export'], { env: cache }))) / 1000)),
     ]);
     expect(git(dir, 'status', '--porcelain')).toBe('');
-  });
+  }, 120_000);
 
   it("the author is the one the user's git config names, when it names one", async () => {
     const dir = join(root, 'identity');
@@ -94,7 +94,7 @@ describeWith(['git'], 'lk export --git', () => {
     const result = await bed.lk(['export', '--git', dir], { env: { ...gitEnv(), GIT_CONFIG_GLOBAL: config } });
     expect(result.code).toBe(0);
     expect(git(dir, 'log', '-1', '--format=%an <%ae>').trim()).toBe('Ada Lovelace <ada@example.org>');
-  });
+  }, 120_000);
 
   it('refuses a non-empty folder that is not a repository, and a repository with uncommitted changes: nothing written, no export fetched', async () => {
     const plain = join(root, 'plain');
@@ -119,7 +119,7 @@ describeWith(['git'], 'lk export --git', () => {
     expect(git(dirty, 'rev-parse', 'HEAD')).toBe(head);
     expect(readFileSync(join(dirty, 'library.json'), 'utf8')).toBe('[]\n');
     expect(bed.sandbox.counters.exports).toBe(0);
-  });
+  }, 120_000);
 
   it('without git on PATH: one line naming what to install, before any request', async () => {
     const emptyBin = join(root, 'no-git-here');
@@ -130,7 +130,7 @@ describeWith(['git'], 'lk export --git', () => {
     expect(result.stderr).toMatch(/^lk: lk export --git needs git, and there is no git on PATH\nInstall git \(Debian\/Ubuntu: apt install git/);
     expect(bed.sandbox.counters.requests).toBe(0);
     expect(existsSync(join(root, 'never'))).toBe(false);
-  });
+  }, 120_000);
 
   it('refuses --git with the other destinations, before any request', async () => {
     for (const args of [['-o', 'x.json'], ['--output-dir', root], ['--gzip'], ['--format', 'csv'], ['--jq', '.']]) {
@@ -140,7 +140,7 @@ describeWith(['git'], 'lk export --git', () => {
       expect(result.stderr).toMatch(/^lk: --git .*does not combine with/);
       expect(bed.sandbox.counters.requests).toBe(0);
     }
-  });
+  }, 120_000);
 
   it('a SIGKILL while the files are being written leaves the repository at its last commit, git status clean', async () => {
     const dir = join(root, 'killed');
@@ -187,7 +187,7 @@ exec '${realGit}' "$@"
     expect(git(dir, 'log', '-1', '--format=%s').trim()).toMatch(
       /^1 entry added, 1 entry changed, \d+ achievements? changed, 1 profile field changed$/,
     );
-  });
+  }, 120_000);
 });
 
 describeWith(['git'], 'lk export --git and what the export holds', () => {
@@ -206,7 +206,7 @@ describeWith(['git'], 'lk export --git and what the export holds', () => {
     } finally {
       await without.sandbox.close();
     }
-  });
+  }, 120_000);
 
   it('an export with duplicate ids is committed whole, and they are named on one stderr line; one with no account is refused', async () => {
     const { prepareGitTarget, commitExport } = await import('../../src/export/git.js');
@@ -227,7 +227,7 @@ describeWith(['git'], 'lk export --git and what the export holds', () => {
       `the export names no account; nothing was written to ${nobody}`,
     );
     expect(existsSync(nobody)).toBe(false);
-  });
+  }, 120_000);
 });
 
 function exportedAt(result: { stdout: string }): string {
