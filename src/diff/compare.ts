@@ -184,9 +184,10 @@ const FIRST_TITLE = /"title"\s*:\s*("(?:[^"\\]|\\.)*")/;
 function noteEntryFacts(entries: Map<string, EntryFacts>, entry: string): void {
   const id = LEADING_ID.exec(entry);
   const domain = id ? WORK_DOMAIN.exec(entry) : null;
-  const title = domain ? FIRST_TITLE.exec(entry) : null;
-  if (id && domain && title) {
-    entries.set(id[1] ?? id[2]!, { domain: domain[1]!, title: JSON.parse(title[1]!) as string });
+  if (id && domain) {
+    // No title member (an instance that calls it otherwise): the events are listed without one, never parsed for it.
+    const title = FIRST_TITLE.exec(entry);
+    entries.set(id[1] ?? id[2]!, { domain: domain[1]!, title: title ? (JSON.parse(title[1]!) as string) : null });
     return;
   }
   let item: unknown;
