@@ -1,6 +1,7 @@
 import { readdir, readFile, readlink, realpath, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { LkError } from '../util/errors.js';
+import { processIsAlive } from '../util/atomic-file.js';
 import { Git, requireGit } from './git-command.js';
 
 /**
@@ -103,7 +104,7 @@ async function finishStoppedRun(git: Git, dir: string, gitDir: string): Promise<
   const note = await readNote(gitDir);
   const lock = join(gitDir, 'index.lock');
   const locked = await exists(lock);
-  if (note && running(note.pid) && note.pid !== process.pid) {
+  if (note && processIsAlive(note.pid) && note.pid !== process.pid) {
     throw new LkError(`another lk export --git (pid ${note.pid}) is writing ${dir}; nothing was written`, 1, 'Let it finish, then run again.');
   }
   if (locked) {
@@ -154,15 +155,6 @@ async function exists(path: string): Promise<boolean> {
     return true;
   } catch {
     return false;
-  }
-}
-
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

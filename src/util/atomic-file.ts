@@ -62,7 +62,8 @@ export function sweepStaleTemporaries(dir: string, now = Date.now()): void {
   }
 }
 
-function processIsAlive(pid: number): boolean {
+/** Whether a process of that pid runs on this machine (EPERM: alive, but someone else's). */
+export function processIsAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

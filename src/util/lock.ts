@@ -3,7 +3,7 @@ import { closeSync, linkSync, openSync, readFileSync, renameSync, statSync, unli
 import { hostname } from 'node:os';
 import { LkError } from './errors.js';
 import { onInterrupt } from './interrupt.js';
-import { temporaryName } from './atomic-file.js';
+import { processIsAlive, temporaryName } from './atomic-file.js';
 
 /**
  * A lock file shared by every `lk` process on this machine (and on others sharing the cache folder): created with
@@ -151,15 +151,6 @@ function isStale(content: { holder: LockHolder | undefined; mtimeMs: number }, s
   // Locks are created whole (createWithContent): an empty or unreadable one is debris from a crash or a full disk.
   if (!holder) return true;
   return holder.host === hostname() && !processIsAlive(holder.pid);
-}
-
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'; // alive, but someone else's
-  }
 }
 
 /**
