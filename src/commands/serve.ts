@@ -9,6 +9,7 @@ import { flag, type OptionsOf } from './flags.js';
 import { mirrorPath } from './offline.js';
 import { DB_FLAG, wholeNumber } from './options.js';
 import { mirrorOr } from './uses.js';
+import { isLoopback } from '../serve/own-name.js';
 
 const SERVE_FLAGS = {
   host: flag.text('--host <host>', 'the address to listen on (default 127.0.0.1; any other needs --token-file)'),
@@ -49,14 +50,12 @@ export function registerServe(program: Command): void {
   addCommand(program, serveCommand);
 }
 
-const LOOPBACK = /^(127(\.\d{1,3}){3}|::1|localhost)$/i;
-
 async function runServe(ctx: Context, _out: OutputSession, options: ServeFlags): Promise<Service> {
   // Everything checked before the mirror is opened or a port taken.
   const host = options.host ?? '127.0.0.1';
   if (host === '') throw new UsageError('--host needs an address');
   const port = options.port === undefined ? 8787 : wholeNumber('--port', options.port, 0, 65535);
-  if (options.tokenFile === undefined && !LOOPBACK.test(host))
+  if (options.tokenFile === undefined && !isLoopback(host))
     throw new UsageError(
       `--host ${host} is reachable from other machines: it needs --token-file`,
       'Put a long random token in a file: openssl rand -hex 24 > ~/.config/lk/serve-token',

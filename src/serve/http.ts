@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { ExitCode, LkError } from '../util/errors.js';
 import { PAGE_POLICY } from './documents.js';
+import { isOwnHost } from './own-name.js';
 import type { Served } from './store.js';
 
 /**
@@ -15,6 +16,8 @@ import type { Served } from './store.js';
 export interface HttpOptions {
   host: string;
   port: number;
+  /** On loopback: answer only requests that name it (own-name.ts); any other Host gets 421 before anything else. */
+  ownNamesOnly: boolean;
   /** Required as `?token=` or `Authorization: Bearer` on every request when set. */
   token: string | undefined;
   document(path: string): Promise<Served | undefined>;
@@ -81,6 +84,11 @@ function close(server: Server): Promise<void> {
 
 async function answer(request: IncomingMessage, response: ServerResponse, options: HttpOptions): Promise<void> {
   const target = request.url ?? '';
+  // First of all, on every route and method: a request for another name is not read any further.
+  if (options.ownNamesOnly && !isOwnHost(request.headers.host)) {
+    response.setHeader('connection', 'close');
+    return reply(response, 421, 'lk serve answers only 127.0.0.1, localhost and [::1]\n');
+  }
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     response.setHeader('allow', 'GET, HEAD');
     return reply(response, 405, 'only GET and HEAD\n');

@@ -1,6 +1,7 @@
 import { mirrorAge } from '../mirror/read.js';
 import type { ReportModule } from './documents.js';
 import { listen, type Listening } from './http.js';
+import { isLoopback } from './own-name.js';
 import { indexPage } from './index-page.js';
 import { MirrorConnection } from './connection.js';
 import { DocumentStore } from './store.js';
@@ -32,6 +33,7 @@ export async function startServe(options: ServeOptions): Promise<Listening> {
     listening = await listen({
       host: options.host,
       port: options.port,
+      ownNamesOnly: isLoopback(options.host),
       token: options.token,
       ...(options.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: options.idleTimeoutMs }),
       log: options.log,

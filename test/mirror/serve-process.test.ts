@@ -1,4 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHasSqlite } from '../../src/mirror/open.js';
@@ -98,6 +100,66 @@ if (!nodeHasSqlite()) {
         await until(() => (bed.sandbox.counters.byPath['/v1/library'] ?? 0) >= turns + 2);
         expect(bed.sandbox.counters.byPath['/v1/export']).toBe(1);
         expect(serving.stderr()).toMatch(/from the paginated endpoints/);
+      } finally {
+        serving.child.kill('SIGTERM');
+        expect((await serving.exited).code).toBe(0);
+      }
+    });
+
+    /** One request as written, over a raw socket (fetch sets Host itself): the status line's code and the body. */
+    function rawRequest(url: string, lines: string[]): Promise<{ status: number; body: string }> {
+      return new Promise((resolve, reject) => {
+        const socket = connect(Number(new URL(url).port), '127.0.0.1');
+        let text = '';
+        socket.setEncoding('latin1').on('data', (chunk: string) => (text += chunk));
+        socket.on('end', () => resolve({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(text)?.[1]), body: text.split('\r\n\r\n')[1] ?? '' }));
+        socket.on('error', reject);
+        socket.write(`${[...lines, 'Connection: close'].join('\r\n')}\r\n\r\n`);
+      });
+    }
+
+    const PATHS = ['/', '/calendar.ics', '/feed.atom', '/feed.json', '/status.json', '/next.json', '/report/2026.html', '/nope'];
+
+    it('on loopback, a Host but its own is refused (421) on every route before anything is read; its own names are served', async () => {
+      const serving = await start([]);
+      try {
+        const { port } = new URL(serving.url);
+        const foreign = [
+          'attacker.example',
+          `attacker.example:${port}`,
+          '127.0.0.1.attacker.example',
+          `localhost.attacker.example:${port}`,
+          '[::1].evil',
+          '127.0.0.2x',
+          '',
+        ];
+        for (const path of PATHS)
+          for (const host of foreign) {
+            const answer = await rawRequest(serving.url, [`GET ${path} HTTP/1.1`, `Host: ${host}`]);
+            expect(answer.status, `${path} with Host ${host}`).toBe(421);
+            expect(answer.body).toBe('lk serve answers only 127.0.0.1, localhost and [::1]\n');
+          }
+        // No Host at all (HTTP/1.0), and a method that is not allowed: the name is checked first.
+        expect((await rawRequest(serving.url, ['GET /next.json HTTP/1.0'])).status).toBe(421);
+        expect((await rawRequest(serving.url, ['POST /next.json HTTP/1.1', 'Host: attacker.example', 'Content-Length: 0'])).status).toBe(421);
+        for (const host of ['127.0.0.1', `127.0.0.1:${port}`, 'localhost', `LOCALHOST:${port}`, '[::1]', `[::1]:${port}`])
+          expect((await rawRequest(serving.url, ['GET /status.json HTTP/1.1', `Host: ${host}`])).status, host).toBe(200);
+      } finally {
+        serving.child.kill('SIGTERM');
+        expect((await serving.exited).code).toBe(0);
+      }
+    });
+
+    it('off loopback the token guards and any Host is served', async () => {
+      const token = 'a-token-of-more-than-sixteen-characters';
+      const tokenFile = join(tempDir('lk-serve-token-'), 'token');
+      writeFileSync(tokenFile, `${token}\n`, { mode: 0o600 });
+      const serving = await start(['--host', '0.0.0.0', '--token-file', tokenFile]);
+      try {
+        const guarded = await rawRequest(serving.url, ['GET /status.json HTTP/1.1', 'Host: lk.lan.example']);
+        expect(guarded.status).toBe(401);
+        const served = await rawRequest(serving.url, [`GET /status.json?token=${token} HTTP/1.1`, 'Host: lk.lan.example:8787']);
+        expect(served.status).toBe(200);
       } finally {
         serving.child.kill('SIGTERM');
         expect((await serving.exited).code).toBe(0);
