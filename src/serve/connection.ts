@@ -1,11 +1,13 @@
 import { fileIdAt } from '../mirror/mirror-file.js';
 import { openForReading, type Database } from '../mirror/open.js';
+import { readPublicProjection } from './projection.js';
 
 /**
  * The mirror as lk serve reads it: one connection, opened again when another file stands at the path — a mirror
  * deleted and synced anew, or replaced by a rename — which the first connection would never see (it holds the old
  * file open). A sync into the same file is seen through SQLite's data_version. While the path is missing or the new
- * file cannot be opened yet (a first sync still writing it), the last good mirror goes on being served.
+ * file cannot be opened yet (a first sync still writing it), the last good mirror goes on being served. Every
+ * connection reads the public projection (projection.ts), never the mirror's tables themselves.
  */
 export class MirrorConnection {
   private db: Database;
@@ -14,7 +16,7 @@ export class MirrorConnection {
 
   constructor(private readonly path: string) {
     this.file = fileIdAt(path);
-    this.db = openForReading(path);
+    this.db = openPublic(path);
     this.dataVersion = this.db.prepare('PRAGMA data_version');
   }
 
@@ -32,7 +34,7 @@ export class MirrorConnection {
     if (file === undefined || file === this.file) return this.db;
     let fresh: Database;
     try {
-      fresh = openForReading(this.path);
+      fresh = openPublic(this.path);
     } catch {
       return this.db;
     }
@@ -46,4 +48,15 @@ export class MirrorConnection {
   close(): void {
     this.db.close();
   }
+}
+
+function openPublic(path: string): Database {
+  const db = openForReading(path);
+  try {
+    readPublicProjection(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
 }
