@@ -66,9 +66,9 @@ function icsFeed(ctx: Context, options: CalendarOptions): Document {
   return document({
     format: 'ics',
     async make() {
-      const { items, now } = options.offline ? await mirroredCalendar(ctx, options) : await liveCalendar(ctx, options);
+      const { items, now, changedAt } = options.offline ? await mirroredCalendar(ctx, options) : await liveCalendar(ctx, options);
       const { calendarFeed } = await import('../output/formats/ics.js');
-      const feed = calendarFeed(items, { now, spoilerFree: Boolean(options.spoilerFree) });
+      const feed = calendarFeed(items, { now, changedAt, spoilerFree: Boolean(options.spoilerFree) });
       if (feed.skipped > 0)
         ctx.io.info(`lk: left out ${formatCount(feed.skipped)} of ${formatCount(items.length)} upcoming episodes: no air time, or listed twice`);
       const events = `${formatCount(feed.events)} event${feed.events === 1 ? '' : 's'}`;
@@ -81,7 +81,7 @@ function icsFeed(ctx: Context, options: CalendarOptions): Document {
   });
 }
 
-async function liveCalendar(ctx: Context, options: CalendarOptions): Promise<{ items: unknown[]; now: number }> {
+async function liveCalendar(ctx: Context, options: CalendarOptions): Promise<{ items: unknown[]; now: number; changedAt?: undefined }> {
   const query = { domain: options.domain, lang: ctx.lang() };
   const client = await ctx.client();
   const items: unknown[] = [];
@@ -90,12 +90,16 @@ async function liveCalendar(ctx: Context, options: CalendarOptions): Promise<{ i
 }
 
 /**
- * The upcoming episodes the mirror holds (read as --offline reads it): no key, no request. The feed is stamped with
- * the mirror's last sync: an unchanged mirror gives the same bytes (lk serve's ETag).
+ * The upcoming episodes the mirror holds (read as --offline reads it): no key, no request. Each event is stamped with
+ * its last change as the data say (mirror/read.ts calendarChanges): unchanged data give the same bytes (lk serve's ETag).
  */
-async function mirroredCalendar(ctx: Context, options: CalendarOptions): Promise<{ items: unknown[]; now: number }> {
+async function mirroredCalendar(
+  ctx: Context,
+  options: CalendarOptions,
+): Promise<{ items: unknown[]; now: number; changedAt: (item: unknown) => number | undefined }> {
   const db = await openMirrorUntilShown(ctx, options.db, '--offline');
-  const { upcomingCalendar, mirrorStamp } = await import('../mirror/read.js');
+  const { upcomingCalendar, mirrorStamp, calendarChanges } = await import('../mirror/read.js');
   const now = ctx.now();
-  return { items: upcomingCalendar(db, { domain: options.domain?.toUpperCase() }, now), now: mirrorStamp(db, now) };
+  const items = upcomingCalendar(db, { domain: options.domain?.toUpperCase() }, now);
+  return { items, now: mirrorStamp(db, now), changedAt: calendarChanges(db, items) };
 }

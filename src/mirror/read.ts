@@ -19,12 +19,41 @@ export function mirrorAge(db: Database): MirrorAge {
 }
 
 /**
- * The moment a document made from the mirror says it was made (a calendar's DTSTAMP, a report's "generated"): the
- * mirror's last sync, so that the same mirror gives the same bytes (lk serve's ETags hold); the clock for a mirror
- * that does not say.
+ * The moment a document made from the mirror says it was made (a calendar's DTSTAMP fallback, a report's
+ * "generated", lk serve's /status.json): when the mirror's data last changed — the end of the last sync that added,
+ * changed or removed a row, not of the last sync — so that the same data give the same bytes and lk serve's ETags
+ * hold across syncs that changed nothing; the last sync for a mirror that kept no runs, the clock for one that says
+ * nothing.
  */
 export function mirrorStamp(db: Database, now: number): number {
-  return mirrorAge(db).syncedAt ?? now;
+  return mirrorChangedAt(db) ?? now;
+}
+
+/** When the mirror's data last changed (see mirrorStamp); undefined for a mirror that does not say. */
+export function mirrorChangedAt(db: Database): number | undefined {
+  const row = db.prepare('SELECT finished_at FROM sync_runs WHERE rows_added + rows_changed + rows_removed > 0 ORDER BY id DESC LIMIT 1').get();
+  const changed = typeof row?.finished_at === 'string' ? Date.parse(row.finished_at) : Number.NaN;
+  return Number.isNaN(changed) ? mirrorAge(db).syncedAt : changed;
+}
+
+/**
+ * When each upcoming episode last changed, as the data say (a calendar's DTSTAMP, RFC 5545 §3.8.7.2 for a calendar
+ * without METHOD): the item's own update time when it has one, else its entry's (watching an episode changes how
+ * far behind it is); undefined when neither says.
+ */
+export function calendarChanges(db: Database, items: readonly unknown[]): (item: unknown) => number | undefined {
+  const entry = db.prepare(
+    "SELECT coalesce(json_extract(json, '$.dates.updated'), json_extract(json, '$.updatedAt'), json_extract(json, '$.updated'), updated_at) AS at FROM entries WHERE id = ?",
+  );
+  const stamps = new Map<unknown, number>();
+  for (const item of items) {
+    const fields = item as { updatedAt?: unknown; updated?: unknown; entryId?: unknown };
+    const own = fields.updatedAt ?? fields.updated;
+    const at = typeof own === 'string' ? own : typeof fields.entryId === 'string' ? entry.get(fields.entryId)?.at : undefined;
+    const time = typeof at === 'string' ? Date.parse(at) : Number.NaN;
+    if (!Number.isNaN(time)) stamps.set(item, time);
+  }
+  return (item) => stamps.get(item);
 }
 
 /** TEXT → FTS5 query: each word a quoted prefix ("amel" finds Amélie), all words required. */

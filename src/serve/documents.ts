@@ -34,9 +34,10 @@ export const PAGE_POLICY =
 
 /** `lk calendar --offline --format ics`. */
 async function calendar({ db, now }: DocumentContext): Promise<Document> {
-  const { upcomingCalendar, mirrorStamp } = await import('../mirror/read.js');
+  const { upcomingCalendar, mirrorStamp, calendarChanges } = await import('../mirror/read.js');
   const { calendarFeed } = await import('../output/formats/ics.js');
-  const feed = calendarFeed(upcomingCalendar(db, {}, now), { now: mirrorStamp(db, now), spoilerFree: false });
+  const items = upcomingCalendar(db, {}, now);
+  const feed = calendarFeed(items, { now: mirrorStamp(db, now), changedAt: calendarChanges(db, items), spoilerFree: false });
   return { body: feed.text, type: 'text/calendar; charset=utf-8' };
 }
 
@@ -49,13 +50,14 @@ function feed(format: 'atom' | 'json'): Builder {
   };
 }
 
-/** `lk status --json --offline`. */
+/** `lk status --json --offline`, its mirror.syncedAt the last sync that changed the data. */
 async function status({ db, now, timeZone }: DocumentContext): Promise<Document> {
-  const { mirrorAge } = await import('../mirror/read.js');
+  const { mirrorChangedAt } = await import('../mirror/read.js');
   const { mirrorSource } = await import('../overview/mirror-source.js');
   const { statusOf, syncState } = await import('../overview/status.js');
   const { jsonValueText } = await import('../output/formats/json.js');
-  const answer = await statusOf(mirrorSource(db), { now, timeZone, ...syncState(true, mirrorAge(db).syncedAt) });
+  // The mirror's data as of their last change: a sync that changed nothing changes no byte (nor the ETag).
+  const answer = await statusOf(mirrorSource(db), { now, timeZone, ...syncState(true, mirrorChangedAt(db)) });
   return { body: jsonValueText(answer), type: JSON_TYPE };
 }
 

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Database } from '../mirror/open.js';
 import type { MirrorConnection } from './connection.js';
-import { mirrorAge } from '../mirror/read.js';
+import { mirrorChangedAt } from '../mirror/read.js';
 import { documentAt, type Document, type ReportModule } from './documents.js';
 
 const gzipped = promisify(gzip);
@@ -57,12 +57,12 @@ export class DocumentStore {
     const making = this.exclusive(async () => {
       const now = this.options.now();
       const { timeZone, report } = this.options;
-      const [document, syncedAt, madeFrom] = await this.inReadTransaction(
-        async (db) => [await build({ db, now, timeZone, report }), mirrorAge(db).syncedAt, this.version(now)] as const,
+      const [document, changedAt, madeFrom] = await this.inReadTransaction(
+        async (db) => [await build({ db, now, timeZone, report }), mirrorChangedAt(db), this.version(now)] as const,
       );
       // New bytes date from the sync that brought them: the first seen from it; later ones (a day passing) from now.
-      const changedAt = known?.served ? now : (syncedAt ?? now);
-      return { version: madeFrom, served: document && served(document, known?.served, changedAt) };
+      const since = known?.served ? now : (changedAt ?? now);
+      return { version: madeFrom, served: document && served(document, known?.served, since) };
     });
     this.cache.set(path, making);
     // A document that failed is made afresh by the next request, not remembered as failed.

@@ -22,8 +22,13 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
 export interface FeedOptions {
-  /** The time the feed is written: every DTSTAMP. */
+  /** Every DTSTAMP that `changedAt` does not give: the time the feed is written (live), the mirror's last change. */
   now: number;
+  /**
+   * When an item last changed, as its data say: its DTSTAMP (RFC 5545 §3.8.7.2: without METHOD, the time the event
+   * was last revised), so the same data give the same bytes whenever the feed is written.
+   */
+  changedAt?: ((item: unknown) => number | undefined) | undefined;
   /** Leave episode titles out of SUMMARY and DESCRIPTION. */
   spoilerFree: boolean;
 }
@@ -42,7 +47,7 @@ export function calendarFeed(items: unknown[], options: FeedOptions): Feed {
     'VERSION:2.0',
     `PRODID:-//lk//lk ${escapeText(VERSION)}//EN`,
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    // No METHOD: a feed to subscribe to, not a scheduling message; DTSTAMP then says when each event last changed.
     `NAME:${escapeText(CALENDAR_NAME)}`,
     `X-WR-CALNAME:${escapeText(CALENDAR_NAME)}`,
     `X-WR-CALDESC:${escapeText('Upcoming episodes of the shows you follow, written by lk calendar --format ics')}`,
@@ -78,7 +83,7 @@ function eventLines(item: unknown, options: FeedOptions): { uid: string; lines: 
   const url = webUrl(firstOf(item, ['url', 'episode.url', 'show.url', 'work.url']));
   const uid = eventUid(item, season, number, [show, code, title, airs.start].join('\u0000'));
 
-  const lines = ['BEGIN:VEVENT', `UID:${escapeText(uid)}`, `DTSTAMP:${utcStamp(options.now)}`];
+  const lines = ['BEGIN:VEVENT', `UID:${escapeText(uid)}`, `DTSTAMP:${utcStamp(options.changedAt?.(item) ?? options.now)}`];
   if (airs.allDay) {
     lines.push(`DTSTART;VALUE=DATE:${airs.start}`, `DTEND;VALUE=DATE:${airs.end}`);
   } else {
