@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
  *   exports/<instance hash>/accounts/<account>/export.json   the body exactly as the server sent it
  *   exports/<instance hash>/accounts/<account>/meta.json     fetchedAt, instance, account, bytes, sha256
  *   exports/<instance hash>/accounts/<account>/lock          held while one process decides and fetches
+ *   exports/<instance hash>/accounts/<account>/refused.json  until when the server refused a new export (its 429)
  *
  * The metadata's length and digest are checked on every read, so a truncated or altered body is never served, and
  * every folder on the way is checked before anything is read, so a body planted where others can write is never
@@ -134,6 +135,36 @@ export class ExportCache {
     if (bytes !== meta.bytes || hash.digest('hex') !== meta.sha256) throw new DamagedExport('the cached export does not match its checksum');
   }
 
+  /**
+   * Until when the server refused a new export of this account (the Retry-After of its 429), while that is still
+   * ahead: every lk that would ask before then (a sync, lk export, serve --sync-every) asks no one instead. Nothing
+   * (undefined) when none is remembered, it has passed, or the folder or file cannot be trusted.
+   */
+  async refusedUntil(account: string, now: number): Promise<number | undefined> {
+    if (this.trustProblem(account)) return undefined;
+    const text = await readIfPresent(join(this.accountDir(account), 'refused.json')).catch(() => undefined);
+    if (text === undefined) return undefined;
+    try {
+      const refusal = JSON.parse(text.toString('utf8')) as { instance?: unknown; account?: unknown; until?: unknown };
+      const until = Date.parse(String(refusal.until));
+      if (refusal.instance !== this.instance || refusal.account !== account || Number.isNaN(until)) return undefined;
+      return until > now && until <= now + MAX_REFUSAL_MS ? until : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Remembers a refusal of the server (see refusedUntil); a folder that cannot take it costs only the memory. */
+  async rememberRefusal(account: string, until: number): Promise<void> {
+    try {
+      await this.prepare(account);
+      const refusal = { instance: this.instance, account, until: new Date(until).toISOString() };
+      await writeFileAtomic(join(this.accountDir(account), 'refused.json'), `${JSON.stringify(refusal, null, 2)}\n`);
+    } catch {
+      // Not remembered: the next run asks the server again, as before.
+    }
+  }
+
   /** Body first, then the metadata that vouches for it: a crash in between leaves a mismatch, read as damaged. */
   async write(account: string, text: string, fetchedAt: number): Promise<void> {
     await this.prepare(account);
@@ -150,6 +181,9 @@ export class ExportCache {
     await writeFileAtomic(join(dir, 'meta.json'), `${JSON.stringify(meta, null, 2)}\n`);
   }
 }
+
+/** The longest refusal believed (a day, as Retry-After is held to in api/rate-limit.ts): a planted year is not. */
+const MAX_REFUSAL_MS = 86_400_000;
 
 /** A cached body that turned out not to be the one its metadata vouches for (or was found where others can write). */
 export class DamagedExport extends Error {}

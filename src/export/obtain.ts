@@ -16,7 +16,8 @@ function reasonOf(error: unknown): string {
 /**
  * Where an export comes from: the cache while the server's hour is not over, else the server (once between all
  * the processes running at the same moment, thanks to the lock), else the cache again when the server refuses and
- * the user accepts an older one. Every body fetched is checked to be a JSON object before anything is written.
+ * the user accepts an older one. A refusal (429) is remembered in the cache until its Retry-After has passed, so
+ * no lk asks again before then. Every body fetched is checked to be a JSON object before anything is written.
  */
 
 /** SPEC.md: one export per hour per account. A self-hosted instance may allow more; the client assumes the rule. */
@@ -94,7 +95,15 @@ export async function obtainExport(source: ExportSourceContext, policy: ExportPo
     }
     for (let waits = 0; ; waits += 1) {
       try {
-        return await fetchAndCache(source);
+        // A refusal remembered from an earlier run (or another lk) stands until its Retry-After: no request before.
+        const refusedUntil = await cache.refusedUntil(account, source.now());
+        if (refusedUntil !== undefined) throw new RateLimitError('the server refused a new export', new Date(refusedUntil));
+        try {
+          return await fetchAndCache(source);
+        } catch (error) {
+          if (error instanceof RateLimitError) await cache.rememberRefusal(account, error.resetAt.getTime());
+          throw error;
+        }
       } catch (error) {
         if (!(error instanceof RateLimitError)) throw error;
         const seconds = Math.max(1, Math.ceil((error.resetAt.getTime() - source.now()) / 1000));

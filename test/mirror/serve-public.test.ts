@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
-import { nodeHasSqlite } from '../../src/mirror/open.js';
+import { nodeHasSqlite, openForReading } from '../../src/mirror/open.js';
 import { startTestBed, type RunResult, type TestBed } from '../e2e/harness.js';
 import { tempDir } from '../support/temp-dir.js';
 import { until } from '../support/until.js';
@@ -61,8 +61,7 @@ describe.skipIf(!nodeHasSqlite())('lk serve: the public projection and stable by
   });
 
   it('no route nor the index shows an entry’s notes, a list item’s note or a private or spoiler review’s text', async () => {
-    const { DatabaseSync } = await import('node:sqlite'); // Node 22.13+: loaded only where the mirror runs
-    const mirror = new DatabaseSync(db, { readOnly: true });
+    const mirror = openForReading(db);
     const notes = mirror
       .prepare("SELECT notes AS text FROM entries WHERE notes IS NOT NULL AND notes <> '' UNION SELECT note FROM list_items WHERE note <> ''")
       .all()
@@ -90,7 +89,7 @@ describe.skipIf(!nodeHasSqlite())('lk serve: the public projection and stable by
         const body = await response.text();
         // JSON and XML escape quotes and newlines their own way: each secret is looked for by its longest plain run.
         for (const secret of [...notes, ...withheld]) {
-          const run = secret.split(/["\n\r&<>,;\\]/).reduce((a, b) => (b.length > a.length ? b : a), '');
+          const run = secret.split(/["\n\r&<>,;\\]/).reduce((a: string, b: string) => (b.length > a.length ? b : a), '');
           if (run.length >= 8) expect(body.includes(run), `${path} shows "${run}"`).toBe(false);
         }
       }

@@ -2,6 +2,8 @@ import type { ApiReader, Waiter } from '../../api/client.js';
 import { DamagedExport, type ExportCache } from '../../export/cache.js';
 import { obtainExport } from '../../export/obtain.js';
 import type { IoStreams } from '../../output/terminal/io.js';
+import { RateLimitError } from '../../util/errors.js';
+import { formatMoment } from '../../util/units.js';
 import { streamJsonMembers } from '../json-stream.js';
 import { isObject, text } from '../rows.js';
 import type { ItemSink } from './fetch.js';
@@ -70,7 +72,11 @@ export async function readExport(reading: ExportReading, sink: TentativeSink): P
     );
   } catch (error) {
     if (!pagesStandInFor(error)) throw error;
-    io.info(`lk: the export is not available (${(error as Error).message}); reading the paginated endpoints instead`);
+    if (error instanceof RateLimitError)
+      io.info(
+        `lk: a new export is possible after ${formatMoment(error.resetAt.getTime(), reading.now())}; reading the paginated endpoints meanwhile`,
+      );
+    else io.info(`lk: the export is not available (${(error as Error).message}); reading the paginated endpoints instead`);
     return undefined;
   }
   return usable(
