@@ -10,12 +10,14 @@ import { mirrorPath } from './offline.js';
 import { DB_FLAG, wholeNumber } from './options.js';
 import { mirrorOr } from './uses.js';
 import { isLoopback } from '../serve/own-name.js';
+import type { SyncCost } from '../serve/sync-loop.js';
 
 const SERVE_FLAGS = {
   host: flag.text('--host <host>', 'the address to listen on (default 127.0.0.1; any other needs --token-file)'),
   port: flag.text('--port <n>', 'the port (default 8787; 0 picks a free one)'),
   syncEvery: flag.text('--sync-every <duration>', 'run lk sync in the background this often, e.g. 15m, 1h (needs the key)'),
   tokenFile: flag.text('--token-file <file>', 'require the token in this file as ?token= or Authorization: Bearer'),
+  replace: flag.toggle('--replace', "with --sync-every: replace a mirror of another account with this key's (else refused, exit 1)"),
   ...DB_FLAG,
 };
 type ServeFlags = OptionsOf<typeof SERVE_FLAGS>;
@@ -36,11 +38,19 @@ Addresses (each the bytes of the command offline, the same again while the mirro
   /next.json          lk next --json --offline
   /report/YYYY.html   lk report --year YYYY
   /                   an index linking them
-The feeds are always the --public ones: your notes and spoiler reviews are never served.
-The first line on stdout is the address. Listening on anything but loopback needs --token-file: the token (the
-file's first line) is then required as ?token=… (calendar apps send no headers) or Authorization: Bearer ….
---sync-every syncs as lk sync does: the export at most once an hour, the paginated endpoints in between; a failed
-sync is said on stderr and tried again next time, the last good mirror still served. SIGTERM or Ctrl-C: exit 0.
+Every address serves the public projection only: no notes, and no text of a private or spoiler review (the feeds
+are the --public ones, /next.json has no notes). A document's bytes and ETag change only when its data do: a sync
+that changed nothing answers 304 to a client that asked before.
+The first line on stdout is the address. On loopback it answers only to 127.0.0.1, localhost and [::1] (any
+other Host: 421, so a web page cannot read it through a name of its own). Listening on anything but loopback needs
+--token-file: the token (the file's first line) is then required as ?token=… (calendar apps send no headers) or
+Authorization: Bearer …, whatever the Host.
+--sync-every syncs as lk sync does: the export at most once an hour (a refusal remembered until its Retry-After),
+the paginated endpoints in between; a failed sync is said on stderr and tried again next time, the last good
+mirror still served. The account's budget a minute is shared by all its clients, so syncs are never closer than a
+sync's requests over half that budget (the X-RateLimit-Limit the server reports): 33 requests against 60 a minute
+make at least 66s. A shorter --sync-every is raised to it, said once on stderr; a 429's Retry-After is waited out.
+A key of another account than the mirror's is refused at start (exit 1) unless --replace. SIGTERM or Ctrl-C: exit 0.
 `,
   examples: ['lk serve', 'lk serve --sync-every 30m', 'lk serve --host 0.0.0.0 --port 8787 --token-file ~/.config/lk/serve-token --sync-every 1h'],
   run: runServe,
@@ -66,11 +76,18 @@ async function runServe(ctx: Context, _out: OutputSession, options: ServeFlags):
   const { loadSqlite } = await import('../mirror/open.js');
   loadSqlite('lk serve');
   const { runSync } = await import('./sync.js');
-  const sync = everyMs === undefined ? undefined : { everyMs, run: () => runSync(ctx, { db: options.db }) };
+  const replace = Boolean(options.replace);
+  const sync =
+    everyMs === undefined ? undefined : { everyMs, run: () => runSync(ctx, { db: options.db, replace }), first: undefined as SyncCost | undefined };
   if (sync) {
-    await ctx.key(); // no key: said now, not at the first sync
+    const { key } = await ctx.key(); // no key: said now, not at the first sync
     const { existsSync } = await import('node:fs');
-    if (!existsSync(dbPath)) await sync.run();
+    if (!existsSync(dbPath)) sync.first = await sync.run();
+    else {
+      // Another account's key is refused now, before listening, rather than at every turn.
+      const { refuseKeyOfAnotherAccount } = await import('../mirror/sync.js');
+      await refuseKeyOfAnotherAccount(dbPath, await ctx.client(), key, replace);
+    }
   }
   const { startServe } = await import('../serve/index.js');
   const { fallbackTimeZone } = await import('../report/time-zone.js');

@@ -6,6 +6,7 @@ import { flag } from './flags.js';
 import { mirrorPath } from './offline.js';
 import { DB_FLAG } from './options.js';
 import { REQUESTS } from './uses.js';
+import type { SyncCost } from '../serve/sync-loop.js';
 
 /** `lk sync`: the local SQLite mirror of the account, created or brought up to date. */
 const syncCommand = defineCommand({
@@ -16,6 +17,7 @@ const syncCommand = defineCommand({
   flags: {
     ...DB_FLAG,
     full: flag.toggle('--full', 'ignore a cached export and re-read every entry: the server as it is now, every row compared'),
+    replace: flag.toggle('--replace', "replace a mirror of another account with this key's account (else refused, exit 1)"),
   },
   help: `
 The mirror is one SQLite file per profile: $LK_DATA_DIR/<profile>.db, else $XDG_DATA_HOME/lk/<profile>.db,
@@ -23,6 +25,9 @@ else ~/.local/share/lk/<profile>.db (--db FILE to choose). Any tool opens it: sq
 It comes from one GET /v1/export when the server's hour allows (or from the export lk export just cached, at no
 request), else from the paginated endpoints; calendar and stats are read each time. Each sync is one transaction:
 an interrupted sync leaves the previous mirror; a second sync at the same time waits for the first.
+A mirror holds one account: a key of another account than the mirror's is refused (exit 1, naming both, nothing
+written) unless --replace says to replace it. A 429 on the export is remembered in the cache folder until its
+Retry-After: until then syncs read the paginated endpoints and say when the export is possible.
 Needs Node ${'22.13'} or later (node:sqlite), or lk's single file, which carries its own Node (the release binary, or
 npm run sea). Schema: lk sql --schema.
 `,
@@ -42,7 +47,10 @@ export function registerSync(program: Command): void {
   addCommand(program, syncCommand);
 }
 
-export async function runSync(ctx: Context, options: { db?: string | undefined; full?: boolean | undefined }): Promise<void> {
+export async function runSync(
+  ctx: Context,
+  options: { db?: string | undefined; full?: boolean | undefined; replace?: boolean | undefined },
+): Promise<SyncCost> {
   const dbPath = await mirrorPath(ctx, options.db);
   const { loadSqlite } = await import('../mirror/open.js');
   loadSqlite('lk sync');
@@ -59,6 +67,7 @@ export async function runSync(ctx: Context, options: { db?: string | undefined; 
     result = await syncMirror({
       dbPath,
       full: Boolean(options.full),
+      replace: Boolean(options.replace),
       client,
       io: ctx.io,
       cache: exportCacheIn(ctx.usableCacheDir(), ctx.instance().baseUrl),
@@ -80,4 +89,5 @@ export async function runSync(ctx: Context, options: { db?: string | undefined; 
     `lk: synced ${dbPath} from ${from} in ${formatDuration((result.finishedAt - result.startedAt) / 1000)}, ${n(result.requests)} request${result.requests === 1 ? '' : 's'}: ` +
       `${n(result.rows.entries ?? 0)} entries, ${n(result.rows.history ?? 0)} events (+${n(result.counts.added)} ~${n(result.counts.changed)} -${n(result.counts.removed)} rows)`,
   );
+  return { requests: result.requests, perMinute: client.lastBudget?.limit };
 }

@@ -4,6 +4,7 @@ import type { IoStreams } from '../output/terminal/io.js';
 import { acquireLock } from '../util/lock.js';
 import { migrate, refuseNewer } from './migrations.js';
 import { openForWriting, type Database } from './open.js';
+import { accountHeldAt, refuseOtherAccount } from './sync/account.js';
 import { readExport } from './sync/export.js';
 import { CountedClient, EndpointReads } from './sync/fetch.js';
 import { ALWAYS_READ_AREAS, areasFromEndpoints, leftOutBecause, tablesOf, type AreaName, type SyncSource } from './sync/plan.js';
@@ -28,6 +29,8 @@ export interface SyncOptions {
   wait: Waiter;
   signal?: AbortSignal | undefined;
   version: string;
+  /** --replace: a mirror of another account than the key's is replaced (else refused: sync/account.ts). */
+  replace?: boolean | undefined;
   /** A short status ("12,345 entries"), for a spinner on a terminal. */
   onProgress?: (text: string) => void;
 }
@@ -49,13 +52,16 @@ export interface SyncResult {
  */
 export async function syncMirror(options: SyncOptions): Promise<SyncResult> {
   const startedAt = options.now();
+  const client = new CountedClient(options.client);
+  // Whose key this is, before the file is opened for writing: a mirror of another account is not replaced unasked.
+  const account = await new EndpointReads(client, options.signal).accountName(options.key);
+  refuseOtherAccount(options.dbPath, accountHeldAt(options.dbPath), account, Boolean(options.replace));
   const db = openForWriting(options.dbPath);
   const lock = await acquireLock(`${options.dbPath}.lock`, {
     signal: options.signal,
     staleMs: 2 * 60 * 1000,
     onWait: (holder) => options.io.info(`lk: another lk sync${holder ? ` (pid ${holder.pid})` : ''} is updating ${options.dbPath}; waiting for it…`),
   });
-  const client = new CountedClient(options.client);
   try {
     db.exec('BEGIN IMMEDIATE');
     try {
@@ -63,7 +69,7 @@ export async function syncMirror(options: SyncOptions): Promise<SyncResult> {
       refuseNewer(db, options.dbPath);
       migrate(db);
       const writer = new MirrorWriter(db, options);
-      const { source, account, snapshotAt } = await read(db, client, writer, options);
+      const { source, snapshotAt } = await read(db, client, writer, account, options);
       const finishedAt = options.now();
       const counts = writer.finish();
       const { requests } = client;
@@ -86,10 +92,10 @@ async function read(
   db: Database,
   client: CountedClient,
   writer: MirrorWriter,
+  account: string | undefined,
   options: SyncOptions,
-): Promise<{ source: SyncSource; account: string | undefined; snapshotAt: number }> {
+): Promise<{ source: SyncSource; snapshotAt: number }> {
   const endpoints = new EndpointReads(client, options.signal);
-  const account = await endpoints.accountName(options.key);
   // An export is an account's: without the account's name, the pages.
   const exported = account === undefined ? undefined : await readExport({ ...options, client, account, snapshotAt: lastSnapshot(db) }, writer);
   if (!exported) {
@@ -100,7 +106,7 @@ async function read(
   for (const name of areasFromEndpoints(exported?.collections ?? new Set())) await area(name, () => endpoints.exportable(name, writer));
   const snapshotAt = exported?.snapshotAt ?? options.now();
   for (const name of ALWAYS_READ_AREAS) await area(name, () => endpoints[name](writer));
-  return { source: exported?.source ?? 'pages', account, snapshotAt };
+  return { source: exported?.source ?? 'pages', snapshotAt };
 }
 
 /** One area read, or left as it was with a warning when a 403 or 404 says it cannot be (plan.ts leftOutBecause). */
@@ -113,4 +119,11 @@ async function readArea(area: AreaName, read: () => Promise<void>, writer: Mirro
     io.warn(`lk: warning: ${area} not synced: ${reason}; the mirror keeps what it had`);
     writer.skip(tablesOf(area));
   }
+}
+
+/** lk serve --sync-every at start: refused (exit 1) when the mirror at `dbPath` holds another account than the key's. */
+export async function refuseKeyOfAnotherAccount(dbPath: string, client: ApiReader, key: string, replace: boolean): Promise<void> {
+  const held = accountHeldAt(dbPath);
+  if (held === undefined || replace) return;
+  refuseOtherAccount(dbPath, held, await new EndpointReads(client, undefined).accountName(key), replace);
 }

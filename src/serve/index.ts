@@ -5,7 +5,7 @@ import { isLoopback } from './own-name.js';
 import { indexPage } from './index-page.js';
 import { MirrorConnection } from './connection.js';
 import { DocumentStore } from './store.js';
-import { startSyncLoop } from './sync-loop.js';
+import { startSyncLoop, type SyncCost } from './sync-loop.js';
 
 /**
  * `lk serve`: the mirror read-only over HTTP (http.ts), its documents made by the commands' own functions
@@ -18,7 +18,7 @@ export interface ServeOptions {
   token: string | undefined;
   now: () => number;
   timeZone: string;
-  sync?: { everyMs: number; run(): Promise<void> } | undefined;
+  sync?: { everyMs: number; run(): Promise<SyncCost>; first?: SyncCost | undefined } | undefined;
   idleTimeoutMs?: number;
   log(line: string): void;
 }
@@ -50,7 +50,8 @@ export async function startServe(options: ServeOptions): Promise<Listening> {
     mirror.close();
     throw error;
   }
-  const loop = options.sync && startSyncLoop({ everyMs: options.sync.everyMs, sync: options.sync.run, log: options.log });
+  const { sync } = options;
+  const loop = sync && startSyncLoop({ everyMs: sync.everyMs, sync: sync.run, first: sync.first, now: options.now, log: options.log });
   return {
     url: listening.url,
     async close() {

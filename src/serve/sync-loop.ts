@@ -1,14 +1,42 @@
+import { RateLimitError } from '../util/errors.js';
 import { formatDuration } from '../util/units.js';
 
 /**
- * `--sync-every`: one sync after another, each starting `everyMs` after the last one ended, so two never overlap.
+ * `--sync-every`: one sync after another, each starting a while after the last one ended, so two never overlap.
  * The sync itself is `lk sync`'s (src/mirror/sync.ts): one transaction, and the export only when the hour allows
- * (src/export/obtain.ts), the paginated endpoints in between. A failed sync is said once, on one line, and tried
- * again at the next turn; the documents keep coming from the mirror as it was.
+ * (src/export/obtain.ts, which remembers a refusal until its Retry-After), the paginated endpoints in between. A
+ * failed sync is said once, on one line, and tried again at the next turn; the documents keep coming from the mirror
+ * as it was.
+ *
+ * The account's per-minute budget is shared by every client of the account, so the turns are never closer than
+ * syncFloorMs: a sync's requests (the last one's count) spread over the minutes that keep them within
+ * BUDGET_SHARE of the budget the server reports. A shorter --sync-every is raised to that, said on stderr (once,
+ * and again only if the floor grows by half). A
+ * 429 that asks for a wait (Retry-After) is honoured: no turn starts before it has passed.
  */
+
+/** What a sync cost: its requests, and the account's requests a minute as the server last reported them. */
+export interface SyncCost {
+  requests: number;
+  perMinute: number | undefined;
+}
+
+/** The share of the account's per-minute budget the syncs of lk serve may use, on average: half. */
+export const BUDGET_SHARE = 0.5;
+
+/** The shortest time between two syncs costing `cost` each, in whole seconds (0 when the budget is unknown). */
+export function syncFloorMs(cost: SyncCost): number {
+  if (cost.perMinute === undefined || cost.perMinute <= 0) return 0;
+  const minutes = cost.requests / (cost.perMinute * BUDGET_SHARE);
+  return Math.ceil(minutes * 60) * 1000;
+}
+
 export interface SyncLoopOptions {
   everyMs: number;
-  sync(): Promise<void>;
+  sync(): Promise<SyncCost>;
+  /** The cost of a sync made just before the loop starts (lk serve's first, for a missing mirror). */
+  first?: SyncCost | undefined;
+  now(): number;
   log(line: string): void;
 }
 
@@ -19,17 +47,40 @@ export interface SyncLoop {
 export function startSyncLoop(options: SyncLoopOptions): SyncLoop {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  let floorMs = 0;
+  let saidMs = options.everyMs;
+  /** The wait before the next turn, from the last sync's cost when there is one. */
+  const interval = (cost: SyncCost | undefined): number => {
+    if (cost) floorMs = syncFloorMs(cost);
+    // Said once when first raised, again only if the floor grows by half (a first sync from the export costs a few
+    // requests, the next ones from the pages more): not a line per turn for a floor that moves by a second.
+    if (cost && floorMs > options.everyMs && floorMs >= saidMs * (saidMs === options.everyMs ? 1 : 1.5)) {
+      saidMs = floorMs;
+      options.log(
+        `lk: serve: --sync-every ${formatDuration(options.everyMs / 1000)} raised to ${formatDuration(floorMs / 1000)}: ` +
+          `a sync takes ${cost.requests} requests and the account allows ${cost.perMinute} a minute, shared by its clients; lk serve keeps to half of it`,
+      );
+    }
+    return Math.max(options.everyMs, floorMs);
+  };
+  const schedule = (ms: number) => {
+    if (!stopped) timer = setTimeout(() => void turn(), ms);
+  };
   const turn = async () => {
+    let wait: number;
     try {
-      await options.sync();
+      wait = interval(await options.sync());
     } catch (error) {
       if (stopped) return;
+      wait = interval(undefined);
+      // A 429 that asks for a wait beyond what lk would wait inside a sync: the next turn starts after it.
+      if (error instanceof RateLimitError) wait = Math.max(wait, error.resetAt.getTime() - options.now());
       const message = error instanceof Error ? error.message : String(error);
-      options.log(`lk: serve: sync failed (${message}); still serving the mirror as it was; next try in ${formatDuration(options.everyMs / 1000)}`);
+      options.log(`lk: serve: sync failed (${message}); still serving the mirror as it was; next try in ${formatDuration(Math.ceil(wait / 1000))}`);
     }
-    if (!stopped) timer = setTimeout(() => void turn(), options.everyMs);
+    schedule(wait);
   };
-  timer = setTimeout(() => void turn(), options.everyMs);
+  schedule(interval(options.first));
   return {
     stop() {
       stopped = true;

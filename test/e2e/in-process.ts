@@ -16,6 +16,8 @@ export interface InProcessOptions {
   signal?: AbortSignal;
   /** Told stdout so far after each write: for a run that does not end by itself (lk serve's first line). */
   onStdout?: (text: string) => void;
+  /** Told stderr so far after each write: what a run that does not end by itself says meanwhile. */
+  onStderr?: (text: string) => void;
 }
 
 export interface InProcessResult {
@@ -29,6 +31,7 @@ export async function runInProcess(args: string[], options: InProcessOptions): P
   const stdout = new Capture(Boolean(options.tty), options.tty?.columns ?? 80, options.tty?.rows);
   const stderr = new Capture(Boolean(options.tty && options.tty.stderr !== false), options.tty?.columns ?? 80);
   stdout.onText = options.onStdout;
+  stderr.onText = options.onStderr;
   const stdin = Readable.from(options.input === undefined || options.input === '' ? [] : [options.input]) as Readable & { isTTY?: boolean };
   const factory: Factory = {
     stdout,
