@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-import { UsageError } from '../util/errors.js';
+import { ExitCode, LkError, UsageError } from '../util/errors.js';
+import { notAFile, readableByOthersWarning } from '../util/file-kind.js';
 import { TEXT } from '../output/shape.js';
 import type { OutputSession } from '../output/session.js';
 import { service, type Service } from '../output/result.js';
@@ -71,7 +72,7 @@ async function runServe(ctx: Context, _out: OutputSession, options: ServeFlags):
       'Put a long random token in a file: openssl rand -hex 24 > ~/.config/lk/serve-token',
     );
   const everyMs = options.syncEvery === undefined ? undefined : await syncInterval(options.syncEvery);
-  const token = options.tokenFile === undefined ? undefined : await readToken(options.tokenFile);
+  const token = options.tokenFile === undefined ? undefined : await readToken(options.tokenFile, (line) => ctx.io.warn(line));
   const dbPath = await mirrorPath(ctx, options.db);
   const { loadSqlite } = await import('../mirror/open.js');
   loadSqlite('lk serve');
@@ -115,15 +116,12 @@ async function syncInterval(raw: string): Promise<number> {
   return ms;
 }
 
-async function readToken(file: string): Promise<string> {
+/** The token file's first line; warned about when others can read it, as a key file is. */
+async function readToken(file: string, warn: (line: string) => void): Promise<string> {
   if (file === '') throw new UsageError('--token-file needs a path');
-  const { readFile } = await import('node:fs/promises');
-  let text;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read --token-file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
+  const { text, mode } = await readTokenFile(file);
+  const warning = readableByOthersWarning('the token file', file, mode);
+  if (warning) warn(warning);
   const token = text.split(/\r?\n/)[0]!.trim();
   if (token.length < 16 || /\s/.test(token))
     throw new UsageError(
@@ -131,4 +129,30 @@ async function readToken(file: string): Promise<string> {
       'openssl rand -hex 24 > FILE',
     );
   return token;
+}
+
+/** A token is a line: a few KB at most is read, so a file without end cannot fill memory. */
+const MAX_TOKEN_FILE_BYTES = 4096;
+
+/**
+ * Opened without blocking and looked at through the open file (no race with a swap in between): a FIFO with no
+ * writer, a device or a folder is one line naming it, exit 1, at once — as --db's mirror-file check does.
+ */
+async function readTokenFile(file: string): Promise<{ text: string; mode: number }> {
+  const { open, constants } = await import('node:fs/promises');
+  let handle;
+  try {
+    handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    throw new UsageError(`cannot read --token-file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  try {
+    const stats = await handle.stat();
+    const kind = notAFile(stats);
+    if (kind !== undefined) throw new LkError(`--token-file ${file} ${kind}`, ExitCode.failure, 'Point --token-file at a file holding the token.');
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(MAX_TOKEN_FILE_BYTES), 0, MAX_TOKEN_FILE_BYTES, 0);
+    return { text: buffer.subarray(0, bytesRead).toString('utf8'), mode: stats.mode & 0o777 };
+  } finally {
+    await handle.close();
+  }
 }

@@ -4,6 +4,7 @@ import { AuthError, NotLoggedInError, UsageError } from '../util/errors.js';
 import { assertTransportAllowed, normaliseBaseUrl } from './base-url.js';
 import { configFilePath, DEFAULT_PROFILE, type StoredConfig, type StoredProfile } from './store.js';
 import { BUILT_IN_DEFAULTS, parseByteSize, SETTINGS, type SettingName, type SettingValue } from './settings.js';
+import { readableByOthersWarning } from '../util/file-kind.js';
 
 export type KeySource = 'LK_API_KEY' | 'LK_API_KEY_FILE' | 'config' | 'keyring';
 
@@ -111,10 +112,7 @@ export class Settings {
       const { text, mode } = readKeyFile(file);
       const key = text.trim();
       if (!key) throw new AuthError(`LK_API_KEY_FILE ${file} is empty`);
-      const warning =
-        mode & 0o077
-          ? `lk: warning: the key file ${file} is readable by others (mode ${mode.toString(8).padStart(4, '0')}); run: chmod 600 ${file}`
-          : undefined;
+      const warning = readableByOthersWarning('the key file', file, mode);
       return { key, source: 'LK_API_KEY_FILE', origin: file, ...(warning ? { warning } : {}) };
     }
     const stored = this.profile?.key;

@@ -1,5 +1,6 @@
 import { closeSync, constants, lstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 import { LkError } from '../util/errors.js';
+import { notAFile } from '../util/file-kind.js';
 
 /**
  * What is at a mirror's path, looked at before SQLite opens it: SQLite would block for ever opening a FIFO, take a
@@ -13,14 +14,6 @@ const MAKE_ONE = 'Point --db at a mirror lk sync wrote, or run lk sync to make o
 
 function refuse(path: string, what: string, hint = MAKE_ONE): LkError {
   return new LkError(`the mirror ${path} ${what}`, 1, hint);
-}
-
-function kindOf(stats: Stats): string | undefined {
-  if (stats.isDirectory()) return 'is a folder, not a file';
-  if (stats.isFIFO()) return 'is a FIFO (named pipe), not a file';
-  if (stats.isSocket()) return 'is a socket, not a file';
-  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'is a device, not a file';
-  return undefined;
 }
 
 /** The file's state, or undefined when nothing is there (a dangling link is refused: it names a file that is gone). */
@@ -74,7 +67,7 @@ function header(path: string): Buffer {
 export function checkMirrorFile(path: string, { emptyIsNew = false } = {}): boolean {
   const stats = statOf(path);
   if (stats === undefined) return false;
-  const kind = kindOf(stats);
+  const kind = notAFile(stats);
   if (kind !== undefined) throw refuse(path, kind);
   if (stats.size === 0) {
     if (emptyIsNew) return false;

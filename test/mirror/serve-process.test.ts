@@ -1,10 +1,12 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHasSqlite } from '../../src/mirror/open.js';
 import { lkSpawnArgs, runLk, startTestBed, type TestBed } from '../e2e/harness.js';
+import { describeWith } from '../support/outside-tools.js';
 import { tempDir } from '../support/temp-dir.js';
 import { until } from '../support/until.js';
 
@@ -164,6 +166,68 @@ if (!nodeHasSqlite()) {
         serving.child.kill('SIGTERM');
         expect((await serving.exited).code).toBe(0);
       }
+    });
+
+    it('a --token-file others can read draws the warning a key file does; it still serves', async () => {
+      const tokenFile = join(tempDir('lk-serve-token-'), 'token');
+      writeFileSync(tokenFile, 'a-token-of-more-than-sixteen-characters\n', { mode: 0o644 });
+      const serving = await start(['--host', '0.0.0.0', '--token-file', tokenFile]);
+      try {
+        expect(serving.stderr()).toContain(
+          `lk: warning: the token file ${tokenFile} is readable by others (mode 0644); run: chmod 600 ${tokenFile}\n`,
+        );
+      } finally {
+        serving.child.kill('SIGTERM');
+        expect((await serving.exited).code).toBe(0);
+      }
+    });
+
+    describeWith(['mkfifo', 'mknod'], 'a --token-file that is not a file', () => {
+      // Real processes: a FIFO with no writer blocked lk serve in open() for ever, deaf to SIGTERM and SIGINT.
+      const dir = () => tempDir('lk-serve-special-');
+      const cases: [what: string, make: () => string, named: RegExp][] = [
+        [
+          'a FIFO with no writer',
+          () => {
+            const path = join(dir(), 'fifo');
+            execFileSync('mkfifo', [path]);
+            return path;
+          },
+          /is a FIFO \(named pipe\), not a file/,
+        ],
+        // The zero device's numbers, as a node in a temporary folder: a file without end.
+        [
+          'a device',
+          () => {
+            const path = join(dir(), 'zero');
+            execFileSync('mknod', [path, 'c', '1', '5']);
+            return path;
+          },
+          /is a device, not a file/,
+        ],
+        [
+          'a folder',
+          () => {
+            const path = join(dir(), 'folder');
+            mkdirSync(path);
+            return path;
+          },
+          /is a folder, not a file/,
+        ],
+      ];
+      for (const [what, make, named] of cases)
+        it(`${what}: one line naming it, exit 1, before listening`, async () => {
+          const path = make();
+          const result = await runLk(['serve', '--port', '0', '--host', '0.0.0.0', '--token-file', path], {
+            env: { LK_DATA_DIR: dataDir },
+            timeoutMs: 20_000,
+          });
+          expect(result.code).toBe(1);
+          expect(result.stdout).toBe('');
+          const [line, ...rest] = result.stderr.split('\n');
+          expect(line).toMatch(new RegExp(`^lk: --token-file ${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} ${named.source}$`));
+          expect(rest.join('\n')).toBe('Point --token-file at a file holding the token.\n');
+        });
     });
 
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
