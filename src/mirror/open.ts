@@ -7,7 +7,7 @@ import { MIRROR_NODE, NEWER_NODE_WAYS } from '../util/newer-node.js';
 import type { Database } from './database.js';
 import { checkMirrorFile, notAMirror } from './mirror-file.js';
 import { refuseNewer } from './migrations.js';
-import { LOCKED_HINT, SQLITE_BUSY, SQLITE_CANTOPEN, SQLITE_LOCKED, SQLITE_READONLY, sqliteCode } from '../util/sqlite-errors.js';
+import { LOCKED_HINT, SQLITE_BUSY, SQLITE_CANTOPEN, SQLITE_LOCKED, SQLITE_READONLY, isDiskFull, sqliteCode } from '../util/sqlite-errors.js';
 
 /**
  * SQLite through Node's built-in node:sqlite: nothing to compile, nothing to download. It is loaded here only, when
@@ -84,7 +84,11 @@ export function openForWriting(path: string): Database {
   try {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   } catch (error) {
-    throw new LkError(`cannot make the folder of the mirror ${path}: ${(error as Error).message}`, 1, 'Choose another place with --db FILE.');
+    throw new LkError(
+      `cannot make the folder of the mirror ${path}: ${whyNoFolder(dirname(path), error)}`,
+      1,
+      'Choose another place with --db FILE.',
+    );
   }
   const isNew = !checkMirrorFile(path, { emptyIsNew: true });
   requireWritable(path);
@@ -97,6 +101,25 @@ export function openForWriting(path: string): Database {
   }
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = OFF; PRAGMA cache_size = -32000;');
   return db;
+}
+
+/**
+ * Why a folder could not be made, in words: a recursive mkdir under a read-only mount says ENOENT (the first folder
+ * it could not make), so the nearest folder that exists is asked whether it can be written.
+ */
+function whyNoFolder(folder: string, error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOSPC' || code === 'EDQUOT') return 'the disk is full';
+  let existing = folder;
+  while (!existsSync(existing) && dirname(existing) !== existing) existing = dirname(existing);
+  try {
+    accessSync(existing, fsConstants.W_OK);
+  } catch (problem) {
+    const why = (problem as NodeJS.ErrnoException).code;
+    if (why === 'EROFS') return `${existing} is on a read-only file system`;
+    if (why === 'EACCES' || why === 'EPERM') return `${existing} is read-only for this user`;
+  }
+  return (error as Error).message;
 }
 
 /** lk sync writes the mirror and, beside it, its journal and lock: both the file and its folder must be writable. */
@@ -171,6 +194,7 @@ function openReadOnly(location: string, path: string): Database {
 /** node:sqlite's error (no path, no advice) as one line that names the mirror; lk's own errors as they are. */
 export function readError(error: unknown, path: string): unknown {
   if (error instanceof LkError) return error;
+  if (isDiskFull(error, dirname(path))) return new DiskFull(path);
   const code = sqliteCode(error);
   if (code === SQLITE_BUSY || code === SQLITE_LOCKED) return lockedError(path);
   if (code === undefined) return error;
@@ -179,6 +203,13 @@ export function readError(error: unknown, path: string): unknown {
     1,
     'If it is damaged, move it aside and run lk sync to make it again.',
   );
+}
+
+/** The disk holding the mirror is full (SQLite cannot even grow the WAL index to read it): named with its folder. */
+export class DiskFull extends LkError {
+  constructor(readonly path: string) {
+    super(`the disk is full: cannot use the mirror ${path}`, 1, `Free some space there (df -h ${dirname(path)}).`);
+  }
 }
 
 /** Another program holds a lock on the mirror that readers must wait for (lk sync never does: WAL). */

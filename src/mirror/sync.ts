@@ -1,9 +1,13 @@
+import { existsSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { ApiReader, Waiter } from '../api/client.js';
 import type { ExportCache } from '../export/cache.js';
 import type { IoStreams } from '../output/terminal/io.js';
 import { acquireLock } from '../util/lock.js';
+import { LkError } from '../util/errors.js';
+import { isDiskFull } from '../util/sqlite-errors.js';
 import { migrate, refuseNewer } from './migrations.js';
-import { openForWriting, type Database } from './open.js';
+import { DiskFull, openForWriting, type Database } from './open.js';
 import { accountHeldAt, refuseOtherAccount } from './sync/account.js';
 import { readExport } from './sync/export.js';
 import { CountedClient, EndpointReads } from './sync/fetch.js';
@@ -51,17 +55,46 @@ export interface SyncResult {
  * interrupted or failed run leaves the previous mirror.
  */
 export async function syncMirror(options: SyncOptions): Promise<SyncResult> {
+  const existed = existsSync(options.dbPath);
+  try {
+    return await syncInto(options);
+  } catch (error) {
+    // A first sync that failed leaves no file behind: readers would take it for a sync still writing it.
+    if (!existed) for (const suffix of ['', '-wal', '-shm']) rmSync(`${options.dbPath}${suffix}`, { force: true });
+    if (error instanceof DiskFull || isDiskFull(error, dirname(options.dbPath))) throw diskFull(options.dbPath, existed);
+    throw error;
+  }
+}
+
+/** One line naming the full disk by the mirror's folder, and what was kept. */
+function diskFull(path: string, existed: boolean): LkError {
+  const folder = dirname(path);
+  return new LkError(
+    `the disk is full: cannot write the mirror in ${folder}; ${existed ? `${path} was left as it was` : 'no mirror was made'}`,
+    1,
+    `Free some space there (df -h ${folder}), or sync to another disk with --db FILE.`,
+  );
+}
+
+async function syncInto(options: SyncOptions): Promise<SyncResult> {
   const startedAt = options.now();
   const client = new CountedClient(options.client);
   // Whose key this is, before the file is opened for writing: a mirror of another account is not replaced unasked.
   const account = await new EndpointReads(client, options.signal).accountName(options.key);
   refuseOtherAccount(options.dbPath, accountHeldAt(options.dbPath), account, Boolean(options.replace));
   const db = openForWriting(options.dbPath);
-  const lock = await acquireLock(`${options.dbPath}.lock`, {
-    signal: options.signal,
-    staleMs: 2 * 60 * 1000,
-    onWait: (holder) => options.io.info(`lk: another lk sync${holder ? ` (pid ${holder.pid})` : ''} is updating ${options.dbPath}; waiting for it…`),
-  });
+  let lock;
+  try {
+    lock = await acquireLock(`${options.dbPath}.lock`, {
+      signal: options.signal,
+      staleMs: 2 * 60 * 1000,
+      onWait: (holder) =>
+        options.io.info(`lk: another lk sync${holder ? ` (pid ${holder.pid})` : ''} is updating ${options.dbPath}; waiting for it…`),
+    });
+  } catch (error) {
+    db.close(); // no lock (interrupted while waiting, or no room for the lock file): the mirror is not held open
+    throw error;
+  }
   try {
     db.exec('BEGIN IMMEDIATE');
     try {
@@ -78,7 +111,11 @@ export async function syncMirror(options: SyncOptions): Promise<SyncResult> {
       db.exec('COMMIT');
       return { source, requests, counts, rows: rowCounts(db), startedAt, finishedAt };
     } catch (error) {
-      db.exec('ROLLBACK');
+      try {
+        db.exec('ROLLBACK');
+      } catch {
+        // SQLite ended the transaction itself (a full disk does): nothing is left to roll back.
+      }
       throw error;
     }
   } finally {

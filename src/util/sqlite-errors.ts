@@ -1,3 +1,4 @@
+import { statfsSync } from 'node:fs';
 /** SQLite's errors as node:sqlite reports them, for the mirror and for the program's last word on an error alike. */
 
 export const SQLITE_BUSY = 5;
@@ -19,4 +20,22 @@ export function isSqliteLocked(error: unknown): boolean {
   const code = sqliteCode(error);
   if (code !== undefined) return code === SQLITE_BUSY || code === SQLITE_LOCKED;
   return error instanceof Error && /^database (table )?is locked$/.test(error.message);
+}
+
+export const SQLITE_IOERR = 10;
+export const SQLITE_FULL = 13;
+
+/**
+ * The disk (or the quota) is full: SQLite's SQLITE_FULL, the system's ENOSPC / EDQUOT on a file beside it, or an
+ * SQLite I/O error in `folder` when its file system has no block left (growing the WAL index fails that way).
+ */
+export function isDiskFull(error: unknown, folder: string): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (sqliteCode(error) === SQLITE_FULL || code === 'ENOSPC' || code === 'EDQUOT') return true;
+  if (sqliteCode(error) !== SQLITE_IOERR) return false;
+  try {
+    return statfsSync(folder).bavail === 0;
+  } catch {
+    return false;
+  }
 }
