@@ -120,14 +120,14 @@ async function syncInterval(raw: string): Promise<number> {
 async function readToken(file: string, warn: (line: string) => void): Promise<string> {
   if (file === '') throw new UsageError('--token-file needs a path');
   const { text, mode } = await readTokenFile(file);
-  const warning = readableByOthersWarning('the token file', file, mode);
-  if (warning) warn(warning);
   const token = text.split(/\r?\n/)[0]!.trim();
   if (token.length < 16 || /\s/.test(token))
     throw new UsageError(
       `--token-file ${file}: its first line must be a token of at least 16 characters, without spaces`,
       'openssl rand -hex 24 > FILE',
     );
+  const warning = readableByOthersWarning('the token file', file, mode);
+  if (warning) warn(warning);
   return token;
 }
 

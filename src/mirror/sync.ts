@@ -8,7 +8,7 @@ import { LkError } from '../util/errors.js';
 import { isDiskFull } from '../util/sqlite-errors.js';
 import { migrate, refuseNewer } from './migrations.js';
 import { DiskFull, openForWriting, type Database } from './open.js';
-import { accountHeldAt, refuseOtherAccount } from './sync/account.js';
+import { accountHeldAt, mirrorAccount, refuseOtherAccount } from './sync/account.js';
 import { readExport } from './sync/export.js';
 import { CountedClient, EndpointReads } from './sync/fetch.js';
 import { ALWAYS_READ_AREAS, areasFromEndpoints, leftOutBecause, tablesOf, type AreaName, type SyncSource } from './sync/plan.js';
@@ -79,12 +79,14 @@ function diskFull(path: string, existed: boolean): LkError {
 async function syncInto(options: SyncOptions): Promise<SyncResult> {
   const startedAt = options.now();
   const client = new CountedClient(options.client);
-  // Whose key this is, before the file is opened for writing: a mirror of another account is not replaced unasked.
-  const account = await new EndpointReads(client, options.signal).accountName(options.key);
-  refuseOtherAccount(options.dbPath, accountHeldAt(options.dbPath), account, Boolean(options.replace));
+  // What is at the path is refused first (a newer mirror, a read-only one, not a mirror), before any request.
   const db = openForWriting(options.dbPath);
   let lock;
+  let account: string | undefined;
   try {
+    // Whose key this is, before anything is written: a mirror of another account is not replaced unasked.
+    account = await new EndpointReads(client, options.signal).accountName(options.key);
+    refuseOtherAccount(options.dbPath, mirrorAccount(db), account, Boolean(options.replace));
     lock = await acquireLock(`${options.dbPath}.lock`, {
       signal: options.signal,
       staleMs: 2 * 60 * 1000,
@@ -92,7 +94,7 @@ async function syncInto(options: SyncOptions): Promise<SyncResult> {
         options.io.info(`lk: another lk sync${holder ? ` (pid ${holder.pid})` : ''} is updating ${options.dbPath}; waiting for it…`),
     });
   } catch (error) {
-    db.close(); // no lock (interrupted while waiting, or no room for the lock file): the mirror is not held open
+    db.close(); // refused, or no lock (interrupted while waiting, no room for the lock file): not held open
     throw error;
   }
   try {
