@@ -33,7 +33,8 @@ describe.skipIf(!nodeHasSqlite())('the export hour spent elsewhere', () => {
     const first = await bed.lk(['sync', '--db', db], { env: env() });
     expect(first.code, first.stderr).toBe(0);
     expect(exports()).toBe(1); // refused: 429 with Retry-After
-    const possible = /^lk: a new export is possible after (.+); reading the paginated endpoints meanwhile$/m;
+    // The same moment both times (its "(in …)" counts down).
+    const possible = /^lk: a new export is possible after (\d\d:\d\d:\d\d) \(in [^)]+\); reading the paginated endpoints meanwhile$/m;
     expect(first.stderr).toMatch(possible);
 
     const second = await bed.lk(['sync', '--db', db], { env: env() });
