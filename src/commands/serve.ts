@@ -85,9 +85,12 @@ async function runServe(ctx: Context, _out: OutputSession, options: ServeFlags):
     const { existsSync } = await import('node:fs');
     if (!existsSync(dbPath)) sync.first = await sync.run();
     else {
-      // Another account's key is refused now, before listening, rather than at every turn.
-      const { refuseKeyOfAnotherAccount } = await import('../mirror/sync.js');
-      await refuseKeyOfAnotherAccount(dbPath, await ctx.client(), key, replace);
+      // Another account's key is refused now, before listening, rather than at every turn; the last sync's cost
+      // against the budget last seen paces the turns from the first one.
+      const { mirrorToKeepSynced } = await import('../mirror/sync.js');
+      const client = await ctx.client();
+      const { lastRequests } = await mirrorToKeepSynced(dbPath, client, key, replace);
+      if (lastRequests !== undefined) sync.first = { requests: lastRequests, perMinute: client.lastBudget?.limit };
     }
   }
   const { startServe } = await import('../serve/index.js');

@@ -8,7 +8,7 @@ import { LkError } from '../util/errors.js';
 import { isDiskFull } from '../util/sqlite-errors.js';
 import { migrate, refuseNewer } from './migrations.js';
 import { DiskFull, openForWriting, type Database } from './open.js';
-import { accountHeldAt, mirrorAccount, refuseOtherAccount } from './sync/account.js';
+import { heldMirror, mirrorAccount, refuseOtherAccount } from './sync/account.js';
 import { readExport } from './sync/export.js';
 import { CountedClient, EndpointReads } from './sync/fetch.js';
 import { ALWAYS_READ_AREAS, areasFromEndpoints, leftOutBecause, tablesOf, type AreaName, type SyncSource } from './sync/plan.js';
@@ -160,9 +160,18 @@ async function readArea(area: AreaName, read: () => Promise<void>, writer: Mirro
   }
 }
 
-/** lk serve --sync-every at start: refused (exit 1) when the mirror at `dbPath` holds another account than the key's. */
-export async function refuseKeyOfAnotherAccount(dbPath: string, client: ApiReader, key: string, replace: boolean): Promise<void> {
-  const held = accountHeldAt(dbPath);
-  if (held === undefined || replace) return;
-  refuseOtherAccount(dbPath, held, await new EndpointReads(client, undefined).accountName(key), replace);
+/**
+ * lk serve --sync-every at start, with a mirror there: refused (exit 1) when it holds another account than the key's;
+ * else what its last sync cost, for the pace of the turns (serve/sync-loop.ts).
+ */
+export async function mirrorToKeepSynced(
+  dbPath: string,
+  client: ApiReader,
+  key: string,
+  replace: boolean,
+): Promise<{ lastRequests: number | undefined }> {
+  const held = heldMirror(dbPath);
+  if (held.account !== undefined && !replace)
+    refuseOtherAccount(dbPath, held.account, await new EndpointReads(client, undefined).accountName(key), replace);
+  return { lastRequests: held.lastRequests };
 }

@@ -98,5 +98,16 @@ describe.skipIf(!nodeHasSqlite())('lk sync and lk serve --sync-every: guards', (
     } finally {
       expect((await serving.stop()).code).toBe(0);
     }
+
+    // Started again on that mirror: its last sync's cost paces the turns from the start, before any sync runs.
+    bed.sandbox.resetCounters();
+    const again = await serve(['--db', db, '--sync-every', '1s'], 'full');
+    try {
+      expect(again.url).toBeDefined();
+      expect(again.stderr()).toMatch(/^lk: serve: --sync-every 1s raised to \d+s: a sync takes \d+ requests/m);
+      expect(bed.sandbox.counters.byPath['/v1/library']).toBeUndefined();
+    } finally {
+      expect((await again.stop()).code).toBe(0);
+    }
   });
 });

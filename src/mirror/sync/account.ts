@@ -29,17 +29,29 @@ export function refuseOtherAccount(path: string, held: string | undefined, keyAc
   );
 }
 
-/** Whose data the mirror file at `path` holds, read without writing a byte; undefined when it cannot say. */
-export function accountHeldAt(path: string): string | undefined {
-  if (!existsSync(path)) return undefined;
+/** What lk serve --sync-every needs of the mirror at start, read without writing a byte. */
+export interface HeldMirror {
+  /** Whose data it holds (undefined: a new file, or one that cannot say). */
+  account: string | undefined;
+  /** The requests of its last sync: what the next one will cost, about (undefined: none recorded). */
+  lastRequests: number | undefined;
+}
+
+/** The mirror file at `path` as lk serve finds it at start; nothing known when it is missing or not a mirror yet. */
+export function heldMirror(path: string): HeldMirror {
+  const none = { account: undefined, lastRequests: undefined };
+  if (!existsSync(path)) return none;
   let db: Database;
   try {
     db = openForReading(path);
   } catch {
-    return undefined; // not a mirror yet (a first sync writing it): nothing to protect
+    return none; // not a mirror yet (a first sync writing it): nothing to protect
   }
   try {
-    return mirrorAccount(db);
+    const last = db.prepare('SELECT requests FROM sync_runs ORDER BY id DESC LIMIT 1').get()?.requests;
+    return { account: mirrorAccount(db), lastRequests: typeof last === 'number' ? last : undefined };
+  } catch {
+    return { account: mirrorAccount(db), lastRequests: undefined };
   } finally {
     db.close();
   }
