@@ -120,7 +120,8 @@ describe('lk calendar --format ics', () => {
     expect(calendar.getFirstPropertyValue('version')).toBe('2.0');
     expect(String(calendar.getFirstPropertyValue('prodid'))).toMatch(/lk/);
     expect(calendar.getFirstPropertyValue('calscale')).toBe('GREGORIAN');
-    expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
+    // Issue 44: no METHOD (a feed to subscribe to, not a scheduling message): DTSTAMP is then each event's last change.
+    expect(calendar.getFirstPropertyValue('method')).toBeNull();
     expect(String(calendar.getFirstPropertyValue('refresh-interval'))).toBe('PT12H');
     expect(feed).toContain('\r\nREFRESH-INTERVAL;VALUE=DURATION:PT12H\r\n');
     expect(String(calendar.getFirstPropertyValue('x-published-ttl'))).toBe('PT12H');
