@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHasSqlite } from '../../src/mirror/open.js';
 import { startTestBed, type TestBed } from '../e2e/harness.js';
+import { describeWith, hasTool } from '../support/outside-tools.js';
 import { tempDir } from '../support/temp-dir.js';
 
 // Issue 45: a full disk during lk sync is named as one, with the folder, and leaves nothing that makes readers say a
@@ -26,7 +27,19 @@ function cannotMount(): string | undefined {
   }
 }
 
-const why = nodeHasSqlite() ? cannotMount() : `Node ${process.versions.node} has no node:sqlite`;
+const why = !nodeHasSqlite() ? `Node ${process.versions.node} has no node:sqlite` : hasTool('mount') ? cannotMount() : undefined;
+
+/** Appends to `path` until the file system refuses: the code it refused with. */
+function fillUp(path: string): string | undefined {
+  const chunk = Buffer.alloc(64 * 1024);
+  for (;;) {
+    try {
+      appendFileSync(path, chunk);
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code;
+    }
+  }
+}
 
 /** Runs `use` with a tmpfs of `size` mounted at a fresh folder, unmounted whatever happens. */
 async function withTmpfs<T>(options: string, use: (dir: string) => Promise<T>): Promise<T> {
@@ -44,65 +57,65 @@ async function withTmpfs<T>(options: string, use: (dir: string) => Promise<T>): 
   }
 }
 
-describe.skipIf(why !== undefined)(`lk sync on a full or read-only file system${why ? ` (skipped: ${why})` : ''}`, () => {
-  let bed: TestBed;
-  let cacheDir: string;
+describeWith(['mount'], 'lk sync on a full or read-only file system', () => {
+  describe.skipIf(why !== undefined)(`in a tmpfs of its own${why ? ` (skipped: ${why})` : ''}`, () => {
+    let bed: TestBed;
+    let cacheDir: string;
 
-  beforeAll(async () => {
-    bed = await startTestBed({ entries: 250, rateLimit: 0 });
-    cacheDir = tempDir('lk-disk-cache-');
-  });
-  afterAll(async () => {
-    await bed.sandbox.close();
-  });
-
-  const lk = (args: string[], dataDir: string) => bed.lk(args, { env: { LK_DATA_DIR: dataDir, LK_CACHE_DIR: cacheDir } });
-
-  it('a first sync that fills the disk: named with its folder, exit 1, no file left; readers say there is no mirror', async () => {
-    await withTmpfs('size=300k', async (dir) => {
-      const synced = await lk(['sync'], dir);
-      expect(synced.code).toBe(1);
-      expect(synced.stderr).toBe(
-        `lk: the disk is full: cannot write the mirror in ${dir}; no mirror was made\nFree some space there (df -h ${dir}), or sync to another disk with --db FILE.\n`,
-      );
-      expect(readdirSync(dir)).toEqual([]);
-      const status = await lk(['status', '--offline'], dir);
-      expect(status.code).toBe(1);
-      expect(status.stderr).toMatch(/^lk: no mirror at /);
+    beforeAll(async () => {
+      bed = await startTestBed({ entries: 250, rateLimit: 0 });
+      cacheDir = tempDir('lk-disk-cache-');
     });
-  });
-
-  it('a sync of a mirror on a disk that has filled: named, exit 1, the mirror left as it was for its readers', async () => {
-    await withTmpfs('size=4m', async (dir) => {
-      const first = await lk(['sync'], dir);
-      expect(first.code, first.stderr).toBe(0);
-      const before = await lk(['status', '--offline', '--json'], dir);
-      // Everything the file system has left, taken by another program.
-      writeFileSync(join(dir, 'fill'), Buffer.alloc(0));
-      const filler = spawnSync('dd', ['if=/dev/zero', `of=${join(dir, 'fill')}`, 'bs=64k'], { encoding: 'utf8' });
-      expect(filler.stderr).toMatch(/No space left on device/);
-      const synced = await lk(['sync', '--full'], dir);
-      expect(synced.code).toBe(1);
-      expect(synced.stderr.split('\n')[0]).toBe(
-        `lk: the disk is full: cannot write the mirror in ${dir}; ${join(dir, 'default.db')} was left as it was`,
-      );
-      rmSync(join(dir, 'fill'));
-      const after = await lk(['status', '--offline', '--json'], dir);
-      expect(after.code, after.stderr).toBe(0);
-      expect(after.stdout).toBe(before.stdout);
+    afterAll(async () => {
+      await bed.sandbox.close();
     });
-  });
 
-  it('a data folder under a read-only mount: the read-only file system is named, not ENOENT', async () => {
-    await withTmpfs('size=64k,ro', async (dir) => {
-      const synced = await lk(['sync'], join(dir, 'lk'));
-      expect(synced.code).toBe(1);
-      expect(synced.stderr.split('\n')[0]).toBe(
-        `lk: cannot make the folder of the mirror ${join(dir, 'lk', 'default.db')}: ${dir} is on a read-only file system`,
-      );
-      const inPlace = await lk(['sync'], dir);
-      expect(inPlace.code).toBe(1);
-      expect(inPlace.stderr.split('\n')[0]).toBe(`lk: cannot sync ${join(dir, 'default.db')}: its folder ${dir} is on a read-only file system`);
+    const lk = (args: string[], dataDir: string) => bed.lk(args, { env: { LK_DATA_DIR: dataDir, LK_CACHE_DIR: cacheDir } });
+
+    it('a first sync that fills the disk: named with its folder, exit 1, no file left; readers say there is no mirror', async () => {
+      await withTmpfs('size=300k', async (dir) => {
+        const synced = await lk(['sync'], dir);
+        expect(synced.code).toBe(1);
+        expect(synced.stderr).toBe(
+          `lk: the disk is full: cannot write the mirror in ${dir}; no mirror was made\nFree some space there (df -h ${dir}), or sync to another disk with --db FILE.\n`,
+        );
+        expect(readdirSync(dir)).toEqual([]);
+        const status = await lk(['status', '--offline'], dir);
+        expect(status.code).toBe(1);
+        expect(status.stderr).toMatch(/^lk: no mirror at /);
+      });
+    });
+
+    it('a sync of a mirror on a disk that has filled: named, exit 1, the mirror left as it was for its readers', async () => {
+      await withTmpfs('size=4m', async (dir) => {
+        const first = await lk(['sync'], dir);
+        expect(first.code, first.stderr).toBe(0);
+        const before = await lk(['status', '--offline', '--json'], dir);
+        // Everything the file system has left, taken by another file.
+        expect(fillUp(join(dir, 'fill'))).toBe('ENOSPC');
+        const synced = await lk(['sync', '--full'], dir);
+        expect(synced.code).toBe(1);
+        expect(synced.stderr.split('\n')[0]).toBe(
+          `lk: the disk is full: cannot write the mirror in ${dir}; ${join(dir, 'default.db')} was left as it was`,
+        );
+        rmSync(join(dir, 'fill'));
+        const after = await lk(['status', '--offline', '--json'], dir);
+        expect(after.code, after.stderr).toBe(0);
+        expect(after.stdout).toBe(before.stdout);
+      });
+    });
+
+    it('a data folder under a read-only mount: the read-only file system is named, not ENOENT', async () => {
+      await withTmpfs('size=64k,ro', async (dir) => {
+        const synced = await lk(['sync'], join(dir, 'lk'));
+        expect(synced.code).toBe(1);
+        expect(synced.stderr.split('\n')[0]).toBe(
+          `lk: cannot make the folder of the mirror ${join(dir, 'lk', 'default.db')}: ${dir} is on a read-only file system`,
+        );
+        const inPlace = await lk(['sync'], dir);
+        expect(inPlace.code).toBe(1);
+        expect(inPlace.stderr.split('\n')[0]).toBe(`lk: cannot sync ${join(dir, 'default.db')}: its folder ${dir} is on a read-only file system`);
+      });
     });
   });
 });

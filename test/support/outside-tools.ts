@@ -22,6 +22,9 @@ export const OUTSIDE_TOOLS = {
   mkfifo: { apt: 'coreutils', present: () => onPath('mkfifo') },
   mknod: { apt: 'coreutils', present: () => onPath('mknod') },
   yes: { apt: 'coreutils', present: () => onPath('yes') },
+  // util-linux's mount and umount: a small tmpfs of the test's own (a full disk, a read-only file system). Mounting
+  // also needs the right to (root here); a test says so in its skip when it has not.
+  mount: { apt: 'mount', present: () => onPath('mount') && onPath('umount') },
   zsh: { apt: 'zsh', present: () => onPath('zsh') },
   fish: { apt: 'fish', present: () => onPath('fish') },
   tmux: { apt: 'tmux', present: () => onPath('tmux') },
