@@ -1,14 +1,13 @@
 import { Base64Value } from '../util/base64-value.js';
 import type { RowsPage } from './mirror.js';
 
-/** The most rows a page of the sql tool holds, and the most bytes of JSON they may take: an answer a model can read whole. */
+/**
+ * The most rows a page of the sql tool holds, and the most bytes of JSON they may take: an answer a model can read
+ * whole. The byte limit is also the longest value (a TEXT or a BLOB) the tool reads: a longer one fails the call with
+ * one line naming its column, and is never made in lk's memory (the query process checks it first).
+ */
 export const SQL_ROW_LIMIT = 1000;
 export const SQL_BYTE_LIMIT = 256 * 1024;
-/**
- * The longest value (bytes of a TEXT or a BLOB) the sql tool reads: what one answer may hold. A longer one fails the
- * call with one line naming its column, and is never made in lk's memory (the query process checks it first).
- */
-export const SQL_VALUE_LIMIT = SQL_BYTE_LIMIT;
 
 export interface SqlAnswer {
   [key: string]: unknown;

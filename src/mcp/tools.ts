@@ -16,7 +16,7 @@ import { reportFigures } from '../report/figures.js';
 import { reportPeriod } from '../report/period.js';
 import { localToday } from '../report/time-zone.js';
 import { compactItem } from './compact.js';
-import { sqlPage, SQL_BYTE_LIMIT, SQL_ROW_LIMIT, SQL_VALUE_LIMIT } from './limits.js';
+import { sqlPage, SQL_BYTE_LIMIT, SQL_ROW_LIMIT } from './limits.js';
 import { linked } from './links.js';
 import { OVERVIEW_TOOLS } from './overview-tools.js';
 import { cursorArgument, MOST_PER_PAGE, PAGE_SIZE } from './paging.js';
@@ -195,7 +195,7 @@ const sqlTool = tool({
     dataAsOf,
   }),
   run: async ({ query, max_rows }, call) => {
-    const found = await call.mirror.sql(query, call.offset, max_rows, { maxBytes: SQL_BYTE_LIMIT, maxValueBytes: SQL_VALUE_LIMIT }, call.signal);
+    const found = await call.mirror.sql(query, call.offset, max_rows, { maxBytes: SQL_BYTE_LIMIT, maxValueBytes: SQL_BYTE_LIMIT }, call.signal);
     const answer = sqlPage(found);
     return {
       ...answer,
