@@ -72,7 +72,7 @@ __lk_node() {
         __lk_value_flags="--db -o --output $global_values"
         ;;
     'serve')
-        __lk_flags="--host --port --sync-every --token-file --db $globals"
+        __lk_flags="--host --port --sync-every --token-file --replace --db $globals"
         __lk_value_flags="--host --port --sync-every --token-file --db $global_values"
         ;;
     'stats')
@@ -109,7 +109,7 @@ __lk_node() {
         __lk_value_flags="-o --output --since --domain --rating-scale --db $global_values"
         ;;
     'sync')
-        __lk_flags="--db --full $globals"
+        __lk_flags="--db --full --replace $globals"
         __lk_value_flags="--db $global_values"
         ;;
     'search')
