@@ -57,7 +57,7 @@ async function runCalendar(ctx: Context, out: OutputSession, options: CalendarOp
     );
   }
   if (options.offline) return runOffline(ctx, out, 'calendar', options);
-  // Not an envelope in SPEC.md (at most 60 items); should an instance page it, every page is read.
+  // Not an envelope in docs/api.md (at most 60 items); should an instance page it, every page is read.
   return runListing(ctx, { endpoint: 'calendar', view: calendarView, followIfPaged: true }, { domain: options.domain, lang: ctx.lang() }, {});
 }
 

@@ -5,7 +5,7 @@ import { ApiError } from '../util/errors.js';
 import type { ObtainedExport } from './obtain.js';
 
 /**
- * The parts of an account SPEC.md lets an instance's export leave out, that `lk diff` compares: when the export has
+ * The parts of an account docs/api.md lets an instance's export leave out, that `lk diff` compares: when the export has
  * no profile, notifications or achievements, they are read from their endpoints (as `lk sync` does, mirror/sync/
  * plan.ts), so that two backups of the account show what changed in them. A key without their scope (403) or an
  * instance without the endpoint (404) leaves the part out, as the export did; `lk diff` then says it was not compared.

@@ -288,7 +288,7 @@ async function identityEnv(git: Git): Promise<NodeJS.ProcessEnv> {
   return { GIT_AUTHOR_NAME: name, GIT_AUTHOR_EMAIL: email, GIT_COMMITTER_NAME: name, GIT_COMMITTER_EMAIL: email };
 }
 
-/** The export's own time when it states one (SPEC.md does not promise it), else when lk received it. */
+/** The export's own time when it states one (docs/api.md does not promise it), else when lk received it. */
 function exportTime(exported: ExportForGit): number {
   const stated = exported.json.exportedAt;
   const ms = typeof stated === 'string' ? Date.parse(stated) : Number.NaN;

@@ -20,7 +20,7 @@ function reasonOf(error: unknown): string {
  * no lk asks again before then. Every body fetched is checked to be a JSON object before anything is written.
  */
 
-/** SPEC.md: one export per hour per account. A self-hosted instance may allow more; the client assumes the rule. */
+/** docs/api.md: one export per hour per account. A self-hosted instance may allow more; the client assumes the rule. */
 export const EXPORT_INTERVAL_MS = 60 * 60 * 1000;
 const MAX_EXPORT_WAITS = 3;
 
@@ -160,7 +160,7 @@ async function fetchAndCache(source: ExportSourceContext): Promise<ObtainedExpor
   return { text, json, fetchedAt, fromCache: false };
 }
 
-/** The export is a JSON object (SPEC.md fixes nothing more); an HTML page or a body cut short is not one. */
+/** The export is a JSON object (docs/api.md fixes nothing more); an HTML page or a body cut short is not one. */
 export function parseExport(text: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text);

@@ -153,7 +153,7 @@ export function libraryOrderSql(sort = 'added', order = 'desc'): string {
 }
 
 export function libraryItems(db: Database, filters: LibraryFilters, window: Window = EVERYTHING): Listing {
-  // Dates are ISO 8601 text (SPEC.md §1): compared as text, a bare date YYYY-MM-DD as the start of that day, and an
+  // Dates are ISO 8601 text (docs/api.md, The service): compared as text, a bare date YYYY-MM-DD as the start of that day, and an
   // upper bound given as a date takes its whole day.
   const upTo = (date: string | undefined) => (date === undefined ? undefined : /^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T23:59:59.999Z` : date);
   const conditions: [string, string | number | undefined][] = [
@@ -187,7 +187,7 @@ export function historyItems(
   filters: { domain?: string | undefined; from?: number | undefined; to?: number | undefined },
   window: Window = EVERYTHING,
 ): Listing {
-  // Dates are ISO 8601 in UTC with milliseconds (SPEC.md §1): as text they sort as time does.
+  // Dates are ISO 8601 in UTC with milliseconds (docs/api.md, The service): as text they sort as time does.
   const bound = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
   const params = { ...(filters.domain === undefined ? {} : { domain: filters.domain }), from: bound(filters.from), to: bound(filters.to) };
   // The event's entry is looked up only where it is needed: for the domain, or for the work of an event without one.
@@ -254,7 +254,7 @@ export function upcomingCalendar(db: Database, filters: { domain?: string | unde
   });
 }
 
-/** The language of the mirror's titles: the account's (SPEC.md §4), in which the export and the pages were sent. */
+/** The language of the mirror's titles: the account's (docs/api.md, Endpoints), in which the export and the pages were sent. */
 export function titleLanguage(db: Database): string | undefined {
   const row = db.prepare("SELECT json_extract(json, '$.language') AS lang FROM profile LIMIT 1").get();
   return typeof row?.lang === 'string' ? row.lang.toLowerCase() : undefined;

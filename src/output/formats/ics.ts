@@ -6,7 +6,7 @@ import { sha256Hex } from '../../util/hash.js';
 /**
  * `lk calendar --format ics`: the upcoming episodes as an iCalendar feed (RFC 5545, plus RFC 7986's
  * REFRESH-INTERVAL), for a calendar app that subscribes to a file a cron job keeps current. Every field beyond what
- * SPEC.md names is read loosely, as in the table: an item without an air time is left out, a missing piece is left
+ * docs/api.md names is read loosely, as in the table: an item without an air time is left out, a missing piece is left
  * out of the text, and nothing ever reads "undefined".
  */
 
@@ -103,7 +103,7 @@ function eventLines(item: unknown, options: FeedOptions): { uid: string; lines: 
 
 /**
  * The same episode gets the same UID on every run and on every instance holding the same data, so a calendar app
- * updates an event instead of adding a copy: the show's work id (the same for every account, SPEC.md §2) with the
+ * updates an event instead of adding a copy: the show's work id (the same for every account, docs/api.md, Resources) with the
  * season and episode, else the item's own id, else a digest of what the item says about the episode.
  */
 function eventUid(item: unknown, season: number | undefined, number: number | undefined, fallback: string): string {
@@ -127,7 +127,7 @@ function idPart(value: unknown): string | undefined {
 
 type AirTime = { allDay: false; time: number; start: string } | { allDay: true; start: string; end: string };
 
-/** An ISO 8601 date-time (SPEC.md §1) becomes a UTC instant; a bare date, an all-day event; anything else, nothing. */
+/** An ISO 8601 date-time (docs/api.md, The service) becomes a UTC instant; a bare date, an all-day event; anything else, nothing. */
 function airTime(value: unknown): AirTime | undefined {
   if (typeof value !== 'string') return undefined;
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
