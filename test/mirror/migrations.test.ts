@@ -11,7 +11,9 @@ import { startTestBed, virtualClock, type TestBed } from '../e2e/harness.js';
 /**
  * test/fixtures/mirror-v0.db: made by lk before migrations (main at f4cfff4, user_version 0) with
  *   lk sandbox --seed 7 --entries 15   then   lk sync --db mirror-v0.db
- * on 2026-11-24. The sandbox's data is anchored to the day it starts, so the sandbox here runs on that day.
+ * with the sandbox's clock on 2026-11-24 07:50:20Z. The sandbox's data is anchored to the day it starts, so the sandbox
+ * here runs on that day. Made again when the sandbox's generated data changed (shows' episode counts and airings,
+ * 2026-11-27): f4cfff4's lk synced from the sandbox of that day's main, started in-process with that clock.
  */
 const FIXTURE = new URL('../fixtures/mirror-v0.db', import.meta.url).pathname;
 const FIXTURE_MADE_AT = Date.parse('2026-11-24T07:50:20Z');
