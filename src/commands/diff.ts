@@ -37,7 +37,8 @@ removed and changed in place (a date or minutes corrected) are counted per domai
 one side does not hold (an export from an older lk, or an instance that leaves it out) is not compared, and a line
 on stderr says so. Files are read as they stream (a gzip file is told by its content, not its name); - reads stdin,
 and a pipe such as <(lk export) is read as it comes. Without NEW the comparison is with the mirror that lk sync
-keeps (needs Node 22.13 or later, for node:sqlite, or lk's single file, which carries its own Node).
+keeps (needs Node 22.13 or later, for node:sqlite, or lk's single file, which carries its own Node); what its last
+sync could not read (a 403 or 404) is not compared, and said on stderr.
 --json prints {added, removed, changed, history, lists, reviews, profile, notifications, achievements}; --fields and
 --jq apply to it.
 `,
@@ -90,13 +91,21 @@ async function runDiff(ctx: Context, _out: OutputSession, options: DiffOptions, 
   );
 }
 
-/** "lk: not compared: old.json holds no notifications, achievements, profile (an export from an older lk?)". */
+/**
+ * "lk: not compared: old.json holds no notifications, achievements, profile (an export from an older lk, or an
+ * instance that leaves them out)"; the mirror says why it lacks one ("the mirror holds no notifications (its last
+ * sync could not read them)").
+ */
 function uncomparedLine(uncompared: Uncompared[]): string | undefined {
   if (uncompared.length === 0) return undefined;
-  const byLabel = new Map<string, string[]>();
-  for (const { part, lacking } of uncompared) byLabel.set(lacking, [...(byLabel.get(lacking) ?? []), part]);
-  const said = [...byLabel].map(([label, parts]) => `${label} holds no ${parts.join(', ')}`).join('; ');
-  return `lk: not compared: ${said} (an export from an older lk, or an instance that leaves them out)`;
+  const byLabel = new Map<string, { parts: string[]; because: string }>();
+  for (const { part, lacking, because } of uncompared) {
+    const said = byLabel.get(lacking) ?? { parts: [], because: because ?? 'an export from an older lk, or an instance that leaves them out' };
+    said.parts.push(part);
+    byLabel.set(lacking, said);
+  }
+  const said = [...byLabel].map(([label, { parts, because }]) => `${label} holds no ${parts.join(', ')} (${because})`).join('; ');
+  return `lk: not compared: ${said}`;
 }
 
 async function computeDiff(ctx: Context, options: DiffOptions, oldPath: string, newPath: string | undefined): Promise<Comparison> {
@@ -114,8 +123,14 @@ async function computeDiff(ctx: Context, options: DiffOptions, oldPath: string, 
     // The mirror first: where it cannot be read (Node 20), that is the one thing to say.
     const db = await openMirrorHere(ctx, options.db, 'lk diff without NEW (it compares with the mirror)');
     try {
-      const { mirrorAsExport } = await import('../mirror/export-shape.js');
-      const mirror: DiffSource = { label: 'the mirror', batches: () => toAsync(mirrorAsExport(db)) };
+      const { mirrorAsExport, partsNotHeld } = await import('../mirror/export-shape.js');
+      // What the mirror's last sync could not read is not compared, as a part an export lacks is not.
+      const notHeld = partsNotHeld(db);
+      const mirror: DiffSource = {
+        label: 'the mirror',
+        batches: () => toAsync(mirrorAsExport(db, new Set(notHeld.parts))),
+        lacksBecause: notHeld.why,
+      };
       return await compareSources(await open(oldPath), mirror);
     } finally {
       db.close();

@@ -31,6 +31,8 @@ export interface DiffSource {
   label: string;
   /** The side's items, a batch at a time; a ScanError says the text is not the expected JSON. */
   batches(): AsyncIterable<ScanItem[]>;
+  /** Why a part it lacks is missing, when it knows (the mirror does); an export cannot tell. */
+  lacksBecause?: string;
 }
 
 /** A side that cannot be compared: one line naming it and why, exit 1. */
@@ -56,6 +58,8 @@ export interface Uncompared {
   part: string;
   /** The label of the side that lacks it. */
   lacking: string;
+  /** Why, when that side knows (DiffSource.lacksBecause). */
+  because: string | undefined;
 }
 
 export interface Comparison {
@@ -112,7 +116,8 @@ export async function compareSources(oldSource: DiffSource, newSource: DiffSourc
   const uncompared: Uncompared[] = [];
   const comparable = (part: string) => {
     const lacking = sides.find((side) => !side.has(part));
-    if (lacking && sides.some((side) => side.has(part))) uncompared.push({ part, lacking: lacking.source.label });
+    if (lacking && sides.some((side) => side.has(part)))
+      uncompared.push({ part, lacking: lacking.source.label, because: lacking.source.lacksBecause });
     return lacking === undefined;
   };
   const pair = (collection: Collection): Matched =>

@@ -1,4 +1,6 @@
 import type { Database } from './open.js';
+import { EXPORTABLE_AREAS, tablesOf, type ExportableArea } from './sync/plan.js';
+import { areasLeftOut } from './sync/record.js';
 
 /**
  * The mirror read back in the export's shape (library, history, lists, reviews, notifications, achievements and the
@@ -11,15 +13,34 @@ type Part = { kind: 'array'; key: string } | { kind: 'element' | 'value'; key: s
 
 const BATCH = 1000;
 
-export function* mirrorAsExport(db: Database): Generator<Part[]> {
-  const profile = db.prepare('SELECT json FROM profile LIMIT 1').get();
+export function* mirrorAsExport(db: Database, notHeld: ReadonlySet<string> = new Set()): Generator<Part[]> {
+  const profile = notHeld.has('profile') ? undefined : db.prepare('SELECT json FROM profile LIMIT 1').get();
   if (typeof profile?.json === 'string') yield [{ kind: 'value', key: 'profile', text: profile.json }];
   yield* collection('library', db.prepare('SELECT json FROM entries ORDER BY position').iterate());
   yield* collection('history', db.prepare('SELECT json FROM history ORDER BY position').iterate());
-  yield* collection('lists', listsWithItems(db));
-  yield* collection('reviews', db.prepare('SELECT json FROM reviews ORDER BY position').iterate());
-  yield* collection('notifications', db.prepare('SELECT json FROM notifications ORDER BY position').iterate());
-  yield* collection('achievements', db.prepare('SELECT json FROM achievements ORDER BY position').iterate());
+  const held = (key: ExportableArea, rows: () => Iterable<Record<string, unknown>>) => (notHeld.has(key) ? [] : collection(key, rows()));
+  yield* held('lists', () => listsWithItems(db));
+  for (const key of ['reviews', 'notifications', 'achievements'] as const) {
+    yield* held(key, () => db.prepare(`SELECT json FROM ${key} ORDER BY position`).iterate());
+  }
+}
+
+/** The parts of an export the mirror does not hold as of its last sync, and why: lk diff compares them no more than an export's missing parts. */
+export interface NotHeld {
+  parts: ExportableArea[];
+  why: string;
+}
+
+/**
+ * What the last sync could not read (a 403 or 404 left it as it was: sync/record.ts). A mirror no sync recorded that
+ * for (an older lk's) is read the safe way: an area with no rows may be one the sync was refused, so it is not
+ * compared (else an export's notifications would all look removed); one with rows was read once, and is compared.
+ */
+export function partsNotHeld(db: Database): NotHeld {
+  const leftOut = areasLeftOut(db);
+  if (leftOut !== undefined) return { parts: EXPORTABLE_AREAS.filter((area) => leftOut.includes(area)), why: 'its last sync could not read them' };
+  const empty = (area: ExportableArea) => db.prepare(`SELECT 1 AS one FROM ${tablesOf(area)[0]!} LIMIT 1`).get() === undefined;
+  return { parts: EXPORTABLE_AREAS.filter(empty), why: 'synced by an older lk, which kept no record of what it could read; lk sync does' };
 }
 
 function* collection(key: string, rows: Iterable<Record<string, unknown>>): Generator<Part[]> {

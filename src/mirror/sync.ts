@@ -104,12 +104,12 @@ async function syncInto(options: SyncOptions): Promise<SyncResult> {
       refuseNewer(db, options.dbPath);
       migrate(db);
       const writer = new MirrorWriter(db, options);
-      const { source, snapshotAt } = await read(db, client, writer, account, options);
+      const { source, snapshotAt, leftOut } = await read(db, client, writer, account, options);
       const finishedAt = options.now();
       const counts = writer.finish();
       const { requests } = client;
       const { baseUrl, profile, version } = options;
-      recordRun(db, { source, startedAt, finishedAt, snapshotAt, requests, counts, account, baseUrl, profile, version });
+      recordRun(db, { source, startedAt, finishedAt, snapshotAt, requests, counts, account, baseUrl, profile, version, leftOut });
       db.exec('COMMIT');
       return { source, requests, counts, rows: rowCounts(db), startedAt, finishedAt };
     } catch (error) {
@@ -133,7 +133,7 @@ async function read(
   writer: MirrorWriter,
   account: string | undefined,
   options: SyncOptions,
-): Promise<{ source: SyncSource; snapshotAt: number }> {
+): Promise<{ source: SyncSource; snapshotAt: number; leftOut: AreaName[] }> {
   const endpoints = new EndpointReads(client, options.signal);
   // An export is an account's: without the account's name, the pages.
   const exported = account === undefined ? undefined : await readExport({ ...options, client, account, snapshotAt: lastSnapshot(db) }, writer);
@@ -141,22 +141,30 @@ async function read(
     await endpoints.libraryAndHistory(writer);
     await endpoints.undatedEvents(writer.entriesToReread(), writer);
   }
-  const area = (name: AreaName, read: () => Promise<void>) => readArea(name, read, writer, options.io);
+  const leftOut: AreaName[] = [];
+  const area = async (name: AreaName, read: () => Promise<void>) => {
+    if (!(await readArea(name, read, writer, options.io))) leftOut.push(name);
+  };
   for (const name of areasFromEndpoints(exported?.collections ?? new Set())) await area(name, () => endpoints.exportable(name, writer));
   const snapshotAt = exported?.snapshotAt ?? options.now();
   for (const name of ALWAYS_READ_AREAS) await area(name, () => endpoints[name](writer));
-  return { source: exported?.source ?? 'pages', snapshotAt };
+  return { source: exported?.source ?? 'pages', snapshotAt, leftOut };
 }
 
-/** One area read, or left as it was with a warning when a 403 or 404 says it cannot be (plan.ts leftOutBecause). */
-async function readArea(area: AreaName, read: () => Promise<void>, writer: MirrorWriter, io: IoStreams): Promise<void> {
+/**
+ * One area read (true), or left as it was with a warning when a 403 or 404 says it cannot be (plan.ts
+ * leftOutBecause): false, and the run records it (record.ts), so that lk diff does not take its rows for the server's.
+ */
+async function readArea(area: AreaName, read: () => Promise<void>, writer: MirrorWriter, io: IoStreams): Promise<boolean> {
   try {
     await read();
+    return true;
   } catch (error) {
     const reason = leftOutBecause(area, error);
     if (reason === undefined) throw error;
     io.warn(`lk: warning: ${area} not synced: ${reason}; the mirror keeps what it had`);
     writer.skip(tablesOf(area));
+    return false;
   }
 }
 

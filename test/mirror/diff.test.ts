@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHasSqlite } from '../../src/mirror/open.js';
@@ -69,6 +71,78 @@ if (!nodeHasSqlite()) {
       expect(diff.profile.changes.map((change) => change.field)).toContain('counts.entries');
       expect(diff.notifications).toEqual({ added: [], removed: [], changed: [] });
       expect(Object.keys(diff)).toEqual(expect.arrayContaining(['notifications', 'achievements', 'profile']));
+    });
+  });
+
+  describe("lk diff OLD: what the mirror's sync could not read is not compared", () => {
+    let sparse: TestBed;
+    let sparseDir: string;
+
+    beforeAll(async () => {
+      // The service's export leaves the notifications out: lk export reads them from their endpoint (the full key
+      // may), a sync with the library key is refused them (403) and leaves them out of the mirror.
+      sparse = await startTestBed({ entries: 40, rateLimit: 0, exportIntervalSeconds: 0, exportLeavesOut: ['notifications'] });
+      sparseDir = tempDir('lk-diff-sparse-');
+    });
+
+    afterAll(async () => {
+      await sparse.sandbox.close();
+    });
+
+    const run = (args: string[], { key = 'full', cache }: { key?: string; cache: string }) =>
+      sparse.lk(args, { key, env: { LK_DATA_DIR: sparseDir, LK_CACHE_DIR: join(sparseDir, cache) } });
+    /** An export with the full key, then a sync with the library key from that same export (the cache): one state of the account. */
+    const exportThenSyncWithoutNotifications = async (name: string) => {
+      const exported = join(sparseDir, `${name}.json`);
+      expect((await run(['export', '-q', '-o', exported], { cache: name })).code).toBe(0);
+      expect(JSON.parse(readFileSync(exported, 'utf8'))).toHaveProperty('notifications');
+      const mirror = join(sparseDir, `${name}.db`);
+      const synced = await run(['sync', '--db', mirror], { key: 'library', cache: name });
+      expect(synced.code, synced.stderr).toBe(0);
+      expect(synced.stderr).toMatch(/notifications not synced: the key lacks notifications:read/);
+      return { exported, mirror };
+    };
+    /** As a sync by an lk before the record leaves the mirror: without mirror_meta's left_out. */
+    const forgetRecord = (path: string) => {
+      const { DatabaseSync } = createRequire(import.meta.url)('node:sqlite') as {
+        DatabaseSync: new (path: string) => { exec(sql: string): void; close(): void };
+      };
+      const db = new DatabaseSync(path);
+      db.exec("DELETE FROM mirror_meta WHERE key = 'left_out'");
+      db.close();
+    };
+
+    it('a mirror whose sync was refused the notifications: none removed, --exit-code 0, one line naming them', async () => {
+      const { exported, mirror } = await exportThenSyncWithoutNotifications('refused');
+      const diff = await run(['diff', exported, '--db', mirror, '--exit-code', '--json'], { cache: 'refused' });
+      expect(diff.stderr.trimEnd().split('\n')).toEqual(['lk: not compared: the mirror holds no notifications (its last sync could not read them)']);
+      expect(diff.code, diff.stdout).toBe(0);
+      expect(JSON.parse(diff.stdout)).toMatchObject({ notifications: { added: [], removed: [], changed: [] } });
+
+      // A mirror an older lk synced the same way holds no record: its empty parts are read as not held, never as emptied.
+      forgetRecord(mirror);
+      const older = await run(['diff', exported, '--db', mirror, '--exit-code', '-q'], { cache: 'refused' });
+      expect(older.stderr.trimEnd().split('\n')).toEqual([
+        'lk: not compared: the mirror holds no notifications (synced by an older lk, which kept no record of what it could read; lk sync does)',
+      ]);
+      expect(older.code).toBe(0);
+    });
+
+    it('once a sync reads them again, they are compared: a notification added since the export is seen', async () => {
+      const { exported, mirror } = await exportThenSyncWithoutNotifications('then-read');
+      sparse.sandbox.addNotification('demo', { title: 'New season', message: 'It is back.' });
+      const unread = await run(['diff', exported, '--db', mirror, '--exit-code', '-q'], { cache: 'then-read' });
+      expect(unread.code, unread.stderr).toBe(0);
+
+      // A new cache: the sync fetches the export of now (the cached one is older than the mirror).
+      const synced = await run(['sync', '-q', '--db', mirror], { cache: 'then-read-full' });
+      expect(synced.code, synced.stderr).toBe(0);
+      const diff = await run(['diff', exported, '--db', mirror, '--exit-code', '--json'], { cache: 'then-read-full' });
+      expect(diff.stderr).toBe('');
+      expect(diff.code).toBe(1);
+      const json = JSON.parse(diff.stdout) as { notifications: { added: { title: string }[]; removed: unknown[] } };
+      expect(json.notifications.added.map((item) => item.title)).toEqual(['New season']);
+      expect(json.notifications.removed).toEqual([]);
     });
   });
 }

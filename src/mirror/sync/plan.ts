@@ -69,9 +69,12 @@ const AREAS: Record<AreaName, Area> = { ...EXPORTABLE, ...ALWAYS_READ };
 export type ExportableArea = keyof typeof EXPORTABLE;
 export type AreaName = ExportableArea | keyof typeof ALWAYS_READ;
 
+/** The collections an export may carry besides the library and history: lk diff's names for them too. */
+export const EXPORTABLE_AREAS = Object.keys(EXPORTABLE) as ExportableArea[];
+
 /** The exportable collections read from their endpoints: those the export did not hold (all of them after the pages). */
 export function areasFromEndpoints(exported: ReadonlySet<string>): ExportableArea[] {
-  return (Object.keys(EXPORTABLE) as ExportableArea[]).filter((area) => !exported.has(area));
+  return EXPORTABLE_AREAS.filter((area) => !exported.has(area));
 }
 
 export const ALWAYS_READ_AREAS = Object.keys(ALWAYS_READ) as (keyof typeof ALWAYS_READ)[];

@@ -1,6 +1,6 @@
 import type { Database } from '../database.js';
 import type { Counts } from '../writer.js';
-import type { SyncSource } from './plan.js';
+import type { AreaName, SyncSource } from './plan.js';
 
 /** One sync as the mirror remembers it: mirror_meta's values now, and a row of sync_runs. */
 export interface SyncRecord {
@@ -15,7 +15,12 @@ export interface SyncRecord {
   profile: string;
   account: string | undefined;
   version: string;
+  /** The areas a 403 or 404 left as they were (plan.ts leftOutBecause): their rows are not the server's of snapshotAt. */
+  leftOut: readonly AreaName[];
 }
+
+/** mirror_meta's key for the areas the last sync left out: a JSON array, `[]` when it read them all. */
+const LEFT_OUT = 'left_out';
 
 export function recordRun(db: Database, run: SyncRecord): void {
   const meta = db.prepare('INSERT INTO mirror_meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
@@ -25,6 +30,7 @@ export function recordRun(db: Database, run: SyncRecord): void {
   meta.run('base_url', run.baseUrl);
   meta.run('profile', run.profile);
   if (run.account) meta.run('account', run.account);
+  meta.run(LEFT_OUT, JSON.stringify(run.leftOut));
   db.prepare(
     'INSERT INTO sync_runs(started_at, finished_at, source, requests, rows_added, rows_changed, rows_removed, base_url, account, lk_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   ).run(
@@ -45,6 +51,21 @@ export function recordRun(db: Database, run: SyncRecord): void {
 export function lastSnapshot(db: Database): number | undefined {
   const snapshot = db.prepare("SELECT value FROM mirror_meta WHERE key = 'snapshot_at'").get()?.value;
   return typeof snapshot === 'string' ? Date.parse(snapshot) : undefined;
+}
+
+/**
+ * The areas the last sync could not read, or undefined when no sync recorded them (every sync of an lk before the
+ * record: it cannot tell an area it was refused from one that is empty).
+ */
+export function areasLeftOut(db: Database): string[] | undefined {
+  const value = db.prepare('SELECT value FROM mirror_meta WHERE key = ?').get(LEFT_OUT)?.value;
+  if (typeof value !== 'string') return undefined;
+  try {
+    const areas = JSON.parse(value) as unknown;
+    return Array.isArray(areas) ? areas.filter((area): area is string => typeof area === 'string') : undefined;
+  } catch {
+    return undefined; // not written by lk: read as no record
+  }
 }
 
 /** Rows the closing line counts. */
