@@ -71,6 +71,9 @@ async function runDiff(ctx: Context, _out: OutputSession, options: DiffOptions, 
   return resource(
     async () => {
       comparison = await computeDiff(ctx, options, oldPath, newPath);
+      for (const { label, said } of comparison.duplicates) {
+        ctx.io.warn(`lk: warning: ${label} has items of the same id (${said}); they are matched in the order they come`);
+      }
       const line = uncomparedLine(comparison.uncompared);
       if (line) ctx.io.warn(line);
       return comparison.diff;

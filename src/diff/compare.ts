@@ -15,6 +15,7 @@ import {
   type HistoryDiff,
   type Item,
 } from './model.js';
+import { DuplicateIds } from './duplicate-ids.js';
 import { PendingTexts } from './pending.js';
 import { ScanError, type ScanItem } from '../util/json-scan.js';
 
@@ -68,6 +69,8 @@ export interface Comparison {
   uncompared: Uncompared[];
   /** The title of an event's entry, on whichever side shows it (lk diff -v names the events by it). */
   eventTitle: (event: Item) => string | null;
+  /** Per side that has any, ids more than one item of a collection carries ("library e1 ×2"): compared all the same. */
+  duplicates: { label: string; said: string }[];
 }
 
 class Side {
@@ -77,6 +80,7 @@ class Side {
   readonly pending = Object.fromEntries(COLLECTIONS.map((name) => [name, new PendingTexts()])) as Record<Collection, PendingTexts>;
   /** Entry id → domain and title, for counting the events that differ per domain and naming them. */
   readonly entries = new Map<string, EntryFacts>();
+  readonly ids = new DuplicateIds();
   elements = 0;
 
   constructor(readonly source: DiffSource) {}
@@ -101,6 +105,7 @@ export async function compareSources(oldSource: DiffSource, newSource: DiffSourc
       const collection = COLLECTION_OF[item.key.toLowerCase()];
       if (collection === undefined) return;
       if (collection === 'library') noteEntryFacts(side.entries, item.text);
+      side.ids.note(collection, idOf(item.text));
       if (!other.pending[collection].take(item.text)) side.pending[collection].add(item.text);
     }
   });
@@ -143,7 +148,11 @@ export async function compareSources(oldSource: DiffSource, newSource: DiffSourc
     const facts = entryId === null ? undefined : (after.entries.get(entryId) ?? before.entries.get(entryId));
     return facts?.title ?? text(firstOf(event, ['work.title']));
   };
-  return { diff, uncompared, eventTitle };
+  const duplicates = sides.flatMap((side) => {
+    const said = side.ids.said();
+    return said === undefined ? [] : [{ label: side.source.label, said }];
+  });
+  return { diff, uncompared, eventTitle, duplicates };
 }
 
 function profileChanges(before: Side, after: Side): FieldChange[] {
@@ -185,6 +194,19 @@ const LEADING_ID = /^\{\s*"id"\s*:\s*(?:"([^"\\]*)"|(-?\d+))/;
 const WORK_DOMAIN = new RegExp(`"domain"\\s*:\\s*"(${DOMAINS.join('|')})"`);
 /** The first "title" member: the work's, in an export's entry (lk's files and the service's both nest no other before it). */
 const FIRST_TITLE = /"title"\s*:\s*("(?:[^"\\]|\\.)*")/;
+
+/** An item's id, read without parsing where it comes first (it nearly always does); null when it has none. */
+function idOf(item: string): string | null {
+  const id = LEADING_ID.exec(item);
+  if (id) return id[1] ?? id[2]!;
+  if (!item.includes('"id"')) return null;
+  try {
+    const parsed = JSON.parse(item) as unknown;
+    return isObject(parsed) ? text(parsed.id) : null;
+  } catch {
+    return null; // the comparison says so, if it is an item that differs
+  }
+}
 
 function noteEntryFacts(entries: Map<string, EntryFacts>, entry: string): void {
   const id = LEADING_ID.exec(entry);
@@ -256,20 +278,23 @@ interface Matched {
   pairs: [Item, Item][];
 }
 
+/** Matched by key; items of one key (ids carried twice) are paired in the order they come, and none is dropped. */
 function matchById(before: Item[], after: Item[]): Matched {
-  const byKey = new Map(before.map((item) => [keyOf(item), item]));
+  const byKey = new Map<string, Item[]>();
+  for (const item of before) {
+    const key = keyOf(item);
+    const same = byKey.get(key);
+    if (same) same.push(item);
+    else byKey.set(key, [item]);
+  }
   const added: Item[] = [];
   const pairs: [Item, Item][] = [];
   for (const item of after) {
-    const key = keyOf(item);
-    const old = byKey.get(key);
+    const old = byKey.get(keyOf(item))?.shift();
     if (old === undefined) added.push(item);
-    else {
-      byKey.delete(key);
-      pairs.push([old, item]);
-    }
+    else pairs.push([old, item]);
   }
-  return { added, removed: [...byKey.values()], pairs };
+  return { added, removed: [...byKey.values()].flat(), pairs };
 }
 
 function changedItem(before: Item, after: Item, title: string | null, domain: string | null): ChangedItem {

@@ -2,6 +2,7 @@ import { chmod, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { compareSources, type DiffSource } from '../diff/compare.js';
 import { countsSummary, diffSummary, NO_CHANGES } from '../diff/model.js';
+import { DuplicateIds } from '../diff/duplicate-ids.js';
 import { scanItems, type ScanItem } from '../util/json-scan.js';
 import { isObject } from '../util/json-value.js';
 import type { IoStreams } from '../output/terminal/io.js';
@@ -178,25 +179,11 @@ function ownerName(owner: Record<string, unknown>): string {
 
 /** "library e12 ×2; history h4 ×3": ids that more than one item of a collection carries, or undefined. */
 function duplicateIds(json: Record<string, unknown>): string | undefined {
-  const said: string[] = [];
+  const ids = new DuplicateIds();
   for (const [key, value] of Object.entries(json)) {
-    if (!Array.isArray(value)) continue;
-    const counts = new Map<string, number>();
-    for (const item of value) {
-      const id = isObject(item) ? text(item.id) : null;
-      if (id !== null) counts.set(id, (counts.get(id) ?? 0) + 1);
-    }
-    const twice = [...counts].filter(([, n]) => n > 1);
-    if (twice.length === 0) continue;
-    const more = twice.length > 3 ? ` and ${twice.length - 3} more` : '';
-    said.push(
-      `${key} ${twice
-        .slice(0, 3)
-        .map(([id, n]) => `${id} ×${n}`)
-        .join(', ')}${more}`,
-    );
+    if (Array.isArray(value)) for (const item of value as unknown[]) ids.note(key, isObject(item) ? text(item.id) : null);
   }
-  return said.length > 0 ? said.join('; ') : undefined;
+  return ids.said();
 }
 
 interface TreeEntry {

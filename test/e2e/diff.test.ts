@@ -279,6 +279,31 @@ describe('lk diff compares everything an export holds', () => {
     expect(lines[0]).toMatch(/^lk: not compared: .*older\.json holds no profile, notifications, achievements/);
   });
 
+  it('items of the same id within one export: one stderr line per side naming them, and each is still compared', async () => {
+    const old = read(oldPath);
+    const [entry, event] = [old.library[0]!, old.history[0]!];
+    const twice = variant('twice-old.json', (json) => {
+      json.library!.push({ ...entry, rating: 1, notes: 'a second copy' });
+      json.history!.push({ ...event });
+    });
+    const list = (old as unknown as { lists: Item[] }).lists[0]!;
+    const twiceNew = variant('twice-new.json', (json) => {
+      json.lists!.push({ ...list, name: 'a second copy' });
+    });
+    const result = await bed.lk(['diff', twice, twiceNew, '--json']);
+    expect(result.code).toBe(0);
+    expect(result.stderr.trimEnd().split('\n')).toEqual([
+      `lk: warning: ${twice} has items of the same id (library ${entry.id} ×2; history ${event.id} ×2); they are matched in the order they come`,
+      `lk: warning: ${twiceNew} has items of the same id (lists ${list.id} ×2); they are matched in the order they come`,
+    ]);
+    // The first of each pairs with the other side's one; the copy is what differs, none taken silently.
+    const diff = JSON.parse(result.stdout) as Diff;
+    expect(diff.removed).toEqual([expect.objectContaining({ id: entry.id, notes: 'a second copy' })]);
+    expect(ids(diff.history.removed)).toEqual([event.id]);
+    expect(diff.lists.added).toEqual([expect.objectContaining({ id: list.id, name: 'a second copy' })]);
+    expect([diff.added, diff.changed, diff.lists.removed, diff.lists.changed]).toEqual([[], [], [], []]);
+  });
+
   it('two exports of different accounts of the same name: refused by id, worded with both', async () => {
     const other = variant('same-name.json', (json) => {
       (json.account as unknown as Item).id = 'another-id';
