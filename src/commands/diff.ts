@@ -38,7 +38,8 @@ one side does not hold (an export from an older lk, or an instance that leaves i
 on stderr says so. Files are read as they stream (a gzip file is told by its content, not its name); - reads stdin,
 and a pipe such as <(lk export) is read as it comes. Without NEW the comparison is with the mirror that lk sync
 keeps (needs Node 22.13 or later, for node:sqlite, or lk's single file, which carries its own Node); what its last
-sync could not read (a 403 or 404) is not compared, and said on stderr.
+sync could not read (a 403 or 404) is not compared, and said on stderr. Items of one id within one export are named
+on stderr (a line per side) and matched in the order they come.
 --json prints {added, removed, changed, history, lists, reviews, profile, notifications, achievements}; --fields and
 --jq apply to it.
 `,
