@@ -39,7 +39,7 @@ on stderr says so. Files are read as they stream (a gzip file is told by its con
 and a pipe such as <(lk export) is read as it comes. Without NEW the comparison is with the mirror that lk sync
 keeps (needs Node 22.13 or later, for node:sqlite, or lk's single file, which carries its own Node); what its last
 sync could not read (a 403 or 404) is not compared, and said on stderr. Items of one id within one export are named
-on stderr (a line per side) and matched in the order they come.
+on stderr (a line per side), and all of them compared (paired one to one by id).
 --json prints {added, removed, changed, history, lists, reviews, profile, notifications, achievements}; --fields and
 --jq apply to it.
 `,
@@ -73,7 +73,7 @@ async function runDiff(ctx: Context, _out: OutputSession, options: DiffOptions, 
     async () => {
       comparison = await computeDiff(ctx, options, oldPath, newPath);
       for (const { label, said } of comparison.duplicates) {
-        ctx.io.warn(`lk: warning: ${label} has items of the same id (${said}); they are matched in the order they come`);
+        ctx.io.warn(`lk: warning: ${label} has items of the same id (${said}); all of them are compared`);
       }
       const line = uncomparedLine(comparison.uncompared);
       if (line) ctx.io.warn(line);

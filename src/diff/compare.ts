@@ -278,7 +278,7 @@ interface Matched {
   pairs: [Item, Item][];
 }
 
-/** Matched by key; items of one key (ids carried twice) are paired in the order they come, and none is dropped. */
+/** Matched by key; items of one key (an id carried twice) are paired one to one as they are left, and none is dropped. */
 function matchById(before: Item[], after: Item[]): Matched {
   const byKey = new Map<string, Item[]>();
   for (const item of before) {

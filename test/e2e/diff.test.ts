@@ -293,10 +293,10 @@ describe('lk diff compares everything an export holds', () => {
     const result = await bed.lk(['diff', twice, twiceNew, '--json']);
     expect(result.code).toBe(0);
     expect(result.stderr.trimEnd().split('\n')).toEqual([
-      `lk: warning: ${twice} has items of the same id (library ${entry.id} ×2; history ${event.id} ×2); they are matched in the order they come`,
-      `lk: warning: ${twiceNew} has items of the same id (lists ${list.id} ×2); they are matched in the order they come`,
+      `lk: warning: ${twice} has items of the same id (library ${entry.id} ×2; history ${event.id} ×2); all of them are compared`,
+      `lk: warning: ${twiceNew} has items of the same id (lists ${list.id} ×2); all of them are compared`,
     ]);
-    // The first of each pairs with the other side's one; the copy is what differs, none taken silently.
+    // The originals are found word for word on the other side; the copies are what differs, none taken silently.
     const diff = JSON.parse(result.stdout) as Diff;
     expect(diff.removed).toEqual([expect.objectContaining({ id: entry.id, notes: 'a second copy' })]);
     expect(ids(diff.history.removed)).toEqual([event.id]);
