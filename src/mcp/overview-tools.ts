@@ -4,14 +4,18 @@ import { mirrorAge } from '../mirror/read.js';
 import { mirrorSource } from '../overview/mirror-source.js';
 import { nextUp, randomPlanned, type NextItem } from '../overview/next.js';
 import { statusOf } from '../overview/status.js';
+import { linked } from './links.js';
 import { tool } from './tool.js';
 
 /** `next_up` and `status`: lk next and lk status --json, from the mirror, compact (no whole entry, its link instead). */
 
-/** An item of lk next with the entry's status, progress and link in place of the whole entry. */
+/**
+ * An item of lk next with the entry's status, progress and link in place of the whole entry: the link as every tool
+ * gives an item's (./links.ts: the entry's page, else its work's), as lk next's table links the title.
+ */
 function compact({ entry, ...item }: NextItem) {
   const field = (name: string) => (entry as Record<string, unknown> | null)?.[name] ?? null;
-  return { ...item, status: field('status'), progress: field('progress'), link: typeof field('url') === 'string' ? (field('url') as string) : null };
+  return { ...item, status: field('status'), progress: field('progress'), link: linked(entry).link };
 }
 
 const dataAsOf = (snapshotAt: number | undefined) => (snapshotAt === undefined ? null : new Date(snapshotAt).toISOString());

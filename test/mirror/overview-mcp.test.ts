@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,6 +54,35 @@ if (!nodeHasSqlite()) {
         expect(item).not.toHaveProperty('entry');
       }
       expect(total).toBe((await offline(['next', '--all'])).length);
+    });
+
+    it("next_up links an entry without a page of its own to its work's, as lk next and list_library do (never null)", async () => {
+      // A mirror whose entries carry no url of their own (the API may leave it out): the work's page is the link.
+      const bare = join(tempDir('lk-mcp-next-'), 'mirror.db');
+      expect((await bed.lk(['sync', '--db', bare])).code).toBe(0);
+      const { DatabaseSync } = createRequire(import.meta.url)('node:sqlite') as {
+        DatabaseSync: new (path: string) => { exec(sql: string): void; close(): void };
+      };
+      const db = new DatabaseSync(bare);
+      db.exec("UPDATE entries SET json = json_remove(json, '$.url')");
+      db.close();
+      const { client: bareClient } = await connectStdio(bed, ['--db', bare]);
+      try {
+        const next = (await lkJson(bed, ['next', '--limit', '5', '--offline', '--db', bare], { key: null })) as {
+          entry: { url?: string; work: { url: string } };
+        }[];
+        expect(next.length).toBeGreaterThan(0);
+        expect(next.every(({ entry }) => entry.url === undefined)).toBe(true);
+        const answer = (await callTool(bareClient, 'next_up', { limit: 5 })).structuredContent as { items: { id: string; link: string | null }[] };
+        expect(answer.items.map((item) => item.link)).toEqual(next.map(({ entry }) => entry.work.url));
+        const library = (await callTool(bareClient, 'list_library', { limit: 100 })).structuredContent as {
+          results: { id: string; link: string | null }[];
+        };
+        const libraryLink = new Map(library.results.map((item) => [String(item.id), item.link]));
+        for (const item of answer.items) expect(item.link, item.id).toBe(libraryLink.get(String(item.id)));
+      } finally {
+        await bareClient.close();
+      }
     });
 
     it('next_up with random and a seed gives lk next --random --seed', async () => {
