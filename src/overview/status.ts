@@ -1,6 +1,7 @@
 import { DOMAINS } from '../api/vocabulary.js';
 import { TimeZone } from '../report/time-zone.js';
 import { airsAtOf, ownerOf, showTitleOf } from './fields.js';
+import { lastDays } from '../util/rolling-window.js';
 import { allSettledThenFirstError } from '../util/settle.js';
 
 /** `lk status --json`, schema version 1 (schemas/status.schema.json): add fields freely, rename or remove none. */
@@ -78,8 +79,8 @@ export async function statusOf(source: StatusSource, options: StatusOptions): Pr
   const newYear = zone.startOfDay(zone.localDate(now).year, 1, 1);
   const [domains, last7Days, last30Days, thisYear, calendar, latest] = await allSettledThenFirstError([
     source.inProgressDomains(),
-    source.eventsBetween(now - 7 * DAY, now),
-    source.eventsBetween(now - 30 * DAY, now),
+    source.eventsBetween(...lastDays(now, 7)),
+    source.eventsBetween(...lastDays(now, 30)),
     source.eventsBetween(newYear, now),
     source.calendar(undefined),
     source.latestNotifications(NOTIFICATIONS_SHOWN),

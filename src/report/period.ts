@@ -1,4 +1,5 @@
 import { UsageError } from '../util/errors.js';
+import { parseRollingWindow, windowStart } from '../util/rolling-window.js';
 import type { Period } from './figures.js';
 
 /**
@@ -13,14 +14,18 @@ export interface PeriodFlags {
 
 const DAY_FORM = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-const AGO = /^(\d{1,5})([dw])$/;
-
-/** A day as YYYY-MM-DD, or as lk feed takes it: 7d, 2w (days before today), today, yesterday. */
+/**
+ * A day as YYYY-MM-DD, or as lk feed takes it: 7d, 2w (the day a rolling window back from now starts on, as lk status
+ * and lk history count it: util/rolling-window.ts), today, yesterday.
+ */
 function day(flag: string, raw: string, today: string): string {
   const text = raw.trim().toLowerCase();
-  const ago = AGO.exec(text);
-  const back = ago ? Number(ago[1]) * (ago[2] === 'w' ? 7 : 1) : text === 'today' ? 0 : text === 'yesterday' ? 1 : undefined;
-  if (back !== undefined) return new Date(Date.parse(`${today}T00:00:00Z`) - back * 86_400_000).toISOString().slice(0, 10);
+  const window = parseRollingWindow(text, { units: 'dw', digits: 5 }) ?? (text === 'today' ? 0 : text === 'yesterday' ? 1 : undefined);
+  if (window !== undefined) {
+    // Whole days back from today's own: the day of the window's first moment, without the time of day.
+    const back = typeof window === 'number' ? { count: window, unit: 'd' as const } : window;
+    return new Date(windowStart(Date.parse(`${today}T00:00:00Z`), back)).toISOString().slice(0, 10);
+  }
   const match = DAY_FORM.exec(raw);
   const date = match ? new Date(`${raw}T00:00:00Z`) : undefined;
   if (!date || Number.isNaN(date.getTime()) || !date.toISOString().startsWith(raw))

@@ -4,14 +4,14 @@
  * local time. Day dates (`2026-01-31`) and date-times with a zone are returned unchanged. Undefined for anything else.
  */
 
-const AGO_MS: Record<string, number> = { h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+import { parseRollingWindow, windowStart } from './rolling-window.js';
 
 export type Edge = 'start' | 'end';
 
 export function resolveFriendlyDate(raw: string, edge: Edge, now: number): string | undefined {
   const text = raw.trim().toLowerCase();
-  const ago = /^(\d{1,6})([hdw])$/.exec(text);
-  if (ago) return new Date(now - Number(ago[1]) * AGO_MS[ago[2]!]!).toISOString();
+  const window = parseRollingWindow(text);
+  if (window) return new Date(windowStart(now, window)).toISOString();
   if (text === 'today' || text === 'yesterday') {
     // A local day, whole: from its first millisecond, or to its last.
     const day = new Date(now);
