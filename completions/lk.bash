@@ -16,10 +16,20 @@ __lk_node() {
         __lk_subs='login status switch token logout'
         ;;
     'auth login')
-        __lk_flags="--with-key --allow-http --insecure-storage $globals"
+        __lk_flags='--with-key --allow-http --insecure-storage --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
+        __lk_value_flags='--format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
+        ;;
+    'auth switch')
+        __lk_flags='--format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
+        __lk_value_flags='--format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
         ;;
     'auth token')
-        __lk_flags="--show $globals"
+        __lk_flags='--show --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
+        __lk_value_flags='--format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
+        ;;
+    'auth logout')
+        __lk_flags='--format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
+        __lk_value_flags='--format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
         ;;
     'whoami')
         __lk_flags="-o --output $globals"
@@ -68,12 +78,12 @@ __lk_node() {
         __lk_value_flags="--domain --limit --seed --db -o --output $global_values"
         ;;
     'status')
-        __lk_flags="--json-schema --offline --db -o --output $globals"
-        __lk_value_flags="--db -o --output $global_values"
+        __lk_flags='--json-schema --offline --db -o --output --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
+        __lk_value_flags='--db -o --output --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
         ;;
     'serve')
-        __lk_flags="--host --port --sync-every --token-file --replace --db $globals"
-        __lk_value_flags="--host --port --sync-every --token-file --db $global_values"
+        __lk_flags='--host --port --sync-every --token-file --replace --db --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
+        __lk_value_flags='--host --port --sync-every --token-file --db --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
         ;;
     'stats')
         __lk_flags="-o --output --domain --offline --db $globals"
@@ -97,20 +107,20 @@ __lk_node() {
         __lk_value_flags="--db -o --output --page --limit --max $global_values"
         ;;
     'export')
-        __lk_flags="-o --output --output-dir --keep --gzip --max-age --fresh --git $globals"
-        __lk_value_flags="-o --output --output-dir --keep --max-age --git $global_values"
+        __lk_flags='-o --output --output-dir --keep --gzip --max-age --fresh --git --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
+        __lk_value_flags='-o --output --output-dir --keep --max-age --git --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
         ;;
     'diff')
-        __lk_flags="--exit-code --db $globals"
-        __lk_value_flags="--db $global_values"
+        __lk_flags='--exit-code --db --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
+        __lk_value_flags='--db --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
         ;;
     'convert')
-        __lk_flags="-o --output --since --domain --strict --rating-scale --db $globals"
-        __lk_value_flags="-o --output --since --domain --rating-scale --db $global_values"
+        __lk_flags='-o --output --since --domain --strict --rating-scale --db --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
+        __lk_value_flags='-o --output --since --domain --rating-scale --db --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
         ;;
     'sync')
-        __lk_flags="--db --full --replace $globals"
-        __lk_value_flags="--db $global_values"
+        __lk_flags='--db --full --replace --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
+        __lk_value_flags='--db --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
         ;;
     'search')
         __lk_flags="--domain --phase --db -o --output --page --limit --all --max $globals"
@@ -121,35 +131,51 @@ __lk_node() {
         __lk_value_flags="--db $global_values"
         ;;
     'feed')
-        __lk_flags="--limit --domain --since --public --sync -o --output --db $globals"
-        __lk_value_flags="--limit --domain --since -o --output --db $global_values"
+        __lk_flags='--limit --domain --since --public --sync -o --output --db --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
+        __lk_value_flags='--limit --domain --since -o --output --db --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
         ;;
     'report')
-        __lk_flags="--year --from --to -o --output --open --sync --db $globals"
-        __lk_value_flags="--year --from --to -o --output --db $global_values"
+        __lk_flags='--year --from --to -o --output --open --sync --db --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
+        __lk_value_flags='--year --from --to -o --output --db --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
         ;;
     'mcp')
-        __lk_flags="--db --live --tools $globals"
-        __lk_value_flags="--db --tools $global_values"
+        __lk_flags='--db --live --tools --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
+        __lk_value_flags='--db --tools --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
         ;;
     'open')
-        __lk_flags="--work --list --profile-page -n --no-browser $globals"
-        __lk_value_flags="--list $global_values"
+        __lk_flags='--work --list --profile-page -n --no-browser --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
+        __lk_value_flags='--list --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
         ;;
     'api')
-        __lk_flags="-F --field --paginate --include $globals"
-        __lk_value_flags="-F --field $global_values"
+        __lk_flags='-F --field --paginate --include --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
+        __lk_value_flags='-F --field --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
         ;;
     'config')
         __lk_subs='list get set unset'
         ;;
+    'config get')
+        __lk_flags='--format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
+        __lk_value_flags='--format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
+        ;;
+    'config set')
+        __lk_flags='--format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
+        __lk_value_flags='--format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
+        ;;
+    'config unset')
+        __lk_flags='--format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
+        __lk_value_flags='--format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
+        ;;
+    'completion')
+        __lk_flags='--format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
+        __lk_value_flags='--format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
+        ;;
     'doctor')
-        __lk_flags='--json -V --version --profile --base-url --format --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
-        __lk_value_flags='--profile --base-url --format --fields --jq --lang --cache --max-wait --timeout --cacert'
+        __lk_flags='--json --format -V --version --profile --base-url --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
+        __lk_value_flags='--format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
         ;;
     'sandbox')
-        __lk_flags='--port --host --seed --entries --rate-limit --export-interval --variant --tls-key --tls-cert --json -V --version --profile --base-url --format --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
-        __lk_value_flags='--port --host --seed --entries --rate-limit --export-interval --variant --tls-key --tls-cert --profile --base-url --format --fields --jq --lang --cache --max-wait --timeout --cacert'
+        __lk_flags='--port --host --seed --entries --rate-limit --export-interval --variant --tls-key --tls-cert --json --format -V --version --profile --base-url --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
+        __lk_value_flags='--port --host --seed --entries --rate-limit --export-interval --variant --tls-key --tls-cert --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
         ;;
     esac
 }
@@ -208,15 +234,22 @@ __lk_child() {
 __lk_value() {
     __lk_kind= __lk_words=
     case $1\|$2 in
+    'auth login|--format' | 'auth switch|--format' | 'auth token|--format' | 'auth logout|--format' | 'serve|--format' | 'convert|--format' | 'sync|--format' | 'mcp|--format' | 'open|--format' | 'config get|--format' | 'config set|--format' | 'config unset|--format' | 'completion|--format') __lk_kind=words __lk_words='' ;;
     'whoami|-o' | 'whoami|--output' | 'library|--db' | 'library|-o' | 'library|--output' | 'library list|--db' | 'library list|-o' | 'library list|--output' | 'library show|-o' | 'library show|--output' | 'library history|-o' | 'library history|--output' | 'history|--db' | 'history|-o' | 'history|--output' | 'lists|--db' | 'lists|-o' | 'lists|--output' | 'lists list|--db' | 'lists list|-o' | 'lists list|--output' | 'lists show|-o' | 'lists show|--output' | 'calendar|--db' | 'calendar|-o' | 'calendar|--output' | 'next|--db' | 'next|-o' | 'next|--output' | 'status|--db' | 'status|-o' | 'status|--output' | 'serve|--token-file' | 'serve|--db' | 'stats|-o' | 'stats|--output' | 'stats|--db' | 'reviews|--db' | 'reviews|-o' | 'reviews|--output' | 'profile|-o' | 'profile|--output' | 'profile achievements|-o' | 'profile achievements|--output' | 'notifications|--db' | 'notifications|-o' | 'notifications|--output' | 'export|-o' | 'export|--output' | 'diff|--db' | 'convert|-o' | 'convert|--output' | 'convert|--db' | 'sync|--db' | 'search|--db' | 'search|-o' | 'search|--output' | 'sql|--db' | 'feed|-o' | 'feed|--output' | 'feed|--db' | 'report|-o' | 'report|--output' | 'report|--db' | 'mcp|--db' | 'sandbox|--tls-key' | 'sandbox|--tls-cert' | *'|--cacert') __lk_kind=files ;;
     'library|--phase' | 'library list|--phase' | 'search|--phase') __lk_kind=words __lk_words='PLANNED IN_PROGRESS DONE DROPPED' ;;
     'library|--domain' | 'library list|--domain' | 'history|--domain' | 'calendar|--domain' | 'next|--domain' | 'stats|--domain' | 'reviews|--domain' | 'convert|--domain' | 'search|--domain' | 'feed|--domain') __lk_kind=words __lk_words='MEDIA GAMES BOOKS MUSIC' ;;
     'library|--sort' | 'library list|--sort') __lk_kind=words __lk_words='added title rating finished' ;;
     'library|--order' | 'library list|--order') __lk_kind=words __lk_words='desc asc' ;;
     'calendar|--format') __lk_kind=words __lk_words='table json ndjson csv tsv ics' ;;
+    'status|--format' | 'diff|--format' | 'doctor|--format') __lk_kind=words __lk_words='table json' ;;
     'export|--output-dir' | 'export|--git') __lk_kind=dirs ;;
+    'export|--format') __lk_kind=words __lk_words='json csv' ;;
     'convert|--rating-scale') __lk_kind=words __lk_words='5 10 100' ;;
+    'feed|--format') __lk_kind=words __lk_words='atom json' ;;
+    'report|--format') __lk_kind=words __lk_words='html json' ;;
+    'api|--format') __lk_kind=words __lk_words='json' ;;
     'sandbox|--variant') __lk_kind=words __lk_words='default alt' ;;
+    'sandbox|--format') __lk_kind=words __lk_words='lines json' ;;
     *'|--profile') __lk_kind=profiles ;;
     *'|--format') __lk_kind=words __lk_words='table json ndjson csv tsv' ;;
     *'|--lang') __lk_kind=words __lk_words='en fr it' ;;

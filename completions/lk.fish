@@ -4,6 +4,9 @@
 # Flags that take a value at the command path in $argv[1] ('' for lk itself), one a line.
 function __lk_value_flags
     switch $argv[1]
+        case 'auth login' 'auth switch' 'auth token' 'auth logout' 'config get' 'config set' 'config unset' completion doctor
+            printf '%s\n' --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert
+            return
         case whoami 'library show' 'lists show' profile
             printf '%s\n' -o --output
         case library 'library list'
@@ -20,36 +23,45 @@ function __lk_value_flags
         case next
             printf '%s\n' --domain --limit --seed --db -o --output
         case status
-            printf '%s\n' --db -o --output
+            printf '%s\n' --db -o --output --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert
+            return
         case serve
-            printf '%s\n' --host --port --sync-every --token-file --db
+            printf '%s\n' --host --port --sync-every --token-file --db --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert
+            return
         case stats
             printf '%s\n' -o --output --domain --db
         case reviews
             printf '%s\n' --domain --db -o --output --page --limit --max
         case export
-            printf '%s\n' -o --output --output-dir --keep --max-age --git
-        case diff sync sql
-            printf '%s\n' --db
+            printf '%s\n' -o --output --output-dir --keep --max-age --git --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert
+            return
+        case diff sync
+            printf '%s\n' --db --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert
+            return
         case convert
-            printf '%s\n' -o --output --since --domain --rating-scale --db
+            printf '%s\n' -o --output --since --domain --rating-scale --db --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert
+            return
         case search
             printf '%s\n' --domain --phase --db -o --output --page --limit --max
+        case sql
+            printf '%s\n' --db
         case feed
-            printf '%s\n' --limit --domain --since -o --output --db
+            printf '%s\n' --limit --domain --since -o --output --db --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert
+            return
         case report
-            printf '%s\n' --year --from --to -o --output --db
+            printf '%s\n' --year --from --to -o --output --db --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert
+            return
         case mcp
-            printf '%s\n' --db --tools
+            printf '%s\n' --db --tools --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert
+            return
         case open
-            printf '%s\n' --list
+            printf '%s\n' --list --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert
+            return
         case api
-            printf '%s\n' -F --field
-        case doctor
-            printf '%s\n' --profile --base-url --format --fields --jq --lang --cache --max-wait --timeout --cacert
+            printf '%s\n' -F --field --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert
             return
         case sandbox
-            printf '%s\n' --port --host --seed --entries --rate-limit --export-interval --variant --tls-key --tls-cert --profile --base-url --format --fields --jq --lang --cache --max-wait --timeout --cacert
+            printf '%s\n' --port --host --seed --entries --rate-limit --export-interval --variant --tls-key --tls-cert --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert
             return
     end
     printf '%s\n' --profile --base-url --format --fields --jq --lang --cache --max-wait --timeout --cacert
@@ -305,6 +317,7 @@ complete -c lk -n "__lk_operand completion 0" -a 'bash zsh fish' -d 'shell'
 complete -c lk -n "__lk_at 'auth login'" -l with-key -d 'read the key from standard input instead of asking'
 complete -c lk -n "__lk_at 'auth login'" -l allow-http -d 'allow plain http to this non-loopback instance (a self-hosted one at home)'
 complete -c lk -n "__lk_at 'auth login'" -l insecure-storage -d 'keep the key in the config file (mode 0600) even where a system keyring answers'
+complete -c lk -n "__lk_at 'auth login' 'auth switch' 'auth token' 'auth logout' serve convert sync mcp open 'config get' 'config set' 'config unset' completion" -l format -x -a '' -d 'output format: table, json, ndjson, csv, tsv'
 complete -c lk -n "__lk_at 'auth token'" -l show -d 'print it even on a terminal (it stays on the screen and in the scrollback)'
 complete -c lk -n "__lk_at whoami library 'library list' 'library show' 'library history' history lists 'lists list' 'lists show' next status stats reviews profile 'profile achievements' notifications search" -s o -l output -r -F -d 'write the output to this file, whole or not at all (0600 when new)'
 complete -c lk -n "__lk_at library 'library list' search" -l phase -x -a 'PLANNED IN_PROGRESS DONE DROPPED' -d 'only entries in this phase'
@@ -327,6 +340,7 @@ complete -c lk -n "__lk_at next" -l all -d 'every entry in progress'
 complete -c lk -n "__lk_at next" -l random -d 'one PLANNED entry picked at random instead'
 complete -c lk -n "__lk_at next" -l seed -x -d 'with --random: the same pick for the same N and library'
 complete -c lk -n "__lk_at status" -l json-schema -d 'print the JSON Schema of the --json object (schemas/status.schema.json) and exit'
+complete -c lk -n "__lk_at status diff doctor" -l format -x -a 'table json' -d 'output format: table, json, ndjson, csv, tsv'
 complete -c lk -n "__lk_at serve" -l host -x -d 'the address to listen on (default 127.0.0.1; any other needs --token-file)'
 complete -c lk -n "__lk_at serve" -l port -x -d 'the port (default 8787; 0 picks a free one)'
 complete -c lk -n "__lk_at serve" -l sync-every -x -d 'run lk sync in the background this often, e.g. 15m, 1h (needs the key)'
@@ -339,6 +353,7 @@ complete -c lk -n "__lk_at export" -l gzip -d 'compress what is written (.json.g
 complete -c lk -n "__lk_at export" -l max-age -x -d 'oldest cached export accepted, e.g. 30m, 6h, 2d (default 1h)'
 complete -c lk -n "__lk_at export" -l fresh -d 'insist on a new export: exit 5 when the hour since the last one is not over'
 complete -c lk -n "__lk_at export" -l git -x -a '(__fish_complete_directories (commandline -ct))' -d 'keep the export as a git repository there: one JSON file per collection, a commit when anything changed'
+complete -c lk -n "__lk_at export" -l format -x -a 'json csv' -d 'output format: table, json, ndjson, csv, tsv'
 complete -c lk -n "__lk_at diff" -l exit-code -d 'exit 1 when anything differs, 0 when nothing does (as git diff --exit-code)'
 complete -c lk -n "__lk_at convert" -s o -l output -r -F -d 'write this file (whole or not at all); Letterboxd over 1 MB: FILE-1.csv, FILE-2.csv, …'
 complete -c lk -n "__lk_at convert" -l since -x -d 'only activity since then: a local date (2026-01-31), a moment (ISO 8601), 7d, 2w, 12h, today'
@@ -354,12 +369,14 @@ complete -c lk -n "__lk_at feed" -l since -x -d 'only activity since then: 7d, 2
 complete -c lk -n "__lk_at feed" -l public -d 'leave out your notes and reviews marked as spoilers (see below)'
 complete -c lk -n "__lk_at feed" -l sync -d 'run lk sync first (needs the key), then make the feed'
 complete -c lk -n "__lk_at feed" -s o -l output -r -F -d 'write the feed to this file, whole or not at all (left untouched when unchanged)'
+complete -c lk -n "__lk_at feed" -l format -x -a 'atom json' -d 'output format: table, json, ndjson, csv, tsv'
 complete -c lk -n "__lk_at report" -l year -x -d 'the year to review (default: the last complete year; this year so far in December)'
 complete -c lk -n "__lk_at report" -l from -x -d 'first day of the period instead: 2025-03-01, 30d, 2w, yesterday'
 complete -c lk -n "__lk_at report" -l to -x -d 'last day of the period, included (2025-08-31, 7d, yesterday; default today)'
 complete -c lk -n "__lk_at report" -s o -l output -r -F -d 'where the page goes (default lk-report-YYYY.html here), whole or not at all; - for stdout'
 complete -c lk -n "__lk_at report" -l open -d 'open the page in your browser once written (BROWSER, as lk open does)'
 complete -c lk -n "__lk_at report" -l sync -d 'bring the mirror up to date first (lk sync)'
+complete -c lk -n "__lk_at report" -l format -x -a 'html json' -d 'output format: table, json, ndjson, csv, tsv'
 complete -c lk -n "__lk_at mcp" -l live -d 'let get_entry, calendar and the stats summary ask the API, within the rate limit (default: the mirror only, no request)'
 complete -c lk -n "__lk_at mcp" -l tools -x -d 'serve only these tools, comma-separated (of search, list_library, get_entry, history, stats, calendar, next_up, status, sql)'
 complete -c lk -n "__lk_at open" -l work -d 'the page of the entry\'s work instead of the entry\'s own'
@@ -369,6 +386,7 @@ complete -c lk -n "__lk_at open" -s n -l no-browser -d 'print the URL, do not op
 complete -c lk -n "__lk_at api" -s F -l field -x -d 'add a query parameter (repeatable)'
 complete -c lk -n "__lk_at api" -l paginate -d 'follow hasMore (limit=100 unless -F limit) and print one JSON array of every item'
 complete -c lk -n "__lk_at api" -l include -d 'print the status line and response headers to stderr'
+complete -c lk -n "__lk_at api" -l format -x -a 'json' -d 'output format: table, json, ndjson, csv, tsv'
 complete -c lk -n "__lk_at doctor" -l json -d 'the checks as one JSON object: {ok, checks: [{id, status, message, fix}]}'
 complete -c lk -n "__lk_at sandbox" -l port -x -d 'port to listen on (default: a free one)'
 complete -c lk -n "__lk_at sandbox" -l host -x -d 'address to bind (default 127.0.0.1; anything else exposes the demo data)'
@@ -380,12 +398,13 @@ complete -c lk -n "__lk_at sandbox" -l variant -x -a 'default alt' -d 'alt: play
 complete -c lk -n "__lk_at sandbox" -l tls-key -r -F -d 'serve https with this PEM private key (with --tls-cert)'
 complete -c lk -n "__lk_at sandbox" -l tls-cert -r -F -d 'serve https with this PEM certificate or chain (with --tls-key)'
 complete -c lk -n "__lk_at sandbox" -l json -d 'print the base URL and the demo keys as one JSON object (for scripts and tests)'
+complete -c lk -n "__lk_at sandbox" -l format -x -a 'lines json' -d 'output format: table, json, ndjson, csv, tsv'
 
 # Global flags, accepted after any command
 complete -c lk -s V -l version -d 'print the version'
 complete -c lk -l profile -x -a '(__lk_profiles)' -d 'stored profile (account + instance)'
 complete -c lk -l base-url -x -d 'the address in front of /v1'
-complete -c lk -n "not __lk_at calendar" -l format -x -a 'table json ndjson csv tsv' -d 'output format: table, json, ndjson, csv, tsv'
+complete -c lk -n "not __lk_at 'auth login' 'auth switch' 'auth token' 'auth logout' calendar status serve export diff convert sync feed report mcp open api 'config get' 'config set' 'config unset' completion doctor sandbox" -l format -x -a 'table json ndjson csv tsv' -d 'output format: table, json, ndjson, csv, tsv'
 complete -c lk -n "not __lk_at doctor sandbox" -l json -d 'shorthand for --format json'
 complete -c lk -l ndjson -d 'shorthand for --format ndjson'
 complete -c lk -l csv -d 'shorthand for --format csv'

@@ -3,7 +3,7 @@ import { pagingConcurrency } from './api/page-queue.js';
 import { cacheDir, configDir } from './config/paths.js';
 import { Settings, type ResolvedInstance, type ResolvedKey } from './config/resolve.js';
 import { permissionWarning, readStoredConfig, type StoredConfig } from './config/store.js';
-import { FORMATS, LANGS, SETTINGS } from './config/settings.js';
+import { LANGS, SETTINGS } from './config/settings.js';
 import { describeMalformedKey, isWellFormedKey } from './config/key.js';
 import { usesInsecureHttp } from './config/base-url.js';
 import { AuthError, UsageError } from './util/errors.js';
@@ -15,6 +15,7 @@ import { pagerCommand } from './output/terminal/pager.js';
 import { connectionWarning, networkProblemMessage, untrustedCacheWarning } from './output/wording/messages.js';
 import { countdownWaiter } from './output/terminal/progress.js';
 import { OutputSession, type OutputFlags } from './output/session.js';
+import type { DeclaredFormats } from './output/format-choice.js';
 import { verboseLine } from './output/wording/verbose.js';
 
 /** The global flags a run's context reads: where settings come from, how the terminal and the client behave. */
@@ -123,15 +124,18 @@ export class Context {
   }
 
   /** The run's output session over this context's terminal and settings. */
-  outputSession(flags: OutputFlags): OutputSession {
-    return new OutputSession(flags, {
-      io: this.io,
-      env: this.env,
-      now: this.now,
-      storedFormat: () => this.settings.format(),
-      csvSafe: () => this.settings.csvSafe(),
-      formats: FORMATS,
-    });
+  outputSession(flags: OutputFlags, shape: DeclaredFormats): OutputSession {
+    return new OutputSession(
+      flags,
+      {
+        io: this.io,
+        env: this.env,
+        now: this.now,
+        storedFormat: () => this.settings.format(),
+        csvSafe: () => this.settings.csvSafe(),
+      },
+      shape,
+    );
   }
 
   /** --lang, else the `lk config` default; checked before any request. */

@@ -3,7 +3,6 @@ import { DATA } from '../output/shape.js';
 import { pathOf } from '../api/endpoints.js';
 import { paginate } from '../api/paginate.js';
 import { document, type Document, type Listing } from '../output/result.js';
-import { FORMATS } from '../config/settings.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../util/errors.js';
 import { formatCount } from '../util/units.js';
@@ -48,7 +47,7 @@ export function registerCalendar(program: Command): void {
 }
 
 async function runCalendar(ctx: Context, out: OutputSession, options: CalendarOptions): Promise<Listing | Document | void> {
-  const format = out.format([...FORMATS, 'ics']);
+  const format = out.format();
   if (format === 'ics') return icsFeed(ctx, options);
   if (options.spoilerFree) {
     throw new UsageError(

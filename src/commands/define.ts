@@ -48,16 +48,16 @@
  * cache, wait, maxWait…); `addPagingOptions(cmd)` is `...PAGING_FLAGS`, `addOutputOption(cmd)` `...OUTPUT_FLAG`,
  * `domainOption()` `...DOMAIN_FLAG`, `offlineOption()` and `dbOption()` `...OFFLINE_FLAGS`.
  */
-import { Argument, InvalidArgumentError, Option, type Command } from 'commander';
-import { completeOperand, defaultSubcommand, type DynamicValues } from '../completion/model.js';
-import { FORMATS, LANGS } from '../config/settings.js';
+import { Argument, Option, type Command } from 'commander';
+import { completeFormats, completeOperand, defaultSubcommand, type DynamicValues } from '../completion/model.js';
+import { LANGS } from '../config/settings.js';
 import { Context, type Factory, type StoredConfigUse } from '../context.js';
 import type { OutputSession } from '../output/session.js';
 import { failureOf, type Result } from '../output/result.js';
 import { showResult } from '../output/show.js';
-import { unfitFlag, unfitMessage, type OutputShape } from '../output/shape.js';
+import { spelledFormat, unfitFlag, unfitMessage, type OutputShape } from '../output/shape.js';
+import { DATA_FORMATS } from '../util/data-formats.js';
 import { UsageError } from '../util/errors.js';
-import { canonicalChoice } from '../util/choice.js';
 import { flag, type Flags, type OptionsOf } from './flags.js';
 import { addDefaultSubcommand, examples as examplesText } from './options.js';
 import { fittedHelp } from './help-layout.js';
@@ -145,14 +145,16 @@ export function addCommand<F extends Flags, A extends readonly Operand[]>(
   const help = [definition.help, definition.examples && examplesText(...definition.examples)].filter(Boolean).join('');
   if (help) command.addHelpText('after', fittedHelp(help));
   shapes.set(command, definition.output);
+  completeFormats(command, definition.output.formats);
   // A word after a group that takes no operand is a mistyped subcommand: addDefaultSubcommand says so.
   if (placement.isDefault && !definition.operands?.length) command.allowExcessArguments();
   command.action(async function (this: Command) {
-    const globals = globalOptions(this);
-    refuseUnfitFlags(this, definition.output, globals);
+    const typed = globalOptions(this);
+    const shape = shapeOfRun(this, definition.output);
+    const globals = refuseUnfitFlags(this, shape, typed);
     refuseUnusedFlags(this, usesOf(definition), globals);
     const ctx = new Context(globals, factoryOf(this), definition.storedConfig);
-    const out = ctx.outputSession(globals);
+    const out = ctx.outputSession(globals, shape.shape);
     try {
       await out.begin();
       // The one place commander's untyped values meet the declaration they were parsed from.
@@ -175,20 +177,37 @@ export function addCommand<F extends Flags, A extends readonly Operand[]>(
 /** Every defined command's shape, so that a format refused here can name the command that writes it. */
 const shapes = new WeakMap<Command, OutputShape>();
 
-/**
- * An output flag the command cannot honour is refused, once for every command, in one line naming the flag and the
- * command (`--fields does not apply to lk feed`); a format that only another command writes names that command.
- */
-function refuseUnfitFlags(command: Command, declared: OutputShape, flags: GlobalOptions): void {
+/** What this run prints: the declared shape, or the one its own flag switches to (lk sql --schema), and its name. */
+function shapeOfRun(command: Command, declared: OutputShape): { shape: OutputShape; named: string } {
   const toggled = declared.when && optionGiven(command.opts(), declared.when.option) ? declared.when : undefined;
-  const unfit = unfitFlag(toggled?.shape ?? declared, flags);
-  if (!unfit) return;
-  if (unfit.formats) {
+  return toggled ? { shape: toggled.shape, named: `${pathOf(command)} ${optionWords(toggled.option)}` } : { shape: declared, named: pathOf(command) };
+}
+
+/** Every format some command of the program writes. */
+function knownFormats(root: Command): string[] {
+  return [...new Set(commandsUnder(root).flatMap((other) => shapes.get(other)?.formats ?? []))];
+}
+
+/**
+ * The printer choice's first half (the second is the OutputSession's format()): --format, in any case, read against
+ * the formats the shape declares, the one list it accepts. An output flag the command cannot honour is refused, once
+ * for every command, in one line naming the flag and the command (`--fields does not apply to lk feed`); a format
+ * no command writes in the words of any refused choice with the command's own list; a format that only another
+ * command writes names that command. Returns the flags with --format spelt as the shape spells it.
+ */
+function refuseUnfitFlags(command: Command, { shape, named }: { shape: OutputShape; named: string }, typed: GlobalOptions): GlobalOptions {
+  const known = knownFormats(rootOf(command));
+  const flags = typed.format === undefined ? typed : { ...typed, format: spelledFormat(typed.format, shape, known) };
+  const unfit = unfitFlag(shape, flags, known);
+  if (!unfit) return flags;
+  if (unfit.formats && !unfit.unknown) {
     const format = unfit.flag.replace('--format ', '');
-    const owner = commandsUnder(rootOf(command)).find((other) => !FORMATS.includes(format as never) && shapes.get(other)?.formats.includes(format));
+    const owner = commandsUnder(rootOf(command)).find(
+      (other) => !DATA_FORMATS.includes(format as never) && shapes.get(other)?.formats.includes(format),
+    );
     if (owner) throw new UsageError(`${unfit.flag} is only for ${pathOf(owner)}`);
   }
-  throw new UsageError(unfitMessage(unfit, toggled ? `${pathOf(command)} ${optionWords(toggled.option)}` : pathOf(command)));
+  throw new UsageError(unfitMessage(unfit, named));
 }
 
 /** A connection or terminal flag the command does not honour, refused like an output flag (./uses.ts). */
@@ -218,24 +237,19 @@ function pathOf(command: Command): string {
 }
 
 /**
- * --format in any case, handed on as spelt in the README. Unlike flag.choice, not commander's choices: they would list
- * ics and atom in every command's help and error, and only lk calendar takes ics, lk feed atom (their help says so, the
- * others refuse them).
+ * --format as typed: a global flag is parsed before the command is known, so the value is read against the command's
+ * shape in the wrapper (refuseUnfitFlags), which accepts what the command writes and names those formats when it
+ * refuses. Not commander's choices: they would be one list for every command. Help names a listing's formats; lk
+ * calendar, feed, report, export, doctor and sandbox say their own.
  */
 function formatOption(): Option {
-  const accepted = [...FORMATS, 'ics', 'atom'];
-  return new Option('--format <format>', `output format: ${FORMATS.join(', ')}`).argParser((raw: string) => {
-    const value = canonicalChoice(raw, accepted);
-    if (value === undefined) throw new InvalidArgumentError(`Allowed choices are ${FORMATS.join(', ')}.`);
-    return value;
-  });
+  return new Option('--format <format>', `output format: ${DATA_FORMATS.join(', ')}`);
 }
 
 /** The program's own flags, given before or after any command; read by Context and the OutputSession. */
 export const GLOBAL_FLAGS = {
   profile: flag.custom<string | undefined>(() => new Option('--profile <name>', 'stored profile (account + instance)').env('LK_PROFILE')),
   baseUrl: flag.custom<string | undefined>(() => new Option('--base-url <url>', 'the address in front of /v1').env('LK_BASE_URL')),
-  // ics is offered by lk calendar alone, atom by lk feed (their help says so; other commands refuse them): not listed here.
   format: flag.custom<string | undefined>(formatOption),
   json: flag.toggle('--json', 'shorthand for --format json'),
   ndjson: flag.toggle('--ndjson', 'shorthand for --format ndjson'),

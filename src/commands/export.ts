@@ -142,9 +142,9 @@ async function rotateFolder(ctx: Context, dir: string, keep: number, written: { 
   for (const other of future) ctx.io.warn(`lk: warning: kept ${other}: stamped in the future, after the export just written (is a clock wrong?)`);
 }
 
-/** json unless --format csv (or --csv) is named; a stored `lk config format` is for listings, not for backups. */
+/** json unless --format csv (or --csv) is named (the shape's default: a stored `lk config format` is for listings, not for backups). */
 function exportFormat(out: OutputSession): 'json' | 'csv' {
-  return out.namedFormat() === undefined ? 'json' : (out.format(['json', 'csv']) as 'json' | 'csv');
+  return out.format() as 'json' | 'csv';
 }
 
 /** --git, --output-dir or else stdout and -o (the wrapper's): checked before any request. */

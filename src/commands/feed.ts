@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { documentShape } from '../output/shape.js';
 import type { Context } from '../context.js';
 import { document, type Document } from '../output/result.js';
-import type { OutputFlags, OutputSession } from '../output/session.js';
+import type { OutputSession } from '../output/session.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
 import { openMirrorUntilShown } from './offline.js';
@@ -52,14 +52,10 @@ export function registerFeed(program: Command): void {
   addCommand(program, feedCommand);
 }
 
-/** Atom unless JSON is asked for (the wrapper has refused every other format). */
-function feedFormat({ format, json }: OutputFlags): 'atom' | 'json' {
-  return format === 'json' || json ? 'json' : 'atom';
-}
-
 async function runFeed(ctx: Context, out: OutputSession, options: OptionsOf<typeof FEED_FLAGS>): Promise<Document> {
   // Everything checked before the mirror is opened or the server asked: a typo in a crontab fails at once.
-  const format = feedFormat(out.flags);
+  // Atom unless JSON is asked for: the shape's default, and the wrapper has refused every other format.
+  const format = out.format() as 'atom' | 'json';
   const limit = options.limit === undefined ? 50 : wholeNumber('--limit', options.limit, 1, 1000);
   const since = options.since === undefined ? undefined : dateBound(isoDate('--since', options.since, { edge: 'start', now: ctx.now() }), 'start');
   return document({

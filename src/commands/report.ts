@@ -49,8 +49,8 @@ export function registerReport(program: Command): void {
 }
 
 async function runReport(ctx: Context, out: OutputSession, options: OptionsOf<typeof REPORT_FLAGS>): Promise<Document> {
-  // HTML unless JSON is asked for (the wrapper has refused every other format).
-  const json = Boolean(out.flags.json) || out.flags.format === 'json';
+  // HTML unless JSON is asked for: the shape's default, and the wrapper has refused every other format.
+  const json = out.format() === 'json';
   if (json && options.open) throw new UsageError('--open opens the HTML page: it does not go with --json');
   const { reportPeriod, defaultFileName } = await import('../report/period.js');
   const { localToday, fallbackTimeZone } = await import('../report/time-zone.js');

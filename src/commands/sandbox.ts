@@ -29,7 +29,7 @@ const sandboxCommand = defineCommand({
   name: 'sandbox',
   uses: TERMINAL_ONLY,
   description: 'run the bundled reference API with demo data on loopback, until interrupted',
-  output: documentShape(['json'], 'lines'),
+  output: documentShape(['lines', 'json'], 'lines'),
   flags: SANDBOX_FLAGS,
   help: `
 While it runs, its data can be changed from this machine over HTTP, to try lk diff, lk export --git or --fresh by
@@ -56,8 +56,8 @@ second account. GET URL/_sandbox lists them with their bodies.
       exportIntervalSeconds: flags.exportInterval === undefined ? undefined : wholeNumber('--export-interval', flags.exportInterval, 0),
       variant: flags.variant,
     };
-    // --json given to lk itself or to lk sandbox.
-    const json = Boolean(out.flags.json);
+    // --json (or --format json) given to lk itself or to lk sandbox.
+    const json = out.format() === 'json';
     if (!options.host) throw new UsageError('--host needs an address');
     if ((flags.tlsKey === undefined) !== (flags.tlsCert === undefined)) throw new UsageError('--tls-key and --tls-cert go together');
     const tls =

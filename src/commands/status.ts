@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-import { UsageError } from '../util/errors.js';
 import { resource, text, type Resource, type Text } from '../output/result.js';
 import type { OutputSession } from '../output/session.js';
 import { SCREEN } from '../output/shape.js';
@@ -42,10 +41,6 @@ export function registerStatus(program: Command): void {
 }
 
 async function runStatus(ctx: Context, out: OutputSession, options: OptionsOf<typeof STATUS_FLAGS>): Promise<Resource | Text> {
-  // The flags are refused by the shape; a format stored with lk config (csv, say) is refused here.
-  const format = out.format();
-  if (format !== 'table' && format !== 'plain' && format !== 'json')
-    throw new UsageError(`lk status shows a screen, or one JSON object with --json: not ${format}`);
   if (options.jsonSchema) {
     const { default: schema } = await import('../../schemas/status.schema.json', { with: { type: 'json' } });
     return text(`${JSON.stringify(schema, null, 2)}\n`);

@@ -1,5 +1,5 @@
 import type { Argument, Command, Option } from 'commander';
-import { FORMATS } from '../config/settings.js';
+import { DATA_FORMATS } from '../util/data-formats.js';
 
 export const COMPLETION_SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type CompletionShell = (typeof COMPLETION_SHELLS)[number];
@@ -80,10 +80,22 @@ export interface CompletionTree {
   globals: FlagSpec[];
 }
 
-/** Values of a global flag valid only on some commands (`--format ics` is for `lk calendar`), by command path. */
-const VALUES_ONLY_ON: Record<string, Record<string, readonly string[]>> = {
-  '--format': { ics: ['calendar'] },
-};
+/** The formats each command writes (its output shape, src/output/shape.ts), recorded as commands are made. */
+const commandFormats = new WeakMap<Command, readonly string[]>();
+
+/** `--format` completes, on this command, to exactly the formats it writes (what its --format accepts). */
+export function completeFormats(command: Command, formats: readonly string[]): void {
+  commandFormats.set(command, formats);
+}
+
+/** The formats a node writes: its own, else its default subcommand's (`lk library` is `lk library list`). */
+function formatsOf(command: Command): readonly string[] | undefined {
+  for (let at: Command | undefined = command; at; at = defaultSubcommand(at)) {
+    const formats = commandFormats.get(at);
+    if (formats) return formats;
+  }
+  return undefined;
+}
 
 /** Flags whose values are only known at Tab time. */
 const DYNAMIC_VALUES: Record<string, 'profiles'> = {
@@ -94,7 +106,7 @@ export function completionTree(program: Command): CompletionTree {
   const help = program.createHelp();
   const flagOf = memo((option: Option) => flagSpec(option));
   const globalOptions = help.visibleOptions(program);
-  const globals = globalOptions.map((option) => withoutRestrictedValues(flagOf(option)));
+  const globals = globalOptions.map((option) => flagOf(option));
 
   const nodes: CommandNode[] = [];
   const build = (command: Command, path: string[]): CommandNode => {
@@ -104,10 +116,10 @@ export function completionTree(program: Command): CompletionTree {
       inherited.push(...sub.options.filter((option) => !option.hidden).map(flagOf));
     }
     const flags = [...own, ...inherited];
-    for (const option of globalOptions) {
-      const here = valuesAt(flagOf(option), path);
-      if (here && !flags.some((flag) => sameName(flag, here))) flags.push(here);
-    }
+    const format = globals.find((flag) => flag.long === '--format');
+    const here = path.length === 0 ? undefined : formatsOf(command);
+    if (format?.value?.kind === 'choices' && here && here.join() !== format.value.choices.join() && !flags.some((flag) => sameName(flag, format)))
+      flags.push({ ...format, value: { ...format.value, choices: here } });
     const node: CommandNode = {
       path,
       names: path.length === 0 ? [] : [command.name(), ...command.aliases()],
@@ -165,9 +177,9 @@ function flagSpec(option: Option): FlagSpec {
   };
 }
 
-/** Values of flags that commander does not check itself (the command does, for the command it is on). */
+/** Values of flags that commander does not check itself (the command does, for the command it is on: see formatsOf). */
 const FLAG_CHOICES: Record<string, readonly string[]> = {
-  '--format': [...FORMATS, 'ics'],
+  '--format': DATA_FORMATS,
 };
 
 function valueSource(option: Option, name: string): ValueSource {
@@ -180,27 +192,6 @@ function valueSource(option: Option, name: string): ValueSource {
   if (/^(file|path)$/i.test(name)) return { kind: 'files', name };
   if (/^(dir|directory|folder)$/i.test(name)) return { kind: 'directories', name };
   return { kind: 'free', name };
-}
-
-function restrictions(flag: FlagSpec): Record<string, readonly string[]> | undefined {
-  return flag.long ? VALUES_ONLY_ON[flag.long] : undefined;
-}
-
-/** A global flag as offered everywhere: without the values that only some commands take. */
-function withoutRestrictedValues(flag: FlagSpec): FlagSpec {
-  const only = restrictions(flag);
-  if (!only || flag.value?.kind !== 'choices') return flag;
-  return { ...flag, value: { ...flag.value, choices: flag.value.choices.filter((choice) => !only[choice]) } };
-}
-
-/** The global flag as it applies at `path`, when its values there differ from everywhere else. */
-function valuesAt(flag: FlagSpec, path: string[]): FlagSpec | undefined {
-  const only = restrictions(flag);
-  if (!only || flag.value?.kind !== 'choices') return undefined;
-  const here = path.join(' ');
-  const choices = flag.value.choices.filter((choice) => !only[choice] || only[choice]!.includes(here));
-  if (!choices.some((choice) => only[choice])) return undefined;
-  return { ...flag, value: { ...flag.value, choices } };
 }
 
 /** Default subcommands, recorded as they are made (commander keeps its own record private). */

@@ -2,9 +2,9 @@ import { isAbsolute } from 'node:path';
 import { UsageError } from '../util/errors.js';
 import { assertTransportAllowed, normaliseBaseUrl } from './base-url.js';
 import { oneOf } from '../util/choice.js';
+import { DATA_FORMATS } from '../util/data-formats.js';
 
-/** The defaults `lk config` can store, each validated on set and when read back. */
-export const FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
+/** The defaults `lk config` can store, each validated on set and when read back (the format: a listing's, util/data-formats.ts). */
 export const LANGS = ['en', 'fr', 'it'] as const;
 export const COLOR_MODES = ['auto', 'always', 'never'] as const;
 
@@ -20,7 +20,12 @@ interface SettingSpec {
 }
 
 export const SETTINGS: Record<SettingName, SettingSpec> = {
-  format: { describe: 'output format', allowed: FORMATS.join(', '), values: FORMATS, parse: (raw) => oneOf('format', raw, FORMATS) },
+  format: {
+    describe: 'output format',
+    allowed: DATA_FORMATS.join(', '),
+    values: DATA_FORMATS,
+    parse: (raw) => oneOf('format', raw, DATA_FORMATS),
+  },
   lang: { describe: 'language of film and series titles', allowed: LANGS.join(', '), values: LANGS, parse: (raw) => oneOf('lang', raw, LANGS) },
   color: {
     describe: 'when to colour output',

@@ -1,6 +1,6 @@
 import { UsageError } from '../util/errors.js';
 import type { OutputFile } from '../util/output-file.js';
-import { chooseFormat } from './format-choice.js';
+import { chooseFormat, type DeclaredFormats } from './format-choice.js';
 import { FIELDS_HELP, parseFieldList } from './formats/fields.js';
 import { supportsHyperlinks } from './terminal/hyperlinks.js';
 import { IoStreams } from './terminal/io.js';
@@ -31,8 +31,6 @@ export interface SessionInputs {
   /** The `lk config` format default, read only when no flag names one (a broken stored value is no one's concern then). */
   storedFormat: () => string | undefined;
   csvSafe: () => boolean;
-  /** The formats a flag or the default may name, unless a command says otherwise (calendar adds ics). */
-  formats: readonly string[];
 }
 
 const SHORTHANDS = ['json', 'ndjson', 'csv', 'tsv'] as const;
@@ -55,19 +53,19 @@ export class OutputSession {
   constructor(
     readonly flags: OutputFlags,
     private readonly inputs: SessionInputs,
+    /** What the command writes (src/output/shape.ts): the formats a flag may name, and its own default. */
+    private readonly shape: DeclaredFormats,
   ) {
     this.terminal = inputs.io;
     this.jqCapture = flags.jq === undefined ? undefined : new JqCapture(inputs.io);
     this.io = this.jqCapture?.io ?? inputs.io;
   }
 
-  /** The format named by a flag (a shorthand or --format), if any: commands with a default of their own ask this. */
-  namedFormat(): string | undefined {
-    return this.flags.format ?? SHORTHANDS.find((name) => this.flags[name]);
-  }
-
-  /** The output format: a shorthand or --format, else the `lk config` default, else table on a terminal, plain rows in a pipe. */
-  format(allowed?: readonly string[]): OutputFormat | 'ics' {
+  /**
+   * The run's format, the one choice every command reads (a listing's, a document's, a screen's): a shorthand or
+   * --format, else the command's own default, else the `lk config` one, else table on a terminal, plain rows in a pipe.
+   */
+  format(): OutputFormat | string {
     // -o FILE is no terminal: plain rows there, as in a pipe.
     const toFile = this.flags.output !== undefined && this.flags.output !== '-';
     const shorthands = SHORTHANDS.filter((name) => this.flags[name]);
@@ -75,10 +73,16 @@ export class OutputSession {
       shorthands,
       format: this.flags.format,
       jq: this.flags.jq,
-      stored: shorthands.length === 0 && this.flags.format === undefined && this.flags.jq === undefined ? this.inputs.storedFormat() : undefined,
+      stored: this.readsStoredFormat(shorthands) ? this.inputs.storedFormat() : undefined,
       stdoutIsTTY: this.io.stdoutIsTTY && !toFile,
-      allowed: allowed ?? this.inputs.formats,
+      allowed: this.shape.formats,
+      defaultFormat: this.shape.default,
     });
+  }
+
+  /** The `lk config` default is read only when no flag names a format and the command has no default of its own. */
+  private readsStoredFormat(shorthands: readonly string[]): boolean {
+    return shorthands.length === 0 && this.flags.format === undefined && this.flags.jq === undefined && this.shape.default === undefined;
   }
 
   /** `--fields help`: list the paths instead (output/formats/render.ts). */
@@ -94,7 +98,7 @@ export class OutputSession {
   }
 
   /**
-   * How listings and single resources are written; `ics` is calendar's own, refused here by format(). With -o FILE
+   * How listings and single resources are written (a document's own format, such as ics, is written by its maker). With -o FILE
    * the output goes to a temporary file that finish() puts in place once the command has succeeded, so the file is
    * whole or untouched; a file is no terminal, so its default is plain rows, without colour.
    */
@@ -143,8 +147,12 @@ export class OutputSession {
     return this.colorsPromise;
   }
 
-  /** Before the command: --jq compiled, so that a typo exits 2 with nothing sent. */
+  /**
+   * Before the command: the format chosen (two named at once refused) and --jq compiled, so that a mistake exits 2
+   * with nothing sent. A command that writes no format (TEXT) reads no stored one.
+   */
   async begin(): Promise<void> {
+    if (this.shape.formats.length > 0) this.format();
     if (this.flags.jq !== undefined) this.jqFilter = await JqFilter.compile(this.flags.jq);
   }
 

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOMAINS, ORDERS, PHASES, SORTS } from '../../src/commands/options.js';
-import { COLOR_MODES, FORMATS, LANGS, SETTINGS } from '../../src/config/settings.js';
+import { COLOR_MODES, LANGS, SETTINGS } from '../../src/config/settings.js';
+import { DATA_FORMATS as FORMATS } from '../../src/util/data-formats.js';
 import { hasSqlite } from '../../src/completion/ids.js';
 import { lkShellCommand, runLk } from './harness.js';
 import { describeWith } from '../support/outside-tools.js';
@@ -231,6 +232,8 @@ const CASES: Array<{ title: string; line: string; exactly?: readonly string[]; i
   { title: '--lang values', line: 'lk reviews --lang ', exactly: LANGS },
   { title: '--format values, without ics outside calendar', line: 'lk library --format ', exactly: FORMATS },
   { title: '--format values with ics on calendar', line: 'lk calendar --format ', exactly: [...FORMATS, 'ics'] },
+  { title: '--format values on lk report: its own (what its --format accepts)', line: 'lk report --format ', exactly: ['html', 'json'] },
+  { title: '--format values on lk sandbox: its own', line: 'lk sandbox --format ', exactly: ['lines', 'json'] },
   { title: 'stored profile names for --profile', line: 'lk --profile ', exactly: PROFILES },
   { title: 'stored profile names for --profile after a command', line: 'lk library --profile w', exactly: ['work'] },
   { title: 'commands after a global flag and its value', line: 'lk --profile work --json lib', exactly: ['library'] },

@@ -5,7 +5,7 @@ import { prettyJson } from '../formats/pretty-json.js';
 
 /** Checks as one JSON object (--json, or --jq to filter it), else a line each with its fix, coloured on a terminal. */
 export async function writeChecks(checks: Check[], out: OutputSession): Promise<void> {
-  if (out.flags.jq !== undefined || out.namedFormat() === 'json') {
+  if (out.format() === 'json') {
     const ok = !checks.some((check) => check.status === 'fail');
     const text = JSON.stringify({ ok, checks });
     // As every single object: indented and coloured on a terminal, one compact line in a pipe (and for --jq).
