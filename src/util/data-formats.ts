@@ -3,5 +3,3 @@
  * command's own formats are declared with its output shape (src/output/shape.ts), which starts from this one.
  */
 export const DATA_FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
-
-export type DataFormat = (typeof DATA_FORMATS)[number];
