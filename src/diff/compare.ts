@@ -339,10 +339,35 @@ function historyDiff(matched: Matched, oldEntries: Map<string, EntryFacts>, newE
   const changed: ChangedItem[] = [];
   for (const [old, now] of matched.pairs) {
     const facts = factsOf(now, newEntries) ?? factsOf(old, oldEntries);
-    const item = changedItem(old, now, facts?.title ?? text(firstOf(now, ['work.title'])), facts?.domain ?? workDomain(now.work));
+    const [before, after] = sameSpelling(old, now);
+    const item = changedItem(before, after, facts?.title ?? text(firstOf(now, ['work.title'])), facts?.domain ?? workDomain(now.work));
     if (!hasChanges(item)) continue;
     changed.push(item);
     count(now, newEntries, 'changed');
   }
   return { added: matched.added, removed: matched.removed, changed, byDomain };
+}
+
+/** How an event may name its work or its entry: the object itself (GET /v1/history embeds the work), or its id. */
+const REFERENCES = [
+  ['work', 'workId'],
+  ['entry', 'entryId'],
+] as const;
+
+/**
+ * The two sides of an event as one spelling: where one embeds its work (a mirror synced from the pages) and the other
+ * names it by id (an export), both name it by id, so that a spelling is not taken for a change; a different id still is.
+ */
+function sameSpelling(before: Item, after: Item): [Item, Item] {
+  let [a, b] = [before, after];
+  for (const [embedded, byId] of REFERENCES) {
+    if (isObject(a[embedded]) === isObject(b[embedded])) continue;
+    const named = (event: Item): Item => {
+      if (!isObject(event[embedded])) return event;
+      const { [embedded]: object, ...rest } = event;
+      return { ...rest, [byId]: rest[byId] ?? (object as Item).id ?? null };
+    };
+    [a, b] = [named(a), named(b)];
+  }
+  return [a, b];
 }

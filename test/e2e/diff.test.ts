@@ -231,6 +231,23 @@ describe('lk diff compares everything an export holds', () => {
     expect(lines).toContain(`      date ${moved.date as string} → 2020-02-02T20:20:00.000Z`);
   });
 
+  it("an event that embeds its work (GET /v1/history's spelling) against one naming it by id (the export's) is no change; another work is", async () => {
+    const old = read(oldPath);
+    const [embedded, moved] = old.history.filter((event) => typeof event.workId === 'string');
+    const path = variant('event-spelled.json', (json) => {
+      for (const event of json.history as unknown as Item[]) {
+        if (event.id !== embedded!.id && event.id !== moved!.id) continue;
+        const workId = event.id === moved!.id ? 'w-another' : event.workId;
+        delete event.workId;
+        event.work = { id: workId, title: 'As the pages embed it' };
+      }
+    });
+    const diff = await diffJson(oldPath, path);
+    expect(diff.history.changed.map((event) => [event.id, event.changes])).toEqual([
+      [moved!.id, [{ field: 'workId', before: moved!.workId, after: 'w-another' }]],
+    ]);
+  });
+
   it('the profile, a notification read, an achievement unlocked: each found, --exit-code 1, named in the summary', async () => {
     const old = JSON.parse(readFileSync(oldPath, 'utf8')) as { profile: { bio: unknown }; notifications: Item[]; achievements: Item[] };
     const profile = variant('profile-changed.json', (json) => {
