@@ -27,11 +27,11 @@ export async function diff({ runs = 5, entries = 100_000 } = {}) {
     const [oldJson, newJson, oldGz, newGz] = ['old.json', 'new.json', 'old.json.gz', 'new.json.gz'].map((name) => join(work.dir, name));
 
     // The figures count only if the diff is the right one.
-    const summary = execFileSync(process.execPath, [lkBin, 'diff', oldJson, newJson], { encoding: 'utf8', env: lkEnv(sandbox, work.dir) })
-      .trimEnd()
-      .split('\n')
-      .at(-1);
-    if (!/^3 entries added, 1 entry removed, 3 entries changed, 1 history event added/.test(summary)) throw new Error(`unexpected diff: ${summary}`);
+    const diff = JSON.parse(
+      execFileSync(process.execPath, [lkBin, 'diff', oldJson, newJson, '--json'], { encoding: 'utf8', env: lkEnv(sandbox, work.dir) }),
+    );
+    const counts = [diff.added.length, diff.removed.length, diff.changed.length, diff.history.added.length];
+    if (counts.join() !== '3,1,3,1') throw new Error(`unexpected diff: ${counts.join()} (entries added, removed, changed, events added)`);
 
     const env = lkEnv(sandbox, work.dir);
     const plain = () => run(process.execPath, [lkBin, 'diff', oldJson, newJson], { env, peakRss: true });

@@ -22,7 +22,7 @@ import { ScanError, type ScanItem } from '../util/json-scan.js';
 /**
  * Compares two states of an account read as texts (scan.ts), both at once and in step: an item of one side found
  * word for word on the other is the same item and is never parsed (pending.ts finds it, mostly without hashing).
- * Only what is left on either side is parsed, matched by `id` (the one field SPEC.md promises; an item without one
+ * Only what is left on either side is parsed, matched by `id` (the one field docs/api.md promises; an item without one
  * is matched by its whole content) and compared field by field. Two exports of a 100,000-entry account differ in a
  * few items: the work is then reading the bytes, and the memory a few thousand items.
  */

@@ -1,6 +1,6 @@
 /**
  * Ids that more than one item of a collection carries, counted as the items come: lk export --git names them for the
- * export it commits, lk diff for each side it compares. SPEC.md promises an id per item; two items of one id are the
+ * export it commits, lk diff for each side it compares. docs/api.md promises an id per item; two items of one id are the
  * server's or a hand edit's doing, worth a line, never a refusal.
  *
  * Two 50,000-entry exports hold 267,000 items each: keeping every id as a string cost lk diff 0.7 s of CPU and 80 MB

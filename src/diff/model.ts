@@ -1,7 +1,7 @@
 /**
  * What changed between two states of an account, as data: entries matched by id (added, removed, changed field by
  * field), history events added, removed and changed in place (with counts per domain), lists, reviews,
- * notifications and achievements added, removed and changed, and the profile's fields. SPEC.md fixes `id` and a few
+ * notifications and achievements added, removed and changed, and the profile's fields. docs/api.md fixes `id` and a few
  * entry fields only; every other field is compared as it comes, whatever its name.
  */
 
@@ -52,7 +52,7 @@ export interface HistoryDiff {
   byDomain: Record<string, DomainCounts>;
 }
 
-/** CLI.md: `lk diff --json` is {added, removed, changed, history, lists, reviews, profile, notifications, achievements}. */
+/** `lk diff --json` is {added, removed, changed, history, lists, reviews, profile, notifications, achievements}. */
 export interface ExportDiff {
   added: Item[];
   removed: Item[];
@@ -66,7 +66,7 @@ export interface ExportDiff {
   achievements: CollectionDiff;
 }
 
-/** The collections of an export besides the library (CLI.md's --json keys), in the order they are reported. */
+/** The collections of an export besides the library (the --json keys), in the order they are reported. */
 export const OTHER_COLLECTIONS = ['lists', 'reviews', 'notifications', 'achievements'] as const;
 
 export function isEmptyDiff(diff: ExportDiff): boolean {
