@@ -27,7 +27,7 @@ function cannotMount(): string | undefined {
   }
 }
 
-const why = !nodeHasSqlite() ? `Node ${process.versions.node} has no node:sqlite` : hasTool('mount') ? cannotMount() : undefined;
+const why = nodeHasSqlite() && hasTool('mount') ? cannotMount() : undefined;
 
 /** Appends to `path` until the file system refuses: the code it refused with. */
 function fillUp(path: string): string | undefined {
@@ -57,65 +57,80 @@ async function withTmpfs<T>(options: string, use: (dir: string) => Promise<T>): 
   }
 }
 
-describeWith(['mount'], 'lk sync on a full or read-only file system', () => {
-  describe.skipIf(why !== undefined)(`in a tmpfs of its own${why ? ` (skipped: ${why})` : ''}`, () => {
-    let bed: TestBed;
-    let cacheDir: string;
+if (nodeHasSqlite())
+  describeWith(['mount'], 'lk sync on a full or read-only file system', () => {
+    describe.skipIf(why !== undefined)(`in a tmpfs of its own${why ? ` (skipped: ${why})` : ''}`, () => {
+      let bed: TestBed;
+      let cacheDir: string;
 
-    beforeAll(async () => {
-      bed = await startTestBed({ entries: 250, rateLimit: 0 });
-      cacheDir = tempDir('lk-disk-cache-');
-    });
-    afterAll(async () => {
-      await bed.sandbox.close();
-    });
-
-    const lk = (args: string[], dataDir: string) => bed.lk(args, { env: { LK_DATA_DIR: dataDir, LK_CACHE_DIR: cacheDir } });
-
-    it('a first sync that fills the disk: named with its folder, exit 1, no file left; readers say there is no mirror', async () => {
-      await withTmpfs('size=300k', async (dir) => {
-        const synced = await lk(['sync'], dir);
-        expect(synced.code).toBe(1);
-        expect(synced.stderr).toBe(
-          `lk: the disk is full: cannot write the mirror in ${dir}; no mirror was made\nFree some space there (df -h ${dir}), or sync to another disk with --db FILE.\n`,
-        );
-        expect(readdirSync(dir)).toEqual([]);
-        const status = await lk(['status', '--offline'], dir);
-        expect(status.code).toBe(1);
-        expect(status.stderr).toMatch(/^lk: no mirror at /);
+      beforeAll(async () => {
+        bed = await startTestBed({ entries: 250, rateLimit: 0 });
+        cacheDir = tempDir('lk-disk-cache-');
       });
-    });
-
-    it('a sync of a mirror on a disk that has filled: named, exit 1, the mirror left as it was for its readers', async () => {
-      await withTmpfs('size=4m', async (dir) => {
-        const first = await lk(['sync'], dir);
-        expect(first.code, first.stderr).toBe(0);
-        const before = await lk(['status', '--offline', '--json'], dir);
-        // Everything the file system has left, taken by another file.
-        expect(fillUp(join(dir, 'fill'))).toBe('ENOSPC');
-        const synced = await lk(['sync', '--full'], dir);
-        expect(synced.code).toBe(1);
-        expect(synced.stderr.split('\n')[0]).toBe(
-          `lk: the disk is full: cannot write the mirror in ${dir}; ${join(dir, 'default.db')} was left as it was`,
-        );
-        rmSync(join(dir, 'fill'));
-        const after = await lk(['status', '--offline', '--json'], dir);
-        expect(after.code, after.stderr).toBe(0);
-        expect(after.stdout).toBe(before.stdout);
+      afterAll(async () => {
+        await bed.sandbox.close();
       });
-    });
 
-    it('a data folder under a read-only mount: the read-only file system is named, not ENOENT', async () => {
-      await withTmpfs('size=64k,ro', async (dir) => {
-        const synced = await lk(['sync'], join(dir, 'lk'));
-        expect(synced.code).toBe(1);
-        expect(synced.stderr.split('\n')[0]).toBe(
-          `lk: cannot make the folder of the mirror ${join(dir, 'lk', 'default.db')}: ${dir} is on a read-only file system`,
-        );
-        const inPlace = await lk(['sync'], dir);
-        expect(inPlace.code).toBe(1);
-        expect(inPlace.stderr.split('\n')[0]).toBe(`lk: cannot sync ${join(dir, 'default.db')}: its folder ${dir} is on a read-only file system`);
+      const lk = (args: string[], dataDir: string) => bed.lk(args, { env: { LK_DATA_DIR: dataDir, LK_CACHE_DIR: cacheDir } });
+
+      it('a first sync that fills the disk: named with its folder, exit 1, no file left; readers say there is no mirror', async () => {
+        await withTmpfs('size=300k', async (dir) => {
+          const synced = await lk(['sync'], dir);
+          expect(synced.code).toBe(1);
+          expect(synced.stderr).toBe(
+            `lk: the disk is full: cannot write the mirror in ${dir}; no mirror was made\nFree some space there (df -h ${dir}), or sync to another disk with --db FILE.\n`,
+          );
+          expect(readdirSync(dir)).toEqual([]);
+          const status = await lk(['status', '--offline'], dir);
+          expect(status.code).toBe(1);
+          expect(status.stderr).toMatch(/^lk: no mirror at /);
+        });
+      });
+
+      it('a sync of a mirror on a disk that has filled: named, exit 1, the mirror left as it was for its readers', async () => {
+        await withTmpfs('size=4m', async (dir) => {
+          const first = await lk(['sync'], dir);
+          expect(first.code, first.stderr).toBe(0);
+          const before = await lk(['status', '--offline', '--json'], dir);
+          // Everything the file system has left, taken by another file.
+          expect(fillUp(join(dir, 'fill'))).toBe('ENOSPC');
+          const synced = await lk(['sync', '--full'], dir);
+          expect(synced.code).toBe(1);
+          expect(synced.stderr.split('\n')[0]).toBe(
+            `lk: the disk is full: cannot write the mirror in ${dir}; ${join(dir, 'default.db')} was left as it was`,
+          );
+          rmSync(join(dir, 'fill'));
+          const after = await lk(['status', '--offline', '--json'], dir);
+          expect(after.code, after.stderr).toBe(0);
+          expect(after.stdout).toBe(before.stdout);
+        });
+      });
+
+      it('a data folder under a read-only mount: the read-only file system is named, not ENOENT', async () => {
+        await withTmpfs('size=64k,ro', async (dir) => {
+          const synced = await lk(['sync'], join(dir, 'lk'));
+          expect(synced.code).toBe(1);
+          expect(synced.stderr.split('\n')[0]).toBe(
+            `lk: cannot make the folder of the mirror ${join(dir, 'lk', 'default.db')}: ${dir} is on a read-only file system`,
+          );
+          const inPlace = await lk(['sync'], dir);
+          expect(inPlace.code).toBe(1);
+          expect(inPlace.stderr.split('\n')[0]).toBe(`lk: cannot sync ${join(dir, 'default.db')}: its folder ${dir} is on a read-only file system`);
+        });
       });
     });
   });
-});
+
+if (!nodeHasSqlite())
+  it(`on Node ${process.versions.node} (no node:sqlite) lk sync says it needs Node 22.13 before it writes anything`, async () => {
+    const bed = await startTestBed({ entries: 5, rateLimit: 0 });
+    try {
+      const data = tempDir('lk-disk-node20-');
+      const result = await bed.lk(['sync'], { env: { LK_DATA_DIR: data, LK_CACHE_DIR: tempDir('lk-disk-node20-cache-') } });
+      expect(result.code).toBe(1);
+      expect(result.stderr.split('\n')[0]).toMatch(/^lk: lk sync needs Node 22\.13 or later/);
+      expect(readdirSync(data)).toEqual([]);
+    } finally {
+      await bed.sandbox.close();
+    }
+  });
