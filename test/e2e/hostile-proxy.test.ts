@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { startTestBed, type TestBed } from './harness.js';
 import { makeTestPki, type TestPki } from './pki.js';
 import { describeWith } from '../support/outside-tools.js';
+import { until } from '../support/until.js';
 
 /** How the proxy misbehaves: hangs up on CONNECT, hangs up on the request it should forward, or never answers. */
 type Behaviour = 'hangs-up-on-connect' | 'hangs-up-on-forwarded-request' | 'answers-nothing';
@@ -111,9 +112,12 @@ describeWith(['openssl'], 'a proxy that misbehaves (a hostile proxy on loopback)
 
   it('accepts and never answers: --timeout ends it, exit 1, one line, no second try', async () => {
     proxy = await startHostileProxy('answers-nothing');
-    const result = await bed.lk(['whoami', '--timeout', '0.2', ...trust], { env: { HTTPS_PROXY: proxy.url } });
+    // A second of patience: on a loaded machine the proxy (in this process) may take the connection after a shorter
+    // --timeout has already fired, and lk would not have sent its CONNECT yet.
+    const result = await bed.lk(['whoami', '--timeout', '1', ...trust], { env: { HTTPS_PROXY: proxy.url } });
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(new RegExp(`^lk: the proxy ${proxy.url} \\(from HTTPS_PROXY\\) did not answer within 0\\.2s$`, 'm'));
+    expect(result.stderr).toMatch(new RegExp(`^lk: the proxy ${proxy.url} \\(from HTTPS_PROXY\\) did not answer within 1s$`, 'm'));
+    await until(() => proxy!.connections > 0);
     expect(proxy.connections).toBe(1);
     expect(proxy.requestLines).toEqual([`CONNECT ${new URL(bed.sandbox.url).host} HTTP/1.1`]);
   });
