@@ -7,6 +7,7 @@ import { nodeHasSqlite } from '../../src/mirror/open.js';
 import { startTestBed, type TestBed } from '../e2e/harness.js';
 import { describeWith, hasTool } from '../support/outside-tools.js';
 import { tempDir } from '../support/temp-dir.js';
+import { runOnOldNode } from '../support/old-node.js';
 
 // Issue 45: a full disk during lk sync is named as one, with the folder, and leaves nothing that makes readers say a
 // sync is running; a read-only file system is named as such (not ENOENT). Both need a file system of their own: a
@@ -123,14 +124,8 @@ if (nodeHasSqlite())
 
 if (!nodeHasSqlite())
   it(`on Node ${process.versions.node} (no node:sqlite) lk sync says it needs Node 22.13 before it writes anything`, async () => {
-    const bed = await startTestBed({ entries: 5, rateLimit: 0 });
-    try {
-      const data = tempDir('lk-disk-node20-');
-      const result = await bed.lk(['sync'], { env: { LK_DATA_DIR: data, LK_CACHE_DIR: tempDir('lk-disk-node20-cache-') } });
-      expect(result.code).toBe(1);
-      expect(result.stderr.split('\n')[0]).toMatch(/^lk: lk sync needs Node 22\.13 or later/);
-      expect(readdirSync(data)).toEqual([]);
-    } finally {
-      await bed.sandbox.close();
-    }
+    const result = await runOnOldNode(['sync']);
+    expect(result.code).toBe(1);
+    expect(result.stderr.split('\n')[0]).toMatch(/^lk: lk sync needs Node 22\.13 or later/);
+    expect(readdirSync(result.dataDir)).toEqual([]);
   });

@@ -4,6 +4,7 @@ import ICAL from 'ical.js';
 import { nodeHasSqlite, openForReading } from '../../src/mirror/open.js';
 import { startTestBed, type RunResult, type TestBed } from '../e2e/harness.js';
 import { tempDir } from '../support/temp-dir.js';
+import { runOnOldNode } from '../support/old-node.js';
 import { until } from '../support/until.js';
 
 // Issues 44 and 45: what lk serve serves is the public projection (no notes, no private or spoiler review text), and
@@ -157,15 +158,8 @@ if (nodeHasSqlite())
 
 if (!nodeHasSqlite())
   it(`on Node ${process.versions.node} (no node:sqlite) lk serve says it needs Node 22.13, in one line, exit 1`, async () => {
-    const bed = await startTestBed({ entries: 5, rateLimit: 0 });
-    try {
-      const result = await bed.lk(['serve', '--port', '0'], {
-        env: { LK_DATA_DIR: tempDir('lk-node20-'), LK_CACHE_DIR: tempDir('lk-node20-cache-') },
-      });
-      expect(result.code).toBe(1);
-      expect(result.stdout).toBe('');
-      expect(result.stderr.split('\n')[0]).toMatch(/^lk: lk serve needs Node 22\.13 or later/);
-    } finally {
-      await bed.sandbox.close();
-    }
+    const result = await runOnOldNode(['serve', '--port', '0']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.split('\n')[0]).toMatch(/^lk: lk serve needs Node 22\.13 or later/);
   });

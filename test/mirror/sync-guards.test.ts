@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHasSqlite } from '../../src/mirror/open.js';
 import { startTestBed, type RunResult, type TestBed } from '../e2e/harness.js';
 import { tempDir } from '../support/temp-dir.js';
+import { runOnOldNode } from '../support/old-node.js';
 import { until } from '../support/until.js';
 
 // Issue 45: one mirror, one account (a key of another account is refused, naming both, unless --replace), and a
@@ -115,13 +116,8 @@ if (nodeHasSqlite())
 
 if (!nodeHasSqlite())
   it(`on Node ${process.versions.node} (no node:sqlite) lk sync says it needs Node 22.13, in one line, exit 1`, async () => {
-    const bed = await startTestBed({ entries: 5, rateLimit: 0 });
-    try {
-      const result = await bed.lk(['sync'], { env: { LK_DATA_DIR: tempDir('lk-node20-'), LK_CACHE_DIR: tempDir('lk-node20-cache-') } });
-      expect(result.code).toBe(1);
-      expect(result.stdout).toBe('');
-      expect(result.stderr.split('\n')[0]).toMatch(/^lk: lk sync needs Node 22\.13 or later/);
-    } finally {
-      await bed.sandbox.close();
-    }
+    const result = await runOnOldNode(['sync']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.split('\n')[0]).toMatch(/^lk: lk sync needs Node 22\.13 or later/);
   });
