@@ -138,11 +138,15 @@ COMP_WORDS=("$@"); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); COMP_LINE="$*"; COMP_
 printf '%s\\n' "\${COMPREPLY[@]}"
 `;
 
-/** zsh completes only inside its line editor: a second zsh runs in a pseudo-terminal (zpty) and gets a Tab. */
+/**
+ * zsh completes only inside its line editor: a second zsh runs in a pseudo-terminal (zpty) and gets a Tab. compinit
+ * reads the home's dump (written once by zshCompdump, as an interactive zsh keeps ~/.zcompdump): without one it
+ * scans every completion function on $fpath, a second or more per Tab.
+ */
 const ZSH_INIT = `
 PS1='' RPROMPT=''
 fpath=("$LK_TEST_FPATH" $fpath)
-autoload -Uz compinit && compinit -u -D
+autoload -Uz compinit && compinit -u -C -d "$LK_TEST_ZCOMPDUMP"
 zstyle ':completion:*' insert-tab false
 # Every match offered is appended to $LK_TEST_CAPTURE instead of being shown.
 compadd() {
@@ -170,6 +174,16 @@ zpty -d shell 2>/dev/null
 exit 0
 `;
 
+/** The home's compinit dump, made by a first full compinit with lk's folder on $fpath (so it records _lk for lk). */
+function zshCompdump(home: CompletionHome): string {
+  const dump = join(home.root, '.zcompdump');
+  if (!existsSync(dump)) {
+    const script = 'fpath=("$LK_TEST_FPATH" $fpath); autoload -Uz compinit && compinit -u -d "$LK_TEST_ZCOMPDUMP"';
+    run('zsh', ['-f', '-c', script], { ...home.env, LK_TEST_FPATH: join(home.root, 'zsh-functions'), LK_TEST_ZCOMPDUMP: dump });
+  }
+  return dump;
+}
+
 /** What each shell offers on Tab at the end of `line`, without descriptions, de-duplicated. */
 function complete(shell: Shell, home: CompletionHome, line: string): string[] {
   let out: string;
@@ -185,6 +199,7 @@ function complete(shell: Shell, home: CompletionHome, line: string): string[] {
     run('zsh', ['-f', '-c', ZSH_DRIVER, 'zsh', join(home.root, 'zsh-init.zsh'), line], {
       ...home.env,
       LK_TEST_FPATH: join(home.root, 'zsh-functions'),
+      LK_TEST_ZCOMPDUMP: zshCompdump(home),
       LK_TEST_CAPTURE: capture,
     });
     const captured = existsSync(capture) ? readFileSync(capture, 'utf8') : '';
