@@ -19,6 +19,7 @@ const NEEDS = {
     'test/e2e/export-git.test.ts',
     'test/e2e/export-git-private.test.ts',
     'test/mirror/serve-process.test.ts',
+    'test/mirror/sql-blobs.test.ts',
   ],
   /** A real terminal (tmux, script) or a shell (bash, zsh, fish completions). */
   terminals: [
