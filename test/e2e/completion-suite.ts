@@ -174,11 +174,14 @@ zpty -d shell 2>/dev/null
 exit 0
 `;
 
-/** The home's compinit dump, made by a first full compinit with lk's folder on $fpath (so it records _lk for lk). */
-function zshCompdump(home: CompletionHome): string {
-  const dump = join(home.root, '.zcompdump');
+/**
+ * The home's compinit dump, made by a first full compinit: with lk's folder on $fpath (so it records _lk for lk), or
+ * `bare`, with zsh's own functions alone.
+ */
+function zshCompdump(home: CompletionHome, bare = false): string {
+  const dump = join(home.root, bare ? '.zcompdump-bare' : '.zcompdump');
   if (!existsSync(dump)) {
-    const script = 'fpath=("$LK_TEST_FPATH" $fpath); autoload -Uz compinit && compinit -u -d "$LK_TEST_ZCOMPDUMP"';
+    const script = `${bare ? '' : 'fpath=("$LK_TEST_FPATH" $fpath); '}autoload -Uz compinit && compinit -u -d "$LK_TEST_ZCOMPDUMP"`;
     run('zsh', ['-f', '-c', script], { ...home.env, LK_TEST_FPATH: join(home.root, 'zsh-functions'), LK_TEST_ZCOMPDUMP: dump });
   }
   return dump;
@@ -413,8 +416,9 @@ export function completionTests(part: 'general' | Shell): void {
 
       describeWith(['zsh'], 'in zsh', () => {
         it('zsh can also source the script after compinit (source <(lk completion zsh))', () => {
-          const script = `autoload -Uz compinit && compinit -u -D && source ${JSON.stringify(join(home.root, 'zsh-functions/_lk'))} && print -r -- $_comps[lk]`;
-          expect(run('zsh', ['-f', '-c', script], home.env).trim()).toBe('_lk');
+          // compinit from a dump of zsh's own functions (no lk in it), then the script sourced.
+          const script = `autoload -Uz compinit && compinit -u -C -d "$LK_TEST_ZCOMPDUMP" && source ${JSON.stringify(join(home.root, 'zsh-functions/_lk'))} && print -r -- $_comps[lk]`;
+          expect(run('zsh', ['-f', '-c', script], { ...home.env, LK_TEST_ZCOMPDUMP: zshCompdump(home, true) }).trim()).toBe('_lk');
         });
       });
     });
