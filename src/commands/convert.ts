@@ -7,7 +7,8 @@ import { LkError, UsageError } from '../util/errors.js';
 import { document, type Document } from '../output/result.js';
 import { addCommand, defineCommand, operand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
-import { DOMAINS, isoDate } from './options.js';
+import { DOMAINS } from './options.js';
+import type { DateValue } from './flag-values.js';
 import { mirrorPath } from '../config/paths.js';
 import { except, REQUESTS } from './uses.js';
 
@@ -17,7 +18,7 @@ const TARGET_DOMAIN: Record<Target, string | undefined> = { letterboxd: 'MEDIA',
 
 const CONVERT_FLAGS = {
   output: flag.text('-o, --output <file>', 'write this file (whole or not at all); Letterboxd over 1 MB: FILE-1.csv, FILE-2.csv, …'),
-  since: flag.text('--since <date>', 'only activity since then: a local date (2026-01-31), a moment (ISO 8601), 7d, 2w, 12h, today'),
+  since: flag.date('--since <date>', 'only activity since then: a local date (2026-01-31), a moment (ISO 8601), 7d, 2w, 12h, today', 'start'),
   // choices() for help and completion; the parser after it replaces commander's check with runConvert's (any case).
   domain: flag.custom<string | undefined>(() =>
     new Option('--domain <domain>', 'only this domain (yamtrack holds all four)').choices(DOMAINS).argParser((value: string) => value),
@@ -71,9 +72,9 @@ function parseTarget(raw: string | undefined): Target {
 }
 
 /** A day is its local midnight (WatchedDate and Date Read are local days too); a date-time is that moment. */
-function parseSince(raw: string | undefined, now: number): number | undefined {
-  if (raw === undefined) return undefined;
-  const checked = isoDate('--since', raw, { edge: 'start', now });
+function parseSince(since: DateValue | undefined, now: number): number | undefined {
+  if (since === undefined) return undefined;
+  const checked = since.at(now);
   const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(checked);
   return day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])).getTime() : Date.parse(checked);
 }

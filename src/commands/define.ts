@@ -2,7 +2,8 @@
  * One way to declare a command. `defineCommand({ name, description, output, flags, operands, examples, run })` states a
  * command once; `addCommand(parent, definition)` (or `{ isDefault: true }` for a group's default subcommand) puts it
  * in the tree. `flags` is a record whose keys are the option names commander gives (`--max-age` is `maxAge`), each
- * made with `flag.text`, `flag.toggle`, `flag.negated`, `flag.choice` or `flag.custom<T>`; shared groups are records
+ * made with `flag.text`, `flag.toggle`, `flag.negated`, `flag.choice`, `flag.count`, `flag.duration`, `flag.date`,
+ * `flag.parsed` or `flag.custom<T>` (a number, duration or date is parsed there, once: run gets the value); shared groups are records
  * too, spread in (`...PAGING_FLAGS`, `...OUTPUT_FLAG`, `...OFFLINE_FLAGS`, `...DOMAIN_FLAG` from ./options.ts), so a
  * group is declared once and cannot drift. `operands` are
  * `operand('<id>', 'entry id', { complete: { dynamic: ENTRY_IDS } })`: `<x>` is a string, `[x]` string | undefined,

@@ -10,15 +10,14 @@ import { document, type Document } from '../output/result.js';
 import type { OutputSession } from '../output/session.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
-import { duration, wholeNumber } from './options.js';
 import { except, REQUESTS } from './uses.js';
 
 const EXPORT_FLAGS = {
   output: flag.text('-o, --output <file>', 'write the export to this file (whole or not at all)'),
   outputDir: flag.text('--output-dir <dir>', 'write lk-export-<account>-<UTC time fetched>.json (or a CSV folder) here'),
-  keep: flag.text('--keep <n>', 'with --output-dir: then delete all but the N newest exports of this account and kind there'),
+  keep: flag.count('--keep <n>', 'with --output-dir: then delete all but the N newest exports of this account and kind there', 1),
   gzip: flag.toggle('--gzip', 'compress what is written (.json.gz with --output-dir)'),
-  maxAge: flag.text('--max-age <duration>', 'oldest cached export accepted, e.g. 30m, 6h, 2d (default 1h)'),
+  maxAge: flag.duration('--max-age <duration>', 'oldest cached export accepted, e.g. 30m, 6h, 2d (default 1h)'),
   fresh: flag.toggle('--fresh', 'insist on a new export: exit 5 when the hour since the last one is not over'),
   git: flag.text('--git <dir>', 'keep the export as a git repository there: one JSON file per collection, a commit when anything changed'),
 };
@@ -163,7 +162,7 @@ function exportDestination(out: OutputSession, options: ExportOptions, format: '
   if (options.outputDir !== undefined && out.flags.jq !== undefined)
     throw new UsageError('--jq prints to stdout: it does not combine with --output-dir');
   if (options.outputDir !== undefined) {
-    return { to: 'dir', dir: options.outputDir, keep: options.keep === undefined ? undefined : wholeNumber('--keep', options.keep, 1) };
+    return { to: 'dir', dir: options.outputDir, keep: options.keep };
   }
   return { to: 'output' };
 }
@@ -189,7 +188,7 @@ function exportPolicy(ctx: Context, options: ExportOptions): ExportPolicy {
   const maxWait = ctx.settings.maxWaitSeconds(); // validates --max-wait even when it will not be needed
   return {
     fresh: Boolean(options.fresh),
-    maxAgeMs: options.maxAge === undefined ? undefined : duration('--max-age', options.maxAge),
+    maxAgeMs: options.maxAge,
     // Only a wait the user asked for: the hour is long, and a cron job should fail and mail rather than hang.
     maxWaitSeconds: ctx.flags.maxWait !== undefined && ctx.flags.wait !== false ? maxWait : undefined,
   };

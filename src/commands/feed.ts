@@ -6,14 +6,15 @@ import type { OutputSession } from '../output/session.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
 import { openMirrorUntilShown } from './offline.js';
-import { dateBound, DB_FLAG, DOMAIN_FLAG, isoDate, wholeNumber } from './options.js';
+import { DB_FLAG, DOMAIN_FLAG } from './options.js';
+import { dateBound } from './flag-values.js';
 import { runSync } from './sync.js';
 import { mirrorOr } from './uses.js';
 
 const FEED_FLAGS = {
-  limit: flag.text('--limit <n>', 'entries in the feed, newest first, 1 to 1000 (default 50)'),
+  limit: flag.count('--limit <n>', 'entries in the feed, newest first, 1 to 1000 (default 50)', 1, 1000),
   ...DOMAIN_FLAG,
-  since: flag.text('--since <when>', 'only activity since then: 7d, 2w, 12h, today, 2026-01-31'),
+  since: flag.date('--since <when>', 'only activity since then: 7d, 2w, 12h, today, 2026-01-31', 'start'),
   public: flag.toggle('--public', 'leave out your notes and reviews marked as spoilers (see below)'),
   sync: flag.toggle('--sync', 'run lk sync first (needs the key), then make the feed'),
   output: flag.text('-o, --output <file>', 'write the feed to this file, whole or not at all (left untouched when unchanged)'),
@@ -56,8 +57,8 @@ async function runFeed(ctx: Context, out: OutputSession, options: OptionsOf<type
   // Everything checked before the mirror is opened or the server asked: a typo in a crontab fails at once.
   // Atom unless JSON is asked for: the shape's default, and the wrapper has refused every other format.
   const format = out.format() as 'atom' | 'json';
-  const limit = options.limit === undefined ? 50 : wholeNumber('--limit', options.limit, 1, 1000);
-  const since = options.since === undefined ? undefined : dateBound(isoDate('--since', options.since, { edge: 'start', now: ctx.now() }), 'start');
+  const limit = options.limit ?? 50;
+  const since = options.since === undefined ? undefined : dateBound(options.since.at(ctx.now()), 'start');
   return document({
     format,
     async make() {

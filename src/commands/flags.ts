@@ -1,5 +1,7 @@
 import { Option } from 'commander';
 import { choiceOption } from './choices.js';
+import { dateValue, duration, wholeNumber, type DateValue } from './flag-values.js';
+import type { Edge } from '../util/relative-date.js';
 
 /** A flag as declared: a fresh commander Option for each command that takes it, and the type its value has. */
 export interface Flag<T> {
@@ -24,6 +26,31 @@ export const flag = {
   choice: <const C extends readonly string[]>(spec: `${string}<${string}>`, description: string, choices: C): Flag<C[number] | undefined> => ({
     option: () => choiceOption(spec, description, choices),
   }),
+  /** `--name <n>`: a whole number from `min` (to `max`), checked as the line is parsed (./flag-values.ts). */
+  count: (spec: `${string}<${string}>`, description: string, min: number, max?: number): Flag<number | undefined> => ({
+    option: () => parsed(spec, description, (name, raw) => wholeNumber(name, raw, min, max)),
+  }),
+  /** `--name <duration>`: 30m, 6h, 2d…, as milliseconds. */
+  duration: (spec: `${string}<${string}>`, description: string): Flag<number | undefined> => ({
+    option: () => parsed(spec, description, duration),
+  }),
+  /** `--name <date>`: a day, a moment or 7d, today…, its form checked at once and its moment read at the run's time. */
+  date: (spec: `${string}<${string}>`, description: string, edge: Edge): Flag<DateValue | undefined> => ({
+    option: () => parsed(spec, description, (name, raw) => dateValue(name, raw, edge)),
+  }),
+  /** `--name <value>` parsed by `parse(name, raw)` as the line is read: it throws a UsageError for a bad value. */
+  parsed: <T>(spec: `${string}<${string}>`, description: string, parse: (name: string, raw: string) => T): Flag<T | undefined> => ({
+    option: () => parsed(spec, description, parse),
+  }),
   /** Anything commander's Option can say (a parser, hidden from help, an environment variable): its type stated once here. */
   custom: <T>(option: () => Option): Flag<T> => ({ option }),
 };
+
+/**
+ * An option whose value is parsed as commander reads the line. The parser's UsageError is not commander's
+ * InvalidArgumentError, so it reaches reportError as it is: the same one-line message and exit 2 as before.
+ */
+function parsed<T>(spec: string, description: string, parse: (name: string, raw: string) => T): Option {
+  const option = new Option(spec, description);
+  return option.argParser((raw: string) => parse(option.long ?? option.name(), raw));
+}

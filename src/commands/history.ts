@@ -5,7 +5,8 @@ import { historyView } from '../output/wording/views.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag } from './flags.js';
 import { runOffline } from './offline.js';
-import { dateBound, DOMAIN_FLAG, isoDate, OFFLINE_FLAGS, PAGING_FLAGS } from './options.js';
+import { DOMAIN_FLAG, OFFLINE_FLAGS, PAGING_FLAGS } from './options.js';
+import { dateBound } from './flag-values.js';
 import { runListing } from './listing.js';
 
 /** `lk history`: events across the library in a from/to window, newest first. */
@@ -14,8 +15,12 @@ const historyCommand = defineCommand({
   description: 'what you watched, played, read and listened to, newest first',
   output: DATA,
   flags: {
-    from: flag.text('--from <date>', 'from this day or moment: YYYY-MM-DD, ISO 8601 (local time without a zone), 7d, 2w, 12h, today, yesterday'),
-    to: flag.text('--to <date>', 'up to this day (inclusive) or moment, in the same forms'),
+    from: flag.date(
+      '--from <date>',
+      'from this day or moment: YYYY-MM-DD, ISO 8601 (local time without a zone), 7d, 2w, 12h, today, yesterday',
+      'start',
+    ),
+    to: flag.date('--to <date>', 'up to this day (inclusive) or moment, in the same forms', 'end'),
     ...DOMAIN_FLAG,
     ...OFFLINE_FLAGS,
     ...PAGING_FLAGS,
@@ -29,8 +34,8 @@ const historyCommand = defineCommand({
   async run(ctx, out, options) {
     if (options.offline) return runOffline(ctx, out, 'history', options);
     const now = ctx.now();
-    const from = options.from === undefined ? undefined : isoDate('--from', options.from, { edge: 'start', now });
-    const to = options.to === undefined ? undefined : isoDate('--to', options.to, { edge: 'end', now });
+    const from = options.from?.at(now);
+    const to = options.to?.at(now);
     // The server refuses an empty window (400); say so before asking it. A --to day includes that whole day.
     if (from !== undefined && to !== undefined && dateBound(from, 'start') > dateBound(to, 'end')) {
       throw new UsageError(`--from ${from} is after --to ${to}: nothing can fall in that window`);

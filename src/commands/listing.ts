@@ -4,7 +4,8 @@ import type { Query } from '../api/client.js';
 import type { Context } from '../context.js';
 import { listing, resource, type Listing, type Resource } from '../output/result.js';
 import type { View } from '../output/formats/view.js';
-import { entityId, pagingFrom, type PagingFlags } from './options.js';
+import { pagingFrom, type PagingFlags } from './options.js';
+import { entityId } from './flag-values.js';
 
 /** What a listing command shows: an endpoint of the table (with an id where its path takes one) through a view. */
 export interface ListingSpec {

@@ -10,14 +10,14 @@ import type { OutputSession } from '../output/session.js';
 import { DATA } from '../output/shape.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
-import { DOMAIN_FLAG, OFFLINE_FLAGS, OUTPUT_FLAG, wholeNumber } from './options.js';
+import { DOMAIN_FLAG, OFFLINE_FLAGS, OUTPUT_FLAG } from './options.js';
 
 const NEXT_FLAGS = {
   ...DOMAIN_FLAG,
-  limit: flag.text('--limit <n>', 'at most N entries (default 20)'),
+  limit: flag.count('--limit <n>', 'at most N entries (default 20)', 1),
   all: flag.toggle('--all', 'every entry in progress'),
   random: flag.toggle('--random', 'one PLANNED entry picked at random instead'),
-  seed: flag.text('--seed <n>', 'with --random: the same pick for the same N and library'),
+  seed: flag.count('--seed <n>', 'with --random: the same pick for the same N and library', 0),
   ...OFFLINE_FLAGS,
   ...OUTPUT_FLAG,
 };
@@ -55,8 +55,8 @@ async function runNext(ctx: Context, _out: OutputSession, options: NextOptions):
   if (options.seed !== undefined && !options.random) throw new UsageError('--seed goes with --random', 'lk next --random --seed 7');
   if (options.random && (options.all || options.limit !== undefined)) throw new UsageError('--random picks one entry: it takes no --limit or --all');
   const { DEFAULT_NEXT_LIMIT } = await import('../overview/next.js');
-  const limit = options.all ? undefined : options.limit === undefined ? DEFAULT_NEXT_LIMIT : wholeNumber('--limit', options.limit, 1);
-  const seed = options.seed === undefined ? undefined : wholeNumber('--seed', options.seed, 0);
+  const limit = options.all ? undefined : (options.limit ?? DEFAULT_NEXT_LIMIT);
+  const seed = options.seed;
   const { nextView } = await import('../output/wording/next-view.js');
   const domain = options.domain;
   let answer: NextAnswer = { items: [] };

@@ -8,7 +8,8 @@ import type { MirrorReader } from '../mirror/query-process.js';
 import type { Listing as MirrorListing, MirrorAge, Window } from '../mirror/read.js';
 import { listing, resource, type Listing, type Resource } from '../output/result.js';
 import type { View } from '../output/formats/view.js';
-import { pagingFrom, dateBound, isoDate, type PagingFlags } from './options.js';
+import { pagingFrom, type PagingFlags } from './options.js';
+import { dateBound, type DateValue } from './flag-values.js';
 
 /**
  * `--offline` on the listing commands, and what `lk sync`, `lk search` and `lk sql` share: where the mirror is,
@@ -153,8 +154,8 @@ interface OfflineOptions extends PagingFlags {
   domain?: string;
   sort?: string;
   order?: string;
-  from?: string;
-  to?: string;
+  from?: DateValue;
+  to?: DateValue;
 }
 
 /**
@@ -164,10 +165,10 @@ interface OfflineOptions extends PagingFlags {
 export async function runOffline(ctx: Context, out: OutputSession, command: OfflineListing, options: OfflineOptions): Promise<Listing> {
   pagingFrom(options); // flags checked before the mirror is opened
   const now = ctx.now();
-  const from = options.from === undefined ? undefined : dateBound(isoDate('--from', options.from, { edge: 'start', now }), 'start');
-  const to = options.to === undefined ? undefined : dateBound(isoDate('--to', options.to, { edge: 'end', now }), 'end');
+  const from = options.from === undefined ? undefined : dateBound(options.from.at(now), 'start');
+  const to = options.to === undefined ? undefined : dateBound(options.to.at(now), 'end');
   if (from !== undefined && to !== undefined && from > to)
-    throw new UsageError(`--from ${options.from} is after --to ${options.to}: nothing can fall in that window`);
+    throw new UsageError(`--from ${options.from!.raw} is after --to ${options.to!.raw}: nothing can fall in that window`);
   const views = await import('../output/wording/views.js');
   const read = await import('../mirror/read.js');
   const domain = options.domain?.toUpperCase();

@@ -3,8 +3,6 @@ import { flag, type OptionsOf } from './flags.js';
 import { markDefaultSubcommand, type DynamicValues } from '../completion/model.js';
 import type { PagingOptions } from '../api/paginate.js';
 import { UsageError } from '../util/errors.js';
-import { resolveFriendlyDate, type Edge } from '../util/relative-date.js';
-import { durationMs } from '../util/duration.js';
 
 import { DOMAINS } from '../api/vocabulary.js';
 
@@ -19,10 +17,10 @@ export const OUTPUT_FLAG = { output: flag.text('-o, --output <file>', 'write the
 /** --page, --limit, --all, --max (and -o): on every command whose response is an envelope. */
 export const PAGING_FLAGS = {
   ...OUTPUT_FLAG,
-  page: flag.text('--page <n>', 'page to show, from 1'),
-  limit: flag.text('--limit <n>', 'items per page, 1 to 100 (default 20; 100 with --all)'),
+  page: flag.count('--page <n>', 'page to show, from 1', 1),
+  limit: flag.count('--limit <n>', 'items per page, 1 to 100 (default 20; 100 with --all)', 1, 100),
   all: flag.toggle('--all', 'every item, following pages to the end (streams as pages arrive)'),
-  max: flag.text('--max <n>', 'stop after N items'),
+  max: flag.count('--max <n>', 'stop after N items', 1),
 };
 
 /** The paging flags as commander hands them over. */
@@ -44,68 +42,7 @@ export function pagingFrom(options: PagingFlags): PagingOptions {
       'For one page: --page N (with --limit); for everything: --all.',
     );
   }
-  return {
-    page: options.page === undefined ? undefined : wholeNumber('--page', options.page, 1),
-    limit: options.limit === undefined ? undefined : wholeNumber('--limit', options.limit, 1, 100),
-    all: Boolean(options.all),
-    max: options.max === undefined ? undefined : wholeNumber('--max', options.max, 1),
-  };
-}
-
-export function wholeNumber(flag: string, raw: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
-    const range = max === Number.MAX_SAFE_INTEGER ? `a whole number ≥ ${min}` : `a whole number from ${min} to ${max}`;
-    throw new UsageError(`invalid ${flag} "${raw}": expected ${range}`);
-  }
-  return value;
-}
-
-/**
- * `YYYY-MM-DD` or a full ISO 8601 date-time; checked here so that a typo never reaches the server. With `friendly`,
- * also `7d`, `2w`, `12h`, `today`, `yesterday` and local date-times without a zone (src/util/relative-date.ts).
- */
-export function isoDate(flag: string, raw: string, friendly?: { edge: Edge; now: number }): string {
-  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
-  if (day) {
-    const date = new Date(`${raw}T00:00:00Z`);
-    if (!Number.isNaN(date.getTime()) && date.toISOString().startsWith(raw)) return raw;
-  } else if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(raw) && !Number.isNaN(Date.parse(raw))) {
-    return raw;
-  }
-  const resolved = friendly && resolveFriendlyDate(raw, friendly.edge, friendly.now);
-  if (resolved !== undefined) return resolved;
-  const forms = friendly
-    ? '2026-01-31, 2026-01-31T18:00:00Z, 2026-01-31T18:00 (local time), 7d, 2w, 12h, today or yesterday'
-    : '2026-01-31 or 2026-01-31T18:00:00Z';
-  throw new UsageError(`invalid ${flag} "${raw}": expected a date like ${forms}`);
-}
-
-/**
- * A date from isoDate() as milliseconds, the way the API reads a from/to window: a day means its first millisecond
- * as a start and its last as an end (UTC days); a date-time is that moment.
- */
-export function dateBound(date: string, edge: 'start' | 'end'): number {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(date)) {
-    const start = Date.parse(`${date}T00:00:00Z`);
-    return edge === 'start' ? start : start + 86_400_000 - 1;
-  }
-  return Date.parse(date);
-}
-
-/** An id for a path segment: checked here, before any request; src/api/endpoints.ts pathOf encodes it. */
-export function entityId(what: string, raw: string): string {
-  if (!/^[A-Za-z0-9._~-]{1,128}$/.test(raw) || raw === '.' || raw === '..') {
-    throw new UsageError(`invalid ${what} id "${raw}": expected letters, digits, '-', '_', '.' or '~'`);
-  }
-  return raw;
-}
-
-/** `45s`, `30m`, `6h`, `2d`, `1w`, as milliseconds. */
-export function duration(flag: string, raw: string): number {
-  const ms = durationMs(raw);
-  if (ms === undefined) throw new UsageError(`invalid ${flag} "${raw}": expected a duration such as 30m, 6h or 2d`);
-  return ms;
+  return { page: options.page, limit: options.limit, all: Boolean(options.all), max: options.max };
 }
 
 /** Help text examples, the same layout on every command. */

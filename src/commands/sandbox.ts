@@ -5,16 +5,15 @@ import { ExitCode, LkError, UsageError } from '../util/errors.js';
 import { service } from '../output/result.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag } from './flags.js';
-import { wholeNumber } from './options.js';
 import { TERMINAL_ONLY } from './uses.js';
 
 const SANDBOX_FLAGS = {
-  port: flag.text('--port <n>', 'port to listen on (default: a free one)'),
+  port: flag.count('--port <n>', 'port to listen on (default: a free one)', 0, 65535),
   host: flag.text('--host <address>', 'address to bind (default 127.0.0.1; anything else exposes the demo data)'),
-  seed: flag.text('--seed <n>', 'seed of the generated data (same seed, same data)'),
-  entries: flag.text('--entries <n>', 'library entries of the demo account (up to 100000)'),
-  rateLimit: flag.text('--rate-limit <n>', 'requests per minute per account (0 lifts the limit)'),
-  exportInterval: flag.text('--export-interval <seconds>', 'seconds between two exports of an account (default 3600)'),
+  seed: flag.count('--seed <n>', 'seed of the generated data (same seed, same data)', 0),
+  entries: flag.count('--entries <n>', 'library entries of the demo account (up to 100000)', 0, 100_000),
+  rateLimit: flag.count('--rate-limit <n>', 'requests per minute per account (0 lifts the limit)', 0),
+  exportInterval: flag.count('--export-interval <seconds>', 'seconds between two exports of an account (default 3600)', 0),
   variant: flag.custom<'default' | 'alt' | undefined>(() =>
     new Option('--variant <name>', 'alt: play a second implementation (UUID ids, other field names)').choices(['default', 'alt']),
   ),
@@ -48,12 +47,12 @@ second account. GET URL/_sandbox lists them with their bodies.
   storedConfig: 'unread',
   async run(ctx, out, flags) {
     const options = {
-      port: flags.port === undefined ? 0 : wholeNumber('--port', flags.port, 0, 65535),
+      port: flags.port ?? 0,
       host: flags.host ?? '127.0.0.1',
-      seed: flags.seed === undefined ? undefined : wholeNumber('--seed', flags.seed, 0),
-      entries: flags.entries === undefined ? undefined : wholeNumber('--entries', flags.entries, 0, 100_000),
-      rateLimit: flags.rateLimit === undefined ? undefined : wholeNumber('--rate-limit', flags.rateLimit, 0),
-      exportIntervalSeconds: flags.exportInterval === undefined ? undefined : wholeNumber('--export-interval', flags.exportInterval, 0),
+      seed: flags.seed,
+      entries: flags.entries,
+      rateLimit: flags.rateLimit,
+      exportIntervalSeconds: flags.exportInterval,
       variant: flags.variant,
     };
     // --json (or --format json) given to lk itself or to lk sandbox.

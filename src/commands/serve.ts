@@ -8,15 +8,16 @@ import { service, type Service } from '../output/result.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
 import { mirrorPath } from './offline.js';
-import { DB_FLAG, wholeNumber } from './options.js';
+import { DB_FLAG } from './options.js';
+import { durationMs } from '../util/duration.js';
 import { mirrorOr } from './uses.js';
 import { isLoopback } from '../serve/own-name.js';
 import type { SyncCost } from '../serve/sync-loop.js';
 
 const SERVE_FLAGS = {
   host: flag.text('--host <host>', 'the address to listen on (default 127.0.0.1; any other needs --token-file)'),
-  port: flag.text('--port <n>', 'the port (default 8787; 0 picks a free one)'),
-  syncEvery: flag.text('--sync-every <duration>', 'run lk sync in the background this often, e.g. 15m, 1h (needs the key)'),
+  port: flag.count('--port <n>', 'the port (default 8787; 0 picks a free one)', 0, 65535),
+  syncEvery: flag.parsed('--sync-every <duration>', 'run lk sync in the background this often, e.g. 15m, 1h (needs the key)', syncInterval),
   tokenFile: flag.text('--token-file <file>', 'require the token in this file as ?token= or Authorization: Bearer'),
   replace: flag.toggle('--replace', "with --sync-every: replace a mirror of another account with this key's (else refused, exit 1)"),
   ...DB_FLAG,
@@ -65,13 +66,13 @@ async function runServe(ctx: Context, _out: OutputSession, options: ServeFlags):
   // Everything checked before the mirror is opened or a port taken.
   const host = options.host ?? '127.0.0.1';
   if (host === '') throw new UsageError('--host needs an address');
-  const port = options.port === undefined ? 8787 : wholeNumber('--port', options.port, 0, 65535);
+  const port = options.port ?? 8787;
   if (options.tokenFile === undefined && !isLoopback(host))
     throw new UsageError(
       `--host ${host} is reachable from other machines: it needs --token-file`,
       'Put a long random token in a file: openssl rand -hex 24 > ~/.config/lk/serve-token',
     );
-  const everyMs = options.syncEvery === undefined ? undefined : await syncInterval(options.syncEvery);
+  const everyMs = options.syncEvery;
   const token = options.tokenFile === undefined ? undefined : await readToken(options.tokenFile, (line) => ctx.io.warn(line));
   const dbPath = await mirrorPath(ctx, options.db);
   const { loadSqlite } = await import('../mirror/open.js');
@@ -112,10 +113,9 @@ async function runServe(ctx: Context, _out: OutputSession, options: ServeFlags):
   });
 }
 
-async function syncInterval(raw: string): Promise<number> {
-  const { durationMs } = await import('../util/duration.js');
+function syncInterval(flag: string, raw: string): number {
   const ms = durationMs(raw);
-  if (ms === undefined || ms < 1000) throw new UsageError(`invalid --sync-every "${raw}": expected a duration like 30s, 15m, 1h`);
+  if (ms === undefined || ms < 1000) throw new UsageError(`invalid ${flag} "${raw}": expected a duration like 30s, 15m, 1h`);
   return ms;
 }
 

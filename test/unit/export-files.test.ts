@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { writeFileAtomic, writeFolderAtomic } from '../../src/util/atomic-file.js';
 import { acquireLock } from '../../src/util/lock.js';
 import { exportName, exportStamp, rotateExports } from '../../src/export/rotation.js';
-import { duration } from '../../src/commands/options.js';
+import { duration } from '../../src/commands/flag-values.js';
 import { exportToCsvFiles } from '../../src/export/csv.js';
 import { tempDir } from '../support/temp-dir.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoDate } from '../../src/commands/options.js';
+import { isoDate } from '../../src/commands/flag-values.js';
 import { statusOf, type StatusSource } from '../../src/overview/status.js';
 import { reportPeriod } from '../../src/report/period.js';
 import { localToday } from '../../src/report/time-zone.js';
