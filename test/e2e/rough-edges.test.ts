@@ -83,7 +83,7 @@ describe('one style for moments (item 7)', () => {
       const result = await limited.lk(['library', '--no-wait']);
       expect(result.code).toBe(5);
       // A window that resets in exactly a minute reads "(in 1m)", one a moment later "(in 59s)".
-      expect(result.stderr).toMatch(/ \d\d:\d\d:\d\d \(in (\d+s|1m)\)/);
+      expect(result.stderr).toMatch(/ (\d{4}-\d\d-\d\d )?\d\d:\d\d:\d\d \(in (\d+s|1m)\)/);
       expect(result.stderr).not.toMatch(/[AP]M/);
     } finally {
       await limited.sandbox.close();
