@@ -35,7 +35,8 @@ if (nodeHasSqlite())
       expect(first.code, first.stderr).toBe(0);
       expect(exports()).toBe(1); // refused: 429 with Retry-After
       // The same moment both times (its "(in …)" counts down); its day is named when it is not today's.
-      const possible = /^lk: a new export is possible after ((?:\d{4}-\d\d-\d\d )?\d\d:\d\d:\d\d) \(in [^)]+\); reading the paginated endpoints meanwhile$/m;
+      const possible =
+        /^lk: a new export is possible after ((?:\d{4}-\d\d-\d\d )?\d\d:\d\d:\d\d) \(in [^)]+\); reading the paginated endpoints meanwhile$/m;
       expect(first.stderr).toMatch(possible);
 
       const second = await bed.lk(['sync', '--db', db], { env: env() });
@@ -47,7 +48,9 @@ if (nodeHasSqlite())
       // lk export honours it too: exit 5 naming the time, without a request.
       const exported = await bed.lk(['export', '-o', join(dataDir, 'backup.json')], { env: env() });
       expect(exported.code).toBe(5);
-      expect(exported.stderr).toMatch(/^lk: the server refused a new export \(api\.rate_limited\); try again after (\d{4}-\d\d-\d\d )?\d\d:\d\d:\d\d \(in (59m|1h)/);
+      expect(exported.stderr).toMatch(
+        /^lk: the server refused a new export \(api\.rate_limited\); try again after (\d{4}-\d\d-\d\d )?\d\d:\d\d:\d\d \(in (59m|1h)/,
+      );
       expect(exports()).toBe(1);
 
       const abort = new AbortController();
