@@ -1,7 +1,7 @@
 /**
  * The layers of lk (README, "Development"): dependencies point down, never back up.
  *
- *   cli → commands → context · mcp · serve → api · export · diff · mirror · convert · feed · report · overview · output · completion → config → util
+ *   cli → commands → context · mcp · serve → readings → api · export · diff · mirror · convert · feed · report · overview · output · completion → config → util
  *   (output/ does not import config/: what the config says reaches it through Context and the OutputSession)
  *
  * src/sandbox is the reference server: it imports nothing of the client, and the client imports it only to run it.
@@ -30,10 +30,12 @@ const allowed = {
   report: ['mirror', 'output', 'util'],
   // lk next and lk status: one answer computed from the API or from the mirror (report's time zones for "this year").
   overview: ['api', 'mirror', 'report', 'util'],
+  // The readings: each answer declared once (its filters, its view, its API and mirror sources), for every surface.
+  readings: ['api', 'mirror', 'overview', 'feed', 'output', 'util'],
   // The MCP server: tools answered from the mirror (and, --live, the API), worded for a model; stats from report's figures.
-  mcp: ['api', 'mirror', 'report', 'overview', 'output', 'config', 'util'],
+  mcp: ['api', 'mirror', 'report', 'overview', 'readings', 'output', 'config', 'util'],
   // lk serve: the documents of feed, report, overview and output made from the mirror, over HTTP.
-  serve: ['mirror', 'feed', 'report', 'overview', 'output', 'util'],
+  serve: ['mirror', 'feed', 'report', 'overview', 'readings', 'output', 'util'],
   context: ['api', 'export', 'mirror', 'output', 'config', 'util'],
   commands: [
     'context',
@@ -45,6 +47,7 @@ const allowed = {
     'feed',
     'report',
     'overview',
+    'readings',
     'mcp',
     'serve',
     'output',

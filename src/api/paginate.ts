@@ -45,6 +45,8 @@ export interface Page {
 }
 
 export const MAX_PAGE_SIZE = 100;
+/** The page size the server uses when asked for none (docs/api.md, Paging): the mirror pages its answers the same. */
+export const DEFAULT_PAGE_SIZE = 20;
 
 /** docs/api.md, Endpoints, rule 1: a body with `items` and `hasMore` is an envelope. */
 export function isEnvelope(body: unknown): body is { items: unknown[]; hasMore: boolean; total?: number } {
@@ -90,8 +92,11 @@ function endedShort({ received, total, why }: Shortfall): UnexpectedResponseErro
 
 type Envelope = { items: unknown[]; hasMore: boolean; total?: number };
 
-/** What the options ask for: which page first, how many per page, and whether to follow hasMore. */
-function planOf(options: PagingOptions) {
+/**
+ * What the options ask for: which page first, how many per page (undefined: the server's default, DEFAULT_PAGE_SIZE),
+ * and whether to follow hasMore. The mirror's answers are paged by the same plan (src/readings/pages.ts).
+ */
+export function planOf(options: PagingOptions): { follow: boolean; followLater: boolean; limit: number | undefined; first: number } {
   const follow = Boolean(options.all) || options.max !== undefined;
   const followLater = Boolean(options.followIfPaged) && !follow && options.page === undefined;
   let limit = options.limit ?? (follow ? MAX_PAGE_SIZE : undefined);

@@ -6,13 +6,12 @@ import { document, type Document, type Listing } from '../output/result.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../util/errors.js';
 import { formatCount } from '../util/units.js';
-import { calendarView } from '../output/wording/views.js';
 import type { OutputSession } from '../output/session.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
-import { openMirrorUntilShown, runOffline } from './offline.js';
+import { openMirrorHere } from './offline.js';
+import { runReading } from './readings.js';
 import { DOMAIN_FLAG, OFFLINE_FLAGS } from './options.js';
-import { runListing } from './listing.js';
 
 const CALENDAR_FLAGS = {
   ...DOMAIN_FLAG,
@@ -55,9 +54,8 @@ async function runCalendar(ctx: Context, out: OutputSession, options: CalendarOp
       'To leave titles out elsewhere: --fields airsAt,show.title,season,episode',
     );
   }
-  if (options.offline) return runOffline(ctx, out, 'calendar', options);
   // Not an envelope in docs/api.md (at most 60 items); should an instance page it, every page is read.
-  return runListing(ctx, { endpoint: 'calendar', view: calendarView, followIfPaged: true }, { domain: options.domain, lang: ctx.lang() }, {});
+  return runReading(ctx, 'calendar', { domain: options.domain }, options);
 }
 
 /** The iCalendar feed: serialised whole (the calendar holds at most 60 episodes), for stdout or the -o file. */
@@ -96,7 +94,7 @@ async function mirroredCalendar(
   ctx: Context,
   options: CalendarOptions,
 ): Promise<{ items: unknown[]; now: number; changedAt: (item: unknown) => number | undefined }> {
-  const db = await openMirrorUntilShown(ctx, options.db, '--offline');
+  const db = await openMirrorHere(ctx, options.db, '--offline');
   const { upcomingCalendar, mirrorStamp, calendarChanges } = await import('../mirror/read.js');
   const now = ctx.now();
   const items = upcomingCalendar(db, { domain: options.domain?.toUpperCase() }, now);

@@ -125,20 +125,17 @@ async function computeDiff(ctx: Context, options: DiffOptions, oldPath: string, 
   try {
     if (newPath !== undefined) return await compareSources(await open(oldPath), await open(newPath));
     // The mirror first: where it cannot be read (Node 20), that is the one thing to say.
+    // Closed once the run is done (openMirrorHere).
     const db = await openMirrorHere(ctx, options.db, 'lk diff without NEW (it compares with the mirror)');
-    try {
-      const { mirrorAsExport, partsNotHeld } = await import('../mirror/export-shape.js');
-      // What the mirror's last sync could not read is not compared, as a part an export lacks is not.
-      const notHeld = partsNotHeld(db);
-      const mirror: DiffSource = {
-        label: 'the mirror',
-        batches: () => toAsync(mirrorAsExport(db, new Set(notHeld.parts))),
-        lacksBecause: notHeld.why,
-      };
-      return await compareSources(await open(oldPath), mirror);
-    } finally {
-      db.close();
-    }
+    const { mirrorAsExport, partsNotHeld } = await import('../mirror/export-shape.js');
+    // What the mirror's last sync could not read is not compared, as a part an export lacks is not.
+    const notHeld = partsNotHeld(db);
+    const mirror: DiffSource = {
+      label: 'the mirror',
+      batches: () => toAsync(mirrorAsExport(db, new Set(notHeld.parts))),
+      lacksBecause: notHeld.why,
+    };
+    return await compareSources(await open(oldPath), mirror);
   } finally {
     for (const file of opened) file.close();
   }

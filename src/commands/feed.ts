@@ -5,9 +5,9 @@ import { document, type Document } from '../output/result.js';
 import type { OutputSession } from '../output/session.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
-import { openMirrorUntilShown } from './offline.js';
+import { openMirrorHere } from './offline.js';
 import { DB_FLAG, DOMAIN_FLAG } from './options.js';
-import { dateBound } from './flag-values.js';
+import { dateBound } from '../util/date-bound.js';
 import { runSync } from './sync.js';
 import { mirrorOr } from './uses.js';
 
@@ -63,7 +63,7 @@ async function runFeed(ctx: Context, out: OutputSession, options: OptionsOf<type
     format,
     async make() {
       if (options.sync) await runSync(ctx, { db: options.db });
-      const db = await openMirrorUntilShown(ctx, options.db, 'lk feed');
+      const db = await openMirrorHere(ctx, options.db, 'lk feed');
       const { makeFeed } = await import('../feed/document.js');
       const feed = await makeFeed(db, { format, limit, domain: options.domain?.toUpperCase(), since, publicOnly: Boolean(options.public) });
       const words = await import('../output/wording/feed-text.js');

@@ -52,18 +52,6 @@ export function dateValue(flag: string, raw: string, edge: Edge): DateValue {
   return { raw, at: (now) => isoDate(flag, raw, { edge, now }) };
 }
 
-/**
- * A date from isoDate() as milliseconds, the way the API reads a from/to window: a day means its first millisecond
- * as a start and its last as an end (UTC days); a date-time is that moment.
- */
-export function dateBound(date: string, edge: 'start' | 'end'): number {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(date)) {
-    const start = Date.parse(`${date}T00:00:00Z`);
-    return edge === 'start' ? start : start + 86_400_000 - 1;
-  }
-  return Date.parse(date);
-}
-
 /** An id for a path segment: checked here, before any request; src/api/endpoints.ts pathOf encodes it. */
 export function entityId(what: string, raw: string): string {
   if (!/^[A-Za-z0-9._~-]{1,128}$/.test(raw) || raw === '.' || raw === '..') {

@@ -1,13 +1,11 @@
 import type { Command } from 'commander';
 import { DATA } from '../output/shape.js';
 import { UsageError } from '../util/errors.js';
-import { historyView } from '../output/wording/views.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag } from './flags.js';
-import { runOffline } from './offline.js';
 import { DOMAIN_FLAG, OFFLINE_FLAGS, PAGING_FLAGS } from './options.js';
-import { dateBound } from './flag-values.js';
-import { runListing } from './listing.js';
+import { dateBound } from '../util/date-bound.js';
+import { runReading } from './readings.js';
 
 /** `lk history`: events across the library in a from/to window, newest first. */
 const historyCommand = defineCommand({
@@ -15,11 +13,7 @@ const historyCommand = defineCommand({
   description: 'what you watched, played, read and listened to, newest first',
   output: DATA,
   flags: {
-    from: flag.date(
-      '--from <date>',
-      'from this day or moment: YYYY-MM-DD, ISO 8601 (local time without a zone), 7d, 2w, 12h, today, yesterday',
-      'start',
-    ),
+    from: flag.date('--from <date>', 'from this day or moment: YYYY-MM-DD, ISO 8601 (local time without a zone), 7d, 2w, 12h, today, yesterday', 'start'),
     to: flag.date('--to <date>', 'up to this day (inclusive) or moment, in the same forms', 'end'),
     ...DOMAIN_FLAG,
     ...OFFLINE_FLAGS,
@@ -31,8 +25,7 @@ const historyCommand = defineCommand({
     'lk history --from yesterday --domain books',
     '0 6 * * 1  lk history --from 7d --csv > ~/weekly-history.csv',
   ],
-  async run(ctx, out, options) {
-    if (options.offline) return runOffline(ctx, out, 'history', options);
+  async run(ctx, _out, options) {
     const now = ctx.now();
     const from = options.from?.at(now);
     const to = options.to?.at(now);
@@ -40,7 +33,7 @@ const historyCommand = defineCommand({
     if (from !== undefined && to !== undefined && dateBound(from, 'start') > dateBound(to, 'end')) {
       throw new UsageError(`--from ${from} is after --to ${to}: nothing can fall in that window`);
     }
-    return runListing(ctx, { endpoint: 'history', view: historyView }, { from, to, domain: options.domain, lang: ctx.lang() }, options);
+    return runReading(ctx, 'history', { from, to, domain: options.domain }, options);
   },
 });
 

@@ -1,9 +1,7 @@
 import type { Command } from 'commander';
 import { DATA } from '../output/shape.js';
-import { entryView, historyView } from '../output/wording/views.js';
 import { addCommand, defineCommand, operand } from './define.js';
 import { flag } from './flags.js';
-import { runListing, runSingle } from './listing.js';
 import {
   DOMAIN_FLAG,
   examples,
@@ -16,7 +14,7 @@ import {
   SORTS,
   ENTRY_IDS,
 } from './options.js';
-import { runOffline } from './offline.js';
+import { runReading } from './readings.js';
 
 /** `lk library`: the entries, filtered and sorted by the server (or the mirror, --offline). */
 const listCommand = defineCommand({
@@ -37,10 +35,9 @@ const listCommand = defineCommand({
     'lk library --domain BOOKS --fields work.title,status,progress.pages',
     '0 3 * * *  lk library --all --csv > ~/library.csv',
   ],
-  async run(ctx, out, options) {
-    if (options.offline) return runOffline(ctx, out, 'library', options);
-    const query = { phase: options.phase, domain: options.domain, sort: options.sort, order: options.order, lang: ctx.lang() };
-    return runListing(ctx, { endpoint: 'library', view: entryView }, query, options);
+  async run(ctx, _out, options) {
+    const { phase, domain, sort, order } = options;
+    return runReading(ctx, 'library', { phase, domain, sort, order }, options);
   },
 });
 
@@ -53,7 +50,7 @@ const showCommand = defineCommand({
   flags: OUTPUT_FLAG,
   examples: ['lk library show 42', 'lk library show 42 --json | jq .work'],
   async run(ctx, _out, _options, [id]) {
-    return runSingle(ctx, { endpoint: 'entry', view: entryView, id: { what: 'library entry', raw: id } }, { lang: ctx.lang() });
+    return runReading(ctx, 'entry', { id });
   },
 });
 
@@ -66,7 +63,7 @@ const historyCommand = defineCommand({
   flags: PAGING_FLAGS,
   examples: ['lk library history 42', "lk library history 42 --all --json | jq 'map(select(.date == null)) | length'"],
   async run(ctx, _out, options, [id]) {
-    return runListing(ctx, { endpoint: 'entryHistory', view: historyView, id: { what: 'library entry', raw: id } }, { lang: ctx.lang() }, options);
+    return runReading(ctx, 'entryHistory', { id }, options);
   },
 });
 

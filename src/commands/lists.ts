@@ -1,9 +1,7 @@
 import type { Command } from 'commander';
 import { DATA } from '../output/shape.js';
-import { listView } from '../output/wording/views.js';
 import { addCommand, defineCommand, operand } from './define.js';
-import { runListing, runSingle } from './listing.js';
-import { runOffline } from './offline.js';
+import { runReading } from './readings.js';
 import { examples, LIST_IDS, OFFLINE_FLAGS, OUTPUT_FLAG, PAGING_FLAGS, showDefaultSubcommandOptions } from './options.js';
 
 /** `lk lists`: GET /v1/lists may answer with an envelope or a plain array; paginate reads both. */
@@ -13,9 +11,8 @@ const listCommand = defineCommand({
   output: DATA,
   flags: { ...OFFLINE_FLAGS, ...PAGING_FLAGS },
   examples: ['lk lists', "lk lists --json | jq -r '.[] | [.id, .name] | @tsv'", '0 5 * * *  lk lists --all --csv > ~/lists.csv'],
-  async run(ctx, out, options) {
-    if (options.offline) return runOffline(ctx, out, 'lists', options);
-    return runListing(ctx, { endpoint: 'lists', view: listView }, { lang: ctx.lang() }, options);
+  async run(ctx, _out, options) {
+    return runReading(ctx, 'lists', {}, options);
   },
 });
 
@@ -28,7 +25,7 @@ const showCommand = defineCommand({
   flags: OUTPUT_FLAG,
   examples: ['lk lists show 7', 'lk lists show 7 --json | jq -r \'.items[] | select(.type == "episode")\'', 'lk lists show 7 --csv > list-7.csv'],
   async run(ctx, _out, _options, [id]) {
-    return runSingle(ctx, { endpoint: 'list', id: { what: 'list', raw: id }, layout: 'list' }, { lang: ctx.lang() });
+    return runReading(ctx, 'list', { id });
   },
 });
 

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-import type { NextSource } from '../overview/next.js';
+import { DEFAULT_NEXT_LIMIT, readNext, type NextAnswer } from '../readings/overview.js';
 import { UsageError } from '../util/errors.js';
 import { formatCount } from '../util/units.js';
 import type { Page } from '../api/paginate.js';
@@ -54,23 +54,22 @@ async function runNext(ctx: Context, _out: OutputSession, options: NextOptions):
   if (options.all && options.limit !== undefined) throw new UsageError('--all and --limit: choose one');
   if (options.seed !== undefined && !options.random) throw new UsageError('--seed goes with --random', 'lk next --random --seed 7');
   if (options.random && (options.all || options.limit !== undefined)) throw new UsageError('--random picks one entry: it takes no --limit or --all');
-  const { DEFAULT_NEXT_LIMIT } = await import('../overview/next.js');
   const limit = options.all ? undefined : (options.limit ?? DEFAULT_NEXT_LIMIT);
   const seed = options.seed;
   const { nextView } = await import('../output/wording/next-view.js');
   const domain = options.domain;
-  let answer: NextAnswer = { items: [] };
+  let answer: NextAnswer = { items: [], total: null };
   // Read as the wrapper shows it: after the output flags and -o are checked.
   async function* pages(): AsyncGenerator<Page> {
     const { withOverviewSource } = await import('./overview-source.js');
     const { pageOf } = await import('../api/paginate.js');
-    answer = await withOverviewSource(ctx, options, 'lk next --offline', (source) =>
-      options.random ? pick(ctx, source, domain, seed) : list(ctx, source, domain, limit),
+    answer = await withOverviewSource(ctx, options, 'next', (source) =>
+      readNext(source, { domain, limit, random: options.random, seed, now: ctx.now() }),
     );
     yield* pageOf(answer.items);
   }
   const after = (io: IoStreams) => {
-    if (answer.total !== undefined && answer.total > answer.items.length && io.mayNotify) {
+    if (answer.total !== null && answer.total > answer.items.length && io.mayNotify) {
       const count = `${formatCount(answer.items.length)} of ${formatCount(answer.total)}`;
       const lines = [`Showing ${count} entries in progress: --all for every one`, `${count} in progress · --all`];
       io.info(lines.find((line) => [...line].length <= io.columns) ?? lines.at(-1)!);
@@ -80,22 +79,4 @@ async function runNext(ctx: Context, _out: OutputSession, options: NextOptions):
     }
   };
   return listing(pages(), nextView, false, { after });
-}
-
-interface NextAnswer {
-  items: unknown[];
-  /** Entries in progress in all, when only some are listed. */
-  total?: number;
-}
-
-async function list(ctx: Context, source: NextSource, domain: string | undefined, limit: number | undefined) {
-  const { nextUp } = await import('../overview/next.js');
-  return nextUp(source, { domain, limit, now: ctx.now() });
-}
-
-async function pick(ctx: Context, source: NextSource, domain: string | undefined, seed: number | undefined) {
-  const { randomPlanned } = await import('../overview/next.js');
-  const { randomInt } = await import('node:crypto');
-  const item = await randomPlanned(source, { domain, seed, now: ctx.now(), random: (total) => randomInt(total) });
-  return { items: item === undefined ? [] : [item] };
 }

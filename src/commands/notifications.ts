@@ -1,10 +1,8 @@
 import type { Command } from 'commander';
 import { DATA } from '../output/shape.js';
-import { notificationView } from '../output/wording/views.js';
 import { addCommand, defineCommand } from './define.js';
-import { runOffline } from './offline.js';
 import { OFFLINE_FLAGS, PAGING_FLAGS } from './options.js';
-import { runListing } from './listing.js';
+import { runReading } from './readings.js';
 import { orMirror, REQUESTS } from './uses.js';
 
 /** `lk notifications`. */
@@ -19,9 +17,8 @@ const notificationsCommand = defineCommand({
     "lk notifications --all --json | jq '[.[] | select(.read == false)] | length'",
     '*/30 * * * *  lk notifications --limit 5 --tsv --no-header >> ~/notifications.log',
   ],
-  async run(ctx, out, options) {
-    if (options.offline) return runOffline(ctx, out, 'notifications', options);
-    return runListing(ctx, { endpoint: 'notifications', view: notificationView }, {}, options);
+  async run(ctx, _out, options) {
+    return runReading(ctx, 'notifications', {}, options);
   },
 });
 

@@ -1,19 +1,14 @@
 import { MIRROR_STALE_MS, mirrorPath as defaultMirrorPath } from '../config/paths.js';
 import type { Context } from '../context.js';
-import type { OutputSession } from '../output/session.js';
 import { UsageError } from '../util/errors.js';
-import type { Page } from '../api/paginate.js';
 import type { Database } from '../mirror/open.js';
 import type { MirrorReader } from '../mirror/query-process.js';
-import type { Listing as MirrorListing, MirrorAge, Window } from '../mirror/read.js';
-import { listing, resource, type Listing, type Resource } from '../output/result.js';
-import type { View } from '../output/formats/view.js';
-import { pagingFrom, type PagingFlags } from './options.js';
-import { dateBound, type DateValue } from './flag-values.js';
+import type { MirrorAge } from '../mirror/read.js';
 
 /**
- * `--offline` on the listing commands, and what `lk sync`, `lk search` and `lk sql` share: where the mirror is,
- * how old it is, and its items paged the way the server pages them. The mirror itself is src/mirror/.
+ * The mirror as the commands open it: where it is, how old it is (said on stderr), in lk's process for the readings
+ * (./readings.ts swaps a reading's source for --offline) or in a query process for lk sql. The mirror itself is
+ * src/mirror/.
  */
 
 /** --db, else `<data folder>/<profile>.db`. */
@@ -49,32 +44,18 @@ export async function openMirror<T = undefined>(
 }
 
 /**
- * The mirror opened in lk's own process, for lk's own queries (search, --offline, lk feed, lk report): no second Node
- * to start, and no query of the user's runs there.
+ * The mirror opened in lk's own process, for lk's readings (src/readings/: search, --offline, next, status, the feed,
+ * the report, diff's side): no second Node to start, and no query of the user's runs there. It is closed once the
+ * wrapper has shown the run's result (or the run failed): the run reads it while the result is shown.
  */
 export async function openMirrorHere(ctx: Context, db: string | undefined, what: string): Promise<Database> {
   const path = await mirrorPath(ctx, db);
   const { loadSqlite, openForReading } = await import('../mirror/open.js');
   loadSqlite(what);
   const database = openForReading(path);
+  ctx.closeWhenDone(() => database.close());
   const { mirrorAge } = await import('../mirror/read.js');
   await sayMirrorAge(ctx, path, mirrorAge(database));
-  return database;
-}
-
-/**
- * The mirror in lk's process for the result a run returns (search, --offline): the output flags (-o, --fields) checked
- * first, as online before the first request, and the mirror closed once the wrapper has shown the result.
- */
-export async function openMirrorForResult(ctx: Context, out: OutputSession, db: string | undefined, what: string): Promise<Database> {
-  await out.outputOptions();
-  return openMirrorUntilShown(ctx, db, what);
-}
-
-/** The mirror in lk's process, closed once the wrapper has shown the result read from it (a document's too). */
-export async function openMirrorUntilShown(ctx: Context, db: string | undefined, what: string): Promise<Database> {
-  const database = await openMirrorHere(ctx, db, what);
-  ctx.closeWhenDone(() => database.close());
   return database;
 }
 
@@ -108,100 +89,4 @@ async function sayMirrorAge(ctx: Context, path: string, age: MirrorAge): Promise
   // LK_DEBUG (-v) tells every read where its data came from, as it tells every request.
   if (ctx.io.stderrIsTTY || stale) ctx.io.info(line);
   else ctx.io.debug(line);
-}
-
-type Reader = (window: Window) => MirrorListing;
-
-/**
- * A listing of the mirror as the pages the server would have sent: --page, --limit (20), --all, --max; "Showing N of
- * TOTAL". Every page it follows comes from one statement, read as the pages are written: linear in what is shown.
- */
-export async function* pagesOf(source: unknown[] | Reader, flags: PagingFlags): AsyncGenerator<Page> {
-  const read: Reader = Array.isArray(source)
-    ? ({ offset, limit }) => ({ items: source.slice(offset, limit < 0 ? undefined : offset + limit), total: source.length })
-    : source;
-  const paging = pagingFrom(flags);
-  const follow = paging.all || paging.max !== undefined;
-  const limit = paging.limit ?? (follow ? 100 : 20);
-  let page = paging.page ?? 1;
-  let remaining = paging.max ?? Number.POSITIVE_INFINITY;
-  const start = (page - 1) * limit;
-  // Following, the pages up to --max (whole pages, as the server serves them); else the one page asked for.
-  const window = follow ? { offset: start, limit: Number.isFinite(remaining) ? Math.ceil(remaining / limit) * limit : -1 } : { offset: start, limit };
-  const { items, total } = read(window);
-  const iterator = items[Symbol.iterator]();
-  let next = iterator.next();
-  for (;;) {
-    const served: unknown[] = [];
-    while (served.length < limit && !next.done) {
-      served.push(next.value);
-      next = iterator.next();
-    }
-    const shown = served.slice(0, remaining);
-    remaining -= shown.length;
-    const hasMore = (page - 1) * limit + limit < total;
-    yield { items: shown, page, hasMore, total, body: { items: served, hasMore, total }, status: 200, headers: {} };
-    if (!follow || !hasMore || remaining <= 0 || next.done) return;
-    page += 1;
-  }
-}
-
-type OfflineListing = 'library' | 'history' | 'lists' | 'reviews' | 'notifications' | 'calendar';
-
-interface OfflineOptions extends PagingFlags {
-  db?: string;
-  phase?: string;
-  domain?: string;
-  sort?: string;
-  order?: string;
-  from?: DateValue;
-  to?: DateValue;
-}
-
-/**
- * The listing command answered from the mirror, with the same filters, order and output as online: its pages read
- * from the mirror as the wrapper writes them, the mirror closed once they are shown.
- */
-export async function runOffline(ctx: Context, out: OutputSession, command: OfflineListing, options: OfflineOptions): Promise<Listing> {
-  pagingFrom(options); // flags checked before the mirror is opened
-  const now = ctx.now();
-  const from = options.from === undefined ? undefined : dateBound(options.from.at(now), 'start');
-  const to = options.to === undefined ? undefined : dateBound(options.to.at(now), 'end');
-  if (from !== undefined && to !== undefined && from > to)
-    throw new UsageError(`--from ${options.from!.raw} is after --to ${options.to!.raw}: nothing can fall in that window`);
-  const views = await import('../output/wording/views.js');
-  const read = await import('../mirror/read.js');
-  const domain = options.domain?.toUpperCase();
-  const db = await openMirrorForResult(ctx, out, options.db, `--offline`);
-  await requireTitleLanguage(ctx, db);
-  const paged = (source: unknown[] | Reader, view: View) => listing(pagesOf(source, options), view, true);
-  switch (command) {
-    case 'library':
-      return paged((window) => read.libraryItems(db, { ...options, domain, phase: options.phase?.toUpperCase() }, window), views.entryView);
-    case 'history':
-      return paged((window) => read.historyItems(db, { domain, from, to }, window), views.historyView);
-    case 'lists':
-      return paged(read.tableItems(db, 'lists'), views.listView);
-    case 'reviews':
-      return paged(read.tableItems(db, 'reviews', { domain }), views.reviewView);
-    case 'notifications':
-      return paged(read.tableItems(db, 'notifications'), views.notificationView);
-    case 'calendar':
-      return listing(pagesOf(read.upcomingCalendar(db, { domain }, now), { all: true }), views.calendarView, false);
-  }
-}
-
-/** `lk stats --offline`: the summary the last sync kept, shown in sections as online. */
-export async function runOfflineStats(ctx: Context, out: OutputSession, options: { db?: string; domain?: string }): Promise<Resource> {
-  const db = await openMirrorForResult(ctx, out, options.db, `--offline`);
-  if (options.domain !== undefined) {
-    throw new UsageError(
-      '--domain with --offline: the mirror keeps the stats summary of the whole account',
-      'Leave out --domain, or drop --offline to ask the server.',
-    );
-  }
-  const { statsSnapshot } = await import('../mirror/read.js');
-  const summary = statsSnapshot(db);
-  if (summary === undefined) throw new UsageError('the mirror holds no stats summary (the key lacked stats:read when it synced)');
-  return resource(() => Promise.resolve(summary), { layout: 'sections' });
 }

@@ -1,32 +1,24 @@
 import type { Context } from '../context.js';
-import type { NextSource } from '../overview/next.js';
-import type { StatusSource } from '../overview/status.js';
-import { mirrorPath, openMirrorHere, requireTitleLanguage } from './offline.js';
+import { overviewSource, type OverviewSource } from '../readings/overview.js';
+import { READINGS } from '../readings/table.js';
+import { mirrorPath } from './offline.js';
+import { mirrorForReading } from './readings.js';
 
 /**
  * lk next and lk status read the API, or with --offline the mirror in lk's own process (as lk report and lk feed
- * do): either way the same source, so that src/overview/ computes one answer from both.
+ * do): either way one source (src/readings/overview.ts), so that one composition answers from both. The mirror is
+ * closed once the result is shown.
  */
 export async function withOverviewSource<T>(
   ctx: Context,
   options: { offline?: boolean | undefined; db?: string | undefined },
-  what: string,
-  use: (source: NextSource & StatusSource, mirrorSyncedAt: () => Promise<number | null | undefined>) => Promise<T>,
+  reading: 'next' | 'status',
+  use: (source: OverviewSource, mirrorSyncedAt: () => Promise<number | null | undefined>) => Promise<T>,
 ): Promise<T> {
-  if (!options.offline) {
-    const { apiSource } = await import('../overview/api-source.js');
-    return use(apiSource(await ctx.client(), ctx.lang()), () => mirrorSyncedAt(ctx, options.db));
-  }
-  const db = await openMirrorHere(ctx, options.db, what);
-  try {
-    // Titles come from the mirror, in the language it was synced in: --lang is that one or refused, as in the listings.
-    await requireTitleLanguage(ctx, db);
-    const { mirrorSource } = await import('../overview/mirror-source.js');
-    const { mirrorAge } = await import('../mirror/read.js');
-    return await use(mirrorSource(db), async () => mirrorAge(db).syncedAt);
-  } finally {
-    db.close();
-  }
+  if (!options.offline) return use(overviewSource({ api: await ctx.client(), lang: ctx.lang() }), () => mirrorSyncedAt(ctx, options.db));
+  const db = await mirrorForReading(ctx, READINGS[reading], options.db);
+  const { mirrorAge } = await import('../mirror/read.js');
+  return use(overviewSource({ mirror: db }), async () => mirrorAge(db).syncedAt);
 }
 
 /** The Node a mirror that is there needs, when this Node cannot read it (before 22.13); undefined otherwise. */

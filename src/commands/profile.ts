@@ -1,9 +1,8 @@
 import type { Command } from 'commander';
 import { DATA } from '../output/shape.js';
-import { achievementView } from '../output/wording/views.js';
 import { addCommand, defineCommand } from './define.js';
 import { examples, OUTPUT_FLAG, PAGING_FLAGS, showDefaultSubcommandOptions } from './options.js';
-import { runListing, runSingle } from './listing.js';
+import { runReading } from './readings.js';
 import { REQUESTS } from './uses.js';
 
 /** `lk profile`. */
@@ -15,7 +14,7 @@ const showCommand = defineCommand({
   flags: OUTPUT_FLAG,
   examples: ['lk profile', "lk profile --json | jq -r '.username'"],
   async run(ctx) {
-    return runSingle(ctx, { endpoint: 'profile', layout: 'sections' }, {});
+    return runReading(ctx, 'profile', {});
   },
 });
 
@@ -28,7 +27,7 @@ const achievementsCommand = defineCommand({
   flags: PAGING_FLAGS,
   examples: ['lk profile achievements', "lk profile achievements --all --json | jq '[.[] | select(.unlockedAt != null)] | length'"],
   async run(ctx, _out, options) {
-    return runListing(ctx, { endpoint: 'achievements', view: achievementView }, {}, options);
+    return runReading(ctx, 'achievements', {}, options);
   },
 });
 

@@ -7,7 +7,7 @@ import { document, type Document } from '../output/result.js';
 import type { ReportRequest } from '../report/figures.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
-import { openMirrorUntilShown } from './offline.js';
+import { openMirrorHere } from './offline.js';
 import { DB_FLAG } from './options.js';
 import { runSync } from './sync.js';
 import { mirrorOr } from './uses.js';
@@ -79,7 +79,7 @@ async function runReport(ctx: Context, out: OutputSession, options: OptionsOf<ty
 
 /** The period's figures from the mirror, and its last sync, which the page says it was made at. */
 async function reviewedFigures(ctx: Context, dbPath: string | undefined, period: ReportRequest['period'], zone: string) {
-  const db = await openMirrorUntilShown(ctx, dbPath, 'lk report');
+  const db = await openMirrorHere(ctx, dbPath, 'lk report');
   const report = await import('../report/index.js');
   const { mirrorStamp } = await import('../mirror/read.js');
   const figures = report.reportFigures(db, { period, fallbackTimeZone: zone });

@@ -1,10 +1,9 @@
 import { Option, type Command } from 'commander';
-import { listing } from '../output/result.js';
 import { DATA } from '../output/shape.js';
 import { UsageError } from '../util/errors.js';
 import { addCommand, defineCommand, operand } from './define.js';
 import { flag } from './flags.js';
-import { openMirrorForResult, pagesOf, requireTitleLanguage } from './offline.js';
+import { runReading } from './readings.js';
 import { DB_FLAG, DOMAIN_FLAG, PAGING_FLAGS, PHASES } from './options.js';
 import { plus, PROFILE } from './uses.js';
 
@@ -26,18 +25,9 @@ const searchCommand = defineCommand({
     'lk search "tokyo story" --json | jq \'.[] | {title: .work.title, rating}\'',
     'lk search dune --domain BOOKS --phase DONE',
   ],
-  async run(ctx, out, options, [text]) {
+  async run(ctx, _out, options, [text]) {
     if (!text || text.trim() === '') throw new UsageError('lk search needs some text to find');
-    const db = await openMirrorForResult(ctx, out, options.db, 'lk search');
-    await requireTitleLanguage(ctx, db);
-    const filters = { domain: options.domain?.toUpperCase(), phase: options.phase?.toUpperCase() };
-    const { entryView } = await import('../output/wording/views.js');
-    const { searchEntries } = await import('../mirror/read.js');
-    return listing(
-      pagesOf((window) => searchEntries(db, text, filters, window), options),
-      entryView,
-      true,
-    );
+    return runReading(ctx, 'search', { text, domain: options.domain, phase: options.phase }, options);
   },
 });
 

@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
 import { DATA } from '../output/shape.js';
 import { addCommand, defineCommand } from './define.js';
-import { runOfflineStats } from './offline.js';
-import { runSingle } from './listing.js';
+import { runReading } from './readings.js';
 import { DOMAIN_FLAG, OFFLINE_FLAGS, OUTPUT_FLAG } from './options.js';
 import { orMirror, REQUESTS } from './uses.js';
 
@@ -14,9 +13,8 @@ const statsCommand = defineCommand({
   output: DATA,
   flags: { ...OUTPUT_FLAG, ...DOMAIN_FLAG, ...OFFLINE_FLAGS },
   examples: ['lk stats', 'lk stats --domain BOOKS --json | jq .', '0 0 1 * *  lk stats --json > ~/stats-$(date +\\%Y-\\%m).json'],
-  async run(ctx, out, options) {
-    if (options.offline) return runOfflineStats(ctx, out, options);
-    return runSingle(ctx, { endpoint: 'stats', layout: 'sections' }, { domain: options.domain });
+  async run(ctx, _out, options) {
+    return runReading(ctx, 'stats', { domain: options.domain }, options);
   },
 });
 

@@ -46,15 +46,15 @@ async function runStatus(ctx: Context, out: OutputSession, options: OptionsOf<ty
     return text(`${JSON.stringify(schema, null, 2)}\n`);
   }
   const { mirrorNeedsNode, withOverviewSource } = await import('./overview-source.js');
-  const { statusOf, syncState } = await import('../overview/status.js');
+  const { readStatus } = await import('../readings/overview.js');
   const { fallbackTimeZone } = await import('../report/time-zone.js');
   const read = () =>
-    withOverviewSource(ctx, options, 'lk status --offline', async (source, mirrorSyncedAt) =>
-      statusOf(source, {
+    withOverviewSource(ctx, options, 'status', async (source, mirrorSyncedAt) =>
+      readStatus(source, {
         now: ctx.now(),
         timeZone: fallbackTimeZone(ctx.env, (line) => ctx.io.warn(line)),
-        ...syncState(options.offline, await mirrorSyncedAt()),
-        mirrorNeedsNode: await mirrorNeedsNode(ctx, options.db),
+        mirror: { syncedAt: await mirrorSyncedAt(), needsNode: await mirrorNeedsNode(ctx, options.db) },
+        offline: Boolean(options.offline),
       }),
     );
   const screen = async (status: unknown, output: OutputOptions) => {

@@ -1,9 +1,8 @@
 import * as z from 'zod';
 import { DOMAINS } from '../api/vocabulary.js';
 import { mirrorAge } from '../mirror/read.js';
-import { mirrorSource } from '../overview/mirror-source.js';
-import { nextUp, randomPlanned, type NextItem } from '../overview/next.js';
-import { statusOf } from '../overview/status.js';
+import type { NextItem } from '../overview/next.js';
+import { DEFAULT_NEXT_LIMIT, overviewSource, readNext, readStatus } from '../readings/overview.js';
 import { linked } from './links.js';
 import { tool } from './tool.js';
 
@@ -25,21 +24,18 @@ const nextUpTool = tool({
   title: 'What to take up next',
   input: z.strictObject({
     domain: z.enum(DOMAINS).optional().describe('only this domain'),
-    limit: z.number().int().min(1).max(100).default(20).describe('how many entries in progress (1 to 100)'),
+    limit: z.number().int().min(1).max(100).default(DEFAULT_NEXT_LIMIT).describe('how many entries in progress (1 to 100)'),
     random: z.boolean().default(false).describe('one PLANNED entry picked at random instead'),
     seed: z.number().int().min(0).optional().describe('with random: the same pick for the same seed and library'),
   }),
   output: z.object({ items: z.array(z.record(z.string(), z.unknown())), total: z.number().nullable(), dataAsOf: z.string().nullable() }),
   run: async ({ domain, limit, random, seed }, { host, mirror }) => {
     const now = host.now();
-    // mirrorSource reads synchronously behind its promises: the whole answer comes from the one connection, at once.
-    const { items, total, snapshotAt } = await mirror.read(async (db) => {
-      const source = mirrorSource(db);
-      const snapshotAt = mirrorAge(db).snapshotAt;
-      if (!random) return { ...(await nextUp(source, { domain, limit, now })), snapshotAt };
-      const item = await randomPlanned(source, { domain, seed, now, random: (count) => Math.floor(Math.random() * count) });
-      return { items: item ? [item] : [], total: null, snapshotAt };
-    });
+    // The mirror's source reads synchronously behind its promises: the whole answer comes from the one connection, at once.
+    const { items, total, snapshotAt } = await mirror.read(async (db) => ({
+      ...(await readNext(overviewSource({ mirror: db }), { domain, limit, random, seed, now })),
+      snapshotAt: mirrorAge(db).snapshotAt,
+    }));
     return { items: items.map(compact), total, dataAsOf: dataAsOf(snapshotAt) };
   },
 });
@@ -52,7 +48,12 @@ const statusTool = tool({
   run: async (_args, { host, mirror }) => {
     const { status, snapshotAt } = await mirror.read(async (db) => {
       const age = mirrorAge(db);
-      const status = await statusOf(mirrorSource(db), { now: host.now(), timeZone: host.fallbackTimeZone, mirrorSyncedAt: age.syncedAt });
+      const status = await readStatus(overviewSource({ mirror: db }), {
+        now: host.now(),
+        timeZone: host.fallbackTimeZone,
+        mirror: { syncedAt: age.syncedAt },
+        offline: true,
+      });
       return { status, snapshotAt: age.snapshotAt };
     });
     return { status: status as unknown as Record<string, unknown>, dataAsOf: dataAsOf(snapshotAt) };

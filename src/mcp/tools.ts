@@ -2,16 +2,8 @@ import * as z from 'zod';
 import { pathOf } from '../api/endpoints.js';
 import { DOMAINS, ORDERS, PHASES, SORTS } from '../api/vocabulary.js';
 import type { Database } from '../mirror/database.js';
-import {
-  entryWithHistory,
-  historyItems,
-  libraryItems,
-  mirrorAge,
-  searchEntries,
-  statsSnapshot,
-  upcomingCalendar,
-  type Listing,
-} from '../mirror/read.js';
+import { mirrorAge, statsSnapshot, type Listing } from '../mirror/read.js';
+import { READINGS } from '../readings/table.js';
 import { reportFigures } from '../report/figures.js';
 import { reportPeriod } from '../report/period.js';
 import { localToday } from '../report/time-zone.js';
@@ -65,7 +57,7 @@ const searchTool = tool({
   input: z.strictObject({ text: z.string().trim().min(1).describe('words to find'), domain, phase, limit, cursor: cursorArgument }),
   output: listing,
   run: ({ text, domain, phase, limit }, call) =>
-    call.mirror.read((db) => page(searchEntries(db, text, { domain, phase }, { offset: call.offset, limit }), call, dataAsOfMirror(db))),
+    call.mirror.read((db) => page(READINGS.search.mirror(db, { text, domain, phase }, { offset: call.offset, limit }), call, dataAsOfMirror(db))),
 });
 
 const listLibraryTool = tool({
@@ -91,7 +83,7 @@ const listLibraryTool = tool({
     const filters = {
       domain: input.domain,
       phase: input.phase,
-      status: input.status?.toUpperCase(),
+      status: input.status,
       minRating: input.min_rating,
       maxRating: input.max_rating,
       addedFrom: input.added_from,
@@ -101,7 +93,8 @@ const listLibraryTool = tool({
       sort: input.sort,
       order: input.order,
     };
-    return call.mirror.read((db) => page(libraryItems(db, filters, { offset: call.offset, limit: input.limit }), call, dataAsOfMirror(db)));
+    const window = { offset: call.offset, limit: input.limit };
+    return call.mirror.read((db) => page(READINGS.library.mirror(db, filters, window), call, dataAsOfMirror(db)));
   },
 });
 
@@ -118,9 +111,11 @@ const getEntryTool = tool({
       return { entry: linked(entry), history: history.items ?? [], source: 'api' as const, dataAsOf: new Date(host.now()).toISOString() };
     }
     return mirror.read((db) => {
-      const found = entryWithHistory(db, id);
-      if (!found) throw new Error(`no library entry ${id} in the mirror (ids come from search or list_library; lk sync brings new entries)`);
-      return { entry: linked(found.entry), history: found.history, source: 'mirror' as const, dataAsOf: dataAsOfMirror(db) };
+      const entry = READINGS.entry.mirror(db, { id });
+      if (entry === undefined)
+        throw new Error(`no library entry ${id} in the mirror (ids come from search or list_library; lk sync brings new entries)`);
+      const history = [...READINGS.entryHistory.mirror(db, { id }, { offset: 0, limit: -1 }).items];
+      return { entry: linked(entry), history, source: 'mirror' as const, dataAsOf: dataAsOfMirror(db) };
     });
   },
 });
@@ -131,9 +126,7 @@ const historyTool = tool({
   input: z.strictObject({ from: isoDate.optional(), to: isoDate.optional(), domain, limit, cursor: cursorArgument }),
   output: listing,
   run: ({ from, to, domain, limit }, call) =>
-    call.mirror.read((db) =>
-      page(historyItems(db, { domain, from: bound(from, 'start'), to: bound(to, 'end') }, { offset: call.offset, limit }), call, dataAsOfMirror(db)),
-    ),
+    call.mirror.read((db) => page(READINGS.history.mirror(db, { domain, from, to }, { offset: call.offset, limit }), call, dataAsOfMirror(db))),
 });
 
 const statsTool = tool({
@@ -173,7 +166,7 @@ const calendarTool = tool({
       return { ...page(within(items), call, new Date(call.host.now()).toISOString()), source: 'api' as const };
     }
     return call.mirror.read((db) => ({
-      ...page(within(upcomingCalendar(db, { domain }, call.host.now())), call, dataAsOfMirror(db)),
+      ...page(READINGS.calendar.mirror(db, { domain }, { offset: call.offset, limit }, call.host.now()), call, dataAsOfMirror(db)),
       source: 'mirror' as const,
     }));
   },
@@ -206,10 +199,3 @@ const sqlTool = tool({
 });
 
 export const TOOLS: readonly Tool[] = [searchTool, listLibraryTool, getEntryTool, historyTool, statsTool, calendarTool, ...OVERVIEW_TOOLS, sqlTool];
-
-/** A date bound in ms: a bare date is that whole day in UTC. */
-function bound(value: string | undefined, edge: 'start' | 'end'): number | undefined {
-  if (value === undefined) return undefined;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return Date.parse(`${value}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}Z`);
-  return Date.parse(value);
-}

@@ -1,4 +1,7 @@
 import type { Database } from '../mirror/open.js';
+import { mirrorChangedAt } from '../mirror/read.js';
+import { jsonListingText, jsonValueText } from '../output/formats/json.js';
+import { DEFAULT_NEXT_LIMIT, overviewSource, readFeed, readNext, readStatus } from '../readings/overview.js';
 import type * as Report from '../report/index.js';
 
 /**
@@ -44,30 +47,34 @@ async function calendar({ db, now }: DocumentContext): Promise<Document> {
 /** `lk feed --public` (Atom) and `lk feed --public --json`: what a public page shows, never the notes. */
 function feed(format: 'atom' | 'json'): Builder {
   return async ({ db }) => {
-    const { makeFeed } = await import('../feed/document.js');
-    const document = await makeFeed(db, { format, limit: 50, domain: undefined, since: undefined, publicOnly: true });
+    const document = await readFeed(db, { format, publicOnly: true });
     return { body: document.text, type: format === 'atom' ? 'application/atom+xml; charset=utf-8' : 'application/feed+json; charset=utf-8' };
   };
 }
 
 /** `lk status --json --offline`, its mirror.syncedAt the last sync that changed the data. */
 async function status({ db, now, timeZone }: DocumentContext): Promise<Document> {
-  const { mirrorChangedAt } = await import('../mirror/read.js');
-  const { mirrorSource } = await import('../overview/mirror-source.js');
-  const { statusOf, syncState } = await import('../overview/status.js');
-  const { jsonValueText } = await import('../output/formats/json.js');
   // The mirror's data as of their last change: a sync that changed nothing changes no byte (nor the ETag).
-  const answer = await statusOf(mirrorSource(db), { now, timeZone, ...syncState(true, mirrorChangedAt(db)) });
+  const answer = await readStatus(overviewSource({ mirror: db }), { now, timeZone, mirror: { syncedAt: mirrorChangedAt(db) }, offline: true });
   return { body: jsonValueText(answer), type: JSON_TYPE };
 }
 
-/** `lk next --json --offline`. */
-async function next({ db, now }: DocumentContext): Promise<Document> {
-  const { mirrorSource } = await import('../overview/mirror-source.js');
-  const { nextUp, DEFAULT_NEXT_LIMIT } = await import('../overview/next.js');
-  const { jsonListingText } = await import('../output/formats/json.js');
-  const answer = await nextUp(mirrorSource(db), { domain: undefined, limit: DEFAULT_NEXT_LIMIT, now });
-  return { body: jsonListingText(answer.items), type: JSON_TYPE };
+/**
+ * `lk next --json --offline`: its default (20 entries) unless `?limit=N` or `?all` asks as --limit and --all do; any
+ * other value is refused (400), as the command refuses it.
+ */
+function next(query: URLSearchParams): Route | BadQuery {
+  const all = query.has('all');
+  const raw = query.get('limit');
+  if (all && raw !== null) return new BadQuery('?all and ?limit: choose one');
+  const limit =
+    raw === null ? DEFAULT_NEXT_LIMIT : /^\d+$/.test(raw) && Number(raw) >= 1 && Number.isSafeInteger(Number(raw)) ? Number(raw) : undefined;
+  if (limit === undefined) return new BadQuery(`invalid ?limit "${raw}": expected a whole number ≥ 1`);
+  const build: Builder = async ({ db, now }) => {
+    const answer = await readNext(overviewSource({ mirror: db }), { limit: all ? undefined : limit, now });
+    return { body: jsonListingText(answer.items), type: JSON_TYPE };
+  };
+  return { key: all ? '/next.json?all' : `/next.json?limit=${limit}`, build };
 }
 
 /** `lk report --year YYYY -o -`; none (404) for a year with nothing to review, where the command exits 1. */
@@ -85,11 +92,25 @@ function report(year: string): Builder {
   };
 }
 
-const FIXED: Record<string, Builder> = {
-  '/calendar.ics': calendar,
-  '/feed.atom': feed('atom'),
-  '/feed.json': feed('json'),
-  '/status.json': status,
+/** A query a route does not take as it is: 400, with the reason. */
+export class BadQuery {
+  constructor(readonly reason: string) {}
+}
+
+/** A document to make, and the key its bytes are kept under (its path, with the query it reads). */
+export interface Route {
+  key: string;
+  build: Builder;
+}
+
+const fixed = (key: string, build: Builder) => () => ({ key, build });
+
+/** Each route: what to make, given the request's query (only /next.json reads one; `token` is the server's). */
+const FIXED: Record<string, (query: URLSearchParams) => Route | BadQuery> = {
+  '/calendar.ics': fixed('/calendar.ics', calendar),
+  '/feed.atom': fixed('/feed.atom', feed('atom')),
+  '/feed.json': fixed('/feed.json', feed('json')),
+  '/status.json': fixed('/status.json', status),
   '/next.json': next,
 };
 
@@ -97,8 +118,8 @@ const FIXED: Record<string, Builder> = {
  * The builder of a path exactly as the request line has it (no decoding: `%2e`, `..`, `//` name nothing), or
  * undefined: 404. `/` is the index, made in index-page.ts.
  */
-export function documentAt(path: string): Builder | undefined {
-  if (Object.hasOwn(FIXED, path)) return FIXED[path];
+export function documentAt(path: string, query = new URLSearchParams()): Route | BadQuery | undefined {
+  if (Object.hasOwn(FIXED, path)) return FIXED[path]!(query);
   const year = /^\/report\/(\d{4})\.html$/.exec(path)?.[1];
-  return year !== undefined && Number(year) >= 1970 ? report(year) : undefined;
+  return year !== undefined && Number(year) >= 1970 ? { key: path, build: report(year) } : undefined;
 }

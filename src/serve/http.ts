@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ExitCode, LkError } from '../util/errors.js';
-import { PAGE_POLICY } from './documents.js';
+import { BadQuery, PAGE_POLICY } from './documents.js';
 import { isOwnHost } from './own-name.js';
 import type { Served } from './store.js';
 
@@ -20,7 +20,8 @@ export interface HttpOptions {
   ownNamesOnly: boolean;
   /** Required as `?token=` or `Authorization: Bearer` on every request when set. */
   token: string | undefined;
-  document(path: string): Promise<Served | undefined>;
+  /** The document at a path for the request's query: undefined is 404, a BadQuery 400. */
+  document(path: string, query: URLSearchParams): Promise<Served | BadQuery | undefined>;
   index(facts: { authority: string; query: string }): Promise<string>;
   /** A connection that sends nothing for this long is closed (default 30 s). */
   idleTimeoutMs?: number;
@@ -109,8 +110,9 @@ async function answer(request: IncomingMessage, response: ServerResponse, option
     response.setHeader('cache-control', 'no-store');
     return reply(response, 200, page, 'text/html; charset=utf-8', request.method === 'HEAD');
   }
-  const served = await options.document(path);
+  const served = await options.document(path, new URLSearchParams(query));
   if (!served) return reply(response, 404, 'not found\n');
+  if (served instanceof BadQuery) return reply(response, 400, `${served.reason}\n`);
   await send(request, response, served);
 }
 

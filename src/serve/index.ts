@@ -37,7 +37,7 @@ export async function startServe(options: ServeOptions): Promise<Listening> {
       token: options.token,
       ...(options.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: options.idleTimeoutMs }),
       log: options.log,
-      document: (path) => store.get(path),
+      document: (path, query) => store.get(path, query),
       index: ({ authority, query }) =>
         store.read(async (reader) => {
           const span = (await loadReport()).datedSpan(reader);

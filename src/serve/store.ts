@@ -4,7 +4,7 @@ import { gzip } from 'node:zlib';
 import type { Database } from '../mirror/open.js';
 import type { MirrorConnection } from './connection.js';
 import { mirrorChangedAt } from '../mirror/read.js';
-import { documentAt, type Document, type ReportModule } from './documents.js';
+import { BadQuery, documentAt, type Document, type ReportModule } from './documents.js';
 
 const gzipped = promisify(gzip);
 
@@ -43,16 +43,17 @@ export class DocumentStore {
 
   constructor(private readonly options: StoreOptions) {}
 
-  /** The document at `path`, or undefined when there is none (404). */
-  async get(path: string): Promise<Served | undefined> {
-    const build = documentAt(path);
-    if (!build) return undefined;
+  /** The document at `path` for the request's query, undefined when there is none (404), or why the query is refused (400). */
+  async get(path: string, query?: URLSearchParams): Promise<Served | BadQuery | undefined> {
+    const route = documentAt(path, query);
+    if (route === undefined || route instanceof BadQuery) return route;
+    const { build, key } = route;
     const version = this.version();
-    const previous = this.cache.get(path);
+    const previous = this.cache.get(key);
     const known = previous && (await previous.catch(() => undefined));
     if (known?.version === version) return known.served;
     // The first request for this version makes it; the others wait for that one.
-    const current = this.cache.get(path);
+    const current = this.cache.get(key);
     if (current && current !== previous) return (await current).served;
     const making = this.exclusive(async () => {
       const now = this.options.now();
@@ -64,10 +65,10 @@ export class DocumentStore {
       const since = known?.served ? now : (changedAt ?? now);
       return { version: madeFrom, served: document && served(document, known?.served, since) };
     });
-    this.cache.set(path, making);
+    this.cache.set(key, making);
     // A document that failed is made afresh by the next request, not remembered as failed.
     making.catch(() => {
-      if (this.cache.get(path) === making) this.cache.delete(path);
+      if (this.cache.get(key) === making) this.cache.delete(key);
     });
     return (await making).served;
   }
