@@ -5,6 +5,7 @@ import { document, type Document } from '../output/result.js';
 import type { OutputSession } from '../output/session.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
+import { DEFAULT_FEED_LIMIT, readFeed } from '../readings/overview.js';
 import { openMirrorHere } from './offline.js';
 import { DB_FLAG, DOMAIN_FLAG } from './options.js';
 import { dateBound } from '../util/date-bound.js';
@@ -12,7 +13,7 @@ import { runSync } from './sync.js';
 import { mirrorOr } from './uses.js';
 
 const FEED_FLAGS = {
-  limit: flag.count('--limit <n>', 'entries in the feed, newest first, 1 to 1000 (default 50)', 1, 1000),
+  limit: flag.count('--limit <n>', `entries in the feed, newest first, 1 to 1000 (default ${DEFAULT_FEED_LIMIT})`, 1, 1000),
   ...DOMAIN_FLAG,
   since: flag.date('--since <when>', 'only activity since then: 7d, 2w, 12h, today, 2026-01-31', 'start'),
   public: flag.toggle('--public', 'leave out your notes and reviews marked as spoilers (see below)'),
@@ -57,15 +58,14 @@ async function runFeed(ctx: Context, out: OutputSession, options: OptionsOf<type
   // Everything checked before the mirror is opened or the server asked: a typo in a crontab fails at once.
   // Atom unless JSON is asked for: the shape's default, and the wrapper has refused every other format.
   const format = out.format() as 'atom' | 'json';
-  const limit = options.limit ?? 50;
+  const limit = options.limit;
   const since = options.since === undefined ? undefined : dateBound(options.since.at(ctx.now()), 'start');
   return document({
     format,
     async make() {
       if (options.sync) await runSync(ctx, { db: options.db });
       const db = await openMirrorHere(ctx, options.db, 'lk feed');
-      const { makeFeed } = await import('../feed/document.js');
-      const feed = await makeFeed(db, { format, limit, domain: options.domain?.toUpperCase(), since, publicOnly: Boolean(options.public) });
+      const feed = await readFeed(db, { format, limit, domain: options.domain?.toUpperCase(), since, publicOnly: Boolean(options.public) });
       const words = await import('../output/wording/feed-text.js');
       if (feed.withNotes > 0) ctx.io.info(words.notesIncludedNotice(feed.withNotes));
       return {
