@@ -1,0 +1,196 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeHasSqlite } from '../../src/mirror/open.js';
+import { READINGS, type Reading, type ReadingName } from '../../src/readings/table.js';
+import type { RunResult, TestBed } from '../e2e/harness.js';
+import { runOnOldNode } from '../support/old-node.js';
+import { syncedMirror } from '../support/synced-mirror.js';
+import { until } from '../support/until.js';
+import { call as callTool, mcpInProcess, type InProcessMcp } from './mcp-support.js';
+
+// Issue 46: each reading of src/readings/table.ts, on every surface its entry names — its command online and
+// --offline (after one lk sync), lk serve's route, lk mcp's tool — against one sandbox account: the same items in the
+// same order with the same values, once each surface's own envelope is taken off. The test walks the table itself,
+// so a reading added to it is run here on the surfaces it declares.
+
+const ENTRIES = 250;
+const table = Object.entries(READINGS) as [ReadingName, Reading][];
+
+if (!nodeHasSqlite()) {
+  it(`lk library --offline exits 1 on Node ${process.versions.node}, naming Node 22.13, and writes nothing`, async () => {
+    const result = await runOnOldNode(['library', '--offline']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.split('\n')[0]).toMatch(/^lk: lk library --offline needs Node 22\.13 or later/);
+  });
+} else {
+  let bed: TestBed;
+  let db: string;
+  let dir: string;
+  let serveUrl: string;
+  let stopServe: () => Promise<RunResult>;
+  let mcp: InProcessMcp;
+  let client: Client;
+  const ids: Record<string, string> = {};
+
+  const env = () => ({ LK_DATA_DIR: dir });
+
+  async function json(args: string[], key: string | null): Promise<unknown> {
+    const result = await bed.lk([...args, '--json'], { key, env: env() });
+    expect(result.code, `lk ${args.join(' ')}: ${result.stderr}`).toBe(0);
+    return JSON.parse(result.stdout) as unknown;
+  }
+
+  beforeAll(async () => {
+    ({ bed, db, dir } = await syncedMirror(ENTRIES, 'lk-readings-'));
+    // The ids the readings of one entry or one list are asked for: the first of each listing.
+    const [first] = (await json(['library', '--limit', '1'], 'full')) as { id: unknown; work: { title: string } }[];
+    ids['library entry'] = String(first!.id);
+    // A word of a title, for search: it finds that entry at least.
+    ids.search = first!.work.title.split(/[^\p{L}\p{N}]+/u).find((word) => word.length >= 3)!;
+    ids.list = String(((await json(['lists', '--limit', '1'], 'full')) as { id: unknown }[])[0]!.id);
+    const abort = new AbortController();
+    let stdout = '';
+    const serving = bed.lk(['serve', '--port', '0', '--db', db], {
+      key: null,
+      env: env(),
+      signal: abort.signal,
+      onStdout: (text) => (stdout = text),
+    });
+    let ended: RunResult | undefined;
+    void serving.then((result) => (ended = result));
+    await until(() => stdout.includes('\n') || ended !== undefined);
+    expect(ended?.stderr).toBeUndefined();
+    serveUrl = stdout.split('\n')[0]!;
+    stopServe = () => {
+      abort.abort();
+      return serving;
+    };
+    mcp = mcpInProcess(bed, ['--db', db]);
+    client = await mcp.connect();
+  });
+
+  afterAll(async () => {
+    await client?.close();
+    mcp?.stdin.end();
+    await mcp?.exited;
+    if (stopServe) expect((await stopServe()).code).toBe(0);
+    await bed?.sandbox.close();
+  });
+
+  /** The words and operands that ask a reading for everything it holds. */
+  function argsOf(name: ReadingName, reading: Reading): string[] {
+    const words = [...reading.surfaces.command];
+    if (reading.kind !== 'composed' && reading.api?.id !== undefined) words.push(ids[reading.api.id]!);
+    if (name === 'search') words.push(ids.search!);
+    if (reading.kind === 'listing' && reading.paged) words.push('--all');
+    if (name === 'next') words.push('--all');
+    if (name === 'feed') words.push('--public');
+    return words;
+  }
+
+  /** A surface's answer without its envelope: the items (one value as a list of one). */
+  const itemsOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
+
+  /** The reading's answer on its command: online unless `offline`. */
+  async function onCommand(name: ReadingName, reading: Reading, offline: boolean): Promise<unknown[]> {
+    const args = argsOf(name, reading);
+    const mirrorOnly = reading.kind !== 'composed' ? reading.api === undefined : name === 'feed';
+    const where = mirrorOnly ? ['--db', db] : offline ? ['--offline', '--db', db] : reading.surfaces.offline ? ['--db', db] : [];
+    const answer = await json([...args, ...where], offline || mirrorOnly ? null : 'full');
+    if (name === 'feed') return (answer as { items: unknown[] }).items;
+    return itemsOf(answer);
+  }
+
+  async function onRoute(name: ReadingName, route: string): Promise<unknown[]> {
+    const response = await fetch(new URL(name === 'next' ? `${route}?all` : route, serveUrl));
+    expect(response.status, route).toBe(200);
+    const answer = (await response.json()) as unknown;
+    return name === 'feed' ? (answer as { items: unknown[] }).items : itemsOf(answer);
+  }
+
+  /** A tool's answer, every page of it (its cursor followed), without the envelope. */
+  async function onTool(name: ReadingName, tool: string): Promise<unknown[]> {
+    const args: Record<string, unknown> =
+      {
+        list_library: { limit: 200 },
+        history: { limit: 200 },
+        calendar: { limit: 200 },
+        search: { text: ids.search, limit: 200 },
+        get_entry: { id: ids['library entry'] },
+        next_up: { limit: 100 },
+      }[tool] ?? {};
+    const items: unknown[] = [];
+    for (let cursor: string | undefined, first = true; first || cursor !== undefined; first = false) {
+      const answer = await callTool(client, tool, cursor === undefined ? args : { ...args, cursor });
+      expect(answer.isError, JSON.stringify(answer.content)).toBeFalsy();
+      const content = answer.structuredContent as Record<string, unknown>;
+      cursor = content.nextCursor as string | undefined;
+      if (tool === 'get_entry') items.push(...(name === 'entry' ? [(content.entry as { item: unknown }).item] : (content.history as unknown[])));
+      else if (tool === 'stats') items.push(content.summary);
+      else if (tool === 'status') items.push(content.status);
+      else items.push(...((content.results ?? content.items) as unknown[]));
+    }
+    return items;
+  }
+
+  /** Notes (lk serve shows none) and long texts (lk mcp cuts them) are left out of what is compared. */
+  const compared = (key: string, value: unknown) =>
+    !['notes', 'note', 'generatedAt'].includes(key) && (value === null || typeof value !== 'string' || value.length < 200);
+
+  /** Each item's values of one value (strings, numbers, booleans, null), and objects whole, as the reference gives them. */
+  function sameItems(surface: string, got: unknown[], reference: unknown[], whole: boolean): void {
+    expect(got.length, `${surface}: as many items`).toBe(reference.length);
+    for (const [index, item] of reference.entries()) {
+      const fields = Object.entries(item as Record<string, unknown>).filter(
+        ([key, value]) => compared(key, value) && (whole || value === null || typeof value !== 'object'),
+      );
+      // lk mcp gives an item's page as `link` (its own url, else its work's) in place of `url`.
+      const own = got[index] as Record<string, unknown>;
+      const picked = Object.fromEntries(fields.map(([key]) => [key, key === 'url' && !('url' in own) ? own.link : own[key]]));
+      expect(picked, `${surface}: item ${index + 1}`).toEqual(Object.fromEntries(fields));
+    }
+  }
+
+  describe('every reading of the table, on every surface it names', () => {
+    for (const [name, reading] of table) {
+      const { surfaces } = reading;
+      const mirrorOnly = reading.kind !== 'composed' ? reading.api === undefined : name === 'feed';
+      it(`${name}: lk ${surfaces.command.join(' ')}${surfaces.offline && !mirrorOnly ? ', --offline' : ''}${surfaces.route ? `, ${surfaces.route}` : ''}${surfaces.tool ? `, the ${surfaces.tool} tool` : ''}`, async () => {
+        const reference = await onCommand(name, reading, false);
+        expect(reference.length, `${name} answers something`).toBeGreaterThan(0);
+        // A value the server gives whole (an entry, the stats) is compared whole; items by their values of one value.
+        const whole = reading.kind === 'single' || name === 'status';
+        if (surfaces.offline && !mirrorOnly) sameItems(`${name} --offline`, await onCommand(name, reading, true), reference, whole);
+        if (surfaces.route) sameItems(`${name} at ${surfaces.route}`, await onRoute(name, surfaces.route), reference, whole);
+        if (surfaces.tool) sameItems(`${name} by ${surfaces.tool}`, await onTool(name, surfaces.tool), reference, whole);
+      });
+    }
+  });
+
+  it('next_up links each entry as lk next does: its page, else its work’s (one item view)', async () => {
+    const next = (await json(['next', '--all', '--offline', '--db', db], null)) as { id: string; entry: { url?: string; work?: { url?: string } } }[];
+    const tool = (await onTool('next', 'next_up')) as { id: string; link: string | null }[];
+    expect(tool.map((item) => item.link)).toEqual(next.map(({ entry }) => entry.url ?? entry.work?.url ?? null));
+  });
+
+  it('/next.json answers lk next’s default (20), ?limit=N as --limit N, and refuses a bad limit (400)', async () => {
+    const answer = async (query: string) => {
+      const response = await fetch(new URL(`/next.json${query}`, serveUrl));
+      return { status: response.status, body: await response.text() };
+    };
+    const ids = (text: string) => (JSON.parse(text) as { id: string }[]).map((item) => item.id);
+    const byDefault = await answer('');
+    const command = (await json(['next', '--offline', '--db', db], null)) as { id: string }[];
+    expect(command).toHaveLength(20);
+    expect(((await json(['next', '--all', '--offline', '--db', db], null)) as unknown[]).length).toBeGreaterThan(20);
+    expect(ids(byDefault.body)).toEqual(command.map((item) => item.id));
+    const five = await answer('?limit=5');
+    expect(ids(five.body)).toEqual(command.slice(0, 5).map((item) => item.id));
+    for (const bad of ['?limit=0', '?limit=x', '?limit=5&all']) {
+      const refused = await answer(bad);
+      expect(refused.status, bad).toBe(400);
+      expect(refused.body).toMatch(/limit/);
+    }
+  });
+}
