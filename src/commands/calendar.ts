@@ -11,6 +11,8 @@ import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
 import { openMirrorHere } from './offline.js';
 import { runReading } from './readings.js';
+import { EVERYTHING } from '../readings/pages.js';
+import { READINGS } from '../readings/table.js';
 import { DOMAIN_FLAG, OFFLINE_FLAGS } from './options.js';
 
 const CALENDAR_FLAGS = {
@@ -95,8 +97,8 @@ async function mirroredCalendar(
   options: CalendarOptions,
 ): Promise<{ items: unknown[]; now: number; changedAt: (item: unknown) => number | undefined }> {
   const db = await openMirrorHere(ctx, options.db, '--offline');
-  const { upcomingCalendar, mirrorStamp, calendarChanges } = await import('../mirror/read.js');
+  const { mirrorStamp, calendarChanges } = await import('../mirror/read.js');
   const now = ctx.now();
-  const items = upcomingCalendar(db, { domain: options.domain?.toUpperCase() }, now);
+  const items = [...READINGS.calendar.mirror(db, { domain: options.domain }, EVERYTHING, now).items];
   return { items, now: mirrorStamp(db, now), changedAt: calendarChanges(db, items) };
 }

@@ -3,6 +3,7 @@ import { pathOf } from '../api/endpoints.js';
 import { DOMAINS, ORDERS, PHASES, SORTS } from '../api/vocabulary.js';
 import type { Database } from '../mirror/database.js';
 import { mirrorAge, statsSnapshot, type Listing } from '../mirror/read.js';
+import { EVERYTHING } from '../readings/pages.js';
 import { READINGS } from '../readings/table.js';
 import { reportFigures } from '../report/figures.js';
 import { reportPeriod } from '../report/period.js';
@@ -114,7 +115,7 @@ const getEntryTool = tool({
       const entry = READINGS.entry.mirror(db, { id });
       if (entry === undefined)
         throw new Error(`no library entry ${id} in the mirror (ids come from search or list_library; lk sync brings new entries)`);
-      const history = [...READINGS.entryHistory.mirror(db, { id }, { offset: 0, limit: -1 }).items];
+      const history = [...READINGS.entryHistory.mirror(db, { id }, EVERYTHING).items];
       return { entry: linked(entry), history, source: 'mirror' as const, dataAsOf: dataAsOfMirror(db) };
     });
   },

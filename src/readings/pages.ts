@@ -4,6 +4,9 @@ import type { Listing as MirrorListing, Window } from '../mirror/read.js';
 /** A window of a listing read from the mirror: its items in the server's order, and how many the whole listing holds. */
 export type WindowReader = (window: Window) => MirrorListing;
 
+/** The window of a whole listing. */
+export const EVERYTHING: Window = { offset: 0, limit: -1 };
+
 /** A whole list as a window reader (a table the mirror holds in a few dozen rows: lists, reviews, the calendar). */
 export function windowOf(items: unknown[]): WindowReader {
   return ({ offset, limit }) => ({ items: items.slice(offset, limit < 0 ? undefined : offset + limit), total: items.length });

@@ -2,6 +2,8 @@ import type { Database } from '../mirror/open.js';
 import { mirrorChangedAt } from '../mirror/read.js';
 import { jsonListingText, jsonValueText } from '../output/formats/json.js';
 import { DEFAULT_NEXT_LIMIT, overviewSource, readFeed, readNext, readStatus } from '../readings/overview.js';
+import { EVERYTHING } from '../readings/pages.js';
+import { READINGS } from '../readings/table.js';
 import type * as Report from '../report/index.js';
 
 /**
@@ -37,9 +39,9 @@ export const PAGE_POLICY =
 
 /** `lk calendar --offline --format ics`. */
 async function calendar({ db, now }: DocumentContext): Promise<Document> {
-  const { upcomingCalendar, mirrorStamp, calendarChanges } = await import('../mirror/read.js');
+  const { mirrorStamp, calendarChanges } = await import('../mirror/read.js');
   const { calendarFeed } = await import('../output/formats/ics.js');
-  const items = upcomingCalendar(db, {}, now);
+  const items = [...READINGS.calendar.mirror(db, {}, EVERYTHING, now).items];
   const feed = calendarFeed(items, { now: mirrorStamp(db, now), changedAt: calendarChanges(db, items), spoilerFree: false });
   return { body: feed.text, type: 'text/calendar; charset=utf-8' };
 }
