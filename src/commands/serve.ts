@@ -37,7 +37,7 @@ Addresses (each the bytes of the command offline, the same again while the mirro
   /feed.atom          lk feed --public
   /feed.json          lk feed --public --json
   /status.json        lk status --json --offline
-  /next.json          lk next --json --offline
+  /next.json          lk next --json --offline (?limit=N as --limit N, ?all as --all)
   /report/YYYY.html   lk report --year YYYY
   /                   an index linking them
 Every address serves the public projection only: no notes, and no text of a private or spoiler review (the feeds
