@@ -37,8 +37,8 @@
  * completion, sandbox).
  *
  * Porting a command: add `output: DATA` (or the shape it prints) to its definition; replace
- * `await renderListing(...)`/`runListing(ctx, out, …)` with `return runListing(ctx, …)` (./listing.ts), a single
- * resource with `return runSingle(ctx, { endpoint, id, view, layout }, query)`, `out.io.write(text)` with
+ * `await renderListing(...)`/`runListing(ctx, out, …)` with `return runReading(ctx, name, filters, options)` (./readings.ts,
+ * an entry of src/readings/table.ts: a listing or a single resource, --offline included), `out.io.write(text)` with
  * `return text(…)`, a mirror closed in a finally with `openMirrorHere(ctx, …)` (closed once shown) and no
  * finally, a file written with replaceFile (or `out.io.write` of a document) with `return document({ make })`, its
  * "lk: wrote" line with the body's `said` (the default says the size) and what follows with its `after`, and delete

@@ -29,7 +29,7 @@ export type PagingFlags = Partial<OptionsOf<typeof PAGING_FLAGS>>;
 /** --db FILE: the mirror to read (lk sync, search, sql and --offline). */
 export const DB_FLAG = { db: flag.text('--db <file>', 'the mirror file (default: <data folder>/<profile>.db; see lk sync --help)') };
 
-/** --offline (answered from the mirror, src/commands/offline.ts) and --db: on every listing the mirror keeps. */
+/** --offline (the reading's mirror source, swapped in by src/commands/readings.ts) and --db: on every listing the mirror keeps. */
 export const OFFLINE_FLAGS = {
   offline: flag.toggle('--offline', 'answer from the local mirror (lk sync): no key, no request'),
   ...DB_FLAG,
