@@ -1,7 +1,10 @@
+import { readdirSync } from 'node:fs';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHasSqlite } from '../../src/mirror/open.js';
+import { TOOLS } from '../../src/mcp/tools.js';
 import { READINGS, type Reading, type ReadingName } from '../../src/readings/table.js';
+import { documentAt } from '../../src/serve/documents.js';
 import type { RunResult, TestBed } from '../e2e/harness.js';
 import { runOnOldNode } from '../support/old-node.js';
 import { syncedMirror } from '../support/synced-mirror.js';
@@ -16,12 +19,23 @@ import { call as callTool, mcpInProcess, type InProcessMcp } from './mcp-support
 const ENTRIES = 250;
 const table = Object.entries(READINGS) as [ReadingName, Reading][];
 
+describe('the table and the surfaces', () => {
+  it('every tool and route a reading names is served, and every tool of lk mcp but sql answers a reading', () => {
+    const tools = new Set(TOOLS.map((tool) => tool.name));
+    const named = new Set(table.map(([, reading]) => reading.surfaces.tool).filter((tool) => tool !== undefined));
+    for (const tool of named) expect(tools, tool).toContain(tool);
+    expect([...tools].filter((tool) => !named.has(tool))).toEqual(['sql']);
+    for (const [, { surfaces }] of table) if (surfaces.route) expect(documentAt(surfaces.route), surfaces.route).toBeDefined();
+  });
+});
+
 if (!nodeHasSqlite()) {
   it(`lk library --offline exits 1 on Node ${process.versions.node}, naming Node 22.13, and writes nothing`, async () => {
     const result = await runOnOldNode(['library', '--offline']);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr.split('\n')[0]).toMatch(/^lk: lk library --offline needs Node 22\.13 or later/);
+    expect(readdirSync(result.dataDir)).toEqual([]);
   });
 } else {
   let bed: TestBed;
