@@ -8,6 +8,9 @@ import { BadQuery, documentAt, type Document, type ReportModule } from './docume
 
 const gzipped = promisify(gzip);
 
+/** Documents kept at most: every route, and a few dozen answers of /next.json to other ?limit values. */
+const MOST_KEPT = 32;
+
 /** A document as served: its bytes, their ETag, and since when they have been these bytes. */
 export interface Served {
   body: Buffer;
@@ -65,7 +68,11 @@ export class DocumentStore {
       const since = known?.served ? now : (changedAt ?? now);
       return { version: madeFrom, served: document && served(document, known?.served, since) };
     });
+    // Kept in the order made (the oldest first). Keys come from requests (/next.json?limit=N): the oldest is let go
+    // past a few dozen, so no client can grow the cache.
+    this.cache.delete(key);
     this.cache.set(key, making);
+    if (this.cache.size > MOST_KEPT) this.cache.delete(this.cache.keys().next().value!);
     // A document that failed is made afresh by the next request, not remembered as failed.
     making.catch(() => {
       if (this.cache.get(key) === making) this.cache.delete(key);
