@@ -13,7 +13,11 @@ const historyCommand = defineCommand({
   description: 'what you watched, played, read and listened to, newest first',
   output: DATA,
   flags: {
-    from: flag.date('--from <date>', 'from this day or moment: YYYY-MM-DD, ISO 8601 (local time without a zone), 7d, 2w, 12h, today, yesterday', 'start'),
+    from: flag.date(
+      '--from <date>',
+      'from this day or moment: YYYY-MM-DD, ISO 8601 (local time without a zone), 7d, 2w, 12h, today, yesterday',
+      'start',
+    ),
     to: flag.date('--to <date>', 'up to this day (inclusive) or moment, in the same forms', 'end'),
     ...DOMAIN_FLAG,
     ...OFFLINE_FLAGS,
