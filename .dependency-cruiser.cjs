@@ -1,11 +1,13 @@
 /**
  * The layers of lk (README, "Development"): dependencies point down, never back up.
  *
- *   cli → commands → context · mcp · serve → readings → api · export · diff · mirror · convert · feed · report · overview · output · completion → config → util
+ *   cli → commands → context · mcp · serve → readings → api · export · diff · mirror · convert · feed · report · overview · output · completion → config → items → util
  *   (output/ does not import config/: what the config says reaches it through Context and the OutputSession)
  *
  * src/sandbox is the reference server: it imports nothing of the client, and the client imports it only to run it.
  * src/vocabulary.ts (SPEC.md's domains, phases and statuses) is a leaf under every layer, the sandbox included.
+ * src/items reads the fields of the API's items (entries, works, events, the account) for whichever layer needs them.
+ * No folder loop either: `allowed` below is checked when this file loads (a loop throws, naming it).
  * `npx depcruise src` (part of npm test) fails on any import against these rules, and on any cycle.
  */
 const layer = (name) => `^src/${name}(/|\\.ts$)`;
@@ -13,25 +15,28 @@ const layer = (name) => `^src/${name}(/|\\.ts$)`;
 /** What each folder may import from src/, besides itself. */
 const allowed = {
   util: [],
+  // The fields of the API's items read loosely (docs/api.md fixes few names): one reading for every layer.
+  items: ['util'],
   config: ['util'],
   // api/ speaks HTTP, not the terminal: nothing from the command line, commands or output (their words reach it as functions).
-  api: ['util'],
+  api: ['items', 'util'],
   // output/ decides how things look from what it is handed: the settings come in from Context, never read here.
-  output: ['api', 'util'],
+  output: ['api', 'items', 'util'],
   completion: ['config', 'util'],
-  // What changed between two exports (or an export and the mirror), as data, and its terminal view.
-  diff: ['mirror', 'output', 'util'],
-  export: ['api', 'diff', 'output', 'config', 'util'],
-  mirror: ['api', 'export', 'output', 'config', 'util'],
+  // What changed between two exports (or an export and the mirror), as data, and its terminal view. The mirror's side
+  // is handed in as a DiffSource: diff/ reads no mirror (export → diff, and mirror → export, would loop).
+  diff: ['output', 'items', 'util'],
+  export: ['api', 'diff', 'output', 'config', 'items', 'util'],
+  mirror: ['api', 'export', 'output', 'config', 'items', 'util'],
   convert: ['mirror', 'export', 'api', 'output', 'config', 'util'],
   // lk feed: the mirror's activity as Atom / JSON Feed; its wording and writing live in output/.
-  feed: ['mirror', 'output', 'config', 'util'],
+  feed: ['mirror', 'output', 'config', 'items', 'util'],
   // The year in review: figures read from the mirror, and the page drawn from them (with output's sanitising).
-  report: ['mirror', 'output', 'util'],
+  report: ['mirror', 'output', 'items', 'util'],
   // lk next and lk status: one answer computed from the API or from the mirror (report's time zones for "this year").
-  overview: ['api', 'mirror', 'report', 'util'],
+  overview: ['api', 'mirror', 'report', 'items', 'util'],
   // The readings: each answer declared once (its filters, its view, its API and mirror sources), for every surface.
-  readings: ['api', 'mirror', 'overview', 'feed', 'output', 'util'],
+  readings: ['api', 'mirror', 'overview', 'feed', 'output', 'items', 'util'],
   // The MCP server: tools answered from the mirror (and, --live, the API), worded for a model; stats from report's figures.
   mcp: ['api', 'mirror', 'report', 'overview', 'readings', 'output', 'config', 'util'],
   // lk serve: the documents of feed, report, overview and output made from the mirror, over HTTP.
@@ -59,6 +64,28 @@ const allowed = {
   cli: ['commands', 'context', 'api', 'output', 'config', 'util'],
 };
 const everyLayer = [...Object.keys(allowed), 'sandbox'];
+
+/** A folder loop in `allowed` (a → b → … → a) as its path, or undefined: depcruise sees file cycles, not these. */
+function folderLoop(graph) {
+  const done = new Set();
+  const visit = (name, path) => {
+    if (path.includes(name)) return [...path.slice(path.indexOf(name)), name];
+    if (done.has(name)) return undefined;
+    for (const next of graph[name] ?? []) {
+      const loop = visit(next, [...path, name]);
+      if (loop) return loop;
+    }
+    done.add(name);
+    return undefined;
+  };
+  for (const name of Object.keys(graph)) {
+    const loop = visit(name, []);
+    if (loop) return loop;
+  }
+  return undefined;
+}
+const loop = folderLoop(allowed);
+if (loop) throw new Error(`.dependency-cruiser.cjs: the layers allowed form a loop (${loop.join(' → ')}): one of them must not import the next`);
 
 module.exports = {
   forbidden: [

@@ -1,12 +1,9 @@
-import { getPath } from '../util/object-path.js';
+import { accountNames } from '../items/account.js';
 import type { ApiClient, ApiResponse } from './client.js';
 import { pathOf } from './endpoints.js';
 
-/** The account's name in a GET /v1/me answer (docs/api.md names the account but not its fields): username, else id. */
-export function accountName(me: unknown): string | undefined {
-  const username = getPath(me, 'account.username') ?? getPath(me, 'account.id');
-  return username === undefined || username === null || username === '' ? undefined : String(username);
-}
+/** The account a GET /v1/me answer names, as lk keys its files and budget by it (items/account.ts says why). */
+export const accountName = (me: unknown): string | undefined => accountNames(me).key;
 
 /**
  * GET /v1/me, and remember whose key this is: the export cache names its files after the account, and the rate-limit

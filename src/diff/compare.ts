@@ -1,6 +1,9 @@
 import { firstOf } from '../util/object-path.js';
 import { LkError } from '../util/errors.js';
-import { text, workDomain } from '../mirror/rows.js';
+import { text } from '../items/values.js';
+import { workDomain } from '../items/work.js';
+import { entryDomainOf, entryTitleOf, ownerEntryIdOf } from '../items/entry.js';
+import { ownerOfExport } from '../items/account.js';
 import { fieldChanges } from './fields.js';
 import { isObject, sameValue } from '../util/json-value.js';
 import { DOMAINS } from '../vocabulary.js';
@@ -135,7 +138,7 @@ export async function compareSources(oldSource: DiffSource, newSource: DiffSourc
   const diff: ExportDiff = {
     added: library.added,
     removed: library.removed,
-    changed: library.pairs.map(([old, now]) => changedItem(old, now, titleOfEntry(now), entryDomain(now))).filter(hasChanges),
+    changed: library.pairs.map(([old, now]) => changedItem(old, now, entryTitleOf(now), entryDomainOf(now))).filter(hasChanges),
     history: historyDiff(pair('history'), before.entries, after.entries),
     lists: titled('lists'),
     reviews: titled('reviews'),
@@ -144,7 +147,7 @@ export async function compareSources(oldSource: DiffSource, newSource: DiffSourc
     achievements: titled('achievements'),
   };
   const eventTitle = (event: Item) => {
-    const entryId = text(firstOf(event, ['entryId', 'entry.id']));
+    const entryId = ownerEntryIdOf(event);
     const facts = entryId === null ? undefined : (after.entries.get(entryId) ?? before.entries.get(entryId));
     return facts?.title ?? text(firstOf(event, ['work.title']));
   };
@@ -224,7 +227,7 @@ function noteEntryFacts(entries: Map<string, EntryFacts>, entry: string): void {
     return; // the comparison says so, if it is an item that differs
   }
   const entryId = isObject(item) ? text(item.id) : null;
-  if (entryId !== null) entries.set(entryId, { domain: entryDomain(item as Item), title: titleOfEntry(item as Item) });
+  if (entryId !== null) entries.set(entryId, { domain: entryDomainOf(item), title: entryTitleOf(item) });
 }
 
 /** Whose account a side is: the export's account (or profile) object, by id, else by username. */
@@ -233,7 +236,7 @@ function ownerOf(side: Side): { id: string | null; name: string | null } | undef
     const value = side.values.get(key);
     if (value === undefined) continue;
     const owner = parseOne(side.source, value);
-    if (isObject(owner)) return { id: text(owner.id), name: text(firstOf(owner, ['username', 'name'])) };
+    if (isObject(owner)) return ownerOfExport(owner);
   }
   return undefined;
 }
@@ -311,14 +314,6 @@ function collectionDiff(matched: Matched, titleOf: (item: Item) => string | null
   };
 }
 
-function titleOfEntry(entry: Item): string | null {
-  return text(firstOf(entry, TITLE_PATHS.library));
-}
-
-function entryDomain(entry: Item): string | null {
-  return workDomain(entry.work) ?? text(entry.domain);
-}
-
 /**
  * Events added, removed and changed in place, counted per domain: their entry's (on the side the event is on), else
  * their work's. A changed event is named by its entry's title.
@@ -326,7 +321,7 @@ function entryDomain(entry: Item): string | null {
 function historyDiff(matched: Matched, oldEntries: Map<string, EntryFacts>, newEntries: Map<string, EntryFacts>): HistoryDiff {
   const byDomain: HistoryDiff['byDomain'] = {};
   const factsOf = (event: Item, entries: Map<string, EntryFacts>) => {
-    const entryId = text(firstOf(event, ['entryId', 'entry.id']));
+    const entryId = ownerEntryIdOf(event);
     return entryId === null ? undefined : entries.get(entryId);
   };
   const count = (event: Item, entries: Map<string, EntryFacts>, side: keyof DomainCounts) => {

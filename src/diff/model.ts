@@ -1,3 +1,5 @@
+import { ENTRY_TITLE_PATHS } from '../items/entry.js';
+
 /**
  * What changed between two states of an account, as data: entries matched by id (added, removed, changed field by
  * field), history events added, removed and changed in place (with counts per domain), lists, reviews,
@@ -9,7 +11,7 @@ export type Item = Record<string, unknown>;
 
 /** Where an item's title is (the first path that holds one): what the comparison records and the screen shows. */
 export const TITLE_PATHS = {
-  library: ['work.title', 'work.name', 'title'],
+  library: ENTRY_TITLE_PATHS,
   lists: ['name', 'title'],
   reviews: ['title', 'headline', 'work.title'],
   notifications: ['title', 'message', 'body'],

@@ -5,6 +5,8 @@ import { countsSummary, diffSummary, NO_CHANGES } from '../diff/model.js';
 import { DuplicateIds } from '../diff/duplicate-ids.js';
 import { scanItems, type ScanItem } from '../util/json-scan.js';
 import { isObject } from '../util/json-value.js';
+import { text } from '../items/values.js';
+import { ownerOfExport } from '../items/account.js';
 import type { IoStreams } from '../output/terminal/io.js';
 import { LkError } from '../util/errors.js';
 import type { Git } from './git-command.js';
@@ -159,7 +161,7 @@ async function refuseAnotherAccount(target: GitTarget, previous: TreeEntry[], js
     return; // not lk's account file: lk diff's own check stands
   }
   if (!isObject(kept)) return;
-  const [a, b] = [text(kept.id), text(account.id)];
+  const [a, b] = [ownerOfExport(kept).id, ownerOfExport(account).id];
   const differ = a !== null && b !== null ? a !== b : ownerName(kept) !== ownerName(account);
   if (differ) {
     throw new LkError(
@@ -172,8 +174,7 @@ async function refuseAnotherAccount(target: GitTarget, previous: TreeEntry[], js
 
 /** "ana (id 42)", or whichever of the two the account carries. */
 function ownerName(owner: Record<string, unknown>): string {
-  const name = text(owner.username) ?? text(owner.name);
-  const id = text(owner.id);
+  const { name, id } = ownerOfExport(owner);
   return name && id ? `${name} (id ${id})` : (name ?? (id ? `id ${id}` : 'an unnamed account'));
 }
 
@@ -285,9 +286,4 @@ function exportTime(exported: ExportForGit): number {
 function dateEnv(ms: number): NodeJS.ProcessEnv {
   const date = `@${Math.floor(ms / 1000)} +0000`;
   return { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date };
-}
-
-/** An id or a name as text (ids may be numbers), else null. */
-function text(value: unknown): string | null {
-  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
 }

@@ -1,5 +1,7 @@
 import type { Database } from '../mirror/open.js';
-import { isObject, text } from '../mirror/rows.js';
+import { isObject } from '../util/json-value.js';
+import { text } from '../items/values.js';
+import { workTitleOf, workTypeOf } from '../items/work.js';
 import type { ActivityKind, FeedEvent, FeedItemFacts, FeedReview } from '../output/wording/feed-text.js';
 
 /**
@@ -206,8 +208,8 @@ function newItem(key: string, kind: ActivityKind, row: Row, work: Record<string,
     entryId: str(row.entry_id),
     workId: str(row.work_id),
     events: [],
-    title: str(work.title) ?? str(work.name) ?? str(isObject(entry.work) ? entry.work.title : undefined),
-    type: str(work.type) ?? str(work.mediaType) ?? str(work.kind),
+    title: str(workTitleOf(work) ?? workTitleOf(entry.work)),
+    type: str(workTypeOf(work)),
     domain: str(row.domain),
     url: str(entry.url) ?? str(work.url),
     // The entry's rating and notes speak of the work as a whole: they go with finishing it or seeing a film.

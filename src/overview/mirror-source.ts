@@ -1,6 +1,6 @@
 import type { Database } from '../mirror/database.js';
 import { tableItems } from '../mirror/read.js';
-import { instantOf } from './fields.js';
+import { instantOf } from '../items/values.js';
 import type { Candidate, NextSource } from './next.js';
 import type { StatusSource } from './status.js';
 import { DOMAINS, PHASE_OF_STATUS, type Phase } from '../vocabulary.js';

@@ -1,4 +1,5 @@
-import { airsAtOf, entryDomainOf, entryIdOf, entryTitleOf, entryWorkIdOf, episodesLeft, ownerOf, titleKey } from './fields.js';
+import { airsAtOf, entryDomainOf, entryIdOf, entryTitleOf, entryWorkIdOf, episodesLeft, ownerOf } from '../items/entry.js';
+import { titleKey } from '../items/values.js';
 import { seededIndex } from './seed.js';
 import { allSettledThenFirstError } from '../util/settle.js';
 

@@ -1,6 +1,6 @@
 import { DOMAINS } from '../api/vocabulary.js';
 import { TimeZone } from '../report/time-zone.js';
-import { airsAtOf, ownerOf, showTitleOf } from './fields.js';
+import { airsAtOf, ownerOf, showTitleOf } from '../items/entry.js';
 import { lastDays } from '../util/rolling-window.js';
 import { allSettledThenFirstError } from '../util/settle.js';
 

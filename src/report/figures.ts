@@ -12,6 +12,7 @@ import {
   type Window,
 } from './queries.js';
 import { TimeZone } from './time-zone.js';
+import { text } from '../items/values.js';
 import { DOMAINS, type Domain } from '../vocabulary.js';
 
 /**
@@ -100,7 +101,6 @@ export interface ReportRequest {
 }
 
 const asDomain = (value: unknown): Domain | null => ((DOMAINS as readonly unknown[]).includes(value) ? (value as Domain) : null);
-const str = (value: unknown): string | null => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null);
 
 /** The profile the mirror holds: time zone, domains, names. */
 function profileOf(db: Database): Record<string, unknown> {
@@ -198,7 +198,7 @@ function longestStreak(days: Set<number>): Streak | null {
 }
 
 function moment(row: MomentRow | undefined): Moment | null {
-  return row ? { date: row.date, title: str(row.title), kind: str(row.kind), domain: asDomain(row.domain) } : null;
+  return row ? { date: row.date, title: text(row.title), kind: text(row.kind), domain: asDomain(row.domain) } : null;
 }
 
 const link = (value: unknown) => (typeof value === 'string' && /^https?:\/\//i.test(value) ? value : null);
@@ -301,7 +301,7 @@ export function reportFigures(db: Database, request: ReportRequest): ReportFigur
           .map(([rating, entries]) => ({ rating, entries })),
         topRated: (domain === null ? rated.filter((row) => row.rank <= 10) : rated.filter((row) => row.domain === domain && row.rank_in_domain <= 10))
           .sort((a, b) => (domain === null ? a.rank - b.rank : a.rank_in_domain - b.rank_in_domain))
-          .map((row) => ({ title: str(row.title), rating: row.rating, url: link(row.work_url) ?? link(row.entry_url), entryId: String(row.id) })),
+          .map((row) => ({ title: text(row.title), rating: row.rating, url: link(row.work_url) ?? link(row.entry_url), entryId: String(row.id) })),
         first: moment(momentOf(db, window, 'first', domain)),
         last: moment(momentOf(db, window, 'last', domain)),
       },
@@ -320,7 +320,7 @@ export function reportFigures(db: Database, request: ReportRequest): ReportFigur
     period,
     previousPeriod,
     timeZone: zone.name,
-    account: { username: str(profile.username), displayName: str(profile.displayName ?? profile.display_name) },
+    account: { username: text(profile.username), displayName: text(profile.displayName ?? profile.display_name) },
     months,
     total: part(null, ALL_UNITS),
     domains,

@@ -5,7 +5,8 @@ import type { IoStreams } from '../../output/terminal/io.js';
 import { RateLimitError } from '../../util/errors.js';
 import { formatMoment } from '../../util/units.js';
 import { streamJsonMembers } from '../json-stream.js';
-import { isObject, text } from '../rows.js';
+import { isObject } from '../../util/json-value.js';
+import { text } from '../../items/values.js';
 import type { ItemSink } from './fetch.js';
 import { pagesStandInFor, planSource, type SyncSource } from './plan.js';
 

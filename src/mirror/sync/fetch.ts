@@ -3,7 +3,8 @@ import type { ApiReader, ApiResponse, Query, RequestOptions } from '../../api/cl
 import { pathOf } from '../../api/endpoints.js';
 import { paginate, type Page, type PagingOptions } from '../../api/paginate.js';
 import { ApiError } from '../../util/errors.js';
-import { isObject, text } from '../rows.js';
+import { isObject } from '../../util/json-value.js';
+import { text } from '../../items/values.js';
 import type { ExportableArea } from './plan.js';
 
 /** Where the items read go (the mirror's writer): one call per item, in the server's order. */

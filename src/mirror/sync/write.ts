@@ -5,22 +5,21 @@ import {
   calendarRow,
   entryRow,
   eventRow,
-  isObject,
   listItemRow,
   listRow,
   notificationRow,
   profileRow,
   reviewRow,
   syntheticId,
-  text,
-  workOf,
   workRow,
   type Row,
 } from '../rows.js';
 import { columnsOf, ITEM_TABLES, type ItemTable, type ItemTableSpec } from '../schema.js';
 import { TableSync, type Counts } from '../writer.js';
 import type { ItemSink } from './fetch.js';
-import { sameValue } from '../../util/json-value.js';
+import { isObject, sameValue } from '../../util/json-value.js';
+import { text } from '../../items/values.js';
+import { workOf } from '../../items/work.js';
 
 export interface WriterOptions {
   /** --full: every search index and event domain rebuilt, whatever changed. */

@@ -1,3 +1,4 @@
+import { accountNames } from '../../items/account.js';
 import { firstOf, getPath } from '../../util/object-path.js';
 import { formatCount, formatDuration } from '../../util/units.js';
 import { detailedDate } from '../formats/dates.js';
@@ -14,8 +15,7 @@ import type { OutputOptions } from '../formats/writer.js';
 export async function writeAccount(me: unknown, options: OutputOptions): Promise<void> {
   const { colors, now } = options.display;
   const text = (value: unknown) => sanitizeText(value === undefined || value === null ? '' : String(value));
-  const username = firstOf(me, ['account.username', 'account.name', 'account.login', 'account.id', 'user.username']);
-  const displayName = firstOf(me, ['account.displayName', 'account.name']);
+  const { shown: username, displayName } = accountNames(me);
   const keyName = firstOf(me, ['key.name', 'key.label', 'apiKey.name']);
   const prefix = firstOf(me, ['key.prefix', 'apiKey.prefix']);
   const scopes = firstOf(me, ['key.scopes', 'apiKey.scopes', 'scopes']);
