@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeHasSqlite } from '../../src/mirror/open.js';
 import { outputOf, startTestBed, type TestBed } from './harness.js';
 import { tempDir } from '../support/temp-dir.js';
+import { itWithSqlite, itWithoutSqlite } from '../support/sqlite-node.js';
 
 /**
  * The npm package as a user gets it (issue 40): `npm pack`, then `npm install -g` of that tarball into a private
@@ -76,20 +76,17 @@ describe('npm install -g of the packed tarball', () => {
     expect(result.stderr).toMatch(/^\x1b\[31mlk: unknown command 'no-such-command'\x1b\[39m$/m);
   });
 
-  if (nodeHasSqlite()) {
-    it('lk sync builds the mirror from the installed copy, and lk sql reads it', async () => {
-      const db = join(tempDir('lk-package-db-'), 'lk.db');
-      const sync = await installed(['sync', '--db', db]);
-      expect(sync.code, sync.stderr).toBe(0);
-      const count = await installed(['sql', 'SELECT count(*) AS n FROM entries', '--db', db, '--json']);
-      expect(count.code, count.stderr).toBe(0);
-      expect(JSON.parse(count.stdout)).toEqual([{ n: 40 }]);
-    });
-  } else {
-    it(`lk sync refuses with one line on Node ${process.versions.node} (no node:sqlite) from the installed copy`, async () => {
-      const sync = await installed(['sync', '--db', join(tempDir('lk-package-db-'), 'lk.db')]);
-      expect(sync.code).toBe(1);
-      expect(sync.stderr).toMatch(/22\.13/);
-    });
-  }
+  itWithSqlite('lk sync builds the mirror from the installed copy, and lk sql reads it', async () => {
+    const db = join(tempDir('lk-package-db-'), 'lk.db');
+    const sync = await installed(['sync', '--db', db]);
+    expect(sync.code, sync.stderr).toBe(0);
+    const count = await installed(['sql', 'SELECT count(*) AS n FROM entries', '--db', db, '--json']);
+    expect(count.code, count.stderr).toBe(0);
+    expect(JSON.parse(count.stdout)).toEqual([{ n: 40 }]);
+  });
+  itWithoutSqlite(`lk sync refuses with one line on Node ${process.versions.node} (no node:sqlite) from the installed copy`, async () => {
+    const sync = await installed(['sync', '--db', join(tempDir('lk-package-db-'), 'lk.db')]);
+    expect(sync.code).toBe(1);
+    expect(sync.stderr).toMatch(/22\.13/);
+  });
 });

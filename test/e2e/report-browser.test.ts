@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { nodeHasSqlite } from '../../src/mirror/open.js';
 import type { ReportFigures } from '../../src/report/figures.js';
 import { reportPage } from '../../src/report/page.js';
 import { chromiumPath, describeWith } from '../support/outside-tools.js';
 import { tempDir } from '../support/temp-dir.js';
 import { HOSTILE_TITLE, sampleFigures } from '../support/report-figures.js';
 import { startTestBed, type TestBed } from './harness.js';
+import { hasSqlite, itWithSqlite } from '../support/sqlite-node.js';
 
 // The report page in a real browser: Debian's chromium, headless, driven by playwright-core (which downloads no
 // browser). A page made from sample figures (with hostile titles) on every Node; where node:sqlite exists, also the
@@ -113,7 +113,7 @@ describeWith(['chromium'], 'the report page in chromium', () => {
     const sample = join(dir, 'sample.html');
     writeFileSync(sample, reportPage(sampleFigures(), '2026-01-02T10:00:00.000Z'));
     pages.push({ name: 'sample figures with hostile titles', file: sample, figures: sampleFigures() });
-    if (nodeHasSqlite()) {
+    if (hasSqlite) {
       bed = await startTestBed({ entries: 150, rateLimit: 0, exportIntervalSeconds: 0 });
       const env = { LK_DATA_DIR: dir, LK_CACHE_DIR: join(dir, 'cache') };
       const db = join(dir, 'mirror.db');
@@ -245,32 +245,31 @@ describeWith(['chromium'], 'the report page in chromium', () => {
   );
 
   // Where node:sqlite is missing (Node 20), lk report refuses: test/mirror/report.test.ts checks that instead.
-  if (nodeHasSqlite())
-    it(
-      "the sandbox page's tables hold the numbers of lk report --json",
-      async () => {
-        const context = await browser(false);
-        const { file, figures } = pages[1]!;
-        const { page } = await visit(context, file, { width: 1280, height: 900 }, 'light');
-        const rows = await inPage<number[][]>(
-          page,
-          `[...[...document.querySelectorAll('figure.chart-with-table')].find((f) => f.querySelector('figcaption').textContent === 'Events by month')
+  itWithSqlite(
+    "the sandbox page's tables hold the numbers of lk report --json",
+    async () => {
+      const context = await browser(false);
+      const { file, figures } = pages[1]!;
+      const { page } = await visit(context, file, { width: 1280, height: 900 }, 'light');
+      const rows = await inPage<number[][]>(
+        page,
+        `[...[...document.querySelectorAll('figure.chart-with-table')].find((f) => f.querySelector('figcaption').textContent === 'Events by month')
              .querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent.replace(/,/g, ''))))`,
-        );
-        const domains = Object.keys(figures.domains) as (keyof ReportFigures['domains'])[];
-        // A period that ends after today shows its months up to the one it covers.
-        const through = figures.period.through?.slice(0, 7);
-        expect(rows).toEqual(
-          figures.months
-            .flatMap((name, month) => (through !== undefined && name > through ? [] : [month]))
-            .map((month) => [...domains.map((domain) => figures.domains[domain]!.eventsByMonth[month]), figures.total.eventsByMonth[month]]),
-        );
-        expect(await page.locator('.fact', { hasText: 'events' }).first().locator('.value').textContent()).toBe(
-          figures.total.events.toLocaleString('en-US'),
-        );
-        // Seven years of months and every step of five rating scales: about 300 KB, still one light file.
-        expect(readFileSync(file, 'utf8').length).toBeLessThan(320_000);
-      },
-      BROWSER_TIMEOUT,
-    );
+      );
+      const domains = Object.keys(figures.domains) as (keyof ReportFigures['domains'])[];
+      // A period that ends after today shows its months up to the one it covers.
+      const through = figures.period.through?.slice(0, 7);
+      expect(rows).toEqual(
+        figures.months
+          .flatMap((name, month) => (through !== undefined && name > through ? [] : [month]))
+          .map((month) => [...domains.map((domain) => figures.domains[domain]!.eventsByMonth[month]), figures.total.eventsByMonth[month]]),
+      );
+      expect(await page.locator('.fact', { hasText: 'events' }).first().locator('.value').textContent()).toBe(
+        figures.total.events.toLocaleString('en-US'),
+      );
+      // Seven years of months and every step of five rating scales: about 300 KB, still one light file.
+      expect(readFileSync(file, 'utf8').length).toBeLessThan(320_000);
+    },
+    BROWSER_TIMEOUT,
+  );
 });

@@ -2,25 +2,25 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeHasSqlite } from '../../src/mirror/open.js';
 import { runLkInProcess, startTestBed, type TestBed } from '../e2e/harness.js';
 import { tempDir } from '../support/temp-dir.js';
+import { describeWithSqlite, describeWithoutSqlite } from '../support/sqlite-node.js';
 
 // `lk diff OLD` without NEW compares OLD with the mirror: after a sync, the same answer as with the export the sync
 // read. Where there is no node:sqlite (Node 20), that form says so in one line; the two-file form works everywhere
 // (test/e2e/diff.test.ts).
 
-if (!nodeHasSqlite()) {
-  describe(`on Node ${process.versions.node} (no node:sqlite)`, () => {
-    it('lk diff OLD (against the mirror) exits 1 with one line naming Node 22.13', async () => {
-      const dir = tempDir('lk-diff-mirror-');
-      const result = await runLkInProcess(['diff', join(dir, 'old.json')], { env: { LK_DATA_DIR: dir } });
-      expect(result.code).toBe(1);
-      expect(result.stdout).toBe('');
-      expect(result.stderr.trimEnd().split('\n')[0]).toMatch(/^lk: lk diff without NEW .* needs Node 22\.13 or later/);
-    });
+describeWithoutSqlite(`on Node ${process.versions.node} (no node:sqlite)`, () => {
+  it('lk diff OLD (against the mirror) exits 1 with one line naming Node 22.13', async () => {
+    const dir = tempDir('lk-diff-mirror-');
+    const result = await runLkInProcess(['diff', join(dir, 'old.json')], { env: { LK_DATA_DIR: dir } });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trimEnd().split('\n')[0]).toMatch(/^lk: lk diff without NEW .* needs Node 22\.13 or later/);
   });
-} else {
+});
+
+describeWithSqlite('lk diff against the mirror', () => {
   let bed: TestBed;
   let dir: string;
 
@@ -145,4 +145,4 @@ if (!nodeHasSqlite()) {
       expect(json.notifications.removed).toEqual([]);
     });
   });
-}
+});

@@ -3,11 +3,11 @@ import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeHasSqlite } from '../../src/mirror/open.js';
 import { startTestBed, type TestBed } from '../e2e/harness.js';
 import { describeWith, hasTool } from '../support/outside-tools.js';
 import { tempDir } from '../support/temp-dir.js';
 import { runOnOldNode } from '../support/old-node.js';
+import { describeWithSqlite, describeWithoutSqlite, hasSqlite } from '../support/sqlite-node.js';
 
 // Issue 45: a full disk during lk sync is named as one, with the folder, and leaves nothing that makes readers say a
 // sync is running; a read-only file system is named as such (not ENOENT). Both need a file system of their own: a
@@ -28,7 +28,7 @@ function cannotMount(): string | undefined {
   }
 }
 
-const why = nodeHasSqlite() && hasTool('mount') ? cannotMount() : undefined;
+const why = hasSqlite && hasTool('mount') ? cannotMount() : undefined;
 
 /** Appends to `path` until the file system refuses: the code it refused with. */
 function fillUp(path: string): string | undefined {
@@ -58,7 +58,7 @@ async function withTmpfs<T>(options: string, use: (dir: string) => Promise<T>): 
   }
 }
 
-if (nodeHasSqlite())
+describeWithSqlite('the mirror on a full or read-only file system', () => {
   describeWith(['mount'], 'lk sync on a full or read-only file system', () => {
     describe.skipIf(why !== undefined)(`in a tmpfs of its own${why ? ` (skipped: ${why})` : ''}`, () => {
       let bed: TestBed;
@@ -121,11 +121,13 @@ if (nodeHasSqlite())
       });
     });
   });
+});
 
-if (!nodeHasSqlite())
+describeWithoutSqlite(`on Node ${process.versions.node} (no node:sqlite)`, () => {
   it(`on Node ${process.versions.node} (no node:sqlite) lk sync says it needs Node 22.13 before it writes anything`, async () => {
     const result = await runOnOldNode(['sync']);
     expect(result.code).toBe(1);
     expect(result.stderr.split('\n')[0]).toMatch(/^lk: lk sync needs Node 22\.13 or later/);
     expect(readdirSync(result.dataDir)).toEqual([]);
   });
+});

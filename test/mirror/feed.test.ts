@@ -2,12 +2,12 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeHasSqlite } from '../../src/mirror/open.js';
 import { runLkInProcess, startTestBed, type TestBed } from '../e2e/harness.js';
 import { json, startHostileServer, type HostileServer } from '../e2e/hostile-server.js';
 import { whatRunLoads } from '../e2e/loaded.js';
 import { atomProblems, feedparser, jsonFeedErrors } from '../support/feeds.js';
 import { describeWith } from '../support/outside-tools.js';
+import { describeWithSqlite, describeWithoutSqlite } from '../support/sqlite-node.js';
 
 // Issue 27: lk feed, the mirror's recent activity as Atom 1.0 and JSON Feed 1.1. Checked by parsers lk does not ship:
 // Debian's feedparser for Atom, a JSON Schema of JSON Feed 1.1 (test/support/json-feed-1.1.schema.json) for JSON.
@@ -28,16 +28,16 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-if (!nodeHasSqlite()) {
-  describe(`on Node ${process.versions.node} (no node:sqlite)`, () => {
-    it('lk feed exits 1 with one line naming Node 22.13', async () => {
-      const result = await runLkInProcess(['feed', '--db', join(dataDir, 'none.db')], { env: { LK_DATA_DIR: dataDir } });
-      expect(result.code).toBe(1);
-      expect(result.stdout).toBe('');
-      expect(result.stderr.split('\n')[0]).toMatch(/^lk: lk feed needs Node 22\.13 or later/);
-    });
+describeWithoutSqlite(`on Node ${process.versions.node} (no node:sqlite)`, () => {
+  it('lk feed exits 1 with one line naming Node 22.13', async () => {
+    const result = await runLkInProcess(['feed', '--db', join(dataDir, 'none.db')], { env: { LK_DATA_DIR: dataDir } });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.split('\n')[0]).toMatch(/^lk: lk feed needs Node 22\.13 or later/);
   });
-} else {
+});
+
+describeWithSqlite('lk feed on a synced mirror', () => {
   let bed: TestBed;
   const db = (name: string) => join(dataDir, `${name}.db`);
   const env = (name: string) => ({ LK_DATA_DIR: dataDir, LK_CACHE_DIR: join(dataDir, `cache-${name}`) });
@@ -422,4 +422,4 @@ if (!nodeHasSqlite()) {
       expect(JSON.stringify(feedJson)).not.toContain('javascript:');
     });
   });
-}
+});

@@ -1,34 +1,28 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeHasSqlite } from '../../src/mirror/open.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestBed, type TestBed } from '../e2e/harness.js';
 import { tempDir } from '../support/temp-dir.js';
+import { describeWithSqlite, describeWithoutSqlite } from '../support/sqlite-node.js';
 
 // Issue 33: the first lk sync is complete. An instance's export may leave collections out (SPEC.md fixes none of its
 // fields): whatever it lacks is read from the endpoints in the same sync, so that every --offline command answers
 // what the online one does, and a second sync with nothing changed changes no byte of lk feed or lk report.
 
-/** The mirror's tests where node:sqlite is; on Node 20, that lk sync says which Node it needs (and nothing else runs). */
-function describeMirror(name: string, body: () => void): void {
-  if (nodeHasSqlite()) {
-    describe(name, body);
-    return;
-  }
-  describe(`${name}: on Node ${process.versions.node} (no node:sqlite)`, () => {
-    it('lk sync exits 1 naming Node 22.13', async () => {
-      const bed = await startTestBed({ entries: 5, rateLimit: 0 });
-      try {
-        const result = await bed.lk(['sync', '--db', join(tempDir('lk-first-sync-'), 'x.db')]);
-        expect(result.code).toBe(1);
-        expect(result.stderr).toMatch(/needs Node 22\.13 or later/);
-      } finally {
-        await bed.sandbox.close();
-      }
-    });
+// On Node 20, that lk sync says which Node it needs (the mirror's tests below are skipped there, counted).
+describeWithoutSqlite(`on Node ${process.versions.node} (no node:sqlite)`, () => {
+  it('lk sync exits 1 naming Node 22.13', async () => {
+    const bed = await startTestBed({ entries: 5, rateLimit: 0 });
+    try {
+      const result = await bed.lk(['sync', '--db', join(tempDir('lk-first-sync-'), 'x.db')]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/needs Node 22\.13 or later/);
+    } finally {
+      await bed.sandbox.close();
+    }
   });
-}
+});
 
-describeMirror('the first lk sync, from an export that leaves out the profile, achievements and notifications', () => {
+describeWithSqlite('the first lk sync, from an export that leaves out the profile, achievements and notifications', () => {
   let bed: TestBed;
   let dir: string;
   const db = () => join(dir, 'first.db');
@@ -96,7 +90,7 @@ describeMirror('the first lk sync, from an export that leaves out the profile, a
   });
 });
 
-describeMirror('lk feed without a profile in the mirror', () => {
+describeWithSqlite('lk feed without a profile in the mirror', () => {
   let bed: TestBed;
   let dir: string;
 
@@ -122,7 +116,7 @@ describeMirror('lk feed without a profile in the mirror', () => {
   });
 });
 
-describeMirror('lk sync of an empty library', () => {
+describeWithSqlite('lk sync of an empty library', () => {
   let bed: TestBed;
 
   beforeAll(async () => {

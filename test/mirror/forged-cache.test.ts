@@ -2,9 +2,9 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeHasSqlite } from '../../src/mirror/open.js';
 import { sha256Hex } from '../../src/util/hash.js';
 import { startTestBed, type TestBed } from '../e2e/harness.js';
+import { itWithSqlite } from '../support/sqlite-node.js';
 
 // Issue 24, item 5: a cache folder others can write holding a forged cached export. lk export refused the folder,
 // lk sync warned "not using the cache" and then synced from it.
@@ -55,20 +55,18 @@ describe('a forged cached export in a cache folder others can write', () => {
   });
 
   // node:sqlite (the mirror) needs Node 22.13; on older Node lk sync refuses altogether (test/mirror/mirror.test.ts).
-  if (nodeHasSqlite()) {
-    it('lk sync does not read it, and lk sql returns none of the forger’s rows', async () => {
-      const db = join(root, 'mirror.db');
-      const env = { LK_CACHE_DIR: cacheDir() };
-      const synced = await bed.lk(['sync', '--db', db], { env });
-      expect(synced.code, synced.stderr).toBe(0);
-      expect(synced.stderr).toContain(`${cacheDir()} is writable by other users`);
-      expect(synced.stderr).not.toContain('from the cached export');
+  itWithSqlite('lk sync does not read it, and lk sql returns none of the forger’s rows', async () => {
+    const db = join(root, 'mirror.db');
+    const env = { LK_CACHE_DIR: cacheDir() };
+    const synced = await bed.lk(['sync', '--db', db], { env });
+    expect(synced.code, synced.stderr).toBe(0);
+    expect(synced.stderr).toContain(`${cacheDir()} is writable by other users`);
+    expect(synced.stderr).not.toContain('from the cached export');
 
-      const rows = await bed.lk(['sql', '--db', db, '--json', "SELECT id FROM entries WHERE id = 'forged-entry'"], { env });
-      expect(rows.code, rows.stderr).toBe(0);
-      expect(JSON.parse(rows.stdout)).toEqual([]);
-      const all = await bed.lk(['sql', '--db', db, '--json', 'SELECT count(*) AS n FROM entries'], { env });
-      expect(JSON.parse(all.stdout)).toEqual([{ n: bed.sandbox.entryIds('demo').length }]);
-    });
-  }
+    const rows = await bed.lk(['sql', '--db', db, '--json', "SELECT id FROM entries WHERE id = 'forged-entry'"], { env });
+    expect(rows.code, rows.stderr).toBe(0);
+    expect(JSON.parse(rows.stdout)).toEqual([]);
+    const all = await bed.lk(['sql', '--db', db, '--json', 'SELECT count(*) AS n FROM entries'], { env });
+    expect(JSON.parse(all.stdout)).toEqual([{ n: bed.sandbox.entryIds('demo').length }]);
+  });
 });

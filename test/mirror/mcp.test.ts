@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeHasSqlite } from '../../src/mirror/open.js';
 import { lkSpawnArgs, startTestBed, type TestBed } from '../e2e/harness.js';
 import { tempDir } from '../support/temp-dir.js';
 import { call, connectStdio, lkJson, mcpEnv, pipeTransport, type ToolAnswer } from './mcp-support.js';
+import { describeWithSqlite, describeWithoutSqlite, hasSqlite } from '../support/sqlite-node.js';
 
 // `lk mcp` driven as an assistant drives it: a subprocess spoken to by the SDK's own client over stdio. Its answers
 // are checked against lk sql, lk search and lk library --offline over the same mirror.
@@ -18,7 +18,7 @@ beforeAll(async () => {
   bed = await startTestBed({ entries: 60, rateLimit: 0, exportIntervalSeconds: 0 });
   dataDir = tempDir('lk-mcp-');
   mirror = join(dataDir, 'mirror.db');
-  if (nodeHasSqlite()) expect((await bed.lk(['sync', '--db', mirror], { env: { LK_CACHE_DIR: join(dataDir, 'cache') } })).code).toBe(0);
+  if (hasSqlite) expect((await bed.lk(['sync', '--db', mirror], { env: { LK_CACHE_DIR: join(dataDir, 'cache') } })).code).toBe(0);
 });
 
 afterAll(async () => {
@@ -40,16 +40,16 @@ function expectCompactOf(found: Item[], whole: Item[]): void {
   });
 }
 
-if (!nodeHasSqlite()) {
-  describe(`on Node ${process.versions.node} (no node:sqlite)`, () => {
-    it('lk mcp exits 1 with one line naming Node 22.13, and writes nothing on stdout', async () => {
-      const result = await bed.lk(['mcp', '--db', mirror]);
-      expect(result.code).toBe(1);
-      expect(result.stdout).toBe('');
-      expect(result.stderr.split('\n')[0]).toMatch(/^lk: lk mcp needs Node 22\.13 or later/);
-    });
+describeWithoutSqlite(`on Node ${process.versions.node} (no node:sqlite)`, () => {
+  it('lk mcp exits 1 with one line naming Node 22.13, and writes nothing on stdout', async () => {
+    const result = await bed.lk(['mcp', '--db', mirror]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.split('\n')[0]).toMatch(/^lk: lk mcp needs Node 22\.13 or later/);
   });
-} else {
+});
+
+describeWithSqlite('lk mcp on a synced mirror', () => {
   describe('lk mcp over stdio', () => {
     let client: Client;
     let stderr: () => string;
@@ -309,4 +309,4 @@ if (!nodeHasSqlite()) {
       for (const line of lines) expect(JSON.parse(line)).toMatchObject({ jsonrpc: '2.0' });
     });
   });
-}
+});

@@ -4,10 +4,10 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeHasSqlite } from '../../src/mirror/open.js';
 import { LK_COMMAND, lkSpawnArgs, outputOf, startTestBed, type RunResult, type TestBed } from '../e2e/harness.js';
 import { describeWith } from '../support/outside-tools.js';
 import { tempDir } from '../support/temp-dir.js';
+import { describeWithSqlite, describeWithoutSqlite } from '../support/sqlite-node.js';
 
 // Issue 33: the mirror as a real file on a real machine. Whatever is at --db, every reader answers with one line
 // naming the file and what to do (exit 1) before SQLite is given it; a lock is waited for briefly, then named; a
@@ -35,20 +35,20 @@ const READERS: string[][] = [
   ['calendar', '--offline', '--format', 'ics'],
 ];
 
-if (!nodeHasSqlite()) {
-  describe(`on Node ${process.versions.node} (no node:sqlite)`, () => {
-    it('a reader given a folder as --db still says first that it needs Node 22.13', async () => {
-      const bed = await startTestBed({ entries: 5, rateLimit: 0 });
-      try {
-        const result = await bed.lk(['report', '--db', tempDir('lk-mirror-files-')], { key: null });
-        expect(result.code).toBe(1);
-        expect(result.stderr).toMatch(/needs Node 22\.13 or later/);
-      } finally {
-        await bed.sandbox.close();
-      }
-    });
+describeWithoutSqlite(`on Node ${process.versions.node} (no node:sqlite)`, () => {
+  it('a reader given a folder as --db still says first that it needs Node 22.13', async () => {
+    const bed = await startTestBed({ entries: 5, rateLimit: 0 });
+    try {
+      const result = await bed.lk(['report', '--db', tempDir('lk-mirror-files-')], { key: null });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/needs Node 22\.13 or later/);
+    } finally {
+      await bed.sandbox.close();
+    }
   });
-} else {
+});
+
+describeWithSqlite('the mirror file', () => {
   let bed: TestBed;
   let dir: string;
   let mirror: string;
@@ -302,4 +302,4 @@ if (!nodeHasSqlite()) {
       expect(bed.sandbox.counters.requests).toBe(0);
     });
   });
-}
+});

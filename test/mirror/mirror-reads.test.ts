@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeHasSqlite } from '../../src/mirror/open.js';
 import { openMirrorReader } from '../../src/mirror/query-process.js';
 import { LkError } from '../../src/util/errors.js';
 import { lkSpawnArgs, ndjsonLines, type TestBed } from '../e2e/harness.js';
 import { childrenOf, running } from '../support/processes.js';
 import { RUNAWAY, syncedMirror } from '../support/synced-mirror.js';
 import { until } from '../support/until.js';
+import { describeWithSqlite, describeWithoutSqlite } from '../support/sqlite-node.js';
 
 /**
  * Issue 33, reading the mirror: offline listings in one pass, lk sql exact (every column), one statement, streamed,
@@ -36,7 +36,7 @@ afterAll(async () => {
   await bed.sandbox.close();
 });
 
-if (!nodeHasSqlite()) {
+describeWithoutSqlite(`on Node ${process.versions.node} (no node:sqlite)`, () => {
   it(`on Node ${process.versions.node}, history --offline --from 7d and lk sql refuse with one line naming Node 22.13`, async () => {
     for (const args of [
       ['history', '--offline', '--from', '7d'],
@@ -47,7 +47,9 @@ if (!nodeHasSqlite()) {
       expect(result.stderr).toMatch(/^lk: .*needs Node 22\.13 or later/);
     }
   });
-} else {
+});
+
+describeWithSqlite('reads of the mirror', () => {
   describe('offline reads', () => {
     it('history --offline --all reads the mirror in one listing statement, never a statement per page from an OFFSET', async () => {
       const sqlite = createRequire(import.meta.url)('node:sqlite') as Sqlite;
@@ -229,4 +231,4 @@ if (!nodeHasSqlite()) {
       }
     });
   });
-}
+});

@@ -1,10 +1,10 @@
 import { readdirSync, readlinkSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeHasSqlite } from '../../src/mirror/open.js';
 import { ndjsonLines, type TestBed } from '../e2e/harness.js';
 import { syncedMirror } from '../support/synced-mirror.js';
 import { until } from '../support/until.js';
 import { queryProcessesOf } from './mcp-support.js';
+import { describeWithSqlite, describeWithoutSqlite } from '../support/sqlite-node.js';
 
 /**
  * Issue 35: lk search, lk sql and the --offline listings return their result to the wrapper, which shows it while the
@@ -38,7 +38,7 @@ function mirrorFilesOpen(): string[] {
 
 const lk = (args: string[]) => bed.lk([...args, '--db', db], { key: null });
 
-if (!nodeHasSqlite()) {
+describeWithoutSqlite(`on Node ${process.versions.node} (no node:sqlite)`, () => {
   it(`on Node ${process.versions.node}, lk search, lk stats --offline and lk sql refuse with one line naming Node 22.13, nothing on stdout`, async () => {
     for (const args of [
       ['search', 'the'],
@@ -51,7 +51,9 @@ if (!nodeHasSqlite()) {
       expect(result.stderr).toMatch(/^lk: .*needs Node 22\.13 or later/);
     }
   });
-} else {
+});
+
+describeWithSqlite('results read from the mirror', () => {
   describe('a result read from the mirror', () => {
     it('shown whole: every row written, and the mirror closed afterwards', async () => {
       expect(mirrorFilesOpen()).toEqual([]);
@@ -114,4 +116,4 @@ if (!nodeHasSqlite()) {
       await until(() => queryProcessesOf(process.pid).length === 0);
     });
   });
-}
+});

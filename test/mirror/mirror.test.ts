@@ -2,11 +2,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeHasSqlite } from '../../src/mirror/open.js';
 import { lkSpawnArgs, startTestBed, type TestBed } from '../e2e/harness.js';
 import { tempDir } from '../support/temp-dir.js';
 import { until } from '../support/until.js';
 import { describeWith } from '../support/outside-tools.js';
+import { describeWithSqlite, describeWithoutSqlite } from '../support/sqlite-node.js';
 
 // One file for every Node: where node:sqlite exists (22.13+) it checks the mirror; on older Node it checks that the
 // mirror commands refuse with one clear line while the rest of lk works. Run it under each Node of the matrix.
@@ -50,25 +50,25 @@ afterAll(async () => {
   await bed.sandbox.close();
 });
 
-if (!nodeHasSqlite()) {
-  describe(`on Node ${process.versions.node} (no node:sqlite)`, () => {
-    for (const args of [['sync'], ['search', 'amelie'], ['sql', 'SELECT 1'], ['library', '--offline']]) {
-      it(`lk ${args.join(' ')} exits 1 with one line naming Node 22.13, and sends no request`, async () => {
-        bed.sandbox.resetCounters();
-        const result = await bed.lk(args, { env: { LK_DATA_DIR: dataDir } });
-        expect(result.code).toBe(1);
-        expect(result.stdout).toBe('');
-        expect(result.stderr.split('\n')[0]).toMatch(/^lk: .*needs Node 22\.13 or later.*this is Node 20/);
-        expect(bed.sandbox.counters.requests).toBe(0);
-      });
-    }
-    it('the rest of lk keeps working', async () => {
-      const result = await bed.lk(['library', '--limit', '3', '--json']);
-      expect(result.code).toBe(0);
-      expect(ids(result.stdout)).toHaveLength(3);
+describeWithoutSqlite(`on Node ${process.versions.node} (no node:sqlite)`, () => {
+  for (const args of [['sync'], ['search', 'amelie'], ['sql', 'SELECT 1'], ['library', '--offline']]) {
+    it(`lk ${args.join(' ')} exits 1 with one line naming Node 22.13, and sends no request`, async () => {
+      bed.sandbox.resetCounters();
+      const result = await bed.lk(args, { env: { LK_DATA_DIR: dataDir } });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.split('\n')[0]).toMatch(/^lk: .*needs Node 22\.13 or later.*this is Node 20/);
+      expect(bed.sandbox.counters.requests).toBe(0);
     });
+  }
+  it('the rest of lk keeps working', async () => {
+    const result = await bed.lk(['library', '--limit', '3', '--json']);
+    expect(result.code).toBe(0);
+    expect(ids(result.stdout)).toHaveLength(3);
   });
-} else {
+});
+
+describeWithSqlite('the mirror', () => {
   describe('lk sync', () => {
     // A cache folder per mirror: a cached export from before the sandbox changed would stand for the server's state.
     const sync = (name: string, extra: string[] = [], key: string | null = 'full') =>
@@ -350,4 +350,4 @@ if (!nodeHasSqlite()) {
       expect(query(join(own, 'work.db'), 'SELECT count(*) AS n FROM entries')[0]!.n).toBe(bed.sandbox.entryIds('demo').length);
     });
   });
-}
+});

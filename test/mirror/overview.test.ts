@@ -2,11 +2,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeHasSqlite } from '../../src/mirror/open.js';
 import type { NextItem as OverviewItem } from '../../src/overview/next.js';
 import { seededIndex } from '../../src/overview/seed.js';
 import { expectRefusedBeforeAnyRequest, startTestBed, type RunResult, type TestBed } from '../e2e/harness.js';
 import { tempDir } from '../support/temp-dir.js';
+import { describeWithoutSqlite, hasSqlite, itWithSqlite, itWithoutSqlite } from '../support/sqlite-node.js';
 
 // Issue 37: lk next and lk status, online against the sandbox and offline from a mirror of it. What they answer is
 // checked against the sandbox's own data, read here straight from its API (every page), never against lk itself.
@@ -249,7 +249,7 @@ describe('lk next and lk status against the sandbox', () => {
 
   it("the README's dashboard snippets read only fields the schema names, each present in a real status", async () => {
     // With a mirror where this Node reads one (its syncedAt), else mirror is null and the snippets show it blank.
-    if (nodeHasSqlite()) expect((await lk(bed, ['sync', '-q'])).code).toBe(0);
+    if (hasSqlite) expect((await lk(bed, ['sync', '-q'])).code).toBe(0);
     const status = jsonOf<Status>(await lk(bed, ['status', '--json']));
     const paths = dashboardPaths();
     expect(paths.length).toBeGreaterThan(8);
@@ -277,39 +277,36 @@ describe('lk next and lk status against the sandbox', () => {
     }
   });
 
-  if (!nodeHasSqlite()) {
-    it(`--offline on Node ${process.versions.node} (no node:sqlite) exits 1 with one line naming Node 22.13`, async () => {
-      for (const args of [
-        ['next', '--offline'],
-        ['status', '--offline'],
-      ]) {
-        const result = await lk(bed, [...args, '--db', join(dataDir, 'none.db')]);
-        expect(result.code).toBe(1);
-        expect(result.stdout).toBe('');
-        expect(result.stderr.split('\n')[0]).toMatch(/^lk: lk (next|status) --offline needs Node 22\.13 or later/);
-      }
-    });
-  } else {
-    it('--offline answers as online after a sync: lk next, lk next --random --seed, lk status', async () => {
-      const db = join(dataDir, 'mirror.db');
-      expect((await lk(bed, ['sync', '--db', db])).code).toBe(0);
-      for (const args of [
-        ['next', '--all', '--json'],
-        ['next', '--domain', 'MEDIA', '--limit', '5', '--json'],
-        ['next', '--random', '--seed', '11', '--json'],
-        ['next', '--random', '--seed', '12', '--domain', 'GAMES', '--json'],
-        ['status', '--json', '--db', db],
-      ]) {
-        const online = await lk(bed, args);
-        const offline = await lk(bed, [...args, '--offline', ...(args.includes('--db') ? [] : ['--db', db])]);
-        expect(offline.code, offline.stderr).toBe(0);
-        expect(offline.stdout, args.join(' ')).toBe(online.stdout);
-      }
-      const status = jsonOf<Status>(await lk(bed, ['status', '--json', '--offline', '--db', db]));
-      expect(validateStatus(status), JSON.stringify(validateStatus.errors)).toBe(true);
-      expect(status.mirror?.syncedAt).toBe(new Date(now).toISOString());
-    });
-  }
+  itWithoutSqlite(`--offline on Node ${process.versions.node} (no node:sqlite) exits 1 with one line naming Node 22.13`, async () => {
+    for (const args of [
+      ['next', '--offline'],
+      ['status', '--offline'],
+    ]) {
+      const result = await lk(bed, [...args, '--db', join(dataDir, 'none.db')]);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.split('\n')[0]).toMatch(/^lk: lk (next|status) --offline needs Node 22\.13 or later/);
+    }
+  });
+  itWithSqlite('--offline answers as online after a sync: lk next, lk next --random --seed, lk status', async () => {
+    const db = join(dataDir, 'mirror.db');
+    expect((await lk(bed, ['sync', '--db', db])).code).toBe(0);
+    for (const args of [
+      ['next', '--all', '--json'],
+      ['next', '--domain', 'MEDIA', '--limit', '5', '--json'],
+      ['next', '--random', '--seed', '11', '--json'],
+      ['next', '--random', '--seed', '12', '--domain', 'GAMES', '--json'],
+      ['status', '--json', '--db', db],
+    ]) {
+      const online = await lk(bed, args);
+      const offline = await lk(bed, [...args, '--offline', ...(args.includes('--db') ? [] : ['--db', db])]);
+      expect(offline.code, offline.stderr).toBe(0);
+      expect(offline.stdout, args.join(' ')).toBe(online.stdout);
+    }
+    const status = jsonOf<Status>(await lk(bed, ['status', '--json', '--offline', '--db', db]));
+    expect(validateStatus(status), JSON.stringify(validateStatus.errors)).toBe(true);
+    expect(status.mirror?.syncedAt).toBe(new Date(now).toISOString());
+  });
 });
 
 describe('lk next --random on a small library', () => {
@@ -319,7 +316,7 @@ describe('lk next --random on a small library', () => {
   beforeAll(async () => {
     bed = await startBed(40);
     db = join(tempDir('lk-random-'), 'small.db');
-    if (nodeHasSqlite()) expect((await lk(bed, ['sync', '--db', db])).code).toBe(0);
+    if (hasSqlite) expect((await lk(bed, ['sync', '--db', db])).code).toBe(0);
   });
   afterAll(async () => {
     await bed.sandbox.close();
@@ -334,7 +331,7 @@ describe('lk next --random on a small library', () => {
     const counts = new Map<string, number>();
     for (let seed = 0; seed < 1000; seed += 1) {
       let id: string;
-      if (nodeHasSqlite()) {
+      if (hasSqlite) {
         id = jsonOf<NextItem[]>(await lk(bed, ['next', '--random', '--seed', String(seed), '--offline', '--db', db, '--json', '-q']))[0]!.id;
       } else {
         id = planned[seededIndex(seed, planned.length)]!.id;
@@ -358,34 +355,33 @@ describe('lk next --random on a small library', () => {
   });
 });
 
-if (!nodeHasSqlite())
-  describe(`lk status on Node ${process.versions.node}, which cannot read a mirror (issue 44)`, () => {
-    let bed: TestBed;
+describeWithoutSqlite(`lk status on Node ${process.versions.node}, which cannot read a mirror (issue 44)`, () => {
+  let bed: TestBed;
 
-    beforeAll(async () => {
-      bed = await startBed(20);
-    });
-    afterAll(async () => {
-      await bed.sandbox.close();
-    });
-
-    it('--json: mirror null without one; with one, {syncedAt: null, readable: false, needsNode: "22.13"}, valid by the schema', async () => {
-      expect(jsonOf<Status>(await lk(bed, ['status', '--json'])).mirror).toBeNull();
-      // A mirror as a sync on a newer Node leaves it: this Node only sees that it is there.
-      writeFileSync(join(dataDirs.get(bed)!, 'default.db'), Buffer.concat([Buffer.from('SQLite format 3\0'), Buffer.alloc(4080)]));
-      const status = jsonOf<Status>(await lk(bed, ['status', '--json']));
-      expect(status.mirror).toEqual({ syncedAt: null, readable: false, needsNode: '22.13' });
-      expect(validateStatus(status), JSON.stringify(validateStatus.errors)).toBe(true);
-    });
-
-    it('the screen says the mirror is there, the Node it needs, and the single file or a newer Node', async () => {
-      writeFileSync(join(dataDirs.get(bed)!, 'default.db'), Buffer.concat([Buffer.from('SQLite format 3\0'), Buffer.alloc(4080)]));
-      const result = await lk(bed, ['status']);
-      expect(result.code, result.stderr).toBe(0);
-      expect(result.stdout).not.toMatch(/No local mirror/);
-      expect(result.stdout).toContain(`Mirror here, but reading it needs Node 22.13 or later (this is ${process.versions.node}).`);
-      expect(result.stdout).toMatch(
-        /lk's single file, which carries its own Node \(the release binary `lk`, or `npm run sea`.*\), or install Node 22\.13 or later \(https:\/\/nodejs\.org/,
-      );
-    });
+  beforeAll(async () => {
+    bed = await startBed(20);
   });
+  afterAll(async () => {
+    await bed.sandbox.close();
+  });
+
+  it('--json: mirror null without one; with one, {syncedAt: null, readable: false, needsNode: "22.13"}, valid by the schema', async () => {
+    expect(jsonOf<Status>(await lk(bed, ['status', '--json'])).mirror).toBeNull();
+    // A mirror as a sync on a newer Node leaves it: this Node only sees that it is there.
+    writeFileSync(join(dataDirs.get(bed)!, 'default.db'), Buffer.concat([Buffer.from('SQLite format 3\0'), Buffer.alloc(4080)]));
+    const status = jsonOf<Status>(await lk(bed, ['status', '--json']));
+    expect(status.mirror).toEqual({ syncedAt: null, readable: false, needsNode: '22.13' });
+    expect(validateStatus(status), JSON.stringify(validateStatus.errors)).toBe(true);
+  });
+
+  it('the screen says the mirror is there, the Node it needs, and the single file or a newer Node', async () => {
+    writeFileSync(join(dataDirs.get(bed)!, 'default.db'), Buffer.concat([Buffer.from('SQLite format 3\0'), Buffer.alloc(4080)]));
+    const result = await lk(bed, ['status']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).not.toMatch(/No local mirror/);
+    expect(result.stdout).toContain(`Mirror here, but reading it needs Node 22.13 or later (this is ${process.versions.node}).`);
+    expect(result.stdout).toMatch(
+      /lk's single file, which carries its own Node \(the release binary `lk`, or `npm run sea`.*\), or install Node 22\.13 or later \(https:\/\/nodejs\.org/,
+    );
+  });
+});

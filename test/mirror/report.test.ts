@@ -2,9 +2,9 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeHasSqlite } from '../../src/mirror/open.js';
 import type { ReportFigures } from '../../src/report/figures.js';
 import { startTestBed, type TestBed } from '../e2e/harness.js';
+import { describeWithSqlite, describeWithoutSqlite } from '../support/sqlite-node.js';
 
 // `lk report` against `lk sql` over the same mirror: every figure of --json (which the page draws, see
 // report-browser.test.ts) recomputed with plain SQL, for the sandbox and for the alt variant (other field names,
@@ -203,18 +203,18 @@ function reportSuite(name: string, zone: string, setUp: () => Promise<{ bed: Tes
   });
 }
 
-if (!nodeHasSqlite()) {
-  describe(`on Node ${process.versions.node} (no node:sqlite)`, () => {
-    it('lk report exits 1 with one line naming Node 22.13, and writes nothing', async () => {
-      const bed = await bedOf({});
-      const file = join(dir, 'none.html');
-      const result = await bed.lk(['report', '--db', join(dir, 'none.db'), '-o', file]);
-      expect(result.code).toBe(1);
-      expect(result.stderr.split('\n')[0]).toMatch(/^lk: lk report needs Node 22\.13 or later/);
-      expect(existsSync(file)).toBe(false);
-    });
+describeWithoutSqlite(`on Node ${process.versions.node} (no node:sqlite)`, () => {
+  it('lk report exits 1 with one line naming Node 22.13, and writes nothing', async () => {
+    const bed = await bedOf({});
+    const file = join(dir, 'none.html');
+    const result = await bed.lk(['report', '--db', join(dir, 'none.db'), '-o', file]);
+    expect(result.code).toBe(1);
+    expect(result.stderr.split('\n')[0]).toMatch(/^lk: lk report needs Node 22\.13 or later/);
+    expect(existsSync(file)).toBe(false);
   });
-} else {
+});
+
+describeWithSqlite('lk report on a synced mirror', () => {
   reportSuite('lk report over the sandbox', 'Europe/London', async () => {
     const bed = await bedOf({});
     const db = join(dir, 'sandbox.db');
@@ -315,4 +315,4 @@ if (!nodeHasSqlite()) {
       expect(readFileSync(opened, 'utf8')).toBe(`file://${dir.split('/').map(encodeURIComponent).join('/')}/open%20me.html`);
     });
   });
-}
+});

@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeHasSqlite, openForReading } from '../../src/mirror/open.js';
+import { openForReading } from '../../src/mirror/open.js';
 import { startServe } from '../../src/serve/index.js';
 import { runLkInProcess, startTestBed, type RunResult, type TestBed } from '../e2e/harness.js';
 import ICAL from 'ical.js';
@@ -11,6 +11,7 @@ import { feedparser } from '../support/feeds.js';
 import { chromiumPath, describeWith } from '../support/outside-tools.js';
 import { tempDir } from '../support/temp-dir.js';
 import { until } from '../support/until.js';
+import { describeWithSqlite, describeWithoutSqlite } from '../support/sqlite-node.js';
 
 // Issue 38: lk serve in this process (the server on port 0), against a mirror of the sandbox. Each address is checked
 // against the command it stands for, run here with the same clock: the same bytes, or the test fails.
@@ -24,16 +25,16 @@ beforeAll(() => {
   dataDir = tempDir('lk-serve-');
 });
 
-if (!nodeHasSqlite()) {
-  describe(`on Node ${process.versions.node} (no node:sqlite)`, () => {
-    it('lk serve exits 1 with one line naming Node 22.13, before listening', async () => {
-      const result = await runLkInProcess(['serve', '--port', '0', '--db', join(dataDir, 'none.db')], { env: { LK_DATA_DIR: dataDir } });
-      expect(result.code).toBe(1);
-      expect(result.stdout).toBe('');
-      expect(result.stderr.split('\n')[0]).toMatch(/^lk: lk serve needs Node 22\.13 or later/);
-    });
+describeWithoutSqlite(`on Node ${process.versions.node} (no node:sqlite)`, () => {
+  it('lk serve exits 1 with one line naming Node 22.13, before listening', async () => {
+    const result = await runLkInProcess(['serve', '--port', '0', '--db', join(dataDir, 'none.db')], { env: { LK_DATA_DIR: dataDir } });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.split('\n')[0]).toMatch(/^lk: lk serve needs Node 22\.13 or later/);
   });
-} else {
+});
+
+describeWithSqlite('lk serve on a synced mirror', () => {
   let bed: TestBed;
   let db: string;
   const env = () => ({ LK_DATA_DIR: dataDir, LK_CACHE_DIR: join(dataDir, 'cache') });
@@ -526,7 +527,7 @@ if (!nodeHasSqlite()) {
       }
     });
   });
-}
+});
 
 /** GET with headers fetch would rewrite (Accept-Encoding): status, headers and the raw body bytes. */
 function rawGet(

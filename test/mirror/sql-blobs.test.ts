@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeHasSqlite } from '../../src/mirror/open.js';
 import { cellText, labelOf } from '../../src/output/formats/cell.js';
 import { columnsOf } from '../../src/output/formats/fields.js';
 import { Base64Value } from '../../src/util/base64-value.js';
@@ -11,6 +10,7 @@ import { lkSpawnArgs, outputOf, type TestBed } from '../e2e/harness.js';
 import { syncedMirror } from '../support/synced-mirror.js';
 import { until } from '../support/until.js';
 import { call, mcpEnv, pipeTransport } from './mcp-support.js';
+import { describeWithSqlite } from '../support/sqlite-node.js';
 
 /**
  * BLOBs in lk sql and in mcp's sql tool (issue 45): written as base64 in every format — {"$base64": true, "encoded"}
@@ -49,7 +49,7 @@ describe('a BLOB as the output formats take it (Base64Value), on every Node', ()
   });
 });
 
-if (nodeHasSqlite()) {
+describeWithSqlite('BLOBs read from the mirror', () => {
   describe('lk sql writes a BLOB as base64 that decodes back to its bytes', () => {
     it('--json: {"$base64": true, "encoded": …} (sqlite-utils, Datasette)', async () => {
       const result = await sql(BLOB_QUERY, ['--json']);
@@ -179,4 +179,4 @@ if (nodeHasSqlite()) {
       expect(await exited).toBe(0);
     });
   });
-}
+});

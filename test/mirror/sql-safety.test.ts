@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeHasSqlite } from '../../src/mirror/open.js';
 import { lkSpawnArgs, outputOf, type TestBed } from '../e2e/harness.js';
 import { RUNAWAY, syncedMirror } from '../support/synced-mirror.js';
+import { describeWithSqlite, describeWithoutSqlite } from '../support/sqlite-node.js';
 
 /**
  * lk sql only reads (issue 24, item 3), and no query outlives a signal or --timeout (item 4). Run under each Node of
@@ -24,7 +24,7 @@ afterAll(async () => {
 
 const sql = (query: string, extra: string[] = []) => bed.lk(['sql', '-q', query, '--db', db, ...extra]);
 
-if (!nodeHasSqlite()) {
+describeWithoutSqlite(`on Node ${process.versions.node} (no node:sqlite)`, () => {
   it(`on Node ${process.versions.node}, lk sql refuses with one line naming Node 22.13`, async () => {
     const result = await sql(`VACUUM INTO '${join(dir, 'copy.db')}'`);
     expect(result.code).toBe(1);
@@ -33,7 +33,9 @@ if (!nodeHasSqlite()) {
     expect(result.stderr).toMatch(/lk's single file, which carries its own Node \(the release binary `lk`, or `npm run sea`.*nodejs\.org/);
     expect(existsSync(join(dir, 'copy.db'))).toBe(false);
   });
-} else {
+});
+
+describeWithSqlite('lk sql on a mirror', () => {
   describe('lk sql refuses whatever is not a read, exit 2 with one line', () => {
     it.each([
       ['VACUUM INTO a new file', (d: string) => `VACUUM INTO '${join(d, 'copy.db')}'`],
@@ -123,4 +125,4 @@ if (!nodeHasSqlite()) {
       expect((await done).code).toBe(code);
     });
   });
-}
+});

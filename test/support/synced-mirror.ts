@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { nodeHasSqlite } from '../../src/mirror/open.js';
 import { startTestBed, type TestBed } from '../e2e/harness.js';
 import { tempDir } from './temp-dir.js';
+import { hasSqlite } from './sqlite-node.js';
 
 /**
  * A sandbox of `entries` entries and, where this Node has node:sqlite, a mirror of it synced at `db` (in a temp folder
@@ -12,7 +12,7 @@ export async function syncedMirror(entries: number, prefix: string): Promise<{ b
   const bed = await startTestBed({ entries, rateLimit: 0, exportIntervalSeconds: 0 });
   const dir = tempDir(prefix);
   const db = join(dir, 'mirror.db');
-  if (nodeHasSqlite()) {
+  if (hasSqlite) {
     const synced = await bed.lk(['sync', '--db', db], { env: { LK_CACHE_DIR: join(dir, 'cache') } });
     expect(synced.code, synced.stderr).toBe(0);
   }
