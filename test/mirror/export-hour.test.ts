@@ -34,7 +34,8 @@ describeWithSqlite('the export hour spent elsewhere', () => {
     expect(first.code, first.stderr).toBe(0);
     expect(exports()).toBe(1); // refused: 429 with Retry-After
     // The same moment both times (its "(in …)" counts down).
-    const possible = /^lk: a new export is possible after (\d\d:\d\d:\d\d) \(in [^)]+\); reading the paginated endpoints meanwhile$/m;
+    const possible =
+      /^lk: a new export is possible after ((?:\d{4}-\d\d-\d\d )?\d\d:\d\d:\d\d) \(in [^)]+\); reading the paginated endpoints meanwhile$/m;
     expect(first.stderr).toMatch(possible);
 
     const second = await bed.lk(['sync', '--db', db], { env: env() });
@@ -46,7 +47,9 @@ describeWithSqlite('the export hour spent elsewhere', () => {
     // lk export honours it too: exit 5 naming the time, without a request.
     const exported = await bed.lk(['export', '-o', join(dataDir, 'backup.json')], { env: env() });
     expect(exported.code).toBe(5);
-    expect(exported.stderr).toMatch(/^lk: the server refused a new export \(api\.rate_limited\); try again after \d\d:\d\d:\d\d \(in (59m|1h)/);
+    expect(exported.stderr).toMatch(
+      /^lk: the server refused a new export \(api\.rate_limited\); try again after (\d{4}-\d\d-\d\d )?\d\d:\d\d:\d\d \(in (59m|1h)/,
+    );
     expect(exports()).toBe(1);
 
     const abort = new AbortController();
@@ -78,7 +81,7 @@ describeWithoutSqlite(`on Node ${process.versions.node} (no node:sqlite)`, () =>
       await elsewhere.text();
       bed.sandbox.resetCounters();
       const env = { LK_CACHE_DIR: tempDir('lk-export-hour-cache-') };
-      const refused = /^lk: the server refused a new export \(api\.rate_limited\); try again after (\d\d:\d\d:\d\d)/;
+      const refused = /^lk: the server refused a new export \(api\.rate_limited\); try again after ((?:\d{4}-\d\d-\d\d )?\d\d:\d\d:\d\d)/;
       const first = await bed.lk(['export'], { env });
       const second = await bed.lk(['export'], { env });
       for (const run of [first, second]) {
