@@ -1,12 +1,12 @@
 import { readdirSync } from 'node:fs';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeHasSqlite } from '../../src/mirror/open.js';
 import { TOOLS } from '../../src/mcp/tools.js';
 import { READINGS, type Reading, type ReadingName } from '../../src/readings/table.js';
 import { documentAt } from '../../src/serve/documents.js';
 import type { RunResult, TestBed } from '../e2e/harness.js';
 import { runOnOldNode } from '../support/old-node.js';
+import { describeWithoutSqlite, describeWithSqlite } from '../support/sqlite-node.js';
 import { syncedMirror } from '../support/synced-mirror.js';
 import { until } from '../support/until.js';
 import { call as callTool, mcpInProcess, type InProcessMcp } from './mcp-support.js';
@@ -29,7 +29,7 @@ describe('the table and the surfaces', () => {
   });
 });
 
-if (!nodeHasSqlite()) {
+describeWithoutSqlite('on a Node without node:sqlite', () => {
   it(`lk library --offline exits 1 on Node ${process.versions.node}, naming Node 22.13, and writes nothing`, async () => {
     const result = await runOnOldNode(['library', '--offline']);
     expect(result.code).toBe(1);
@@ -37,7 +37,9 @@ if (!nodeHasSqlite()) {
     expect(result.stderr.split('\n')[0]).toMatch(/^lk: lk library --offline needs Node 22\.13 or later/);
     expect(readdirSync(result.dataDir)).toEqual([]);
   });
-} else {
+});
+
+describeWithSqlite('the readings on their surfaces', () => {
   let bed: TestBed;
   let db: string;
   let dir: string;
@@ -211,4 +213,4 @@ if (!nodeHasSqlite()) {
       expect(refused.body).toMatch(/limit/);
     }
   });
-}
+});
