@@ -9,6 +9,7 @@ import {
   statsSnapshot,
   tableItems,
   upcomingCalendar,
+  type LibraryFilters,
   type Listing as MirrorListing,
   type Window,
 } from '../mirror/read.js';
@@ -26,27 +27,18 @@ import { windowOf } from './pages.js';
  * parity test (test/mirror/readings-parity.test.ts) runs every entry on every surface it names.
  */
 
-/** A reading's filters, as the command's flags and the tools' arguments give them (each reading reads its own). */
-export interface Filters {
-  domain?: string | undefined;
-  phase?: string | undefined;
-  sort?: string | undefined;
-  order?: string | undefined;
+/**
+ * A reading's filters, as the command's flags and the tools' arguments give them (each reading reads its own): the
+ * library's (mirror/read.ts LibraryFilters: the command's flags, and more for lk mcp's list_library), and these.
+ */
+export interface Filters extends LibraryFilters {
   /** A window of history: a day (YYYY-MM-DD) or an instant, as the API takes them. */
   from?: string | undefined;
   to?: string | undefined;
-  /** The entry or list, checked (commands/options.ts entityId). */
+  /** The entry or list, checked (commands/flag-values.ts entityId). */
   id?: string | undefined;
   /** Words to find (search). */
   text?: string | undefined;
-  /** The library by more than the command's flags (lk mcp's list_library): mirror/read.ts LibraryFilters. */
-  status?: string | undefined;
-  minRating?: number | undefined;
-  maxRating?: number | undefined;
-  addedFrom?: string | undefined;
-  addedTo?: string | undefined;
-  finishedFrom?: string | undefined;
-  finishedTo?: string | undefined;
 }
 
 /** Where a reading is answered: its command (and whether it takes --offline), lk serve's route, lk mcp's tool. */
