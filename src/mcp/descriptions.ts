@@ -20,5 +20,8 @@ export const DESCRIPTIONS = {
   sql: `One read-only SQL query (SQLite) on the mirror, for questions the other tools do not answer. Tables: works, entries, history, lists, list_items, reviews, calendar, stats; views: library (id, title, type, domain, status, phase, rating, notes, added_at, started_at, finished_at, year…), history_with_titles, reviews_with_titles, time_per_year; every table has a json column holding the item as the server sent it (json_extract reaches any field). Dates are ISO 8601 text in UTC. Writes of any kind (INSERT, CREATE, ATTACH, VACUUM, PRAGMA settings) are refused. A page holds at most max_rows rows (default 50, up to 1000) and 256 KB; truncated says when more remain, and nextCursor continues the same query. A BLOB comes as {"$base64": true, "encoded": "<base64>"}; a value longer than 256 KiB is an error (select substr() or length() of it). ${MIRROR} Example: { "query": "SELECT title, rating FROM library WHERE domain = 'BOOKS' AND finished_at >= '2025-01-01' ORDER BY rating DESC LIMIT 10" }.`,
 } as const;
 
-/** The names of every tool, for lk mcp --tools (checked before the server, and the SDK, load). */
-export const TOOL_NAMES = Object.keys(DESCRIPTIONS) as (keyof typeof DESCRIPTIONS)[];
+/** A tool made from a reading of the table (reading-tools.ts): what it answers, its filters, and how it pages. */
+export function readingToolDescription(about: string, takes: readonly string[]): string {
+  const filters = takes.length === 0 ? '' : ` Filters: ${takes.join(', ')}.`;
+  return `${about}, as the service lists them.${filters} ${MIRROR} ${PAGE} Example: {}.`;
+}

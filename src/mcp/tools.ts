@@ -1,56 +1,27 @@
 import * as z from 'zod';
 import { pathOf } from '../api/endpoints.js';
-import { DOMAINS, ORDERS, PHASES, SORTS } from '../api/vocabulary.js';
-import type { Database } from '../mirror/database.js';
-import { mirrorAge, statsSnapshot, type Listing } from '../mirror/read.js';
+import { ORDERS, SORTS } from '../api/vocabulary.js';
+import { statsSnapshot, type Listing } from '../mirror/read.js';
 import { EVERYTHING } from '../readings/pages.js';
 import { READINGS } from '../readings/table.js';
 import { reportFigures } from '../report/figures.js';
 import { reportPeriod } from '../report/period.js';
 import { localToday } from '../report/time-zone.js';
-import { compactItem } from './compact.js';
 import { sqlPage, SQL_BYTE_LIMIT, SQL_ROW_LIMIT } from './limits.js';
 import { linked } from './links.js';
+import { dataAsOf, dataAsOfMirror, domain, isoDate, limit, listing, nextCursor, page, phase } from './listing.js';
 import { OVERVIEW_TOOLS } from './overview-tools.js';
-import { cursorArgument, MOST_PER_PAGE, PAGE_SIZE } from './paging.js';
-import { tool, type Tool, type ToolCall } from './tool.js';
+import { cursorArgument, PAGE_SIZE } from './paging.js';
+import { readingTools } from './reading-tools.js';
+import { tool, type Tool } from './tool.js';
 
 /**
  * The tools of `lk mcp`, as a table: each its input and output as zod schemas (sent as JSON Schema) and what it runs.
- * Listings answer a page of compact items with `nextCursor` while more remain (paging.ts); get_entry gives one item
- * whole. lk's own readings run in this process (mirror.ts); the sql tool's query runs in a query process.
+ * Listings answer a page of compact items with `nextCursor` while more remain (paging.ts, listing.ts); get_entry gives
+ * one item whole. A reading of src/readings/table.ts that names a tool not written here gets one made from it. lk's own readings run in this process (mirror.ts); the sql tool's query runs in a query process.
  */
 
-const domain = z.enum(DOMAINS).optional().describe('only this domain');
-const phase = z.enum(PHASES).optional().describe('only entries in this phase (PLANNED, IN_PROGRESS, DONE, DROPPED)');
-const limit = z.number().int().min(1).max(MOST_PER_PAGE).default(PAGE_SIZE).describe(`items per page (1 to ${MOST_PER_PAGE})`);
-const isoDate = z
-  .union([z.iso.date(), z.iso.datetime()], { error: 'expected YYYY-MM-DD or an ISO 8601 instant such as 2026-03-01T18:00:00Z' })
-  .describe('YYYY-MM-DD (UTC) or an ISO 8601 instant');
-const dataAsOf = z.string().nullable().describe('when the mirror took this data from the server (lk sync), ISO 8601');
-const nextCursor = z.string().optional().describe('present when more remain: call the same tool with cursor set to it for the next page');
-const item = z.looseObject({ link: z.string().nullable() }).describe("an item's page in the web app and its main fields");
-const listing = z.object({ total: z.number().describe('items in the whole listing'), results: z.array(item), nextCursor, dataAsOf });
 const source = z.enum(['mirror', 'api']);
-
-/**
- * A page of a listing read from the mirror, with what the assistant needs to ask for the next one. The listing's items
- * stream from its statement (mirror/read.ts), which is read here to the page's end, each item made compact as it comes.
- */
-function page(found: Listing, call: ToolCall, dataAsOf: string | null) {
-  const results = Array.from(found.items, compactItem);
-  const next = call.offset + results.length;
-  return {
-    total: found.total,
-    results,
-    ...(next < found.total ? { nextCursor: call.cursorAt(next) } : {}),
-    dataAsOf,
-  };
-}
-
-/** When the mirror took its data from the server (ISO 8601), or null where it does not say. */
-const dataAsOfMirror = (db: Database) => isoOrNull(mirrorAge(db).snapshotAt);
-const isoOrNull = (at: number | undefined) => (at === undefined ? null : new Date(at).toISOString());
 
 const searchTool = tool({
   name: 'search',
@@ -199,4 +170,7 @@ const sqlTool = tool({
   },
 });
 
-export const TOOLS: readonly Tool[] = [searchTool, listLibraryTool, getEntryTool, historyTool, statsTool, calendarTool, ...OVERVIEW_TOOLS, sqlTool];
+const WRITTEN: readonly Tool[] = [searchTool, listLibraryTool, getEntryTool, historyTool, statsTool, calendarTool, ...OVERVIEW_TOOLS, sqlTool];
+
+/** The tools written here, and one made from each reading that names a tool no one wrote (reading-tools.ts). */
+export const TOOLS: readonly Tool[] = [...WRITTEN, ...readingTools(READINGS, new Set(WRITTEN.map((written) => written.name)))];

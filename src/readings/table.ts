@@ -52,6 +52,8 @@ export interface Surfaces {
 }
 
 interface Declared {
+  /** What it answers, as a title (lk mcp's tool made from it is named so). */
+  about: string;
   surfaces: Surfaces;
   /** It shows titles: offline, the mirror's language is the one --lang may ask for (commands/offline.ts requireTitleLanguage). */
   titles: boolean;
@@ -79,7 +81,12 @@ export interface ListingReading extends Declared {
   mirror?: (db: Database, filters: Filters, window: Window, now: number) => MirrorListing;
   /** The server pages it (--page, --limit, --all); else it is read whole (the calendar). */
   paged: boolean;
+  /** The filters its mirror side reads besides the window (a tool made from it takes these as arguments). */
+  takes?: readonly ListingFilter[];
 }
+
+/** The filters a listing may take, by the names of Filters. */
+export type ListingFilter = 'domain' | 'phase' | 'from' | 'to';
 
 /** One value. */
 export interface SingleReading extends Declared {
@@ -106,6 +113,8 @@ const whole = (items: unknown[], window: Window) => windowOf(items)(window);
 export const READINGS = {
   library: {
     kind: 'listing',
+    about: 'Library entries',
+    takes: ['domain', 'phase'],
     view: entryView,
     paged: true,
     titles: true,
@@ -116,6 +125,7 @@ export const READINGS = {
   },
   entry: {
     kind: 'single',
+    about: 'One library entry',
     view: entryView,
     titles: true,
     api: { endpoint: 'entry', query: () => ({}), id: 'library entry' },
@@ -124,6 +134,7 @@ export const READINGS = {
   },
   entryHistory: {
     kind: 'listing',
+    about: 'The history of one entry',
     view: historyView,
     paged: true,
     titles: true,
@@ -133,6 +144,8 @@ export const READINGS = {
   },
   history: {
     kind: 'listing',
+    about: 'History events in a window of dates',
+    takes: ['domain', 'from', 'to'],
     view: historyView,
     paged: true,
     titles: true,
@@ -143,15 +156,17 @@ export const READINGS = {
   },
   lists: {
     kind: 'listing',
+    about: 'Your lists',
     view: listView,
     paged: true,
     titles: true,
     api: { endpoint: 'lists', query: () => ({}) },
     mirror: (db, _filters, window) => whole(tableItems(db, 'lists'), window),
-    surfaces: { command: ['lists'], offline: true },
+    surfaces: { command: ['lists'], offline: true, tool: 'list_lists' },
   },
   list: {
     kind: 'single',
+    about: 'One list with its items',
     layout: 'list',
     titles: true,
     api: { endpoint: 'list', query: () => ({}), id: 'list' },
@@ -159,6 +174,8 @@ export const READINGS = {
   },
   calendar: {
     kind: 'listing',
+    about: 'Upcoming episodes of followed shows',
+    takes: ['domain'],
     view: calendarView,
     paged: false,
     titles: true,
@@ -169,6 +186,7 @@ export const READINGS = {
   },
   stats: {
     kind: 'single',
+    about: 'The stats summary of the account',
     layout: 'sections',
     titles: false,
     api: { endpoint: 'stats', query: ({ domain }) => ({ domain }), lang: false },
@@ -187,15 +205,18 @@ export const READINGS = {
   },
   reviews: {
     kind: 'listing',
+    about: 'Your reviews',
+    takes: ['domain'],
     view: reviewView,
     paged: true,
     titles: true,
     api: { endpoint: 'reviews', query: ({ domain }) => ({ domain }) },
     mirror: (db, { domain }, window) => whole(tableItems(db, 'reviews', { domain: upper(domain) }), window),
-    surfaces: { command: ['reviews'], offline: true },
+    surfaces: { command: ['reviews'], offline: true, tool: 'list_reviews' },
   },
   profile: {
     kind: 'single',
+    about: 'The profile',
     layout: 'sections',
     titles: false,
     api: { endpoint: 'profile', query: () => ({}), lang: false },
@@ -203,33 +224,48 @@ export const READINGS = {
   },
   achievements: {
     kind: 'listing',
+    about: 'Your achievements',
     view: achievementView,
     paged: true,
     titles: false,
     api: { endpoint: 'achievements', query: () => ({}), lang: false },
     mirror: (db, _filters, window) => whole(tableItems(db, 'achievements'), window),
-    surfaces: { command: ['profile', 'achievements'], offline: false },
+    surfaces: { command: ['profile', 'achievements'], offline: false, tool: 'list_achievements' },
   },
   notifications: {
     kind: 'listing',
+    about: 'Your notifications',
     view: notificationView,
     paged: true,
     titles: true,
     api: { endpoint: 'notifications', query: () => ({}), lang: false },
     mirror: (db, _filters, window) => whole(tableItems(db, 'notifications'), window),
-    surfaces: { command: ['notifications'], offline: true },
+    surfaces: { command: ['notifications'], offline: true, tool: 'list_notifications' },
   },
-  next: { kind: 'composed', view: nextView, titles: true, surfaces: { command: ['next'], offline: true, route: '/next.json', tool: 'next_up' } },
-  status: { kind: 'composed', titles: true, surfaces: { command: ['status'], offline: true, route: '/status.json', tool: 'status' } },
+  next: {
+    kind: 'composed',
+    about: 'What to take up next',
+    view: nextView,
+    titles: true,
+    surfaces: { command: ['next'], offline: true, route: '/next.json', tool: 'next_up' },
+  },
+  status: {
+    kind: 'composed',
+    about: 'What is going on',
+    titles: true,
+    surfaces: { command: ['status'], offline: true, route: '/status.json', tool: 'status' },
+  },
   search: {
     kind: 'listing',
+    about: 'Full-text search of the library',
+    takes: ['domain', 'phase'],
     view: entryView,
     paged: true,
     titles: true,
     mirror: (db, { text, domain, phase }, window) => searchEntries(db, text ?? '', { domain: upper(domain), phase: upper(phase) }, window),
     surfaces: { command: ['search'], offline: true, tool: 'search' },
   },
-  feed: { kind: 'composed', titles: false, surfaces: { command: ['feed'], offline: true, route: '/feed.json' } },
+  feed: { kind: 'composed', about: 'Recent activity as a feed', titles: false, surfaces: { command: ['feed'], offline: true, route: '/feed.json' } },
 } as const satisfies Record<string, Reading>;
 
 export type ReadingName = keyof typeof READINGS;

@@ -69,7 +69,11 @@ describeWithSqlite('lk mcp on a synced mirror', () => {
         'calendar',
         'get_entry',
         'history',
+        'list_achievements',
         'list_library',
+        'list_lists',
+        'list_notifications',
+        'list_reviews',
         'next_up',
         'search',
         'sql',
@@ -301,7 +305,7 @@ describeWithSqlite('lk mcp on a synced mirror', () => {
       const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.once('exit', (code, signal) => resolve([code, signal])));
       const client = new Client({ name: 'lk-test', version: '1.0.0' });
       await client.connect(pipeTransport(child.stdout, child.stdin));
-      expect((await client.listTools()).tools.length).toBe(9);
+      expect((await client.listTools()).tools.length).toBe(13);
       child.stdin.end();
       expect(await exited).toEqual([0, null]);
       const lines = stdout.split('\n').filter(Boolean);

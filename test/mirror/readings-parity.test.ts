@@ -1,7 +1,11 @@
 import { readdirSync } from 'node:fs';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readingTools } from '../../src/mcp/reading-tools.js';
+import type { ToolCall } from '../../src/mcp/tool.js';
+import { TOOL_NAMES } from '../../src/mcp/tool-names.js';
 import { TOOLS } from '../../src/mcp/tools.js';
+import { openForReading } from '../../src/mirror/open.js';
 import { READINGS, type Reading, type ReadingName } from '../../src/readings/table.js';
 import { documentAt } from '../../src/serve/documents.js';
 import type { RunResult, TestBed } from '../e2e/harness.js';
@@ -26,6 +30,8 @@ describe('the table and the surfaces', () => {
     for (const tool of named) expect(tools, tool).toContain(tool);
     expect([...tools].filter((tool) => !named.has(tool))).toEqual(['sql']);
     for (const [, { surfaces }] of table) if (surfaces.route) expect(documentAt(surfaces.route), surfaces.route).toBeDefined();
+    // lk mcp --tools knows them all before the server loads.
+    expect([...TOOL_NAMES].sort()).toEqual([...tools].sort());
   });
 });
 
@@ -181,6 +187,35 @@ describeWithSqlite('the readings on their surfaces', () => {
         if (surfaces.route) sameItems(`${name} at ${surfaces.route}`, await onRoute(name, surfaces.route), reference, whole);
         if (surfaces.tool) sameItems(`${name} by ${surfaces.tool}`, await onTool(name, surfaces.tool), reference, whole);
       });
+    }
+  });
+
+  it('a reading added to the table with a tool of its own is served by lk mcp, answering its mirror items page by page', async () => {
+    const written = new Set(TOOLS.map((tool) => tool.name));
+    const things: Reading = { ...READINGS.reviews, about: 'Reviews again', surfaces: { command: ['reviews'], offline: true, tool: 'list_things' } };
+    const made = readingTools({ ...READINGS, things }, written).find((tool) => tool.name === 'list_things');
+    expect(made?.title).toBe('Reviews again');
+    expect(Object.keys(made!.input.shape).sort()).toEqual(['cursor', 'domain', 'limit']);
+    // Its call as lk mcp makes it (mcp/index.ts), on the synced mirror: a page of 7, then the rest from the cursor.
+    const database = openForReading(db);
+    try {
+      const call = (offset: number): ToolCall =>
+        ({
+          host: { now: () => Date.now() },
+          mirror: { read: <T>(read: (opened: typeof database) => T) => read(database) },
+          signal: new AbortController().signal,
+          offset,
+          cursorAt: (at: number) => `at-${at}`,
+        }) as unknown as ToolCall;
+      const first = (await made!.run(made!.input.parse({ limit: 7 }), call(0))) as { results: { id: unknown }[]; nextCursor?: string };
+      expect(first.results).toHaveLength(7);
+      expect(first.nextCursor).toBe('at-7');
+      const rest = (await made!.run(made!.input.parse({ limit: 200 }), call(7))) as { results: { id: unknown }[]; nextCursor?: string };
+      expect(rest.nextCursor).toBeUndefined();
+      const reviews = (await json(['reviews', '--all', '--offline', '--db', db], null)) as { id: unknown }[];
+      expect([...first.results, ...rest.results].map((item) => item.id)).toEqual(reviews.map((review) => review.id));
+    } finally {
+      database.close();
     }
   });
 
