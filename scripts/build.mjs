@@ -123,5 +123,5 @@ async function asciiOnly(file) {
 const { topLevelHelp, VERSION } = createRequire(import.meta.url)('../dist/cli.cjs');
 await writeFile(
   new URL('static.cjs', dist),
-  `// Written by scripts/build.mjs from the command tree; read by bin/lk.cjs.\nexports.VERSION = ${JSON.stringify(VERSION)};\nexports.HELP = ${JSON.stringify(topLevelHelp(80))};\n`,
+  `// Written by scripts/build.mjs from the command tree; read by bin/lk.cjs.\nexports.VERSION = ${JSON.stringify(VERSION)};\nexports.HELP = ${JSON.stringify(await topLevelHelp(80))};\n`,
 );

@@ -1,36 +1,9 @@
 import { sleep } from './util/sleep.js';
 import { Command, CommanderError, Help } from 'commander';
-import { registerApi } from './commands/api.js';
-import { registerAuth } from './commands/auth.js';
-import { registerCalendar } from './commands/calendar.js';
-import { registerCompletion } from './commands/completion.js';
-import { registerDoctor } from './commands/doctor.js';
-import { registerConfig } from './commands/config.js';
-import { registerConvert } from './commands/convert.js';
-import { registerExport } from './commands/export.js';
-import { registerDiff } from './commands/diff.js';
-import { registerFeed } from './commands/feed.js';
-import { addGlobalFlags, attachFactory } from './commands/define.js';
+import { addGlobalFlags, attachFactory, attachWholeProgram } from './commands/define.js';
+import { COMMANDS, commandsFor } from './commands/index.js';
 import { closestName, examples } from './commands/options.js';
 import { fittedHelp, formatHelpItem, MIN_WIDTH_TO_WRAP } from './commands/help-layout.js';
-import { registerHistory } from './commands/history.js';
-import { registerLibrary } from './commands/library.js';
-import { registerLists } from './commands/lists.js';
-import { registerMcp } from './commands/mcp.js';
-import { registerNotifications } from './commands/notifications.js';
-import { registerOpen } from './commands/open.js';
-import { registerProfile } from './commands/profile.js';
-import { registerNext } from './commands/next.js';
-import { registerReport } from './commands/report.js';
-import { registerReviews } from './commands/reviews.js';
-import { registerSandbox } from './commands/sandbox.js';
-import { registerStats } from './commands/stats.js';
-import { registerServe } from './commands/serve.js';
-import { registerStatus } from './commands/status.js';
-import { registerSearch } from './commands/search.js';
-import { registerSql } from './commands/sql.js';
-import { registerSync } from './commands/sync.js';
-import { registerWhoami } from './commands/whoami.js';
 import type { Factory } from './context.js';
 import { ExitCode, LkError, SilentExit } from './util/errors.js';
 import { endsCleanlyOnSignal, runInterruptCleanups } from './util/interrupt.js';
@@ -46,10 +19,13 @@ import { isSqliteLocked, LOCKED_HINT } from './util/sqlite-errors.js';
 export { VERSION };
 
 /**
- * Builds the whole command tree for one run. The factory supplies everything from outside (streams, environment,
- * clock, signal): the real process passes its own, tests pass fakes, and the completion generator only reads the tree.
+ * Builds the command tree for one run. The factory supplies everything from outside (streams, environment, clock,
+ * signal): the real process passes its own, tests pass fakes, and the completion generator only reads the tree.
+ * Given the run's argv, the tree holds only the command the line names (src/commands/index.ts, commandsFor), so a
+ * run loads that command's module and no other; without, every command: the whole tree.
  */
-export function makeProgram(factory: Factory = processFactory()): Command {
+export async function makeProgram(factory: Factory = processFactory(), argv?: readonly string[]): Promise<Command> {
+  const commands = argv ? commandsFor(argv.slice(2)) : COMMANDS;
   const program = new Command('lk')
     .description('Your media-tracking library from the terminal: lookups, pipelines, backups.')
     .version(VERSION, '-V, --version', 'print the version')
@@ -77,34 +53,9 @@ export function makeProgram(factory: Factory = processFactory()): Command {
   addGlobalFlags(program);
 
   attachFactory(program, factory);
-  registerAuth(program);
-  registerWhoami(program);
-  registerLibrary(program);
-  registerHistory(program);
-  registerLists(program);
-  registerCalendar(program);
-  registerNext(program);
-  registerStatus(program);
-  registerServe(program);
-  registerStats(program);
-  registerReviews(program);
-  registerProfile(program);
-  registerNotifications(program);
-  registerExport(program);
-  registerDiff(program);
-  registerConvert(program);
-  registerSync(program);
-  registerSearch(program);
-  registerSql(program);
-  registerFeed(program);
-  registerReport(program);
-  registerMcp(program);
-  registerOpen(program);
-  registerApi(program);
-  registerConfig(program);
-  registerCompletion(program);
-  registerDoctor(program);
-  registerSandbox(program);
+  // A tree of the run's own command alone: what needs the others (their formats, the completion script) builds them all.
+  if (commands !== COMMANDS) attachWholeProgram(program, () => makeProgram(factory));
+  for (const register of await Promise.all(commands.map((command) => command.load()))) register(program);
   addHelpCommand(program);
 
   program.addHelpText(
@@ -168,9 +119,9 @@ export const GLOBAL_OPTIONS_LINE = 'Global options (--json, --fields, --profile,
  * `lk --help` exactly as commander prints it `width` columns wide. The build stores it, so that bin/lk.cjs answers
  * `lk --help` without loading commander and the command tree.
  */
-export function topLevelHelp(width = 80): string {
+export async function topLevelHelp(width = 80): Promise<string> {
   let text = '';
-  makeProgram(processFactory())
+  (await makeProgram(processFactory()))
     .configureOutput({ writeOut: (chunk) => (text += chunk), getOutHelpWidth: () => width, getOutHasColors: () => false })
     .outputHelp();
   return text;
@@ -253,7 +204,7 @@ function helpWidth(factory: Factory): number {
 /** One run of lk on the given command line: every failure becomes its message on stderr and its exit code (README, Exit codes). */
 export async function runProgram(argv: string[], factory: Factory): Promise<number> {
   try {
-    await makeProgram(factory).parseAsync(argv);
+    await (await makeProgram(factory, argv)).parseAsync(argv);
     return ExitCode.ok;
   } catch (error) {
     const debug = factory.env.LK_DEBUG === '1';

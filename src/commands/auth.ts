@@ -16,6 +16,7 @@ import { addCommand, defineCommand, operand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
 import { examples } from './options.js';
 import { PROFILE, REQUESTS, TERMINAL_ONLY } from './uses.js';
+import { keyringDelete, keyringSet } from '../config/keyring.js';
 
 /** lk auth status: a table of its own on a terminal, --fields in the data formats. */
 const AUTH_STATUS: OutputShape = { ...DATA, fields: ['json', 'ndjson', 'csv', 'tsv'], header: ['csv', 'tsv'] };
@@ -174,7 +175,6 @@ async function logout(ctx: Context): Promise<void> {
     ctx.io.info(`No key stored for profile "${profileName}".`);
   } else {
     if (profile.keyring) {
-      const { keyringDelete } = await import('../config/keyring.js');
       try {
         await keyringDelete(profileName);
       } catch (error) {
@@ -205,7 +205,6 @@ async function storeInKeyring(ctx: Context, profileName: string, key: string, in
     ctx.io.warn(`lk: note: no system keyring here (no session bus); the key goes in ${configFilePath(ctx.configDir)} (mode 0600).`);
     return false;
   }
-  const { keyringSet } = await import('../config/keyring.js');
   try {
     await keyringSet(profileName, key);
     return true;

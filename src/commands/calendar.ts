@@ -14,6 +14,8 @@ import { runReading } from './readings.js';
 import { EVERYTHING } from '../readings/pages.js';
 import { READINGS } from '../readings/table.js';
 import { DOMAIN_FLAG, OFFLINE_FLAGS } from './options.js';
+import { calendarFeed } from '../output/formats/ics.js';
+import { calendarChanges, mirrorStamp } from '../mirror/read.js';
 
 const CALENDAR_FLAGS = {
   ...DOMAIN_FLAG,
@@ -66,7 +68,6 @@ function icsFeed(ctx: Context, options: CalendarOptions): Document {
     format: 'ics',
     async make() {
       const { items, now, changedAt } = options.offline ? await mirroredCalendar(ctx, options) : await liveCalendar(ctx, options);
-      const { calendarFeed } = await import('../output/formats/ics.js');
       const feed = calendarFeed(items, { now, changedAt, spoilerFree: Boolean(options.spoilerFree) });
       if (feed.skipped > 0)
         ctx.io.info(`lk: left out ${formatCount(feed.skipped)} of ${formatCount(items.length)} upcoming episodes: no air time, or listed twice`);
@@ -97,7 +98,6 @@ async function mirroredCalendar(
   options: CalendarOptions,
 ): Promise<{ items: unknown[]; now: number; changedAt: (item: unknown) => number | undefined }> {
   const db = await openMirrorHere(ctx, options.db, '--offline');
-  const { mirrorStamp, calendarChanges } = await import('../mirror/read.js');
   const now = ctx.now();
   const items = [...READINGS.calendar.mirror(db, { domain: options.domain }, EVERYTHING, now).items];
   return { items, now: mirrorStamp(db, now), changedAt: calendarChanges(db, items) };

@@ -5,9 +5,11 @@ import { COMPLETION_SHELLS } from '../completion/model.js';
 import { profileLines } from '../completion/profiles.js';
 import { UsageError } from '../util/errors.js';
 import { isSettingName, SETTINGS } from '../config/settings.js';
-import { addCommand, defineCommand, operand } from './define.js';
+import { addCommand, defineCommand, operand, wholeProgram } from './define.js';
 import { flag } from './flags.js';
 import { TERMINAL_ONLY } from './uses.js';
+import { idLines } from '../completion/ids.js';
+import { completionScript } from '../completion/generate.js';
 
 export function registerCompletion(program: Command): void {
   addCommand(
@@ -45,7 +47,6 @@ Install (then open a new shell):
       async run(ctx, _out, options, [shell]) {
         if (options.profiles) return text(profileLines(ctx.env));
         if (options.ids !== undefined) {
-          const { idLines } = await import('../completion/ids.js');
           return text(idLines(options.ids, ctx.env));
         }
         if (options.settingValues !== undefined) {
@@ -55,8 +56,7 @@ Install (then open a new shell):
         }
         if (!shell) throw new UsageError('which shell? use one of bash, zsh, fish', 'Example: lk completion bash');
         // Loaded only here: no other command pays for the generator.
-        const { completionScript } = await import('../completion/generate.js');
-        return text(completionScript(program, shell));
+        return text(completionScript(await wholeProgram(program), shell));
       },
     }),
   );

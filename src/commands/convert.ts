@@ -11,6 +11,9 @@ import { DOMAINS } from './options.js';
 import type { DateValue } from './flag-values.js';
 import { mirrorPath } from '../config/paths.js';
 import { except, REQUESTS } from './uses.js';
+import { exportAccount, obtainExport } from '../export/obtain.js';
+import * as lib from '../convert/index.js';
+import * as sources from '../convert/sources.js';
 
 const TARGETS = ['letterboxd', 'goodreads', 'yamtrack', 'mal'] as const;
 type Target = (typeof TARGETS)[number];
@@ -102,7 +105,6 @@ async function runConvert(ctx: Context, flags: ConvertFlags, rawTarget: string):
   const ratingScale = parseScale(flags.ratingScale);
   const domain = parseDomain(flags.domain, target);
   if (flags.db === '') throw new UsageError('--db needs a path');
-  const lib = await import('../convert/index.js');
   const extension = lib.TARGET_EXTENSION[target];
   return document({
     format: extension,
@@ -176,7 +178,6 @@ export function unmatchedPath(path: string, extension: string): string {
 
 /** The mirror (--db, or the profile's when it exists and this Node can read it), else the export, cached as lk export caches it. */
 async function loadSnapshot(ctx: Context, db: string | undefined) {
-  const sources = await import('../convert/sources.js');
   const mirror = db ?? mirrorPath(ctx.env, ctx.settings.profileName);
   if (db !== undefined || sources.mirrorExists(mirror)) {
     if (db !== undefined && !sources.mirrorExists(db))
@@ -191,7 +192,6 @@ async function loadSnapshot(ctx: Context, db: string | undefined) {
       ctx.io.info(`lk: not using the mirror: ${error.message}; reading the export instead`);
     }
   }
-  const { exportAccount, obtainExport } = await import('../export/obtain.js');
   const client = await ctx.client();
   const cache = exportCacheIn(ctx.usableCacheDir(), ctx.instance().baseUrl);
   const account = await exportAccount(client, (await ctx.key()).key);

@@ -152,7 +152,7 @@ export function addCommand<F extends Flags, A extends readonly Operand[]>(
   command.action(async function (this: Command) {
     const typed = globalOptions(this);
     const shape = shapeOfRun(this, definition.output);
-    const globals = refuseUnfitFlags(this, shape, typed);
+    const globals = await refuseUnfitFlags(this, shape, typed);
     refuseUnusedFlags(this, usesOf(definition), globals);
     const ctx = new Context(globals, factoryOf(this), definition.storedConfig);
     const out = ctx.outputSession(globals, shape.shape);
@@ -184,7 +184,7 @@ function shapeOfRun(command: Command, declared: OutputShape): { shape: OutputSha
   return toggled ? { shape: toggled.shape, named: `${pathOf(command)} ${optionWords(toggled.option)}` } : { shape: declared, named: pathOf(command) };
 }
 
-/** Every format some command of the program writes. */
+/** Every format some command of the program writes (of the whole program: `root` is one). */
 function knownFormats(root: Command): string[] {
   return [...new Set(commandsUnder(root).flatMap((other) => shapes.get(other)?.formats ?? []))];
 }
@@ -196,16 +196,23 @@ function knownFormats(root: Command): string[] {
  * no command writes in the words of any refused choice with the command's own list; a format that only another
  * command writes names that command. Returns the flags with --format spelt as the shape spells it.
  */
-function refuseUnfitFlags(command: Command, { shape, named }: { shape: OutputShape; named: string }, typed: GlobalOptions): GlobalOptions {
-  const known = knownFormats(rootOf(command));
+async function refuseUnfitFlags(
+  command: Command,
+  { shape, named }: { shape: OutputShape; named: string },
+  typed: GlobalOptions,
+): Promise<GlobalOptions> {
+  // The other commands' formats matter only for a format this command does not write: only then is the whole
+  // program loaded (a run's tree holds its own command alone, src/commands/index.ts).
+  const own = typed.format === undefined ? typed : { ...typed, format: spelledFormat(typed.format, shape, []) };
+  if (unfitFlag(shape, own, shape.formats) === undefined) return own;
+  const root = await wholeProgram(command);
+  const known = knownFormats(root);
   const flags = typed.format === undefined ? typed : { ...typed, format: spelledFormat(typed.format, shape, known) };
   const unfit = unfitFlag(shape, flags, known);
   if (!unfit) return flags;
   if (unfit.formats && !unfit.unknown) {
     const format = unfit.flag.replace('--format ', '');
-    const owner = commandsUnder(rootOf(command)).find(
-      (other) => !DATA_FORMATS.includes(format as never) && shapes.get(other)?.formats.includes(format),
-    );
+    const owner = commandsUnder(root).find((other) => !DATA_FORMATS.includes(format as never) && shapes.get(other)?.formats.includes(format));
     if (owner) throw new UsageError(`${unfit.flag} is only for ${pathOf(owner)}`);
   }
   throw new UsageError(unfitMessage(unfit, named));
@@ -289,6 +296,19 @@ const factories = new WeakMap<Command, Factory>();
 
 export function attachFactory(program: Command, factory: Factory): void {
   factories.set(program, factory);
+}
+
+/** How each program builds the whole program (every command), for what reads more than the run's own command. */
+const wholePrograms = new WeakMap<Command, () => Promise<Command>>();
+
+export function attachWholeProgram(program: Command, build: () => Promise<Command>): void {
+  wholePrograms.set(program, build);
+}
+
+/** The whole program `command` belongs to: its own when it was built whole, else built once more whole. */
+export async function wholeProgram(command: Command): Promise<Command> {
+  const build = wholePrograms.get(rootOf(command));
+  return build ? build() : rootOf(command);
 }
 
 function factoryOf(command: Command): Factory {

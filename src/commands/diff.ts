@@ -12,6 +12,11 @@ import { flag, type OptionsOf } from './flags.js';
 import { openMirrorHere } from './offline.js';
 import { DB_FLAG } from './options.js';
 import { plus, TERMINAL_ONLY } from './uses.js';
+import { isEmptyDiff } from '../diff/model.js';
+import { diffText } from '../diff/view.js';
+import { compareSources } from '../diff/compare.js';
+import { openExportFile } from '../diff/export-file.js';
+import { mirrorAsExport, partsNotHeld } from '../mirror/export-shape.js';
 
 const DIFF_FLAGS = {
   exitCode: flag.toggle('--exit-code', 'exit 1 when anything differs, 0 when nothing does (as git diff --exit-code)'),
@@ -68,7 +73,6 @@ async function runDiff(ctx: Context, _out: OutputSession, options: DiffOptions, 
   }
   let comparison: Comparison | undefined;
   const diff = () => comparison?.diff;
-  const { isEmptyDiff } = await import('../diff/model.js');
   return resource(
     async () => {
       comparison = await computeDiff(ctx, options, oldPath, newPath);
@@ -81,7 +85,6 @@ async function runDiff(ctx: Context, _out: OutputSession, options: DiffOptions, 
     },
     {
       screen: async (value, output) => {
-        const { diffText } = await import('../diff/view.js');
         return diffText(value as ExportDiff, {
           colors: output.display.colors,
           width: output.io.columns,
@@ -113,8 +116,6 @@ function uncomparedLine(uncompared: Uncompared[]): string | undefined {
 }
 
 async function computeDiff(ctx: Context, options: DiffOptions, oldPath: string, newPath: string | undefined): Promise<Comparison> {
-  const { compareSources } = await import('../diff/compare.js');
-  const { openExportFile } = await import('../diff/export-file.js');
   // A folder, a device or a FIFO nobody writes to is named now, before anything is read (a FIFO would block for ever).
   const opened: OpenedExport[] = [];
   const open = async (path: string) => {
@@ -127,7 +128,6 @@ async function computeDiff(ctx: Context, options: DiffOptions, oldPath: string, 
     // The mirror first: where it cannot be read (Node 20), that is the one thing to say.
     // Closed once the run is done (openMirrorHere).
     const db = await openMirrorHere(ctx, options.db, 'lk diff without NEW (it compares with the mirror)');
-    const { mirrorAsExport, partsNotHeld } = await import('../mirror/export-shape.js');
     // What the mirror's last sync could not read is not compared, as a part an export lacks is not.
     const notHeld = partsNotHeld(db);
     const mirror: DiffSource = {

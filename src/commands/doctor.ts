@@ -17,6 +17,9 @@ import type { Check, Checks } from '../output/result.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag } from './flags.js';
 import { except, REQUESTS } from './uses.js';
+import { MINIMUM_NODE, nodeHasSqlite } from '../mirror/open.js';
+import { NEWER_NODE_WAYS } from '../util/newer-node.js';
+import { ExportCache } from '../export/cache.js';
 
 export type { Check };
 
@@ -71,8 +74,6 @@ export function nodeCheck(version: string): Check {
 
 /** The mirror's rule (src/mirror/open.ts, loaded here only: it is not part of start-up). */
 export async function sqliteCheck(version: string): Promise<Check> {
-  const { MINIMUM_NODE, nodeHasSqlite } = await import('../mirror/open.js');
-  const { NEWER_NODE_WAYS } = await import('../util/newer-node.js');
   if (nodeHasSqlite(version)) return { id: 'sqlite', status: 'ok', message: 'node:sqlite is available for the mirror (lk sync)', fix: null };
   return {
     id: 'sqlite',
@@ -286,7 +287,6 @@ export function plainHttpCheck(url: URL): Check {
 
 async function exportCheck(ctx: Context, baseUrl: string, account: string | undefined): Promise<Check> {
   if (!account) return { id: 'export', status: 'warn', message: 'GET /v1/me named no account: the export cache cannot be found', fix: null };
-  const { ExportCache } = await import('../export/cache.js');
   const lookup = await new ExportCache(ctx.cacheDir, baseUrl).read(account);
   if (lookup.state === 'missing') return { id: 'export', status: 'ok', message: `no export of ${account} cached: one is possible now`, fix: null };
   if (lookup.state === 'damaged') {

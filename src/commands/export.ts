@@ -11,6 +11,10 @@ import type { OutputSession } from '../output/session.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
 import { except, REQUESTS } from './uses.js';
+import { completeExport } from '../export/complete.js';
+import { failingAs } from '../util/output-file.js';
+import * as encode from '../export/encode.js';
+import * as git from '../export/git.js';
 
 const EXPORT_FLAGS = {
   output: flag.text('-o, --output <file>', 'write the export to this file (whole or not at all)'),
@@ -85,7 +89,6 @@ async function runExport(ctx: Context, out: OutputSession, options: ExportOption
       : 'text',
     async make() {
       const { exported, account } = await fetchExport(ctx, policy);
-      const encode = await import('../export/encode.js');
       if (!folder) return { data: await encode.exportBytes(exported.text, gzip) };
       const kind: ExportKind = format === 'csv' ? 'folder' : gzip ? 'json.gz' : 'json';
       const name = exportName(account, exported.fetchedAt, kind);
@@ -99,7 +102,6 @@ async function runExport(ctx: Context, out: OutputSession, options: ExportOption
 
 async function exportToGit(ctx: Context, dir: string, policy: ExportPolicy): Promise<void> {
   // git and the repository are checked before the export is fetched: a refusal must not spend the export hour.
-  const git = await import('../export/git.js');
   const target = await git.prepareGitTarget(dir, ctx.env);
   const { exported } = await fetchExport(ctx, policy);
   await git.commitExport(target, exported, ctx.io, ctx.env);
@@ -125,14 +127,12 @@ async function fetchExport(ctx: Context, policy: ExportPolicy) {
     policy,
   );
   // The profile, notifications and achievements, from their endpoints when the instance's export leaves them out.
-  const { completeExport } = await import('../export/complete.js');
   const exported = await completeExport(client, obtained, ctx.signal);
   return { exported, account };
 }
 
 /** --keep N: all but the N newest exports of this account and kind in the folder go, once the new one is in place. */
 async function rotateFolder(ctx: Context, dir: string, keep: number, written: { account: string; kind: ExportKind; name: string }): Promise<void> {
-  const { failingAs } = await import('../util/output-file.js');
   const { removed, future } = await failingAs(`the export was written, but rotating ${dir} failed`, () =>
     rotateExports(dir, written.account, written.kind, keep, written.name),
   );

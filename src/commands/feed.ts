@@ -11,6 +11,7 @@ import { DB_FLAG, DOMAIN_FLAG } from './options.js';
 import { dateBound } from '../util/date-bound.js';
 import { runSync } from './sync.js';
 import { mirrorOr } from './uses.js';
+import * as words from '../output/wording/feed-text.js';
 
 const FEED_FLAGS = {
   limit: flag.count('--limit <n>', `entries in the feed, newest first, 1 to 1000 (default ${DEFAULT_FEED_LIMIT})`, 1, 1000),
@@ -66,7 +67,6 @@ async function runFeed(ctx: Context, out: OutputSession, options: OptionsOf<type
       if (options.sync) await runSync(ctx, { db: options.db });
       const db = await openMirrorHere(ctx, options.db, 'lk feed');
       const feed = await readFeed(db, { format, limit, domain: options.domain?.toUpperCase(), since, publicOnly: Boolean(options.public) });
-      const words = await import('../output/wording/feed-text.js');
       if (feed.withNotes > 0) ctx.io.info(words.notesIncludedNotice(feed.withNotes));
       return {
         data: feed.text,

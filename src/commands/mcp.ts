@@ -11,6 +11,9 @@ import { mirrorPath } from './offline.js';
 import { DB_FLAG } from './options.js';
 import { mirrorOr, plus, PROFILE } from './uses.js';
 import { parseFieldList } from '../output/formats/fields.js';
+import { loadSqlite, nodeHasSqlite } from '../mirror/open.js';
+import { fallbackTimeZone } from '../report/time-zone.js';
+import { needsNewerNode } from '../util/newer-node.js';
 
 /** `lk mcp`: the mirror served to an AI assistant over the Model Context Protocol; the server is src/mcp/. */
 const mcpCommand = defineCommand({
@@ -30,13 +33,11 @@ const mcpCommand = defineCommand({
   examples: ['lk mcp', 'lk mcp --profile work --live', 'lk mcp --db ~/mirrors/lk.db', 'lk mcp --tools search,get_entry,stats'],
   async run(ctx, _out, options) {
     const tools = options.tools === undefined ? undefined : chosenTools(options.tools);
-    const { loadSqlite, nodeHasSqlite } = await import('../mirror/open.js');
     if (!nodeHasSqlite()) return unserved(ctx);
     loadSqlite('lk mcp');
     const path = await mirrorPath(ctx, options.db);
     // The key is checked now, before a client connects: a bad one is an exit, not an error in every answer.
     const client = options.live ? await ctx.client() : undefined;
-    const { fallbackTimeZone } = await import('../report/time-zone.js');
     const { serveMcp } = await import('../mcp/index.js');
     ctx.io.info(
       `lk mcp: serving ${path} on stdio, read-only${client ? ', with API reads (--live)' : ''}${tools ? `, tools ${tools.join(', ')}` : ''}`,
@@ -63,7 +64,6 @@ const mcpCommand = defineCommand({
  * those and hides stderr. Exit 1 once the host lets go.
  */
 async function unserved(ctx: Context): Promise<never> {
-  const { needsNewerNode } = await import('../util/newer-node.js');
   const reason = needsNewerNode('lk mcp');
   ctx.io.warn(`lk: ${reason}`);
   const { serveUnserved } = await import('../mcp/index.js');

@@ -11,6 +11,9 @@ import { DATA } from '../output/shape.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
 import { DOMAIN_FLAG, OFFLINE_FLAGS, OUTPUT_FLAG } from './options.js';
+import { nextView } from '../output/wording/next-view.js';
+import { withOverviewSource } from './overview-source.js';
+import { pageOf } from '../api/paginate.js';
 
 const NEXT_FLAGS = {
   ...DOMAIN_FLAG,
@@ -56,13 +59,10 @@ async function runNext(ctx: Context, _out: OutputSession, options: NextOptions):
   if (options.random && (options.all || options.limit !== undefined)) throw new UsageError('--random picks one entry: it takes no --limit or --all');
   const limit = options.all ? undefined : (options.limit ?? DEFAULT_NEXT_LIMIT);
   const seed = options.seed;
-  const { nextView } = await import('../output/wording/next-view.js');
   const domain = options.domain;
   let answer: NextAnswer = { items: [], total: null };
   // Read as the wrapper shows it: after the output flags and -o are checked.
   async function* pages(): AsyncGenerator<Page> {
-    const { withOverviewSource } = await import('./overview-source.js');
-    const { pageOf } = await import('../api/paginate.js');
     answer = await withOverviewSource(ctx, options, 'next', (source) =>
       readNext(source, { domain, limit, random: options.random, seed, now: ctx.now() }),
     );

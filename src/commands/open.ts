@@ -13,6 +13,7 @@ import { ENTRY_IDS } from './options.js';
 import { entityId } from './flag-values.js';
 import { pathOf } from '../api/endpoints.js';
 import { REQUESTS } from './uses.js';
+import { browserFor, openInBrowser } from '../output/terminal/browser.js';
 
 const OPEN_FLAGS = {
   work: flag.toggle('--work', "the page of the entry's work instead of the entry's own"),
@@ -60,7 +61,6 @@ async function run(ctx: Context, out: OutputSession, options: OptionsOf<typeof O
   // An entry without a url of its own still has its work's page.
   const url = linkableUrl(getPath(body, field)) ?? (field === 'url' && rawId !== undefined ? linkableUrl(getPath(body, 'work.url')) : undefined);
   if (!url) throw new LkError(`the ${what} has no web page (no http(s) ${field} in the response)`);
-  const { browserFor, openInBrowser } = await import('../output/terminal/browser.js');
   const browser = options.browser === false ? { print: '--no-browser' } : browserFor(out.io, ctx.env);
   if ('print' in browser) return text(`${url}\n`);
   if (out.io.mayNotify) out.io.info(`Opening ${sanitizeText(url)} in your browser.`);

@@ -11,6 +11,14 @@ import { openMirrorHere } from './offline.js';
 import { DB_FLAG } from './options.js';
 import { runSync } from './sync.js';
 import { mirrorOr } from './uses.js';
+import { reportPeriod, defaultFileName } from '../report/period.js';
+import { localToday, fallbackTimeZone } from '../report/time-zone.js';
+import { loadSqlite } from '../mirror/open.js';
+import { mirrorStamp } from '../mirror/read.js';
+import { noActivityHint } from '../report/page-words.js';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { browserFor, openInBrowser } from '../output/terminal/browser.js';
 
 const REPORT_FLAGS = {
   year: flag.text('--year <yyyy>', 'the year to review (default: the last complete year; this year so far in December)'),
@@ -52,11 +60,8 @@ async function runReport(ctx: Context, out: OutputSession, options: OptionsOf<ty
   // HTML unless JSON is asked for: the shape's default, and the wrapper has refused every other format.
   const json = out.format() === 'json';
   if (json && options.open) throw new UsageError('--open opens the HTML page: it does not go with --json');
-  const { reportPeriod, defaultFileName } = await import('../report/period.js');
-  const { localToday, fallbackTimeZone } = await import('../report/time-zone.js');
   const zone = fallbackTimeZone(ctx.env, (line) => ctx.io.warn(line));
   const period = reportPeriod(options, localToday(ctx.now(), zone));
-  const { loadSqlite } = await import('../mirror/open.js');
   loadSqlite('lk report');
   return document({
     format: json ? 'json' : 'html',
@@ -81,12 +86,10 @@ async function runReport(ctx: Context, out: OutputSession, options: OptionsOf<ty
 async function reviewedFigures(ctx: Context, dbPath: string | undefined, period: ReportRequest['period'], zone: string) {
   const db = await openMirrorHere(ctx, dbPath, 'lk report');
   const report = await import('../report/index.js');
-  const { mirrorStamp } = await import('../mirror/read.js');
   const figures = report.reportFigures(db, { period, fallbackTimeZone: zone });
   // "Generated" is the mirror's last sync: the same mirror gives the same page (lk serve's ETag holds).
   const stamp = mirrorStamp(db, ctx.now());
   if (report.isEmpty(figures)) {
-    const { noActivityHint } = await import('../report/page-words.js');
     throw new LkError(
       `nothing to review: the mirror holds no dated event and no finished work from ${period.from} to ${period.to}`,
       1,
@@ -97,10 +100,7 @@ async function reviewedFigures(ctx: Context, dbPath: string | undefined, period:
 }
 
 async function openPage(ctx: Context, out: OutputSession, path: string): Promise<void> {
-  const { resolve } = await import('node:path');
-  const { pathToFileURL } = await import('node:url');
   const url = pathToFileURL(resolve(path)).href;
-  const { browserFor, openInBrowser } = await import('../output/terminal/browser.js');
   const browser = browserFor(out.io, ctx.env);
   if ('print' in browser) {
     ctx.io.info(`lk: not opening a browser (${browser.print}); the page is ${url}`);

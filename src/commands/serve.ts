@@ -13,6 +13,13 @@ import { durationMs } from '../util/duration.js';
 import { mirrorOr } from './uses.js';
 import { isLoopback } from '../serve/own-name.js';
 import type { SyncCost } from '../serve/sync-loop.js';
+import { loadSqlite } from '../mirror/open.js';
+import { runSync } from './sync.js';
+import { existsSync } from 'node:fs';
+import { mirrorToKeepSynced } from '../mirror/sync.js';
+import { startServe } from '../serve/index.js';
+import { fallbackTimeZone } from '../report/time-zone.js';
+import { constants, open } from 'node:fs/promises';
 
 const SERVE_FLAGS = {
   host: flag.text('--host <host>', 'the address to listen on (default 127.0.0.1; any other needs --token-file)'),
@@ -75,27 +82,21 @@ async function runServe(ctx: Context, _out: OutputSession, options: ServeFlags):
   const everyMs = options.syncEvery;
   const token = options.tokenFile === undefined ? undefined : await readToken(options.tokenFile, (line) => ctx.io.warn(line));
   const dbPath = await mirrorPath(ctx, options.db);
-  const { loadSqlite } = await import('../mirror/open.js');
   loadSqlite('lk serve');
-  const { runSync } = await import('./sync.js');
   const replace = Boolean(options.replace);
   const sync =
     everyMs === undefined ? undefined : { everyMs, run: () => runSync(ctx, { db: options.db, replace }), first: undefined as SyncCost | undefined };
   if (sync) {
     const { key } = await ctx.key(); // no key: said now, not at the first sync
-    const { existsSync } = await import('node:fs');
     if (!existsSync(dbPath)) sync.first = await sync.run();
     else {
       // Another account's key is refused now, before listening, rather than at every turn; the last sync's cost
       // against the budget last seen paces the turns from the first one.
-      const { mirrorToKeepSynced } = await import('../mirror/sync.js');
       const client = await ctx.client();
       const { lastRequests } = await mirrorToKeepSynced(dbPath, client, key, replace);
       if (lastRequests !== undefined) sync.first = { requests: lastRequests, perMinute: client.lastBudget?.limit };
     }
   }
-  const { startServe } = await import('../serve/index.js');
-  const { fallbackTimeZone } = await import('../report/time-zone.js');
   const timeZone = fallbackTimeZone(ctx.env, (line) => ctx.io.warn(line));
   return service({
     signal: ctx.signal,
@@ -142,7 +143,6 @@ const MAX_TOKEN_FILE_BYTES = 4096;
  * writer, a device or a folder is one line naming it, exit 1, at once — as --db's mirror-file check does.
  */
 async function readTokenFile(file: string): Promise<{ text: string; mode: number }> {
-  const { open, constants } = await import('node:fs/promises');
   let handle;
   try {
     handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);

@@ -10,6 +10,10 @@ import { flag } from './flags.js';
 import { mirrorPath, openMirror } from './offline.js';
 import { DB_FLAG } from './options.js';
 import { plus, PROFILE } from './uses.js';
+import { requireOneStatement, WriteRefused } from '../mirror/read-only.js';
+import { existsSync } from 'node:fs';
+import { requireSqliteNode } from '../mirror/open.js';
+import { SCHEMA } from '../mirror/schema.js';
 
 /** `lk sql QUERY`: a read-only query on the mirror, in any output format; `--schema` prints the schema. */
 const sqlCommand = defineCommand({
@@ -47,7 +51,6 @@ text alone. One value (a TEXT or a BLOB) may take up to 64 MiB; a longer one fai
     if (query === undefined || query.trim() === '')
       throw new UsageError('lk sql needs a query, e.g. lk sql "SELECT count(*) FROM entries"', 'Or lk sql --schema for the tables.');
     await out.outputOptions(); // -o and --fields checked before the mirror is opened
-    const { requireOneStatement } = await import('../mirror/read-only.js');
     requireOneStatement(query); // before the mirror is opened (the query process checks it again, for lk mcp)
     const { reader, first } = await openMirror(ctx, options.db, 'lk sql', (db) => db.query(query));
     ctx.closeWhenDone(() => reader.close());
@@ -69,12 +72,9 @@ text alone. One value (a TEXT or a BLOB) may take up to 64 MiB; a longer one fai
 
 /** The schema of the mirror at --db, or the one lk sync creates when there is no mirror there yet. */
 async function schemaOf(ctx: Context, db: string | undefined): Promise<string> {
-  const { existsSync } = await import('node:fs');
-  const { requireSqliteNode } = await import('../mirror/open.js');
   requireSqliteNode('lk sql');
   const path = await mirrorPath(ctx, db);
   if (!existsSync(path)) {
-    const { SCHEMA } = await import('../mirror/schema.js');
     ctx.io.info(`lk: no mirror at ${path} yet; this is the schema lk sync creates`);
     return `${SCHEMA.trim()}\n`;
   }
@@ -105,7 +105,6 @@ async function* pagesOfRows(rows: SqlRows): AsyncGenerator<Page> {
 /** A query's failure as the user should read it: a refusal to write or a failure of SQLite's, exit 2. */
 async function sqlFailure(error: unknown): Promise<LkError> {
   if (error instanceof LkError) return error; // --timeout, the query process lost, more than one statement
-  const { WriteRefused } = await import('../mirror/read-only.js');
   if (error instanceof WriteRefused)
     return new UsageError(`lk sql is read-only: refused ${error.action}`, 'Only queries that read (SELECT, WITH, PRAGMA that read) run here.');
   const message = (error as Error).message;

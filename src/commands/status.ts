@@ -7,6 +7,11 @@ import type { OutputOptions } from '../output/formats/writer.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
 import { OFFLINE_FLAGS, OUTPUT_FLAG } from './options.js';
+import { mirrorNeedsNode, withOverviewSource } from './overview-source.js';
+import { readStatus } from '../readings/overview.js';
+import { fallbackTimeZone } from '../report/time-zone.js';
+import { statusScreen } from '../output/wording/status-text.js';
+import schema from '../../schemas/status.schema.json' with { type: 'json' };
 
 const STATUS_FLAGS = {
   jsonSchema: flag.toggle('--json-schema', 'print the JSON Schema of the --json object (schemas/status.schema.json) and exit'),
@@ -42,12 +47,8 @@ export function registerStatus(program: Command): void {
 
 async function runStatus(ctx: Context, out: OutputSession, options: OptionsOf<typeof STATUS_FLAGS>): Promise<Resource | Text> {
   if (options.jsonSchema) {
-    const { default: schema } = await import('../../schemas/status.schema.json', { with: { type: 'json' } });
     return text(`${JSON.stringify(schema, null, 2)}\n`);
   }
-  const { mirrorNeedsNode, withOverviewSource } = await import('./overview-source.js');
-  const { readStatus } = await import('../readings/overview.js');
-  const { fallbackTimeZone } = await import('../report/time-zone.js');
   const read = () =>
     withOverviewSource(ctx, options, 'status', async (source, mirrorSyncedAt) =>
       readStatus(source, {
@@ -58,7 +59,6 @@ async function runStatus(ctx: Context, out: OutputSession, options: OptionsOf<ty
       }),
     );
   const screen = async (status: unknown, output: OutputOptions) => {
-    const { statusScreen } = await import('../output/wording/status-text.js');
     return statusScreen(status as Parameters<typeof statusScreen>[0], output.display, output.io.columns);
   };
   return resource(read, { screen });

@@ -7,6 +7,12 @@ import { mirrorPath } from './offline.js';
 import { DB_FLAG } from './options.js';
 import { REQUESTS } from './uses.js';
 import type { SyncCost } from '../serve/sync-loop.js';
+import { loadSqlite } from '../mirror/open.js';
+import { syncMirror } from '../mirror/sync.js';
+import { exportCacheIn } from '../export/cache.js';
+import { statusLine } from '../output/terminal/progress.js';
+import { VERSION } from '../util/version.js';
+import { formatDuration } from '../util/units.js';
 
 /** `lk sync`: the local SQLite mirror of the account, created or brought up to date. */
 const syncCommand = defineCommand({
@@ -52,14 +58,8 @@ export async function runSync(
   options: { db?: string | undefined; full?: boolean | undefined; replace?: boolean | undefined },
 ): Promise<SyncCost> {
   const dbPath = await mirrorPath(ctx, options.db);
-  const { loadSqlite } = await import('../mirror/open.js');
   loadSqlite('lk sync');
   const client = await ctx.client();
-  const { syncMirror } = await import('../mirror/sync.js');
-  const { exportCacheIn } = await import('../export/cache.js');
-  const { statusLine } = await import('../output/terminal/progress.js');
-  const { VERSION } = await import('../util/version.js');
-  const { formatDuration } = await import('../util/units.js');
   const part = statusLine(ctx.io)?.open();
   part?.set('Syncing the mirror…');
   let result;

@@ -28,8 +28,10 @@ async function refused(args: string[]): Promise<string> {
   return result.stderr.trimEnd();
 }
 
+const PROGRAM = await makeProgram();
+
 describe('each command: the formats its refusal names are exactly the ones its --format accepts', () => {
-  for (const { path, operands } of leaves(makeProgram())) {
+  for (const { path, operands } of leaves(PROGRAM)) {
     it(`lk ${path.join(' ')}`, async () => {
       const line = [...path, ...operands];
       // A format no command writes: the refusal names the command's own list (or, writing none, that it takes none).

@@ -132,10 +132,10 @@ afterAll(async () => {
 });
 
 describe('every command and every global output flag', () => {
-  it('the table above names every command path there is, and no other', () => {
+  it('the table above names every command path there is, and no other', async () => {
     // `lk help` prints help, not a result: no output flag reaches it.
     expect(Object.keys(PATHS).sort()).toEqual(
-      leafPaths(makeProgram())
+      leafPaths(await makeProgram())
         .filter((path) => path !== 'help')
         .sort(),
     );

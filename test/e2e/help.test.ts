@@ -28,7 +28,7 @@ function examplesIn(help: string): string[] {
 const unwrapped = (text: string) => text.replace(/\s+/g, ' ');
 const choicesText = (choices: readonly string[]) => `(choices: ${choices.map((choice) => `"${choice}"`).join(', ')})`;
 
-const COMMANDS = walk(makeProgram()).map(({ path, command }) => ({ name: ['lk', ...path].join(' '), path, command }));
+const COMMANDS = walk(await makeProgram()).map(({ path, command }) => ({ name: ['lk', ...path].join(' '), path, command }));
 
 describe('--help on every command and subcommand', () => {
   it('walks the whole tree', () => {

@@ -5,7 +5,7 @@ import { COMPLETION_SHELLS } from '../../src/completion/model.js';
 import { completionScript } from '../../src/completion/generate.js';
 import { completionTree, flagsAt, type CommandNode, type CompletionTree, type FlagSpec } from '../../src/completion/model.js';
 
-const tree = completionTree(makeProgram());
+const tree = completionTree(await makeProgram());
 
 function node(path: string): CommandNode {
   const found = tree.nodes.find((candidate) => candidate.path.join(' ') === path);
@@ -35,8 +35,8 @@ describe('the completion tree, read from the commander program', () => {
     expect(flag(node('library'), '--phase')?.value).toEqual(flag(node('library list'), '--phase')?.value);
   });
 
-  it('takes the values of --phase, --domain, --sort, --order and --lang from the options’ own choices', () => {
-    const program = makeProgram();
+  it('takes the values of --phase, --domain, --sort, --order and --lang from the options’ own choices', async () => {
+    const program = await makeProgram();
     const withChoices = everyOption(program).filter(({ option }) => option.argChoices && option.long !== '--format');
     expect(withChoices.map(({ option }) => option.long)).toEqual(expect.arrayContaining(['--phase', '--domain', '--sort', '--order', '--lang']));
     for (const { command, option } of withChoices) {
@@ -72,7 +72,7 @@ describe('the completion tree, read from the commander program', () => {
 });
 
 describe('completionScript', () => {
-  it.each(COMPLETION_SHELLS)('%s: the same text every time for the same program', (shell) => {
-    expect(completionScript(makeProgram(), shell)).toBe(completionScript(makeProgram(), shell));
+  it.each(COMPLETION_SHELLS)('%s: the same text every time for the same program', async (shell) => {
+    expect(completionScript(await makeProgram(), shell)).toBe(completionScript(await makeProgram(), shell));
   });
 });
