@@ -5,6 +5,7 @@ import { assertTransportAllowed, normaliseBaseUrl } from './base-url.js';
 import { configFilePath, DEFAULT_PROFILE, type StoredConfig, type StoredProfile } from './store.js';
 import { BUILT_IN_DEFAULTS, parseByteSize, SETTINGS, type SettingName, type SettingValue } from './settings.js';
 import { readableByOthersWarning } from '../util/file-kind.js';
+import { keyringGet, keyringName } from './keyring.js';
 
 export type KeySource = 'LK_API_KEY' | 'LK_API_KEY_FILE' | 'config' | 'keyring';
 
@@ -89,7 +90,6 @@ export class Settings {
   async keyWithKeyring(): Promise<ResolvedKey> {
     const resolved = this.key();
     if (resolved.source !== 'keyring') return resolved;
-    const { keyringGet, keyringName } = await import('./keyring.js');
     let key: string | null;
     try {
       key = await keyringGet(this.profileName);

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { LkError } from '../util/errors.js';
 import { DiffInputError, type DiffSource } from './compare.js';
 import { scanItems, ScanError, type ScanItem } from '../util/json-scan.js';
+import { createGunzip } from 'node:zlib';
 
 /** gzip's magic number: a compressed export is told by its first bytes, whatever its name. */
 const GZIP_MAGIC = [0x1f, 0x8b];
@@ -129,7 +130,6 @@ async function* readExport(label: string, chunksOf: () => Promise<AsyncIterable<
     );
     let stream: Readable = raw;
     if (compressed) {
-      const { createGunzip } = await import('node:zlib');
       stream = raw.pipe(createGunzip({ chunkSize: READ }));
       raw.on('error', (error) => stream.destroy(error));
     }

@@ -1,6 +1,7 @@
 import { safeFileName } from './rotation.js';
 import { columnsOf } from '../output/formats/fields.js';
 import { csvRecord } from '../output/formats/delimited.js';
+import { stringify } from 'csv-stringify/sync';
 
 /**
  * The export as CSV files. docs/api.md does not fix the export's shape, so the files come from the data: every
@@ -23,7 +24,6 @@ export interface ExportCsvOptions {
 const REST_FILE = 'export';
 
 export async function exportToCsvFiles(body: Record<string, unknown>, options: ExportCsvOptions): Promise<CsvFile[]> {
-  const { stringify } = await import('csv-stringify/sync');
   const toText = (items: unknown[]): string => {
     const columns = columnsOf(items);
     const records = items.map((item) => csvRecord(item, columns, options.csvSafe));

@@ -1,5 +1,6 @@
 import { promisify } from 'node:util';
 import { exportToCsvFiles } from './csv.js';
+import { gzip as gzipCallback } from 'node:zlib';
 
 /**
  * The export's bytes as lk keeps them: its JSON text (gzipped with --gzip), or one CSV a collection (each gzipped
@@ -9,7 +10,6 @@ import { exportToCsvFiles } from './csv.js';
 
 /** node:zlib's gzip, loaded by the runs that compress (lk's start does not pay for zlib). */
 async function gzip(text: string): Promise<Buffer> {
-  const { gzip: gzipCallback } = await import('node:zlib');
   return promisify(gzipCallback)(text);
 }
 

@@ -2,6 +2,11 @@ import { join } from 'node:path';
 import { UsageError } from '../util/errors.js';
 import type { Document, DocumentBody, DocumentTarget, Written } from './result.js';
 import type { OutputSession } from './session.js';
+import { replaceFile, createFolder, failingAs } from '../util/output-file.js';
+import { writeFileAtomic, writeFolderAtomic } from '../util/atomic-file.js';
+import { isJsonText, prettyJson } from './formats/pretty-json.js';
+import { formatBytes } from '../util/units.js';
+import { readFile, stat } from 'node:fs/promises';
 
 /**
  * The one place a document is written (src/output/result.ts `Document`): where it goes is settled first (-o, the
@@ -42,7 +47,6 @@ async function put(body: DocumentBody, document: Document, target: DocumentTarge
 
 /** The file, then the files beside it, each whole or not at all (src/util/output-file.ts says how, link or FIFO). */
 async function toFiles(path: string, body: DocumentBody, out: OutputSession): Promise<Written> {
-  const { replaceFile } = await import('../util/output-file.js');
   const written: Written = { to: 'files', paths: [], bytes: 0 };
   if (body.data !== undefined) {
     const data = wholeBytes(body.data);
@@ -62,8 +66,6 @@ async function toFiles(path: string, body: DocumentBody, out: OutputSession): Pr
 async function intoFolder(dir: string, body: DocumentBody): Promise<Written> {
   const { entry } = body;
   if (!entry) throw new Error('internal: a document for a folder names its entry');
-  const { createFolder, failingAs } = await import('../util/output-file.js');
-  const { writeFileAtomic, writeFolderAtomic } = await import('../util/atomic-file.js');
   await failingAs(`cannot create ${dir}`, () => createFolder(dir));
   const path = join(dir, entry.name);
   if (entry.files) {
@@ -88,7 +90,6 @@ async function toStdout(data: NonNullable<DocumentBody['data']>, document: Docum
   if (typeof data !== 'string' || !io.stdoutIsTTY) return io.write(data);
   if (document.terminal === 'exact') return io.writeExact(data);
   if (document.terminal === 'json') {
-    const { isJsonText, prettyJson } = await import('./formats/pretty-json.js');
     // For a person: indented and coloured, every number and string as it was spelled. Not JSON: exact, escaped.
     if (!isJsonText(data)) return io.writeExact(data);
     return io.write(`${prettyJson(data, { colors: await out.colors() })}\n`);
@@ -108,7 +109,6 @@ async function writeItems(items: AsyncIterable<unknown[]>, out: OutputSession): 
 async function wroteLine(written: Written, body: DocumentBody): Promise<string> {
   const files = body.entry?.files;
   if (written.to === 'folder' && files) return `lk: wrote ${written.paths[0]}/ (${files.map((file) => file.name).join(', ')})`;
-  const { formatBytes } = await import('../util/units.js');
   return `lk: wrote ${written.paths.join(', ')} (${formatBytes(written.bytes)})`;
 }
 
@@ -118,7 +118,6 @@ function byteLength(data: string | Uint8Array): number {
 
 /** Only a regular file is read back: a FIFO or a device would block or be consumed. */
 async function holdsExactly(path: string, data: string | Uint8Array): Promise<boolean> {
-  const { readFile, stat } = await import('node:fs/promises');
   try {
     const existing = await stat(path);
     if (!existing.isFile() || existing.size !== byteLength(data)) return false;

@@ -7,6 +7,7 @@ import { IoStreams } from './terminal/io.js';
 import { JqCapture, JqFilter } from './formats/jq.js';
 import type { DisplayContext } from './formats/view.js';
 import type { OutputFormat, OutputOptions } from './formats/writer.js';
+import { openOutputFile } from '../util/output-file.js';
 
 /** The output flags of a run as typed (the global ones, and -o of the command that takes it). */
 export interface OutputFlags {
@@ -128,7 +129,6 @@ export class OutputSession {
   private async openOutput(path: string): Promise<IoStreams> {
     if (path === '') throw new UsageError('-o/--output needs a path');
     if (path === '-') return this.io;
-    const { openOutputFile } = await import('../util/output-file.js');
     this.outputFile ??= await openOutputFile(path, this.terminal);
     return new IoStreams({
       stdout: this.outputFile.stream,

@@ -1,35 +1,38 @@
 import type { Listing, Resource, Result, Service } from './result.js';
 import type { OutputSession } from './session.js';
 import type { OutputOptions } from './formats/writer.js';
+import { showDocument } from './document.js';
+import { writeChecks } from './wording/checks.js';
+import { endCleanlyOnSignal } from '../util/interrupt.js';
+import * as render from './formats/render.js';
+import { renderAccount, renderListWithItems } from './wording/layouts.js';
 
 /** Shows a result in the run's format, to stdout or the -o file. */
 export async function showResult(result: Result, out: OutputSession): Promise<void> {
   if (result.kind === 'text') return out.io.write(result.text);
   if (result.kind === 'profile-status') {
+    // lk auth status's own layout measures with string-width (./wording/account.ts): loaded by that command alone.
     const { writeProfileStatus } = await import('./wording/auth-status.js');
     return writeProfileStatus(result.reports, result.configFile, out);
   }
   if (result.kind === 'document') {
-    const { showDocument } = await import('./document.js');
     return showDocument(result, out);
   }
   if (result.kind === 'service') return runService(result, out);
   if (result.kind === 'checks') {
-    const { writeChecks } = await import('./wording/checks.js');
     return writeChecks(result.checks, out);
   }
   const options = await out.outputOptions();
   if (result.kind === 'listing') return showListing(result, options);
   const value = await result.read();
   if (result.screen) return showScreen(value, result.screen, options);
-  const render = await import('./formats/render.js');
   switch (result.layout ?? 'view') {
     case 'sections':
       return render.renderSections(value, options);
     case 'account':
-      return (await import('./wording/layouts.js')).renderAccount(value, options);
+      return renderAccount(value, options);
     case 'list':
-      return (await import('./wording/layouts.js')).renderListWithItems(value, options);
+      return renderListWithItems(value, options);
     case 'view':
       return render.renderSingle(value, result.view, options);
   }
@@ -37,7 +40,6 @@ export async function showResult(result: Result, out: OutputSession): Promise<vo
 
 /** Items page by page; with --json the listing's whole value when it has one; then, in a table, the listings after it. */
 async function showListing(result: Listing, options: OutputOptions): Promise<void> {
-  const render = await import('./formats/render.js');
   if (result.json && options.format === 'json') return render.renderSingle(result.json(), undefined, options);
   await render.renderListing(result.pages, result.view, options, { paged: result.paged });
   result.after?.(options.io);
@@ -51,8 +53,7 @@ async function showListing(result: Listing, options: OutputOptions): Promise<voi
 /** A command's own screen (shape SCREEN), or its value as JSON, which --fields asks for as --jq does (never ignored). */
 async function showScreen(value: unknown, screen: NonNullable<Resource['screen']>, options: OutputOptions): Promise<void> {
   if (options.format === 'json' || options.fields || options.fieldsHelp) {
-    const { renderSingle } = await import('./formats/render.js');
-    return renderSingle(value, undefined, { ...options, format: 'json' });
+    return render.renderSingle(value, undefined, { ...options, format: 'json' });
   }
   // Without loading the formats.
   await options.io.write(await screen(value, options));
@@ -60,7 +61,6 @@ async function showScreen(value: unknown, screen: NonNullable<Resource['screen']
 
 /** A server, from its start to the run's signal: its announcement goes to the terminal's stdout at once, unpaged. */
 async function runService(service: Service, out: OutputSession): Promise<void> {
-  const { endCleanlyOnSignal } = await import('../util/interrupt.js');
   const restore = service.endsCleanly ? endCleanlyOnSignal() : undefined;
   try {
     const started = await service.start();

@@ -1,10 +1,13 @@
 import type { Database } from '../mirror/open.js';
-import { mirrorChangedAt } from '../mirror/read.js';
+import { calendarChanges, mirrorChangedAt, mirrorStamp } from '../mirror/read.js';
 import { jsonListingText, jsonValueText } from '../output/formats/json.js';
 import { DEFAULT_NEXT_LIMIT, overviewSource, readFeed, readNext, readStatus } from '../readings/overview.js';
 import { EVERYTHING } from '../readings/pages.js';
 import { READINGS } from '../readings/table.js';
 import type * as Report from '../report/index.js';
+import { calendarFeed } from '../output/formats/ics.js';
+import { reportPeriod } from '../report/period.js';
+import { localToday } from '../report/time-zone.js';
 
 /**
  * What each address of `lk serve` answers: the bytes the matching command writes offline (to a pipe), made by the
@@ -39,8 +42,6 @@ export const PAGE_POLICY =
 
 /** `lk calendar --offline --format ics`. */
 async function calendar({ db, now }: DocumentContext): Promise<Document> {
-  const { mirrorStamp, calendarChanges } = await import('../mirror/read.js');
-  const { calendarFeed } = await import('../output/formats/ics.js');
   const items = [...READINGS.calendar.mirror(db, {}, EVERYTHING, now).items];
   const feed = calendarFeed(items, { now: mirrorStamp(db, now), changedAt: calendarChanges(db, items), spoilerFree: false });
   return { body: feed.text, type: 'text/calendar; charset=utf-8' };
@@ -82,9 +83,6 @@ function next(query: URLSearchParams): Route | BadQuery {
 /** `lk report --year YYYY -o -`; none (404) for a year with nothing to review, where the command exits 1. */
 function report(year: string): Builder {
   return async ({ db, now, timeZone, report: load }) => {
-    const { reportPeriod } = await import('../report/period.js');
-    const { localToday } = await import('../report/time-zone.js');
-    const { mirrorStamp } = await import('../mirror/read.js');
     const period = reportPeriod({ year }, localToday(now, timeZone));
     const module = await load();
     const figures = module.reportFigures(db, { period, fallbackTimeZone: timeZone });

@@ -1,5 +1,6 @@
 import { LkError } from '../../util/errors.js';
 import type { IoStreams } from './io.js';
+import { spawn } from 'node:child_process';
 
 /**
  * Opening a page in the browser (like gh browse): BROWSER, else xdg-open or open; where no browser can be opened the
@@ -29,7 +30,6 @@ export function browserFor(
  */
 export async function openInBrowser(command: string, url: string, env: NodeJS.ProcessEnv): Promise<void> {
   const script = command.includes('%s') ? command.replaceAll('%s', '"$1"') : `${command} "$1"`;
-  const { spawn } = await import('node:child_process');
   const child = spawn('/bin/sh', ['-c', script, 'sh', url], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const code = await new Promise<number | null>((resolve, reject) => {
     child.once('error', reject);
