@@ -1,4 +1,4 @@
-import type { ApiClient, ClientOptions } from './client.js';
+import { ApiClient, type ClientOptions } from './client.js';
 import { UsageError } from '../util/errors.js';
 
 /** What a person should know as the client is made: said by the caller, worded in output/wording/messages.ts. */
@@ -20,7 +20,6 @@ export async function openClient({ plainHttpAllowed, probe, caFile, notify, ...o
   const url = new URL(options.baseUrl);
   if (plainHttpAllowed) notify({ kind: 'key-over-plain-http', host: url.host });
   const ca = caFile ? await trustedCertificates(caFile) : undefined;
-  const { ApiClient } = await import('./client.js');
   const client = new ApiClient({ ...options, ca });
   const proxy = client.proxyFor(url);
   // No TLS inside the tunnel: whoever runs the proxy can read the key.
@@ -30,6 +29,7 @@ export async function openClient({ plainHttpAllowed, probe, caFile, notify, ...o
 
 /** Node's CAs plus the named file; a file that cannot be used is a usage error naming the setting it came from. */
 async function trustedCertificates(caFile: { file: string; source: string }): Promise<string[]> {
+  // node:tls, only for a run given a CA file.
   const { trustedCertificates } = await import('./ca.js');
   try {
     return trustedCertificates(caFile.file);

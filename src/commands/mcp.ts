@@ -15,6 +15,9 @@ import { loadSqlite, nodeHasSqlite } from '../mirror/open.js';
 import { fallbackTimeZone } from '../report/time-zone.js';
 import { needsNewerNode } from '../util/newer-node.js';
 
+/** lk mcp's server, with the MCP SDK and zod: its own file (dist/mcp.cjs), read when lk mcp runs, not for its --help. */
+const mcpServer = () => import('../mcp/index.js');
+
 /** `lk mcp`: the mirror served to an AI assistant over the Model Context Protocol; the server is src/mcp/. */
 const mcpCommand = defineCommand({
   name: 'mcp',
@@ -38,7 +41,7 @@ const mcpCommand = defineCommand({
     const path = await mirrorPath(ctx, options.db);
     // The key is checked now, before a client connects: a bad one is an exit, not an error in every answer.
     const client = options.live ? await ctx.client() : undefined;
-    const { serveMcp } = await import('../mcp/index.js');
+    const { serveMcp } = await mcpServer();
     ctx.io.info(
       `lk mcp: serving ${path} on stdio, read-only${client ? ', with API reads (--live)' : ''}${tools ? `, tools ${tools.join(', ')}` : ''}`,
     );
@@ -66,7 +69,7 @@ const mcpCommand = defineCommand({
 async function unserved(ctx: Context): Promise<never> {
   const reason = needsNewerNode('lk mcp');
   ctx.io.warn(`lk: ${reason}`);
-  const { serveUnserved } = await import('../mcp/index.js');
+  const { serveUnserved } = await mcpServer();
   await serveUnserved({ stdin: ctx.io.stdin, stdout: ctx.io.stdout, reason, signal: ctx.signal });
   throw new SilentExit(1);
 }

@@ -20,6 +20,9 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { browserFor, openInBrowser } from '../output/terminal/browser.js';
 
+/** The figures and the page with Apache ECharts: their own file (dist/report.cjs), read when lk report runs, not for its --help. */
+const reportModule = () => import('../report/index.js');
+
 const REPORT_FLAGS = {
   year: flag.text('--year <yyyy>', 'the year to review (default: the last complete year; this year so far in December)'),
   from: flag.text('--from <date>', 'first day of the period instead: 2025-03-01, 30d, 2w, yesterday'),
@@ -71,7 +74,7 @@ async function runReport(ctx: Context, out: OutputSession, options: OptionsOf<ty
     async make() {
       if (options.sync) await runSync(ctx, { db: options.db });
       const { figures, stamp } = await reviewedFigures(ctx, options.db, period, zone);
-      const { reportPage } = await import('../report/index.js');
+      const { reportPage } = await reportModule();
       return {
         data: json ? `${JSON.stringify(figures, null, 2)}\n` : reportPage(figures, new Date(stamp).toISOString()),
         after: async ({ to, paths: [path] }) => {
@@ -85,7 +88,7 @@ async function runReport(ctx: Context, out: OutputSession, options: OptionsOf<ty
 /** The period's figures from the mirror, and its last sync, which the page says it was made at. */
 async function reviewedFigures(ctx: Context, dbPath: string | undefined, period: ReportRequest['period'], zone: string) {
   const db = await openMirrorHere(ctx, dbPath, 'lk report');
-  const report = await import('../report/index.js');
+  const report = await reportModule();
   const figures = report.reportFigures(db, { period, fallbackTimeZone: zone });
   // "Generated" is the mirror's last sync: the same mirror gives the same page (lk serve's ETag holds).
   const stamp = mirrorStamp(db, ctx.now());

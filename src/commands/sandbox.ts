@@ -69,6 +69,7 @@ second account. GET URL/_sandbox lists them with their bodies.
       // Ctrl-C ends it as any run (exit 130): a test server has nothing to finish.
       endsCleanly: false,
       async start() {
+        // The sandbox, a server of its own: its own file (dist/sandbox.cjs), read when lk sandbox runs, not for its --help.
         const sandbox = await import('../sandbox/index.js');
         const warning = sandbox.exposureWarning(options.host);
         if (warning) ctx.io.warn(warning);

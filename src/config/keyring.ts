@@ -33,6 +33,7 @@ type KeyringModule = { AsyncEntry: typeof AsyncEntry };
 async function withEntry<T>(profile: string, use: (entry: AsyncEntry, signal: AbortSignal) => Promise<T>): Promise<T> {
   let module: KeyringModule;
   try {
+    // The OS keyring's native addon, left in node_modules: only a run that reads or stores a key there.
     module = await import('@napi-rs/keyring');
   } catch (error) {
     throw new KeyringUnavailable(`the keyring module did not load (${(error as Error).message.split('\n')[0]})`);

@@ -87,6 +87,7 @@ export async function updateStoredConfig(dir: string, change: (config: StoredCon
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     chmodSync(dir, 0o700);
   }
+  // conf and its schema validator, a third of the program's size, in their own file: only a run that writes the config.
   const { default: Conf } = await import('conf');
   const store = new Conf<StoredConfig>({
     cwd: dir,

@@ -83,6 +83,7 @@ export async function makeFeed(db: Database, choice: FeedChoice): Promise<FeedDo
   const activity = readActivity(db, choice, facts);
   const head = headOf(facts, activity, choice);
   const ownerName = owner(facts.account, facts.baseUrl);
+  // The feed package and its XML writer in their own file (dist/feed.cjs): read when a feed is made, not for --help.
   const { Feed } = await import('feed');
   const feed = new Feed({
     id: head.id,

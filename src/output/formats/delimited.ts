@@ -112,6 +112,7 @@ let csvStringify: typeof CsvSync.stringify | undefined;
 export const csv: Formatter = {
   listing(view, options) {
     return flatListing(view, options, 'csv', async (header, items, columns) => {
+      // csv-stringify only for --csv: tsv and plain are written by hand.
       const stringify = (csvStringify ??= (await import('csv-stringify/sync')).stringify);
       const rows: string[][] = header ? [header] : [];
       for (const item of items) rows.push(csvRecord(item, columns, options.csvSafe));

@@ -120,6 +120,7 @@ export class JqCapture {
     this.chunks = [];
     if (captured.trim() === '') return;
     const terminal = this.terminal.stdoutIsTTY;
+    // picocolors only for jq's coloured output on a terminal.
     const colors = terminal && this.terminal.colorEnabled ? (await import('picocolors')).default.createColors(true) : undefined;
     const { text, error } = filter.run(captured, { terminal, colors });
     await this.terminal.write(text);
