@@ -4,6 +4,10 @@ import { UsageError } from '../util/errors.js';
 import type { Database } from '../mirror/open.js';
 import type { MirrorReader } from '../mirror/query-process.js';
 import type { MirrorAge } from '../mirror/read.js';
+import { openMirrorReader } from '../mirror/query-process.js';
+import { loadSqlite, openForReading } from '../mirror/open.js';
+import { mirrorAge, titleLanguage } from '../mirror/read.js';
+import { formatDuration } from '../util/units.js';
 
 /**
  * The mirror as the commands open it: where it is, how old it is (said on stderr), in lk's process for the readings
@@ -29,7 +33,6 @@ export async function openMirror<T = undefined>(
   first?: (reader: MirrorReader) => Promise<T>,
 ): Promise<{ reader: MirrorReader; first: Promise<T | undefined> }> {
   const path = await mirrorPath(ctx, db);
-  const { openMirrorReader } = await import('../mirror/query-process.js');
   const reader = openMirrorReader(path, what, ctx.settings.timeoutSeconds());
   const asked = reader.mirrorAge();
   // Sent at once, `first` runs in the query process as soon as the age is answered, while lk says it: no wait between.
@@ -50,11 +53,9 @@ export async function openMirror<T = undefined>(
  */
 export async function openMirrorHere(ctx: Context, db: string | undefined, what: string): Promise<Database> {
   const path = await mirrorPath(ctx, db);
-  const { loadSqlite, openForReading } = await import('../mirror/open.js');
   loadSqlite(what);
   const database = openForReading(path);
   ctx.closeWhenDone(() => database.close());
-  const { mirrorAge } = await import('../mirror/read.js');
   await sayMirrorAge(ctx, path, mirrorAge(database));
   return database;
 }
@@ -67,7 +68,6 @@ export async function openMirrorHere(ctx: Context, db: string | undefined, what:
 export async function requireTitleLanguage(ctx: Context, db: Database): Promise<void> {
   const wanted = ctx.lang();
   if (wanted === undefined) return;
-  const { titleLanguage } = await import('../mirror/read.js');
   const held = titleLanguage(db);
   if (held === undefined || held === wanted.toLowerCase()) return;
   const why = `the mirror holds its titles in ${held} (the account's language, as lk sync received them)`;
@@ -82,7 +82,6 @@ export async function requireTitleLanguage(ctx: Context, db: Database): Promise<
  */
 async function sayMirrorAge(ctx: Context, path: string, age: MirrorAge): Promise<void> {
   const stale = age.syncedAt === undefined || ctx.now() - age.syncedAt > MIRROR_STALE_MS;
-  const { formatDuration } = await import('../util/units.js');
   const ago = (at: number | undefined) => (at === undefined ? 'at an unknown time' : `${formatDuration((ctx.now() - at) / 1000)} ago`);
   const hint = stale ? '; lk sync brings it up to date' : '';
   const line = `lk: from the mirror ${path}: data as of ${ago(age.snapshotAt)} (synced ${ago(age.syncedAt)})${hint}`;
