@@ -10,7 +10,8 @@ await rm(dist, { recursive: true, force: true });
 
 // One CommonJS file for the program: Node loads it faster than ES modules split into chunks (one file to read, no
 // module graph to link, ~40% less time to the first line of lk's code), and what only some commands need is still
-// evaluated only when they run (esbuild turns `await import()` inside the bundle into a deferred require). The
+// evaluated only when they run: esbuild turns each `import()` inside the bundle into a deferred require, so each
+// command's module (the loaders of src/commands/index.ts), with all it imports, is evaluated by its own run alone. The
 // sandbox, a server of its own, is a second file, loaded by `lk sandbox` alone.
 const commonJs = {
   bundle: true,

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLk, startTestBed, type TestBed } from './harness.js';
 import { whatRunLoads } from './loaded.js';
+import { COMMANDS } from '../../src/commands/index.js';
 
 const FAKE_TTY = fileURLToPath(new URL('../fixtures/fake-tty.mjs', import.meta.url));
 const HEAVY = ['commander', 'undici', 'ora', 'csv-stringify', 'string-width', 'conf', 'picocolors', 'jq-wasm', '@napi-rs/keyring'];
@@ -48,6 +49,22 @@ describe('start-up loads only what the command uses', () => {
     for (const name of ['src/output/terminal/width.ts', 'src/output/formats/table.ts', 'src/mirror/sync.ts']) expect(modules).not.toContain(name);
     // paths.cjs finds the compile cache's folder, on a Node that has one (22.1 and later).
     expect([...distFiles].sort()).toEqual('enableCompileCache' in module ? ['cli.cjs', 'paths.cjs'] : ['cli.cjs']);
+  });
+
+  it.each([
+    [['whoami', '--json'], 'whoami'],
+    [['--profile', 'sync', 'library', '--limit', '0'], 'library'],
+    [['help', 'history'], 'history'],
+  ])('lk %j runs the module of its own command and no other command module (src/commands/index.ts)', async (args, own) => {
+    const { modules } = await whatRunLoads(bed, args);
+    const commandModules = COMMANDS.map(({ name }) => `src/commands/${name}.ts`);
+    expect(commandModules.filter((module) => modules.has(module))).toEqual([`src/commands/${own}.ts`]);
+  });
+
+  it('lk help runs every command module: it lists them all', async () => {
+    const { run, modules } = await whatRunLoads(bed, ['help']);
+    expect(run.code).toBe(0);
+    for (const { name } of COMMANDS) expect(modules).toContain(`src/commands/${name}.ts`);
   });
 
   // commander requires child_process at load: a built-in module, which Node loads from its own snapshot and code cache.
