@@ -4,8 +4,9 @@ import { Settings, type ResolvedKey } from '../config/resolve.js';
 import { configFilePath } from '../config/store.js';
 import type { Context } from '../context.js';
 import type { ProfileReport } from '../output/wording/auth-status.js';
-import type { ProfileStatus } from '../output/result.js';
+import type { OwnWriting } from '../output/result.js';
 import { ApiError, AuthError, LkError, NotLoggedInError } from '../util/errors.js';
+import type { OutputSession } from '../output/session.js';
 import { getPath } from '../util/object-path.js';
 import { maskKey } from '../util/redact.js';
 
@@ -18,7 +19,7 @@ const DAY_MS = 86_400_000;
  * (LK_API_KEY, LK_BASE_URL), the others as stored. A profile whose key is refused is still shown (instance, key and
  * where it came from are what one needs then), and the exit code is 3 afterwards.
  */
-export async function authStatus(ctx: Context): Promise<ProfileStatus> {
+export async function authStatus(ctx: Context): Promise<OwnWriting & { reports: ProfileReport[] }> {
   const active = ctx.settings.profileName;
   const stored = Object.keys(ctx.settings.stored.profiles ?? {}).sort();
   const names = ctx.flags.profile !== undefined ? [active] : [active, ...stored.filter((name) => name !== active)];
@@ -40,7 +41,10 @@ export async function authStatus(ctx: Context): Promise<ProfileStatus> {
       );
     }
   }
-  return { kind: 'profile-status', reports, configFile: configFilePath(ctx.configDir), failure: failureOf(reports) };
+  const configFile = configFilePath(ctx.configDir);
+  // Its layout measures with string-width (output/wording/account.ts): loaded when the reports are written, not by lk auth's other commands.
+  const write = async (out: OutputSession) => (await import('../output/wording/auth-status.js')).writeProfileStatus(reports, configFile, out);
+  return { kind: 'own', write, failure: failureOf(reports), reports };
 }
 
 /** What the run ends with once the reports are shown: exit 3 for a refused key or no login, 1 for another error. */

@@ -58,7 +58,11 @@ async function listingOf(ctx: Context, reading: ListingReading, filters: Filters
 }
 
 async function singleOf(ctx: Context, reading: SingleReading, filters: Filters, flags: ReadingFlags): Promise<Resource> {
-  const shown = { ...(reading.view ? { view: reading.view } : {}), ...(reading.layout ? { layout: reading.layout } : {}) };
+  const shown = {
+    ...(reading.view ? { view: reading.view } : {}),
+    ...(reading.layout ? { layout: reading.layout } : {}),
+    ...(reading.write ? { write: reading.write } : {}),
+  };
   if (!flags.offline || reading.mirror === undefined) {
     const { api } = reading;
     const id = api.id === undefined ? undefined : { what: api.id, raw: filters.id ?? '' };

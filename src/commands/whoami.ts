@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { DATA } from '../output/shape.js';
 import { fetchMe } from '../api/account.js';
 import { resource } from '../output/result.js';
+import { renderAccount } from '../output/wording/layouts.js';
 import { addCommand, defineCommand } from './define.js';
 import { OUTPUT_FLAG } from './options.js';
 import { REQUESTS } from './uses.js';
@@ -17,7 +18,7 @@ const whoamiCommand = defineCommand({
   async run(ctx) {
     const client = await ctx.client();
     const key = (await ctx.key()).key;
-    return resource(async () => (await fetchMe(client, key)).json, { layout: 'account' });
+    return resource(async () => (await fetchMe(client, key)).json, { write: renderAccount });
   },
 });
 

@@ -1,9 +1,9 @@
 import type { Page } from '../api/paginate.js';
 import { ExitCode, LkError } from '../util/errors.js';
-import type { ProfileReport } from './wording/auth-status.js';
 import type { IoStreams } from './terminal/io.js';
 import type { View } from './formats/view.js';
 import type { OutputOptions } from './formats/writer.js';
+import type { OutputSession } from './session.js';
 
 /**
  * What a command's run returns for the wrapper (src/commands/define.ts) to show: the command gathers, output/show.ts
@@ -17,7 +17,7 @@ import type { OutputOptions } from './formats/writer.js';
  * the run itself failed after opening. A result carries no release of its own: the run owns what it opened, so no
  * command needs a try/finally around what it returns, and nothing that shows a result can forget to release it.
  */
-export type Result = Listing | Resource | Checks | Text | ProfileStatus | Document | Service;
+export type Result = Listing | Resource | Checks | Text | OwnWriting | Document | Service;
 
 /** Items page by page (an async stream), shown through a view. */
 export interface Listing {
@@ -35,16 +35,19 @@ export interface Listing {
 }
 
 /**
- * One value. `layout` is how a table shows it: `view` (the default, a record through a view or key/value lines),
- * `sections` (stats, profile: a section per group of figures), `account` (lk whoami), `list` (a list with its items). `screen` is a command's own screen for a person (shape SCREEN: lk status, lk diff),
- * shown in place of a layout unless the JSON is asked for (--json, --fields or --jq). `failure` fails the run once the
- * result is shown (lk diff --exit-code).
+ * One value. `layout` is how a table shows it: `view` (the default, a record through a view or key/value lines) or
+ * `sections` (stats, profile: a section per group of figures). `write` is a command's own way to write the value, in
+ * every format, in place of a layout (lk whoami's account, a list with its items: output/wording/layouts.ts).
+ * `screen` is a command's own screen for a person (shape SCREEN: lk status, lk diff), shown in place of a layout
+ * unless the JSON is asked for (--json, --fields or --jq). `failure` fails the run once the result is shown (lk diff
+ * --exit-code).
  */
 export interface Resource {
   kind: 'resource';
   read: () => Promise<unknown>;
   view?: View;
-  layout?: 'view' | 'sections' | 'account' | 'list';
+  layout?: 'view' | 'sections';
+  write?: (value: unknown, options: OutputOptions) => Promise<void>;
   screen?: (value: unknown, options: OutputOptions) => Promise<string>;
   failure?: () => LkError | undefined;
 }
@@ -66,12 +69,13 @@ export interface Checks {
   checks: Check[];
 }
 
-/** `lk auth status`: a report per profile, the active one first; the run fails afterwards when a key was refused. */
-export interface ProfileStatus {
-  kind: 'profile-status';
-  reports: ProfileReport[];
-  /** Where a stored instance comes from, as the table says it. */
-  configFile: string;
+/**
+ * A result the command writes itself, whatever the format (lk auth status: a report per profile, as a table or JSON);
+ * the run fails afterwards with `failure` (a refused key).
+ */
+export interface OwnWriting {
+  kind: 'own';
+  write: (out: OutputSession) => Promise<void>;
   failure: LkError | undefined;
 }
 
@@ -185,7 +189,7 @@ export const resource = (read: () => Promise<unknown>, more: Omit<Resource, 'kin
 
 /** What the run ends with once its result is shown (and --jq applied, -o put in place): a failed check fails it. */
 export function failureOf(result: Result): LkError | undefined {
-  if (result.kind === 'profile-status') return result.failure;
+  if (result.kind === 'own') return result.failure;
   if (result.kind === 'resource') return result.failure?.();
   if (result.kind === 'checks' && result.checks.some((check) => check.status === 'fail')) {
     return new LkError('some checks failed (see above)', ExitCode.failure);

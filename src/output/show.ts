@@ -5,16 +5,11 @@ import { showDocument } from './document.js';
 import { writeChecks } from './wording/checks.js';
 import { endCleanlyOnSignal } from '../util/interrupt.js';
 import * as render from './formats/render.js';
-import { renderAccount, renderListWithItems } from './wording/layouts.js';
 
 /** Shows a result in the run's format, to stdout or the -o file. */
 export async function showResult(result: Result, out: OutputSession): Promise<void> {
   if (result.kind === 'text') return out.io.write(result.text);
-  if (result.kind === 'profile-status') {
-    // lk auth status's own layout measures with string-width (./wording/account.ts): loaded by that command alone.
-    const { writeProfileStatus } = await import('./wording/auth-status.js');
-    return writeProfileStatus(result.reports, result.configFile, out);
-  }
+  if (result.kind === 'own') return result.write(out);
   if (result.kind === 'document') {
     return showDocument(result, out);
   }
@@ -26,16 +21,8 @@ export async function showResult(result: Result, out: OutputSession): Promise<vo
   if (result.kind === 'listing') return showListing(result, options);
   const value = await result.read();
   if (result.screen) return showScreen(value, result.screen, options);
-  switch (result.layout ?? 'view') {
-    case 'sections':
-      return render.renderSections(value, options);
-    case 'account':
-      return renderAccount(value, options);
-    case 'list':
-      return renderListWithItems(value, options);
-    case 'view':
-      return render.renderSingle(value, result.view, options);
-  }
+  if (result.write) return result.write(value, options);
+  return result.layout === 'sections' ? render.renderSections(value, options) : render.renderSingle(value, result.view, options);
 }
 
 /** Items page by page; with --json the listing's whole value when it has one; then, in a table, the listings after it. */

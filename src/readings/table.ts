@@ -14,6 +14,8 @@ import {
   type Window,
 } from '../mirror/read.js';
 import type { View } from '../output/formats/view.js';
+import type { OutputOptions } from '../output/formats/writer.js';
+import { renderListWithItems } from '../output/wording/layouts.js';
 import { nextView } from '../output/wording/next-view.js';
 import { achievementView, calendarView, entryView, historyView, listView, notificationView, reviewView } from '../output/wording/views.js';
 import { dateBound } from '../util/date-bound.js';
@@ -92,7 +94,9 @@ export type ListingFilter = 'domain' | 'phase' | 'from' | 'to';
 export interface SingleReading extends Declared {
   kind: 'single';
   view?: View;
-  layout?: 'view' | 'sections' | 'list';
+  layout?: 'view' | 'sections';
+  /** Its own writing in every format, in place of a layout (output/result.ts Resource). */
+  write?: (value: unknown, options: OutputOptions) => Promise<void>;
   api: ApiSide;
   /** The value the mirror holds; undefined: the API alone has it. */
   mirror?: (db: Database, filters: Filters) => unknown;
@@ -167,7 +171,7 @@ export const READINGS = {
   list: {
     kind: 'single',
     about: 'One list with its items',
-    layout: 'list',
+    write: renderListWithItems,
     titles: true,
     api: { endpoint: 'list', query: () => ({}), id: 'list' },
     surfaces: { command: ['lists', 'show'], offline: false },
