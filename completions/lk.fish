@@ -378,7 +378,7 @@ complete -c lk -n "__lk_at report" -l open -d 'open the page in your browser onc
 complete -c lk -n "__lk_at report" -l sync -d 'bring the mirror up to date first (lk sync)'
 complete -c lk -n "__lk_at report" -l format -x -a 'html json' -d 'output format: table, json, ndjson, csv, tsv'
 complete -c lk -n "__lk_at mcp" -l live -d 'let get_entry, calendar and the stats summary ask the API, within the rate limit (default: the mirror only, no request)'
-complete -c lk -n "__lk_at mcp" -l tools -x -d 'serve only these tools, comma-separated (of search, list_library, get_entry, history, stats, calendar, next_up, status, sql)'
+complete -c lk -n "__lk_at mcp" -l tools -x -d 'serve only these tools, comma-separated (of search, list_library, get_entry, history, stats, calendar, next_up, status, sql, list_lists, list_reviews, list_achievements, list_notifications)'
 complete -c lk -n "__lk_at open" -l work -d 'the page of the entry\'s work instead of the entry\'s own'
 complete -c lk -n "__lk_at open" -l list -x -d 'the page of this list instead'
 complete -c lk -n "__lk_at open" -l profile-page -d 'your profile page instead'

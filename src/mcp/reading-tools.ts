@@ -1,9 +1,10 @@
 import * as z from 'zod';
-import type { ListingFilter, ListingReading, Reading } from '../readings/table.js';
+import type { ListingFilter, Reading } from '../readings/table.js';
 import { readingToolDescription } from './descriptions.js';
 import { dataAsOfMirror, domain, isoDate, limit, listing, page, phase } from './listing.js';
 import { cursorArgument } from './paging.js';
 import type { Tool } from './tool.js';
+import { madeToolReadings } from './tool-names.js';
 
 /**
  * lk mcp's tools made from the readings table: a listing of the mirror that names a tool no one wrote in tools.ts
@@ -11,17 +12,7 @@ import type { Tool } from './tool.js';
  * added to the table with a tool is served without a line here.
  */
 
-type ToolReading = ListingReading & { mirror: NonNullable<ListingReading['mirror']>; surfaces: { tool: string } };
-
 const ARGUMENTS: Record<ListingFilter, z.ZodType> = { domain, phase, from: isoDate.optional(), to: isoDate.optional() };
-
-/** The readings that get a made tool: listings the mirror answers, naming a tool that is not among `written`. */
-export function madeToolReadings(readings: Record<string, Reading>, written: ReadonlySet<string>): ToolReading[] {
-  return Object.values(readings).filter(
-    (reading): reading is ToolReading =>
-      reading.kind === 'listing' && reading.mirror !== undefined && reading.surfaces.tool !== undefined && !written.has(reading.surfaces.tool),
-  );
-}
 
 export function readingTools(readings: Record<string, Reading>, written: ReadonlySet<string>): Tool[] {
   return madeToolReadings(readings, written).map((reading) => {
