@@ -84,7 +84,12 @@ export async function runSync(
     part?.close();
   }
   const n = (value: number) => value.toLocaleString('en-US');
-  const from = { export: 'the export', 'export-cache': 'the cached export', pages: 'the paginated endpoints' }[result.source];
+  const from = {
+    export: 'the export',
+    'export-cache': 'the cached export',
+    pages: 'the paginated endpoints',
+    changes: 'what changed since the last sync',
+  }[result.source];
   ctx.io.info(
     `lk: synced ${dbPath} from ${from} in ${formatDuration((result.finishedAt - result.startedAt) / 1000)}, ${n(result.requests)} request${result.requests === 1 ? '' : 's'}: ` +
       `${n(result.rows.entries ?? 0)} entries, ${n(result.rows.history ?? 0)} events (+${n(result.counts.added)} ~${n(result.counts.changed)} -${n(result.counts.removed)} rows)`,

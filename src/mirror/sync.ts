@@ -11,7 +11,9 @@ import { DiskFull, openForWriting, type Database } from './open.js';
 import { heldMirror, mirrorAccount, refuseOtherAccount } from './sync/account.js';
 import { readExport } from './sync/export.js';
 import { CountedClient, EndpointReads } from './sync/fetch.js';
-import { ALWAYS_READ_AREAS, areasFromEndpoints, leftOutBecause, tablesOf, type AreaName, type SyncSource } from './sync/plan.js';
+import { ALWAYS_READ_AREAS, areasFromEndpoints, isExportable, leftOutBecause, tablesOf, type AreaName, type SyncSource } from './sync/plan.js';
+import { planQuick, waitsForExportLine } from './sync/quick.js';
+import { heldRows, readChanges } from './sync/changes.js';
 import { lastSnapshot, recordRun, rowCounts } from './sync/record.js';
 import { MirrorWriter } from './sync/write.js';
 import type { Counts } from './writer.js';
@@ -126,7 +128,11 @@ async function syncInto(options: SyncOptions): Promise<SyncResult> {
   }
 }
 
-/** Reads the account into the writer: the library and history, what else the export lacked, then calendar and stats. */
+/**
+ * Reads the account into the writer: the library and history (the export, else only what changed since the last
+ * sync when the hour allows no export — sync/quick.ts — else every page), what else the export lacked, then calendar
+ * and stats.
+ */
 async function read(
   db: Database,
   client: CountedClient,
@@ -135,20 +141,48 @@ async function read(
   options: SyncOptions,
 ): Promise<{ source: SyncSource; snapshotAt: number; leftOut: AreaName[] }> {
   const endpoints = new EndpointReads(client, options.signal);
+  const snapshotBefore = lastSnapshot(db);
   // An export is an account's: without the account's name, the pages.
-  const exported = account === undefined ? undefined : await readExport({ ...options, client, account, snapshotAt: lastSnapshot(db) }, writer);
-  if (!exported) {
-    await endpoints.libraryAndHistory(writer);
-    await endpoints.undatedEvents(writer.entriesToReread(), writer);
-  }
+  const outcome =
+    account === undefined ? { withinHour: false } : await readExport({ ...options, client, account, snapshotAt: snapshotBefore }, writer);
+  const exported = 'source' in outcome ? outcome : undefined;
+  const withinHour = 'withinHour' in outcome && outcome.withinHour;
+  const quick = exported
+    ? undefined
+    : planQuick({
+        full: options.full,
+        withinHour,
+        snapshotAt: snapshotBefore,
+        sameAccount: account !== undefined && mirrorAccount(db) === account,
+        held: heldRows(db),
+      });
   const leftOut: AreaName[] = [];
-  const area = async (name: AreaName, read: () => Promise<void>) => {
-    if (!(await readArea(name, read, writer, options.io))) leftOut.push(name);
+  const area = async (name: AreaName) => {
+    const reading = isExportable(name) ? () => endpoints.exportable(name, writer) : () => endpoints[name](writer);
+    if (!(await readArea(name, reading, writer, options.io))) leftOut.push(name);
   };
-  for (const name of areasFromEndpoints(exported?.collections ?? new Set())) await area(name, () => endpoints.exportable(name, writer));
-  const snapshotAt = exported?.snapshotAt ?? options.now();
-  for (const name of ALWAYS_READ_AREAS) await area(name, () => endpoints[name](writer));
-  return { source: exported?.source ?? 'pages', snapshotAt, leftOut };
+  let areas: AreaName[];
+  let notice: string | undefined;
+  if (quick) {
+    const changes = await readChanges(quick, endpoints, writer);
+    writer.skip(quick.waiting.flatMap((name) => tablesOf(name)));
+    areas = quick.areas;
+    notice = waitsForExportLine({ waiting: quick.waiting, eventsWithoutId: changes.eventsWithoutId });
+  } else {
+    if (!exported) {
+      await endpoints.libraryAndHistory(writer);
+      await endpoints.undatedEvents(writer.entriesToReread(), writer);
+    }
+    areas = [...areasFromEndpoints(exported?.collections ?? new Set()), ...ALWAYS_READ_AREAS];
+  }
+  let snapshotAt = exported?.snapshotAt;
+  for (const name of areas) {
+    // The pages show the server as it was when they were read: before the calendar and stats, as ever.
+    if (snapshotAt === undefined && !isExportable(name)) snapshotAt = options.now();
+    await area(name);
+  }
+  if (notice) options.io.info(notice);
+  return { source: exported?.source ?? (quick ? 'changes' : 'pages'), snapshotAt: snapshotAt ?? options.now(), leftOut };
 }
 
 /**

@@ -12,7 +12,7 @@ import { pagesStandInFor, planSource, type SyncSource } from './plan.js';
 
 /** An export read whole: where it came from, the server's moment it shows, the collections it held (lower case). */
 export interface ExportRead {
-  source: Exclude<SyncSource, 'pages'>;
+  source: Exclude<SyncSource, 'pages' | 'changes'>;
   snapshotAt: number;
   collections: ReadonlySet<string>;
 }
@@ -37,6 +37,14 @@ export interface TentativeSink extends ItemSink {
   tentatively<T>(read: () => Promise<T>): Promise<T>;
 }
 
+/**
+ * No export to read: `withinHour` when none can be had before the server's hour is over (the hour's one is the
+ * mirror's already, or the server refused a new one), so that the sync may read only what changed (sync/quick.ts).
+ */
+export interface NoExport {
+  withinHour: boolean;
+}
+
 /** The export could not be used: its shape is not one this client recognises (or the cached copy is damaged). */
 class UnusableExport extends Error {}
 
@@ -44,13 +52,13 @@ class UnusableExport extends Error {}
  * The library and history (and what else it holds) from the export — the cached one while the server's hour is not
  * over, else a new one — into the sink. Undefined when there is none to use: the caller reads the pages instead.
  */
-export async function readExport(reading: ExportReading, sink: TentativeSink): Promise<ExportRead | undefined> {
+export async function readExport(reading: ExportReading, sink: TentativeSink): Promise<ExportRead | NoExport> {
   const { cache, account, io } = reading;
   const lookup = await cache?.metadata(account);
   if (lookup?.state === 'untrusted') io.info(`lk: not using the cached export: ${lookup.reason}`);
   const cached = lookup?.state === 'ok' ? lookup.entry : undefined;
   const plan = planSource({ cachedAt: cached?.fetchedAtMs, snapshotAt: reading.snapshotAt, now: reading.now(), full: reading.full });
-  if (plan === 'pages') return undefined;
+  if (plan === 'pages') return { withinHour: !reading.full };
   if (plan === 'cached-export' && cache && cached) {
     return usable(
       reading,
@@ -73,12 +81,14 @@ export async function readExport(reading: ExportReading, sink: TentativeSink): P
     );
   } catch (error) {
     if (!pagesStandInFor(error)) throw error;
-    if (error instanceof RateLimitError)
+    if (error instanceof RateLimitError) {
       io.info(
         `lk: a new export is possible after ${formatMoment(error.resetAt.getTime(), reading.now())}; reading the paginated endpoints meanwhile`,
       );
-    else io.info(`lk: the export is not available (${(error as Error).message}); reading the paginated endpoints instead`);
-    return undefined;
+      return { withinHour: true };
+    }
+    io.info(`lk: the export is not available (${(error as Error).message}); reading the paginated endpoints instead`);
+    return { withinHour: false };
   }
   return usable(
     reading,
@@ -104,7 +114,7 @@ async function usable(
   reading: ExportReading,
   read: (members: ExportMembers) => Promise<Omit<ExportRead, 'collections'>>,
   sink: TentativeSink,
-): Promise<ExportRead | undefined> {
+): Promise<ExportRead | NoExport> {
   try {
     return await sink.tentatively(async () => {
       const members = new ExportMembers(sink);
@@ -118,7 +128,7 @@ async function usable(
   } catch (error) {
     if (!(error instanceof UnusableExport || error instanceof DamagedExport || error instanceof SyntaxError)) throw error;
     reading.io.info(`lk: not using the export (${error.message}); reading the paginated endpoints instead`);
-    return undefined;
+    return { withinHour: false };
   }
 }
 

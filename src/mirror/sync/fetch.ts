@@ -73,24 +73,67 @@ export class EndpointReads {
   }
 
   /** GET /v1/library/{id}/history of each entry named, a few at a time: its events without a date. */
-  async undatedEvents(ids: readonly string[], sink: ItemSink): Promise<void> {
+  async undatedEvents(ids: readonly string[], sink: Pick<ItemSink, 'undatedEvent'>): Promise<void> {
     let next = 0;
     const worker = async () => {
       while (next < ids.length) {
         const id = ids[next++]!;
-        const events: Record<string, unknown>[] = [];
-        try {
-          await this.each(pathOf('entryHistory', id), (event) => {
-            if (isObject(event) && event.date === null) events.push(event);
-          });
-        } catch (error) {
-          if (error instanceof ApiError && error.status === 404) continue; // removed while we read
-          throw error;
-        }
-        for (const event of events) sink.undatedEvent(id, event);
+        const events = await this.undatedOf(id);
+        for (const event of events ?? []) sink.undatedEvent(id, event);
       }
     };
     await Promise.all(Array.from({ length: Math.min(HISTORY_CONCURRENCY, ids.length) }, worker));
+  }
+
+  /** One entry's events without a date (its own history); undefined when it was removed while we read. */
+  private async undatedOf(id: string): Promise<Record<string, unknown>[] | undefined> {
+    const events: Record<string, unknown>[] = [];
+    try {
+      await this.each(pathOf('entryHistory', id), (event) => {
+        if (isObject(event) && event.date === null) events.push(event);
+      });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return undefined;
+      throw error;
+    }
+    return events;
+  }
+
+  /** GET /v1/history from a moment on: the dated events since, newest first. */
+  async historySince(from: string): Promise<Record<string, unknown>[]> {
+    const events: Record<string, unknown>[] = [];
+    for await (const page of paginate(this.client, pathOf('history'), { from }, { all: true }, { signal: this.signal }))
+      for (const item of page.items) if (isObject(item)) events.push(item);
+    return events;
+  }
+
+  /**
+   * The entries added since the last sync: GET /v1/library in `query`'s order (added, newest first), one page at a
+   * time so that no page is asked past the first entry the mirror knows; the new ones, newest first.
+   */
+  async addedSince(query: Query & { limit: number }, known: (id: string) => boolean): Promise<Record<string, unknown>[]> {
+    const added: Record<string, unknown>[] = [];
+    for (let page = 1; ; page++) {
+      const { limit, ...rest } = query;
+      const [read] = await collect(paginate(this.client, pathOf('library'), rest, { page, limit }, { signal: this.signal }));
+      for (const item of read?.items ?? []) {
+        if (!isObject(item) || text(item.id) === null) continue;
+        if (known(text(item.id)!)) return added;
+        added.push(item);
+      }
+      if (!read?.hasMore) return added;
+    }
+  }
+
+  /** GET /v1/library/{id}: one entry as it is now; undefined when it was removed since. */
+  async entry(id: string): Promise<Record<string, unknown> | undefined> {
+    try {
+      const entry = (await this.client.get(pathOf('entry', id), {}, { signal: this.signal })).json;
+      return isObject(entry) && text(entry.id) !== null ? entry : undefined;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return undefined;
+      throw error;
+    }
   }
 
   /** One collection an export may carry, from its endpoints. */
@@ -136,4 +179,11 @@ export class EndpointReads {
   private pages(path: string, paging: PagingOptions = { all: true }): AsyncGenerator<Page> {
     return paginate(this.client, path, {}, paging, { signal: this.signal });
   }
+}
+
+/** The pages of a listing read one at a time (a single page: paginate asks no other). */
+async function collect(pages: AsyncGenerator<Page>): Promise<Page[]> {
+  const read: Page[] = [];
+  for await (const page of pages) read.push(page);
+  return read;
 }

@@ -8,8 +8,11 @@ import type { ItemTable } from '../schema.js';
  * paginated endpoints), which collections are read from their own endpoints, and what a 403 or 404 leaves out.
  */
 
-/** Where the library and history came from (sync_runs.source, mirror_meta's source). */
-export type SyncSource = 'export' | 'export-cache' | 'pages';
+/**
+ * Where the library and history came from (sync_runs.source, mirror_meta's source): `changes` is a quick sync's,
+ * only what changed since the last sync (sync/quick.ts).
+ */
+export type SyncSource = 'export' | 'export-cache' | 'pages' | 'changes';
 
 /** What is known of an account's export before the first read of its library. */
 export interface SourceFacts {
@@ -75,6 +78,10 @@ export const EXPORTABLE_AREAS = Object.keys(EXPORTABLE) as ExportableArea[];
 /** The exportable collections read from their endpoints: those the export did not hold (all of them after the pages). */
 export function areasFromEndpoints(exported: ReadonlySet<string>): ExportableArea[] {
   return EXPORTABLE_AREAS.filter((area) => !exported.has(area));
+}
+
+export function isExportable(area: AreaName): area is ExportableArea {
+  return area in EXPORTABLE;
 }
 
 export const ALWAYS_READ_AREAS = Object.keys(ALWAYS_READ) as (keyof typeof ALWAYS_READ)[];

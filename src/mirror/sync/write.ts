@@ -29,6 +29,9 @@ export interface WriterOptions {
   onProgress?: ((text: string) => void) | undefined;
 }
 
+/** What putting an item did (TableSync.put). */
+export type Outcome = ReturnType<TableSync['put']>;
+
 /** Undated events of the paginated source sort after every dated one. */
 const UNDATED_POSITION = 1_000_000_000;
 const PROGRESS_MS = 100;
@@ -45,6 +48,10 @@ export class MirrorWriter implements ItemSink {
   private undated = 0;
   private lastProgress = 0;
   private readonly eventDomain: ReturnType<typeof eventDomainReader>;
+  /** Tables a quick sync reads in part (merge): nothing of them deleted, a known row keeps its place. */
+  private readonly merged = new Set<ItemTable>();
+  /** The places given ahead (placeOnTop) in merged tables, by table and id. */
+  private readonly placed = new Map<string, number>();
 
   constructor(
     private readonly db: Database,
@@ -71,6 +78,30 @@ export class MirrorWriter implements ItemSink {
   /** Tables not read this run (the key lacks the scope, the instance has no such endpoint): left as they were. */
   skip(tables: readonly ItemTable[]): void {
     for (const table of tables) this.table(table).skipped = true;
+  }
+
+  /**
+   * A quick sync's tables, read in part (sync/changes.ts): nothing of them is deleted at the end, a row read again
+   * keeps its place, a new one goes above every row held (placeOnTop) — the next sync that reads them whole sets the
+   * server's order again.
+   */
+  merge(tables: readonly ItemTable[]): void {
+    for (const table of tables) {
+      this.table(table).skipped = true;
+      this.merged.add(table);
+    }
+  }
+
+  /** Whether the mirror holds a row of this id (before this run or put by it). */
+  holds(table: ItemTable, id: string): boolean {
+    return this.db.prepare(`SELECT 1 FROM ${table} WHERE id = ?`).get(id) !== undefined;
+  }
+
+  /** Merged tables: the new ids among these, in the server's order (newest first), go above every row held. */
+  placeOnTop(table: 'entries' | 'history', ids: readonly string[]): void {
+    const fresh = [...new Set(ids)].filter((id) => !this.placed.has(`${table}:${id}`) && !this.holds(table, id));
+    const top = Number(this.db.prepare(`SELECT coalesce(min(position), 0) AS top FROM ${table}`).get()!.top);
+    fresh.forEach((id, index) => this.placed.set(`${table}:${id}`, top - fresh.length + index));
   }
 
   /**
@@ -114,19 +145,34 @@ export class MirrorWriter implements ItemSink {
 
   // --- the items ---------------------------------------------------------------------------------------------
 
-  entry(entry: Record<string, unknown>): void {
+  entry(entry: Record<string, unknown>): Outcome {
     this.work(entry);
-    const outcome = this.put('entries', entryRow(entry, this.next('entries')), entry);
-    if (outcome === 'added' || outcome === 'changed') this.changedEntries.push(text(entry.id)!);
+    const id = text(entry.id)!;
+    const outcome = this.put(
+      'entries',
+      entryRow(
+        entry,
+        this.placeOf('entries', id, () => this.next('entries')),
+      ),
+      entry,
+    );
+    if (outcome === 'added' || outcome === 'changed') this.changedEntries.push(id);
     this.progress();
+    return outcome;
   }
 
-  event(event: Record<string, unknown>): void {
-    this.putEvent(event, this.next('history'));
+  event(event: Record<string, unknown>): Outcome {
+    return this.putEvent(
+      event,
+      this.placeOf('history', text(event.id), () => this.next('history')),
+    );
   }
 
   undatedEvent(entryId: string, event: Record<string, unknown>): void {
-    this.putEvent({ entryId, ...event }, UNDATED_POSITION + this.undated++);
+    this.putEvent(
+      { entryId, ...event },
+      this.placeOf('history', text(event.id), () => UNDATED_POSITION + this.undated++, 'last'),
+    );
   }
 
   list(list: Record<string, unknown>, items: unknown[]): void {
@@ -204,12 +250,29 @@ export class MirrorWriter implements ItemSink {
     if (work) this.put('works', workRow(work), work);
   }
 
-  private putEvent(event: Record<string, unknown>, position: number): void {
+  private putEvent(event: Record<string, unknown>, position: number): Outcome {
     this.work(event);
     const id = text(event.id) ?? syntheticId('event', event, String(position));
     const row = eventRow(event, position, id);
-    this.put('history', { ...row, domain: this.eventDomain(row.entry_id ?? null, row.work_id ?? null) }, event);
+    const outcome = this.put('history', { ...row, domain: this.eventDomain(row.entry_id ?? null, row.work_id ?? null) }, event);
     this.progress();
+    return outcome;
+  }
+
+  /**
+   * An item's place: in the server's order (`next`), or in a merged table the place given ahead, else the row's own,
+   * else a new one above every row (or, `last`, below every row: an undated event).
+   */
+  private placeOf(table: 'entries' | 'history', id: string | null, next: () => number, end: 'top' | 'last' = 'top'): number {
+    if (!this.merged.has(table) || id === null) return next();
+    const given = this.placed.get(`${table}:${id}`);
+    if (given !== undefined) return given;
+    const stored = this.db.prepare(`SELECT position FROM ${table} WHERE id = ?`).get(id)?.position;
+    if (stored !== undefined && stored !== null) return Number(stored);
+    const edge = end === 'top' ? 'coalesce(min(position), 0) - 1' : `max(coalesce(max(position), 0) + 1, ${UNDATED_POSITION})`;
+    const place = Number(this.db.prepare(`SELECT ${edge} AS place FROM ${table}`).get()!.place);
+    this.placed.set(`${table}:${id}`, place);
+    return place;
   }
 
   private next(table: ItemTable): number {
