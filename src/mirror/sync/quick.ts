@@ -95,8 +95,8 @@ export interface QuickLeftovers {
 export function waitsForExportLine(left: QuickLeftovers): string {
   const parts = ['ratings, notes and statuses set without an event', 'removed entries', 'events dated before the last sync'];
   if (left.eventsWithoutId > 0) parts.push(`${left.eventsWithoutId} event${left.eventsWithoutId === 1 ? '' : 's'} without an id`);
-  if (left.waiting.length > 0) parts.push(`${joinNames(left.waiting)} (too large to read whole within the hour's budget)`);
-  return `lk: read only what changed since the last sync; waiting for the next export: ${joinNames(parts)}`;
+  if (left.waiting.length > 0) parts.push(`the ${joinNames(left.waiting)} (too large to read whole within the budget)`);
+  return `lk: read only what changed since the last sync; waiting for the next export: ${parts.join('; ')}`;
 }
 
 function joinNames(names: readonly string[]): string {
