@@ -22,18 +22,22 @@ const syncCommand = defineCommand({
   output: TEXT,
   flags: {
     ...DB_FLAG,
-    full: flag.toggle('--full', 'ignore a cached export and re-read every entry: the server as it is now, every row compared'),
+    full: flag.toggle('--full', 'ignore a cached export and read every page, never only what changed: the server as it is now, every row compared'),
     replace: flag.toggle('--replace', "replace a mirror of another account with this key's account (else refused, exit 1)"),
   },
   help: `
 The mirror is one SQLite file per profile: $LK_DATA_DIR/<profile>.db, else $XDG_DATA_HOME/lk/<profile>.db,
 else ~/.local/share/lk/<profile>.db (--db FILE to choose). Any tool opens it: sqlite3, Datasette, Python.
 It comes from one GET /v1/export when the server's hour allows (or from the export lk export just cached, at no
-request), else from the paginated endpoints; calendar and stats are read each time. Each sync is one transaction:
+request). Within the hour, a mirror of the account is brought up to date from what changed since its last sync: the
+history since, the entries added since, each entry those events touch, and the collections of a page or two; what
+no listing shows (a rating, notes or a status set without an event, removed entries, a collection too large) waits
+for the next export, said in one line. A new mirror and --full read every page; calendar and stats are read each
+time. Each sync is one transaction:
 an interrupted sync leaves the previous mirror; a second sync at the same time waits for the first.
 A mirror holds one account: a key of another account than the mirror's is refused (exit 1, naming both, nothing
 written) unless --replace says to replace it. A 429 on the export is remembered in the cache folder until its
-Retry-After: until then syncs read the paginated endpoints and say when the export is possible.
+Retry-After: until then syncs read what changed and say when the export is possible.
 Needs Node ${'22.13'} or later (node:sqlite), or lk's single file, which carries its own Node (the release binary, or
 npm run sea). Schema: lk sql --schema.
 `,

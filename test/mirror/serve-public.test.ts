@@ -133,7 +133,8 @@ describeWithSqlite('lk serve: the public projection and stable bytes', () => {
       const before = new ICAL.Component(ICAL.parse(calendarBefore));
       now += 5_000;
       bed.sandbox.rateEntry('demo', entryId, 7);
-      const changed = await lk(['sync', '--db', db], 'full');
+      // A rating set without an event waits for the next export in a sync within the hour: --full reads it now.
+      const changed = await lk(['sync', '--full', '--db', db], 'full');
       expect(changed.code, changed.stderr).toBe(0);
       expect(changed.stderr).not.toMatch(/\(\+0 ~0 -0 rows\)/);
       const response = await fetch(new URL('/calendar.ics', serving.url), { headers: { 'if-none-match': etags.get('/calendar.ics')! } });
