@@ -150,3 +150,34 @@ describeWithSqlite('a sync within the export hour, on a 20,000-entry account', (
     expect((await offline(['library', '--limit', '5'])).map((entry) => entry.id)).toEqual(online.map((entry) => entry.id));
   }, 120_000);
 });
+
+describeWithSqlite('a quick sync whose new events touch more entries than the library has pages', () => {
+  let bed: TestBed;
+  let dir: string;
+
+  beforeAll(async () => {
+    bed = await startTestBed({ entries: 150, rateLimit: 0, exportIntervalSeconds: 3600 });
+    dir = tempDir('lk-quick-sync-pages-');
+  });
+
+  afterAll(async () => {
+    await bed.sandbox.close();
+  });
+
+  it("reads the library's two pages instead of each entry, and the mirror has them as they are now", async () => {
+    const db = join(dir, 'mirror.db');
+    const env = { LK_DATA_DIR: dir, LK_CACHE_DIR: join(dir, 'cache') };
+    expect((await bed.lk(['sync', '--db', db], { env })).code).toBe(0);
+    const touched = bed.sandbox.entryIds('demo').slice(40, 43);
+    for (const id of touched) bed.sandbox.addEvent('demo', id);
+    bed.sandbox.resetCounters();
+    const quick = await bed.lk(['sync', '--db', db], { env });
+    expect(quick.code, quick.stderr).toBe(0);
+    const { byPath } = bed.sandbox.counters;
+    expect(byPath['/v1/library']).toBe(1 + 2); // the newest added (none new), then both pages
+    for (const id of touched) expect(byPath[`/v1/library/${id}`]).toBeUndefined();
+    const online = JSON.parse((await bed.lk(['library', '--all', '--json'])).stdout) as unknown[];
+    const mirrored = query(db, 'SELECT json FROM entries ORDER BY position').map((row) => JSON.parse(row.json as string) as unknown);
+    expect(mirrored).toEqual(online);
+  }, 120_000);
+});

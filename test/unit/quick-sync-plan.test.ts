@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { AREAS_BUDGET, CLOCK_MARGIN_MS, areaCost, planQuick, waitsForExportLine, type QuickFacts } from '../../src/mirror/sync/quick.js';
+import {
+  AREAS_BUDGET,
+  CLOCK_MARGIN_MS,
+  areaCost,
+  planQuick,
+  touchedEntriesRead,
+  waitsForExportLine,
+  type QuickFacts,
+} from '../../src/mirror/sync/quick.js';
 
 // The quick sync as data (src/mirror/sync/quick.ts): when a sync within the export hour reads only what changed,
 // what it reads, and what it says waits for the next export — decided without a server or a mirror.
@@ -62,6 +70,17 @@ describe('what a quick sync reads', () => {
     const spent = plan.areas.reduce((sum, area) => sum + areaCost(area, held[area]).requests, 0);
     expect(spent).toBeLessThanOrEqual(AREAS_BUDGET);
     expect([...plan.areas, ...plan.waiting].sort()).toEqual(Object.keys(held).sort());
+  });
+});
+
+describe('how the entries the new events touch are read', () => {
+  it('each one while they are no more than the library has pages, else every page of the library', () => {
+    expect(touchedEntriesRead(10, 20_000)).toBe('each');
+    expect(touchedEntriesRead(200, 20_000)).toBe('each');
+    expect(touchedEntriesRead(201, 20_000)).toBe('library');
+    expect(touchedEntriesRead(2, 150)).toBe('each');
+    expect(touchedEntriesRead(3, 150)).toBe('library');
+    expect(touchedEntriesRead(1, 0)).toBe('each');
   });
 });
 

@@ -3,7 +3,7 @@ import { ownerEntryIdOf } from '../../items/entry.js';
 import { text } from '../../items/values.js';
 import type { EndpointReads } from './fetch.js';
 import type { AreaName } from './plan.js';
-import type { QuickPlan } from './quick.js';
+import { touchedEntriesRead, type QuickPlan } from './quick.js';
 import type { MirrorWriter } from './write.js';
 
 /**
@@ -37,10 +37,12 @@ export async function readChanges(plan: QuickPlan, endpoints: EndpointReads, wri
     if ((outcome === 'added' || outcome === 'changed') && entryId !== null && !addedIds.includes(entryId)) touched.add(entryId);
   }
   // An event moves its entry on (progress, status, dates): each entry touched, as it is now. One removed since waits.
-  for (const id of touched) {
-    const entry = await endpoints.entry(id);
-    if (entry) writer.entry(entry);
-  }
+  if (touchedEntriesRead(touched.size, writer.rows('entries')) === 'library') await endpoints.library(writer);
+  else
+    for (const id of touched) {
+      const entry = await endpoints.entry(id);
+      if (entry) writer.entry(entry);
+    }
   // A new entry may come with undated events (an import): in its own history only. Those of the others do not change.
   let eventsWithoutId = events.length - placeable.length;
   await endpoints.undatedEvents(addedIds, {

@@ -64,11 +64,16 @@ export class EndpointReads {
 
   /** The library, then every dated event; undated ones appear only in each entry's own history. */
   async libraryAndHistory(sink: ItemSink): Promise<void> {
-    await this.each(pathOf('library'), (item) => {
-      if (isObject(item) && text(item.id) !== null) sink.entry(item);
-    });
+    await this.library(sink);
     await this.each(pathOf('history'), (item) => {
       if (isObject(item)) sink.event(item);
+    });
+  }
+
+  /** Every page of the library. */
+  async library(sink: Pick<ItemSink, 'entry'>): Promise<void> {
+    await this.each(pathOf('library'), (item) => {
+      if (isObject(item) && text(item.id) !== null) sink.entry(item);
     });
   }
 

@@ -84,6 +84,15 @@ export function planQuick(facts: QuickFacts): QuickPlan | undefined {
   };
 }
 
+/**
+ * How the entries the new events touch are read: each one (GET /v1/library/{id}), or, when there are more of them
+ * than the library has pages (a mirror last synced long ago, the hour refused), every page of the library — fewer
+ * requests for the same entries as they are now.
+ */
+export function touchedEntriesRead(touched: number, heldEntries: number): 'each' | 'library' {
+  return touched > Math.max(1, Math.ceil(heldEntries / MAX_PAGE_SIZE)) ? 'library' : 'each';
+}
+
 /** What a quick sync could not see, for its one line. */
 export interface QuickLeftovers {
   waiting: readonly AreaName[];

@@ -97,6 +97,11 @@ export class MirrorWriter implements ItemSink {
     return this.db.prepare(`SELECT 1 FROM ${table} WHERE id = ?`).get(id) !== undefined;
   }
 
+  /** The rows a table holds now. */
+  rows(table: ItemTable): number {
+    return Number(this.db.prepare(`SELECT count(*) AS n FROM ${table}`).get()!.n);
+  }
+
   /** Merged tables: the new ids among these, in the server's order (newest first), go above every row held. */
   placeOnTop(table: 'entries' | 'history', ids: readonly string[]): void {
     const fresh = [...new Set(ids)].filter((id) => !this.placed.has(`${table}:${id}`) && !this.holds(table, id));
