@@ -361,7 +361,7 @@ complete -c lk -n "__lk_at convert" -l domain -x -a 'MEDIA GAMES BOOKS MUSIC' -d
 complete -c lk -n "__lk_at convert" -l strict -d 'exit 1 when any row was skipped, set aside, guessed or matched by title'
 complete -c lk -n "__lk_at convert" -l rating-scale -x -a '5 10 100' -d 'the instance\'s rating scale (default: found from the ratings)'
 complete -c lk -n "__lk_at convert" -l db -r -F -d 'read this lk sync mirror (default: the profile\'s mirror when it exists, else the export)'
-complete -c lk -n "__lk_at sync" -l full -d 'ignore a cached export and re-read every entry: the server as it is now, every row compared'
+complete -c lk -n "__lk_at sync" -l full -d 'ignore a cached export and read every page, never only what changed: the server as it is now, every row compared'
 complete -c lk -n "__lk_at sync" -l replace -d 'replace a mirror of another account with this key\'s account (else refused, exit 1)'
 complete -c lk -n "__lk_at sql" -l schema -d 'print the schema of the mirror (tables, indexes, full-text tables, views)'
 complete -c lk -n "__lk_at feed" -l limit -x -d 'entries in the feed, newest first, 1 to 1000 (default 50)'
