@@ -2,7 +2,7 @@ import { sleep } from './util/sleep.js';
 import { Command, CommanderError, Help } from 'commander';
 import { addGlobalFlags, attachFactory, attachWholeProgram } from './commands/define.js';
 import { COMMANDS, commandsFor } from './commands/index.js';
-import { closestName, examples } from './commands/options.js';
+import { closestName, examples } from './commands/help-layout.js';
 import { fittedHelp, formatHelpItem, MIN_WIDTH_TO_WRAP } from './commands/help-layout.js';
 import type { Factory } from './context.js';
 import { ExitCode, LkError, SilentExit } from './util/errors.js';

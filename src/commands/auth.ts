@@ -14,7 +14,7 @@ import type { OutputSession } from '../output/session.js';
 import { authStatus } from './auth-status.js';
 import { addCommand, defineCommand, operand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
-import { examples } from './options.js';
+import { examples } from './help-layout.js';
 import { PROFILE, REQUESTS, TERMINAL_ONLY } from './uses.js';
 import { keyringDelete, keyringSet } from '../config/keyring.js';
 

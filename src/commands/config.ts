@@ -8,7 +8,7 @@ import { configFilePath, readStoredConfig, updateStoredConfig, type StoredConfig
 import type { Context } from '../context.js';
 import type { View } from '../output/formats/view.js';
 import { addCommand, defineCommand, operand } from './define.js';
-import { examples, showDefaultSubcommandOptions } from './options.js';
+import { examples, showDefaultSubcommandOptions } from './help-layout.js';
 import { fittedHelp } from './help-layout.js';
 import { TERMINAL_ONLY, type Uses } from './uses.js';
 

@@ -7,7 +7,7 @@ import { LkError, UsageError } from '../util/errors.js';
 import { document, type Document } from '../output/result.js';
 import { addCommand, defineCommand, operand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
-import { DOMAINS } from './options.js';
+import { DOMAINS } from '../api/vocabulary.js';
 import type { DateValue } from './flag-values.js';
 import { mirrorPath } from '../config/paths.js';
 import { except, REQUESTS } from './uses.js';

@@ -60,7 +60,7 @@ import { spelledFormat, unfitFlag, unfitMessage, type OutputShape } from '../out
 import { DATA_FORMATS } from '../util/data-formats.js';
 import { UsageError } from '../util/errors.js';
 import { flag, type Flags, type OptionsOf } from './flags.js';
-import { addDefaultSubcommand, examples as examplesText } from './options.js';
+import { addDefaultSubcommand, examples as examplesText } from './help-layout.js';
 import { fittedHelp } from './help-layout.js';
 import { optionGiven, optionWords, TITLES, TITLES_OR_MIRROR, unfitRunFlag, type Uses } from './uses.js';
 

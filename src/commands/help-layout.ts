@@ -1,4 +1,5 @@
-import { Help, type Command } from 'commander';
+import { Help, type Command, type Option } from 'commander';
+import { markDefaultSubcommand } from '../completion/model.js';
 
 /** Fewer columns than this beside a flag, and its description goes under it instead. */
 const NARROWEST_BESIDE = 30;
@@ -92,4 +93,93 @@ export function helpWidthOf(command: Command): number {
 /** Text for commander's addHelpText, fitted at the time help is written to the width it is written at. */
 export function fittedHelp(text: string): (context: { command: Command }) => string {
   return ({ command }) => fitHelpText(text, helpWidthOf(command));
+}
+
+/** Help text examples, the same layout on every command. */
+export function examples(...lines: string[]): string {
+  return `\nExamples:\n${lines.map((line) => `  ${line}`).join('\n')}\n`;
+}
+
+/**
+ * `lk library --help` shows the options of `lk library list` as a section of its own, since `lk library --phase DONE`
+ * runs the default subcommand. Read from the subcommand at help time, so the two never drift apart; nothing is
+ * registered on the group, so parsing is unchanged.
+ */
+export function showDefaultSubcommandOptions(group: Command, sub: Command): void {
+  const inherited = group.configureHelp();
+  const baseVisibleOptions = inherited.visibleOptions ?? Help.prototype.visibleOptions;
+  const baseFormatHelp = inherited.formatHelp ?? Help.prototype.formatHelp;
+  const path = (command: Command): string => (command.parent ? `${path(command.parent)} ${command.name()}` : command.name());
+  // Set while the group's help is written: commander also reads visibleOptions to suggest a flag for a mistyped one,
+  // and a subcommand's unknown option must not be "corrected" into the default subcommand's flag.
+  let writingHelp = false;
+  group.configureHelp({
+    ...inherited,
+    formatHelp(this: Help, cmd: Command, helper: Help) {
+      writingHelp = cmd === group;
+      try {
+        return baseFormatHelp.call(this, cmd, helper);
+      } finally {
+        writingHelp = false;
+      }
+    },
+    // Subcommands created after this call inherit the configuration: only the group itself gets the extra section.
+    visibleOptions(this: Help, cmd: Command) {
+      const own = baseVisibleOptions.call(this, cmd);
+      if (cmd !== group || !writingHelp) return own;
+      const heading = `Options of \`${path(group)}\` (= ${path(sub)}):`;
+      const extra = baseVisibleOptions
+        .call(this, sub)
+        .filter((option) => option.long !== '--help')
+        // A copy, so that `lk library list --help` keeps its own "Options:" heading.
+        .map((option) => Object.assign(Object.create(Object.getPrototypeOf(option) as object) as Option, option).helpGroup(heading));
+      return [...own, ...extra];
+    },
+  });
+}
+
+/** The subcommand a group runs when none is named (`lk library` = `lk library list`). */
+export function addDefaultSubcommand(group: Command, name: string, options: { hidden?: boolean } = {}): Command {
+  const sub = group.command(name, { isDefault: true, ...options });
+  markDefaultSubcommand(group, sub);
+  // `lk config sett format json` reaches the default subcommand with "sett" as an operand: it is a mistyped
+  // subcommand, said as such (exit 2), not "too many arguments for 'list'": taken in (see addCommand), refused here.
+  sub.hook('preAction', () => {
+    const word = sub.args[0];
+    if (word === undefined || sub.registeredArguments.length > 0) return;
+    const names = sub
+      .createHelp()
+      .visibleCommands(group)
+      .filter((command) => group.commands.includes(command))
+      .map((command) => command.name());
+    const suggestion = closestName(word, names);
+    const path = `${group.parent ? `${group.parent.name()} ` : ''}${group.name()}`;
+    sub.error(`error: unknown command '${word}' for '${path}'${suggestion ? ` (Did you mean ${suggestion}?)` : ` (commands: ${names.join(', ')})`}`, {
+      code: 'commander.unknownCommand',
+    });
+  });
+  return sub;
+}
+
+/** The name a typo most likely meant: within a third of its length in edits (commander's own rule). */
+export function closestName(word: string, names: string[]): string | undefined {
+  let best: { name: string; distance: number } | undefined;
+  for (const name of names) {
+    const distance = editDistance(word.toLowerCase(), name.toLowerCase());
+    if (distance <= Math.max(1, Math.floor(name.length / 3)) && (!best || distance < best.distance)) best = { name, distance };
+  }
+  return best?.name;
+}
+
+/** Damerau–Levenshtein distance (optimal string alignment): a swapped pair of letters is one edit. */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
 }

@@ -2,18 +2,10 @@ import type { Command } from 'commander';
 import { DATA } from '../output/shape.js';
 import { addCommand, defineCommand, operand } from './define.js';
 import { flag } from './flags.js';
-import {
-  DOMAIN_FLAG,
-  examples,
-  OFFLINE_FLAGS,
-  ORDERS,
-  OUTPUT_FLAG,
-  PAGING_FLAGS,
-  PHASES,
-  showDefaultSubcommandOptions,
-  SORTS,
-  ENTRY_IDS,
-} from './options.js';
+import { DOMAIN_FLAG, OFFLINE_FLAGS, OUTPUT_FLAG, PAGING_FLAGS } from './options.js';
+import { examples, showDefaultSubcommandOptions } from './help-layout.js';
+import { ENTRY_IDS } from '../completion/model.js';
+import { ORDERS, PHASES, SORTS } from '../api/vocabulary.js';
 import { runReading } from './readings.js';
 
 /** `lk library`: the entries, filtered and sorted by the server (or the mirror, --offline). */

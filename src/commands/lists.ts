@@ -2,7 +2,9 @@ import type { Command } from 'commander';
 import { DATA } from '../output/shape.js';
 import { addCommand, defineCommand, operand } from './define.js';
 import { runReading } from './readings.js';
-import { examples, LIST_IDS, OFFLINE_FLAGS, OUTPUT_FLAG, PAGING_FLAGS, showDefaultSubcommandOptions } from './options.js';
+import { OFFLINE_FLAGS, OUTPUT_FLAG, PAGING_FLAGS } from './options.js';
+import { examples, showDefaultSubcommandOptions } from './help-layout.js';
+import { LIST_IDS } from '../completion/model.js';
 
 /** `lk lists`: GET /v1/lists may answer with an envelope or a plain array; paginate reads both. */
 const listCommand = defineCommand({

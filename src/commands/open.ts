@@ -9,7 +9,7 @@ import { sanitizeText } from '../output/terminal/sanitize.js';
 import type { OutputSession } from '../output/session.js';
 import { addCommand, defineCommand, operand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
-import { ENTRY_IDS } from './options.js';
+import { ENTRY_IDS } from '../completion/model.js';
 import { entityId } from './flag-values.js';
 import { pathOf } from '../api/endpoints.js';
 import { REQUESTS } from './uses.js';

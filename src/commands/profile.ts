@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { DATA } from '../output/shape.js';
 import { addCommand, defineCommand } from './define.js';
-import { examples, OUTPUT_FLAG, PAGING_FLAGS, showDefaultSubcommandOptions } from './options.js';
+import { OUTPUT_FLAG, PAGING_FLAGS } from './options.js';
+import { examples, showDefaultSubcommandOptions } from './help-layout.js';
 import { runReading } from './readings.js';
 import { REQUESTS } from './uses.js';
 

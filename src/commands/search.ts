@@ -4,7 +4,8 @@ import { UsageError } from '../util/errors.js';
 import { addCommand, defineCommand, operand } from './define.js';
 import { flag } from './flags.js';
 import { runReading } from './readings.js';
-import { DB_FLAG, DOMAIN_FLAG, PAGING_FLAGS, PHASES } from './options.js';
+import { DB_FLAG, DOMAIN_FLAG, PAGING_FLAGS } from './options.js';
+import { PHASES } from '../api/vocabulary.js';
 import { plus, PROFILE } from './uses.js';
 
 /** `lk search TEXT`: full-text search of the mirror. */

@@ -220,3 +220,7 @@ function memo<K extends object, V>(make: (key: K) => V): (key: K) => V {
     return value;
   };
 }
+
+/** Entry and list ids come from the local mirror at Tab time (`lk completion --ids`), never from the network. */
+export const ENTRY_IDS: DynamicValues = { args: ['completion', '--ids', 'entries'] };
+export const LIST_IDS: DynamicValues = { args: ['completion', '--ids', 'lists'] };

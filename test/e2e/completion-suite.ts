@@ -3,7 +3,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, w
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOMAINS, ORDERS, PHASES, SORTS } from '../../src/commands/options.js';
+import { DOMAINS, ORDERS, PHASES, SORTS } from '../../src/api/vocabulary.js';
 import { COLOR_MODES, LANGS, SETTINGS } from '../../src/config/settings.js';
 import { DATA_FORMATS as FORMATS } from '../../src/util/data-formats.js';
 import { hasSqlite } from '../../src/completion/ids.js';

@@ -4,7 +4,8 @@ import { Command } from 'commander';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { addCommand, attachFactory, defineCommand, operand } from '../../src/commands/define.js';
 import { flag } from '../../src/commands/flags.js';
-import { PAGING_FLAGS, PHASES } from '../../src/commands/options.js';
+import { PAGING_FLAGS } from '../../src/commands/options.js';
+import { PHASES } from '../../src/api/vocabulary.js';
 import type { Factory } from '../../src/context.js';
 
 /** A program of one command, with streams that go nowhere and a config that is never read. */
