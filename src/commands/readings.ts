@@ -42,8 +42,7 @@ export async function mirrorForReading(ctx: Context, reading: Reading, db: strin
 async function listingOf(ctx: Context, reading: ListingReading, filters: Filters, flags: ReadingFlags): Promise<Listing> {
   if (!flags.offline && reading.api !== undefined) {
     const { api } = reading;
-    const id = api.id === undefined ? undefined : { what: api.id, raw: filters.id ?? '' };
-    const spec = { endpoint: api.endpoint, view: reading.view, ...(id ? { id } : {}), ...(api.followIfPaged ? { followIfPaged: true } : {}) };
+    const spec = { endpoint: api.endpoint, view: reading.view, ...idOf(reading, filters), ...(api.followIfPaged ? { followIfPaged: true } : {}) };
     return runListing(ctx, spec, queryOf(ctx, reading, filters), reading.paged ? flags : {});
   }
   // Offline, the mirror's items paged as the server pages them (a listing it does not page, whole).
@@ -64,12 +63,16 @@ async function singleOf(ctx: Context, reading: SingleReading, filters: Filters, 
     ...(reading.write ? { write: reading.write } : {}),
   };
   if (!flags.offline || reading.mirror === undefined) {
-    const { api } = reading;
-    const id = api.id === undefined ? undefined : { what: api.id, raw: filters.id ?? '' };
-    return runSingle(ctx, { endpoint: api.endpoint, ...(id ? { id } : {}), ...shown }, queryOf(ctx, reading, filters));
+    return runSingle(ctx, { endpoint: reading.api.endpoint, ...idOf(reading, filters), ...shown }, queryOf(ctx, reading, filters));
   }
   const read = reading.mirror;
   return resource(async () => read(await mirrorForReading(ctx, reading, flags.db), filters), shown);
+}
+
+/** The id the endpoint's path takes (`lk library show ID`), as typed, for runListing/runSingle to check and name. */
+function idOf(reading: ListingReading | SingleReading, filters: Filters): { id?: { what: string; raw: string } } {
+  const what = reading.api!.id;
+  return what === undefined ? {} : { id: { what, raw: filters.id ?? '' } };
 }
 
 /** The endpoint's query from the filters, in the run's language where the endpoint takes one. */
