@@ -107,8 +107,14 @@ export class EndpointReads {
   /** GET /v1/history from a moment on: the dated events since, newest first. */
   async historySince(from: string): Promise<Record<string, unknown>[]> {
     const events: Record<string, unknown>[] = [];
-    for await (const page of paginate(this.client, pathOf('history'), { from }, { all: true }, { signal: this.signal }))
-      for (const item of page.items) if (isObject(item)) events.push(item);
+    await this.each(
+      pathOf('history'),
+      (item) => {
+        if (isObject(item)) events.push(item);
+      },
+      { all: true },
+      { from },
+    );
     return events;
   }
 
@@ -120,7 +126,7 @@ export class EndpointReads {
     const added: Record<string, unknown>[] = [];
     for (let page = 1; ; page++) {
       const { limit, ...rest } = query;
-      const [read] = await collect(paginate(this.client, pathOf('library'), rest, { page, limit }, { signal: this.signal }));
+      const [read] = await collect(this.pages(pathOf('library'), { page, limit }, rest));
       for (const item of read?.items ?? []) {
         if (!isObject(item) || text(item.id) === null) continue;
         if (known(text(item.id)!)) return added;
@@ -177,12 +183,12 @@ export class EndpointReads {
   }
 
   /** Every item of a listing, page after page, handed over as each page arrives. */
-  private async each(path: string, visit: (item: unknown) => void, paging: PagingOptions = { all: true }): Promise<void> {
-    for await (const page of this.pages(path, paging)) for (const item of page.items) visit(item);
+  private async each(path: string, visit: (item: unknown) => void, paging: PagingOptions = { all: true }, query: Query = {}): Promise<void> {
+    for await (const page of this.pages(path, paging, query)) for (const item of page.items) visit(item);
   }
 
-  private pages(path: string, paging: PagingOptions = { all: true }): AsyncGenerator<Page> {
-    return paginate(this.client, path, {}, paging, { signal: this.signal });
+  private pages(path: string, paging: PagingOptions = { all: true }, query: Query = {}): AsyncGenerator<Page> {
+    return paginate(this.client, path, query, paging, { signal: this.signal });
   }
 }
 
