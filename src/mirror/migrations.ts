@@ -1,5 +1,6 @@
 import { LkError } from '../util/errors.js';
 import type { Database } from './database.js';
+import { addLastActivity } from './entry-activity.js';
 import { addEventColumns } from './event-columns.js';
 import { SCHEMA } from './schema.js';
 
@@ -18,6 +19,8 @@ const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   addEventColumns,
   // 4. Each entry's newest event in one seek (lk next, lk status): max(date) per entry_id from the index alone.
   (db) => db.exec('CREATE INDEX IF NOT EXISTS history_entry_date ON history(entry_id, date)'),
+  // 5. entries.last_activity, each entry's newest dated event, kept by the sync: lk next reads its order from an index.
+  addLastActivity,
 ];
 
 /** The mirror version this lk writes: the number of steps it knows. */
@@ -41,10 +44,18 @@ export function refuseNewer(db: Database, path: string): void {
 /** The first version whose history has domain, minutes and pages: what lk report reads. */
 export const EVENT_COLUMNS_VERSION = 3;
 
+/** The first version whose entries have last_activity (lk next reads a mirror before it the slower way). */
+export const LAST_ACTIVITY_VERSION = 5;
+
+/** Whether the mirror has had the steps up to `version`. */
+export function hasVersion(db: Database, version: number): boolean {
+  return mirrorVersion(db) >= version;
+}
+
 /** Throws when the mirror has not had the steps a reader needs (an older lk made it; no sync since): lk sync upgrades it. */
 export function refuseOlder(db: Database, needed: number, command: string): void {
+  if (hasVersion(db, needed)) return;
   const version = mirrorVersion(db);
-  if (version >= needed) return;
   throw new LkError(
     `the mirror was made by an older lk (mirror version ${version}; ${command} needs ${needed}): run lk sync to upgrade it in place`,
     1,

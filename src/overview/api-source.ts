@@ -4,7 +4,7 @@ import { isEnvelope, paginate } from '../api/paginate.js';
 import { UnexpectedResponseError } from '../util/errors.js';
 import { entryDomainOf, entryIdOf, entryTitleOf, entryWorkIdOf, ownerOf } from '../items/entry.js';
 import { instantOf } from '../items/values.js';
-import type { Candidate, NextSource } from './next.js';
+import { rankByActivity, type Candidate, type NextSource } from './next.js';
 import type { StatusSource } from './status.js';
 import { allSettledThenFirstError } from '../util/settle.js';
 
@@ -34,8 +34,18 @@ export function apiSource(client: ApiClient, lang: string | undefined): NextSour
     return body;
   };
   return {
-    inProgress: async (domain) => (await collect(pathOf('library'), { phase: 'IN_PROGRESS', domain })).map(candidate),
-    inProgressDomains: async () => (await collect(pathOf('library'), { phase: 'IN_PROGRESS' })).map(entryDomainOf),
+    inProgress: async (domain, limit) => {
+      const candidates = (await collect(pathOf('library'), { phase: 'IN_PROGRESS', domain })).map(candidate);
+      return rankByActivity(candidates, await newestEvents(candidates, domain, { envelope, collect }), limit);
+    },
+    inProgressByDomain: async () => {
+      const counts = new Map<string | null, number>();
+      for (const entry of await collect(pathOf('library'), { phase: 'IN_PROGRESS' })) {
+        const domain = entryDomainOf(entry);
+        counts.set(domain, (counts.get(domain) ?? 0) + 1);
+      }
+      return counts;
+    },
     calendar: async (domain) => {
       const items: unknown[] = [];
       for await (const page of paginate(client, pathOf('calendar'), { domain, lang }, { followIfPaged: true })) items.push(...page.items);

@@ -1,7 +1,8 @@
 import type { Database } from '../mirror/database.js';
 import { tableItems } from '../mirror/read.js';
 import { instantOf } from '../items/values.js';
-import type { Candidate, NextSource } from './next.js';
+import { hasVersion, LAST_ACTIVITY_VERSION } from '../mirror/migrations.js';
+import { rankByActivity, type Candidate, type NextSource, type RankedEntries } from './next.js';
 import type { StatusSource } from './status.js';
 import { DOMAINS, PHASE_OF_STATUS, type Phase } from '../vocabulary.js';
 
@@ -35,7 +36,12 @@ export function mirrorSource(db: Database): NextSource & StatusSource {
       .all({ domain: domain ?? null })
       .map(candidate);
   return {
-    inProgress: async (domain) => candidates('IN_PROGRESS', domain),
+    inProgress: async (domain, limit) => {
+      if (hasVersion(db, LAST_ACTIVITY_VERSION)) return rankedInProgress(db, domain, limit, candidate);
+      // A mirror no sync has upgraded yet (read-only here): every entry's newest event sought, then sorted.
+      const all = candidates('IN_PROGRESS', domain);
+      return rankByActivity(all, newestEvents(db, all), limit);
+    },
     lastActivity: async (entries) => newestEvents(db, entries),
     calendar: async (domain) => tableItems(db, 'calendar', { domain }),
     planned: async (domain) => {
@@ -51,11 +57,13 @@ export function mirrorSource(db: Database): NextSource & StatusSource {
         },
       };
     },
-    inProgressDomains: async () =>
-      db
-        .prepare(`SELECT domain FROM entries WHERE ${inPhase('IN_PROGRESS')}`)
-        .all()
-        .map((row) => (row.domain === null ? null : String(row.domain))),
+    inProgressByDomain: async () =>
+      new Map(
+        db
+          .prepare(`SELECT domain, count(*) AS n FROM entries WHERE ${inPhase('IN_PROGRESS')} GROUP BY domain`)
+          .all()
+          .map((row) => [row.domain === null ? null : String(row.domain), Number(row.n)]),
+      ),
     eventsBetween: async (from, to) =>
       Number(
         db.prepare('SELECT count(*) AS n FROM history WHERE date >= :from AND date <= :to').get({
@@ -69,6 +77,37 @@ export function mirrorSource(db: Database): NextSource & StatusSource {
         .all({ count })
         .map((row) => JSON.parse(String(row.json)) as unknown),
   };
+}
+
+/**
+ * The entries in progress in lk next's order (rankByActivity's), read from the sync-kept last_activity along an index
+ * (migration 5): the entries with a phase, and those of an instance that sends none whose status is in progress,
+ * merged in order; the total counted apart.
+ */
+function rankedInProgress(
+  db: Database,
+  domain: string | undefined,
+  limit: number | undefined,
+  candidate: (row: Record<string, unknown>) => Candidate,
+): RankedEntries {
+  const ofDomain = domain === undefined ? '' : ' AND domain = :domain';
+  const columns = 'SELECT id, title, last_activity, title_key FROM entries';
+  const rows = db
+    .prepare(
+      `${columns} WHERE phase = 'IN_PROGRESS'${ofDomain}
+       UNION ALL ${columns} WHERE phase IS NULL AND status IN (${PHASE_STATUSES.IN_PROGRESS.map((status) => `'${status}'`).join(', ')})${ofDomain}
+       ORDER BY last_activity DESC, title_key, id LIMIT :limit`,
+    )
+    .all({ ...(domain === undefined ? {} : { domain }), limit: limit ?? -1 });
+  const latest = new Map<string, number>();
+  for (const row of rows) {
+    const at = instantOf(row.last_activity);
+    if (at !== undefined) latest.set(String(row.id), at);
+  }
+  const total = Number(
+    db.prepare(`SELECT count(*) AS n FROM entries WHERE ${inPhase('IN_PROGRESS')}${ofDomain}`).get(domain === undefined ? {} : { domain })!.n,
+  );
+  return { candidates: rows.map(candidate), latest, total };
 }
 
 /**

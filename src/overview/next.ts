@@ -25,10 +25,18 @@ export interface Candidate {
   entry: () => unknown;
 }
 
+/** The entries in progress in lk next's order, as many as asked for, each with its newest dated event (ms) where it has one. */
+export interface RankedEntries {
+  candidates: Candidate[];
+  latest: Map<string, number>;
+  /** The entries in progress in all. */
+  total: number;
+}
+
 /** Where the answers come from: the API (api-source.ts) or the mirror (mirror-source.ts), the same answer from both. */
 export interface NextSource {
-  /** The entries in progress (of one domain). */
-  inProgress(domain: string | undefined): Promise<Candidate[]>;
+  /** The entries in progress (of one domain), most recently active first (rankByActivity's order), at most `limit`. */
+  inProgress(domain: string | undefined, limit: number | undefined): Promise<RankedEntries>;
   /** The newest dated event of each of these entries (ms), where it has one. */
   lastActivity(entries: readonly Candidate[], domain: string | undefined): Promise<Map<string, number>>;
   /** The calendar's items (upcoming episodes of followed shows). */
@@ -49,12 +57,19 @@ export interface NextOptions {
 
 /** `lk next`: entries in progress, most recently active first; those with no dated event after them, by title. */
 export async function nextUp(source: NextSource, options: NextOptions): Promise<{ items: NextItem[]; total: number }> {
-  const candidates = await source.inProgress(options.domain);
-  const [latest, calendar] = await allSettledThenFirstError([source.lastActivity(candidates, options.domain), source.calendar(options.domain)]);
-  const ordered = [...candidates].sort(byActivityThenTitle(latest));
-  const shown = options.limit === undefined ? ordered : ordered.slice(0, options.limit);
+  const [ranked, calendar] = await allSettledThenFirstError([source.inProgress(options.domain, options.limit), source.calendar(options.domain)]);
   const shows = showsOf(calendar, options.now);
-  return { items: shown.map((candidate) => itemOf(candidate, latest.get(candidate.id), shows)), total: candidates.length };
+  return { items: ranked.candidates.map((candidate) => itemOf(candidate, ranked.latest.get(candidate.id), shows)), total: ranked.total };
+}
+
+/**
+ * lk next's order, for a source that has every entry in progress and their newest events at hand: most recently
+ * active first, those with no dated event last; ties by title (case and accents aside), then id. The mirror reads the
+ * same order from its index (src/mirror/entry-activity.ts).
+ */
+export function rankByActivity(candidates: readonly Candidate[], latest: Map<string, number>, limit: number | undefined): RankedEntries {
+  const ordered = [...candidates].sort(byActivityThenTitle(latest));
+  return { candidates: limit === undefined ? ordered : ordered.slice(0, limit), latest, total: candidates.length };
 }
 
 /** `lk next --random`: one PLANNED entry, uniformly; the same for the same seed and library. Undefined when none. */

@@ -34,8 +34,8 @@ export interface Upcoming {
 }
 
 export interface StatusSource {
-  /** The domain of each entry in progress (as entryDomainOf reads it). */
-  inProgressDomains(): Promise<(string | null)[]>;
+  /** How many entries are in progress, by domain (as entryDomainOf reads it; null for an entry without one). */
+  inProgressByDomain(): Promise<Map<string | null, number>>;
   /** Dated history events within [from, to] (ms, both included). */
   eventsBetween(from: number, to: number): Promise<number>;
   calendar(domain: undefined): Promise<unknown[]>;
@@ -77,8 +77,8 @@ export async function statusOf(source: StatusSource, options: StatusOptions): Pr
   const { now } = options;
   const zone = new TimeZone(options.timeZone);
   const newYear = zone.startOfDay(zone.localDate(now).year, 1, 1);
-  const [domains, last7Days, last30Days, thisYear, calendar, latest] = await allSettledThenFirstError([
-    source.inProgressDomains(),
+  const [counts, last7Days, last30Days, thisYear, calendar, latest] = await allSettledThenFirstError([
+    source.inProgressByDomain(),
     source.eventsBetween(...lastDays(now, 7)),
     source.eventsBetween(...lastDays(now, 30)),
     source.eventsBetween(newYear, now),
@@ -86,11 +86,15 @@ export async function statusOf(source: StatusSource, options: StatusOptions): Pr
     source.latestNotifications(NOTIFICATIONS_SHOWN),
   ]);
   const byDomain: Record<string, number> = Object.fromEntries(DOMAINS.map((domain) => [domain, 0]));
-  for (const domain of domains) if (domain !== null) byDomain[domain] = (byDomain[domain] ?? 0) + 1;
+  let total = 0;
+  for (const [domain, count] of counts) {
+    total += count;
+    if (domain !== null) byDomain[domain] = (byDomain[domain] ?? 0) + count;
+  }
   return {
     schemaVersion: 1,
     generatedAt: new Date(options.generatedAt ?? now).toISOString(),
-    inProgress: { total: domains.length, byDomain },
+    inProgress: { total, byDomain },
     activity: { last7Days, last30Days, thisYear },
     upcoming: upcomingOf(calendar, now, now + UPCOMING_DAYS * DAY),
     notifications: { latest },

@@ -105,9 +105,34 @@ describeWithSqlite('mirror migrations (PRAGMA user_version)', () => {
       expect(events).toMatchObject({ domains: events.n, wrong_domains: 0, wrong_minutes: 0, wrong_pages: 0 });
       expect(events.minutes).toBeGreaterThan(0);
       expect(events.pages).toBeGreaterThan(0);
+      // Version 5: each entry's last_activity is its newest dated event, its own or its work's naming no entry.
+      const activity = d
+        .prepare(
+          `SELECT count(last_activity) AS dated, sum(last_activity IS NOT (
+             SELECT max(h.date) FROM history h WHERE h.entry_id = e.id OR (h.entry_id IS NULL AND h.work_id = e.work_id))) AS wrong
+           FROM entries e`,
+        )
+        .get()!;
+      expect(activity).toMatchObject({ wrong: 0 });
+      expect(activity.dated).toBeGreaterThan(0);
     });
     const found = await bed.lk(['sql', '--db', db, '--json', "SELECT title FROM library WHERE title = 'Amélie'"], { key: null });
     expect(JSON.parse(found.stdout)).toEqual([{ title: 'Amélie' }]);
+  });
+
+  it('lk next --offline on it before a sync (no last_activity yet) answers as it does once lk sync has upgraded it', async () => {
+    const db = copyOfFixture('next-upgraded');
+    const next = async () => {
+      const run = await bed.lk(['next', '--all', '--offline', '--db', db, '--json'], { key: null });
+      expect(run.code, run.stderr).toBe(0);
+      return JSON.parse(run.stdout) as { id: string; lastActivity: string | null }[];
+    };
+    const before = await next();
+    expect(userVersion(db)).toBe(0);
+    expect((await bed.lk(['sync', '--db', db], { env: { LK_CACHE_DIR: join(dir, 'cache-next') } })).code).toBe(0);
+    expect(userVersion(db)).toBe(SCHEMA_VERSION);
+    expect(before.filter((item) => item.lastActivity !== null).length).toBeGreaterThan(0);
+    expect(await next()).toEqual(before);
   });
 
   it('lk report on it before a sync says to run lk sync, and leaves it as it was', async () => {

@@ -89,6 +89,8 @@ describeWithSqlite('a sync within the export hour, on a 20,000-entry account', (
     expect(library.map((entry) => entry.id)).toEqual([newest, second, ids[0]]);
     const history = await offline(['history', '--limit', '10']);
     expect(new Set(history.map((event) => event.id))).toEqual(new Set(events));
+    // lk next's order is the entries' last activity, kept by the sync: as online, the entries just watched first.
+    expect(await offline(['next'])).toEqual(JSON.parse((await bed.lk(['next', '--json'])).stdout));
     // Each entry an event touched is as the server has it now.
     for (const id of touched) {
       const online = await bed.lk(['library', 'show', id, '--json']);

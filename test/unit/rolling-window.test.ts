@@ -12,7 +12,7 @@ import { lastDays, parseRollingWindow, windowStart } from '../../src/util/rollin
 async function statusWindows(now: number): Promise<Array<[number, number]>> {
   const asked: Array<[number, number]> = [];
   const source: StatusSource = {
-    inProgressDomains: () => Promise.resolve([]),
+    inProgressByDomain: () => Promise.resolve(new Map()),
     eventsBetween: (from, to) => {
       asked.push([from, to]);
       return Promise.resolve(0);

@@ -1,4 +1,5 @@
 import type { Database } from '../database.js';
+import { refreshLastActivity } from '../entry-activity.js';
 import { eventDomainReader, refreshEventDomains } from '../event-columns.js';
 import {
   achievementRow,
@@ -145,6 +146,7 @@ export class MirrorWriter implements ItemSink {
     }
     // An event's domain is its entry's or work's: set once both are in place, whichever of them came or changed.
     if ((['entries', 'works', 'history'] as const).some((table) => this.table(table).touched) || full) refreshEventDomains(this.db);
+    if ((['entries', 'history'] as const).some((table) => this.table(table).touched) || full) refreshLastActivity(this.db);
     return counts;
   }
 
