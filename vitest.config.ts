@@ -57,6 +57,7 @@ const NEEDS = {
     'test/e2e/convert.test.ts',
     'test/e2e/output-files.test.ts',
     'test/e2e/output-own-stream.test.ts',
+    'test/e2e/install-script.test.ts',
     'test/mirror/mcp.test.ts',
     'test/mirror/mcp-assistant.test.ts',
     'test/mirror/overview-mcp.test.ts',

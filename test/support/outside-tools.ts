@@ -22,6 +22,9 @@ export const OUTSIDE_TOOLS = {
   mkfifo: { apt: 'coreutils', present: () => onPath('mkfifo') },
   mknod: { apt: 'coreutils', present: () => onPath('mknod') },
   yes: { apt: 'coreutils', present: () => onPath('yes') },
+  // The release's install.sh needs only these (and sh): it is tried with them.
+  sha256sum: { apt: 'coreutils', present: () => onPath('sha256sum') },
+  tar: { apt: 'tar', present: () => onPath('tar') && onPath('gzip') },
   // util-linux's mount and umount: a small tmpfs of the test's own (a full disk, a read-only file system). Mounting
   // also needs the right to (root here); a test says so in its skip when it has not.
   mount: { apt: 'mount', present: () => onPath('mount') && onPath('umount') },

@@ -1,0 +1,143 @@
+#!/bin/sh
+# install.sh: installs lk from a release archive, after checking it against the SHA256SUMS beside it.
+#
+#   sh install.sh [--prefix DIR] [ARCHIVE | BASE_URL]
+#
+# ARCHIVE: lk-VERSION-linux-ARCH.tar.gz (default: the one for this machine beside this script). BASE_URL: where a
+# release is published (its SHA256SUMS and archives); downloading needs curl or wget. Nothing is written before the
+# archive's checksum matches. DIR defaults to ~/.local: DIR/bin/lk, DIR/share/man/man1/, and the completions under
+# DIR/share/ (bash-completion, zsh's site-functions, fish's vendor_completions.d; PowerShell's in DIR/share/lk/).
+# Needs sh, tar, gzip and sha256sum: no Node.
+set -eu
+
+prog=install.sh
+prefix=${HOME:-}/.local
+source=
+
+say() { printf '%s\n' "$*"; }
+fail() {
+  printf '%s: %s\n' "$prog" "$1" >&2
+  exit "${2:-1}"
+}
+usage() {
+  say "usage: sh install.sh [--prefix DIR] [ARCHIVE | BASE_URL]"
+  say "Installs lk from a release archive into DIR (default ~/.local) after checking it against SHA256SUMS."
+}
+
+while [ $# -gt 0 ]; do
+  case $1 in
+    --prefix)
+      [ $# -ge 2 ] || fail "--prefix needs a folder" 2
+      prefix=$2
+      shift 2
+      ;;
+    --prefix=*)
+      prefix=${1#--prefix=}
+      shift
+      ;;
+    -h | --help)
+      usage
+      exit 0
+      ;;
+    -*) fail "unknown option $1 (see --help)" 2 ;;
+    *)
+      [ -z "$source" ] || fail "one archive or base URL, not two" 2
+      source=$1
+      shift
+      ;;
+  esac
+done
+[ -n "$prefix" ] || fail "--prefix is empty" 2
+
+for tool in tar gzip sha256sum; do
+  command -v "$tool" >/dev/null 2>&1 || fail "needs $tool on PATH"
+done
+
+case $(uname -m) in
+  x86_64 | amd64) arch=x64 ;;
+  aarch64 | arm64) arch=arm64 ;;
+  *) fail "no lk release for this machine ($(uname -m)): lk is built for x86_64 and aarch64" ;;
+esac
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/lk-install.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+download() {
+  if command -v curl >/dev/null 2>&1; then
+    curl -fsSL -o "$2" "$1" || fail "cannot download $1"
+  elif command -v wget >/dev/null 2>&1; then
+    wget -q -O "$2" "$1" || fail "cannot download $1"
+  else
+    fail "downloading $1 needs curl or wget"
+  fi
+}
+
+# The archive and the SHA256SUMS beside it, into $dir/$name.
+case $source in
+  http://* | https://*)
+    base=${source%/}
+    download "$base/SHA256SUMS" "$work/SHA256SUMS"
+    name=$(sed -n "s/^[0-9a-f]\{64\}  \(lk-[^ ]*-linux-$arch\.tar\.gz\)\$/\1/p" "$work/SHA256SUMS" | head -n 1)
+    [ -n "$name" ] || fail "$base/SHA256SUMS names no archive for linux-$arch"
+    download "$base/$name" "$work/$name"
+    dir=$work
+    ;;
+  *)
+    if [ -z "$source" ]; then
+      here=$(dirname "$0")
+      for candidate in "$here"/lk-*-linux-"$arch".tar.gz; do
+        [ -e "$candidate" ] || fail "no lk-*-linux-$arch.tar.gz beside install.sh: name the archive or a base URL"
+        [ -z "$source" ] || fail "more than one lk-*-linux-$arch.tar.gz beside install.sh: name the one to install"
+        source=$candidate
+      done
+    fi
+    [ -f "$source" ] || fail "no such archive: $source"
+    dir=$(cd "$(dirname "$source")" && pwd)
+    name=$(basename "$source")
+    ;;
+esac
+
+case $name in
+  lk-*-linux-*.tar.gz) ;;
+  *) fail "$name is not an lk release archive (lk-VERSION-linux-ARCH.tar.gz)" ;;
+esac
+[ -f "$dir/SHA256SUMS" ] || fail "no SHA256SUMS beside $name: it cannot be checked, so it is not installed"
+
+# The check, before anything is written: the archive's line of SHA256SUMS, and its sum.
+grep "  $name\$" "$dir/SHA256SUMS" >"$work/sum" || fail "SHA256SUMS names no $name: nothing installed"
+(cd "$dir" && sha256sum -c --status "$work/sum") || fail "checksum does not match for $name: nothing installed"
+
+top=${name%.tar.gz}
+tar -xzf "$dir/$name" -C "$work" || fail "cannot unpack $name: nothing installed"
+[ -x "$work/$top/lk" ] || fail "$name holds no $top/lk: nothing installed"
+
+installed=
+place() { # place FROM TO MODE: copied beside, then renamed over TO, so a running lk is never half-written
+  mkdir -p "$(dirname "$2")"
+  cp "$1" "$2.new.$$"
+  chmod "$3" "$2.new.$$"
+  mv -f "$2.new.$$" "$2"
+  installed="$installed $2"
+  say "  $2"
+}
+
+say "Installing $top into $prefix:"
+place "$work/$top/lk" "$prefix/bin/lk" 755
+for page in "$work/$top"/man/man1/*.1; do
+  [ -e "$page" ] && place "$page" "$prefix/share/man/man1/$(basename "$page")" 644
+done
+completions=$work/$top/completions
+[ -f "$completions/lk.bash" ] && place "$completions/lk.bash" "$prefix/share/bash-completion/completions/lk" 644
+[ -f "$completions/_lk" ] && place "$completions/_lk" "$prefix/share/zsh/site-functions/_lk" 644
+[ -f "$completions/lk.fish" ] && place "$completions/lk.fish" "$prefix/share/fish/vendor_completions.d/lk.fish" 644
+[ -f "$completions/lk.ps1" ] && place "$completions/lk.ps1" "$prefix/share/lk/completions/lk.ps1" 644
+
+say ""
+say "lk $("$prefix/bin/lk" --version 2>/dev/null || echo "(from $top)") is installed."
+case ":${PATH:-}:" in
+  *":$prefix/bin:"*) ;;
+  *) say "$prefix/bin is not on your PATH: add it (export PATH=\"$prefix/bin:\$PATH\")." ;;
+esac
+say "To uninstall: rm -f$installed"

@@ -1,0 +1,190 @@
+#!/usr/bin/env node
+// `npm run release`: dist/release/ — for linux-x64 and linux-arm64, an archive (lk-VERSION-linux-ARCH.tar.gz: the
+// single file, completions, man pages, LICENSE, a README) and a Debian package (lk_VERSION_ARCH.deb), SHA256SUMS over
+// them, and install.sh. Reproducible: every time and owner comes from the commit (SOURCE_DATE_EPOCH, else HEAD's commit
+// time), entries are sorted, gzip carries no time — two runs from one commit make the same bytes, which
+// `.ci/release-check` compares. Needs tar and dpkg-deb (Debian's dpkg), and for arm64 binutils-aarch64-linux-gnu.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { buildSea, fetchedPackage } from './sea.mjs';
+import { SEA_NODE } from './sea-node.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const out = join(root, 'dist/release');
+const work = join(root, '.tmp/release');
+const { version, description } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const epoch = Number(process.env.SOURCE_DATE_EPOCH ?? execFileSync('git', ['log', '-1', '--format=%ct'], { cwd: root, encoding: 'utf8' }).trim());
+if (!Number.isInteger(epoch)) throw new Error('npm run release: SOURCE_DATE_EPOCH is not a whole number of seconds');
+
+/** Node's and Debian's names for the two architectures. */
+const TARGETS = [
+  { arch: 'x64', deb: 'amd64' },
+  { arch: 'arm64', deb: 'arm64' },
+];
+
+/** The completions the archive and the package carry: the file in completions/, its name in Debian's places. */
+const COMPLETIONS = [
+  { file: 'lk.bash', debian: 'usr/share/bash-completion/completions/lk' },
+  { file: '_lk', debian: 'usr/share/zsh/vendor-completions/_lk' },
+  { file: 'lk.fish', debian: 'usr/share/fish/vendor_completions.d/lk.fish' },
+  // PowerShell has no place of its own in a Debian system: the archive carries it.
+  { file: 'lk.ps1', debian: undefined },
+];
+
+const MAINTAINER = 'lk developers <lk@example.org>';
+
+/** The man pages npm run build made (man/man1/), sorted. */
+function manPages() {
+  const dir = join(root, 'man/man1');
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((name) => /\.1$/.test(name))
+        .sort()
+    : [];
+}
+
+function write(path, content, mode = 0o644) {
+  mkdirSync(join(path, '..'), { recursive: true });
+  writeFileSync(path, content);
+  chmodSync(path, mode);
+}
+
+function copy(from, to, mode = 0o644) {
+  mkdirSync(join(to, '..'), { recursive: true });
+  copyFileSync(from, to);
+  chmodSync(to, mode);
+}
+
+/** Every folder 0755 and every time the commit's, depth first, so the archives hold nothing of this machine. */
+function settle(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) settle(path);
+    utimesSync(path, epoch, epoch);
+  }
+  chmodSync(dir, 0o755);
+  utimesSync(dir, epoch, epoch);
+}
+
+/** lk's license, then that of the Node it carries. */
+function licenseText(arch) {
+  const node = readFileSync(join(fetchedPackage(`node-linux-${arch}`, SEA_NODE), 'LICENSE'), 'utf8');
+  return `${readFileSync(join(root, 'LICENSE'), 'utf8').trimEnd()}\n\n---\n\nlk carries Node.js ${SEA_NODE}, under this license:\n\n${node}`;
+}
+
+const readme = (arch) => `lk ${version} for Linux ${arch}
+
+${description}
+
+  lk             the program: Node.js ${SEA_NODE} and lk in one file (nothing else to install)
+  completions/   bash (lk.bash), zsh (_lk), fish (lk.fish) and PowerShell (lk.ps1)
+  man/man1/      lk(1) and a page per command
+
+Install: sh install.sh --prefix ~/.local lk-${version}-linux-${arch}.tar.gz (it checks the archive against
+SHA256SUMS first), or copy lk into a folder on your PATH. Then: lk auth login, lk --help, man lk.
+`;
+
+/** lk-VERSION-linux-ARCH/ staged, then tarred (GNU tar: sorted, owners 0, the commit's time) and gzipped (no time). */
+function archive(arch, exe) {
+  const name = `lk-${version}-linux-${arch}`;
+  const stage = join(work, arch, 'archive');
+  rmSync(stage, { recursive: true, force: true });
+  const top = join(stage, name);
+  copy(exe, join(top, 'lk'), 0o755);
+  write(join(top, 'LICENSE'), licenseText(arch));
+  write(join(top, 'README'), readme(arch));
+  for (const { file } of COMPLETIONS)
+    if (existsSync(join(root, 'completions', file))) copy(join(root, 'completions', file), join(top, 'completions', file));
+  for (const page of manPages()) copy(join(root, 'man/man1', page), join(top, 'man/man1', page));
+  settle(stage);
+  const tar = execFileSync(
+    'tar',
+    ['--sort=name', '--format=gnu', '--owner=0', '--group=0', '--numeric-owner', `--mtime=@${epoch}`, '-C', stage, '-cf', '-', name],
+    {
+      maxBuffer: 1 << 30,
+    },
+  );
+  const file = join(out, `${name}.tar.gz`);
+  writeFileSync(file, gzipSync(tar));
+  return file;
+}
+
+const rfc2822 = (seconds) => new Date(seconds * 1000).toUTCString().replace('GMT', '+0000');
+
+function control(deb, installedKiB) {
+  return `Package: lk
+Version: ${version}
+Architecture: ${deb}
+Maintainer: ${MAINTAINER}
+Installed-Size: ${installedKiB}
+Depends: libc6 (>= 2.28), libstdc++6, libgcc-s1, libatomic1
+Section: utils
+Priority: optional
+Homepage: https://www.npmjs.com/package/lk
+Description: command-line client for a media-tracking account
+ ${description}
+ .
+ One file carrying Node.js ${SEA_NODE}: lookups in a terminal, JSON for jq, a local
+ SQLite mirror, backups from cron, a read-only web page and an MCP server.
+`;
+}
+
+function sizeKiB(dir) {
+  let bytes = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    bytes += entry.isDirectory() ? sizeKiB(path) * 1024 : statSync(path).size;
+  }
+  return Math.ceil(bytes / 1024);
+}
+
+/** lk_VERSION_ARCH.deb: the file in /usr/bin, completions and man pages where Debian puts them, a changelog. */
+function debian(arch, deb, exe) {
+  const stage = join(work, arch, 'deb');
+  rmSync(stage, { recursive: true, force: true });
+  copy(exe, join(stage, 'usr/bin/lk'), 0o755);
+  for (const { file, debian: place } of COMPLETIONS)
+    if (place && existsSync(join(root, 'completions', file))) copy(join(root, 'completions', file), join(stage, place));
+  for (const page of manPages())
+    write(join(stage, 'usr/share/man/man1', `${page}.gz`), gzipSync(readFileSync(join(root, 'man/man1', page)), { level: 9 }));
+  const doc = join(stage, 'usr/share/doc/lk');
+  write(
+    join(doc, 'copyright'),
+    `Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\nUpstream-Name: lk\n\nFiles: *\nLicense: MIT and Node.js's (below)\n\n${licenseText(arch)}`,
+  );
+  const changelog = `lk (${version}) unstable; urgency=medium\n\n  * Release ${version}.\n\n -- ${MAINTAINER}  ${rfc2822(epoch)}\n`;
+  write(join(doc, 'changelog.Debian.gz'), gzipSync(Buffer.from(changelog), { level: 9 }));
+  const installed = sizeKiB(join(stage, 'usr'));
+  write(join(stage, 'DEBIAN/control'), control(deb, installed));
+  settle(stage);
+  const file = join(out, `lk_${version}_${deb}.deb`);
+  // gzip, not dpkg's default xz: a twentieth of the time on a 120 MB file, for a package a few MB larger.
+  execFileSync('dpkg-deb', ['--root-owner-group', '-Zgzip', '--build', stage, file], {
+    env: { ...process.env, SOURCE_DATE_EPOCH: String(epoch) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return file;
+}
+
+const started = Date.now();
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+const made = [];
+for (const { arch, deb } of TARGETS) {
+  const { exe } = await buildSea({ target: `linux-${arch}`, out: join(work, arch, 'sea'), codeCache: false });
+  made.push(archive(arch, exe), debian(arch, deb, exe));
+}
+copy(join(root, 'scripts/install.sh'), join(out, 'install.sh'), 0o755);
+made.push(join(out, 'install.sh'));
+const sums = made
+  .map((file) => `${createHash('sha256').update(readFileSync(file)).digest('hex')}  ${relative(out, file)}`)
+  .sort((a, b) => (a.slice(66) < b.slice(66) ? -1 : 1));
+writeFileSync(join(out, 'SHA256SUMS'), `${sums.join('\n')}\n`);
+rmSync(work, { recursive: true, force: true });
+const mb = (file) => `${(statSync(file).size / 1e6).toFixed(1)} MB`;
+process.stdout.write(`${made.map((file) => `dist/release/${relative(out, file)}  ${mb(file)}`).join('\n')}\ndist/release/SHA256SUMS\n`);
+process.stdout.write(`npm run release: ${((Date.now() - started) / 1000).toFixed(0)} s (SOURCE_DATE_EPOCH=${epoch})\n`);
