@@ -1,3 +1,4 @@
+import type { ResourceLink } from '@modelcontextprotocol/server';
 import type * as z from 'zod';
 import { DESCRIPTIONS } from './descriptions.js';
 import type { McpMirror, ToolHost } from './mirror.js';
@@ -29,6 +30,8 @@ export interface Tool {
   /** True where --live lets it ask the API. */
   live?: boolean;
   run(args: Record<string, unknown>, call: ToolCall): Promise<Record<string, unknown>> | Record<string, unknown>;
+  /** A listing's entries as links to their resources (lk://entry/{id}), beside the answer's text. */
+  links?(answer: Record<string, unknown>): ResourceLink[];
 }
 
 export function tool<I extends z.ZodObject, O extends z.ZodObject>(spec: {
@@ -38,6 +41,7 @@ export function tool<I extends z.ZodObject, O extends z.ZodObject>(spec: {
   output: O;
   live?: boolean;
   run(args: z.output<I>, call: ToolCall): Promise<z.input<O>> | z.input<O>;
+  links?(answer: Record<string, unknown>): ResourceLink[];
 }): Tool {
   return {
     ...spec,

@@ -1,6 +1,4 @@
-import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { deserializeMessage, serializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/server';
 import { LineFramer } from './line-framer.js';
 
 /**
@@ -24,6 +22,9 @@ export class LineTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
+  /** Settles once the transport has closed (the client's end, an error, or close()), whoever listens to onclose. */
+  readonly ended: Promise<void>;
+  private settleClosed!: () => void;
 
   private readonly buffer = new LineFramer(MAX_MESSAGE_BYTES);
   private closed = false;
@@ -36,7 +37,9 @@ export class LineTransport implements Transport {
   constructor(
     private readonly input: NodeJS.ReadableStream,
     private readonly output: NodeJS.WritableStream,
-  ) {}
+  ) {
+    this.ended = new Promise((resolve) => (this.settleClosed = resolve));
+  }
 
   async start(): Promise<void> {
     this.input.on('data', this.onData);
@@ -70,6 +73,7 @@ export class LineTransport implements Transport {
     clearImmediate(this.nextTurn);
     this.buffer.clear();
     this.onclose?.();
+    this.settleClosed();
   }
 
   private readonly onData = (chunk: Buffer) => {

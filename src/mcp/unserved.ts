@@ -1,4 +1,4 @@
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { LineTransport } from './transport.js';
 
 /**
@@ -20,7 +20,6 @@ const CANNOT_SERVE = -32000;
 
 export async function serveUnserved({ stdin, stdout, reason, signal }: Unserved): Promise<void> {
   const transport = new LineTransport(stdin, stdout);
-  const closed = new Promise<void>((resolve) => (transport.onclose = resolve));
   transport.onmessage = (message) => {
     const request = message as { id?: string | number; method?: string };
     if (request.id === undefined || request.method === undefined) return; // a notification or an answer: nothing to say
@@ -31,7 +30,7 @@ export async function serveUnserved({ stdin, stdout, reason, signal }: Unserved)
   try {
     await transport.start();
     if (signal?.aborted) stop();
-    await closed;
+    await transport.ended;
   } finally {
     signal?.removeEventListener('abort', stop);
   }
