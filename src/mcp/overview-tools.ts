@@ -4,6 +4,8 @@ import { mirrorAge } from '../mirror/read.js';
 import type { NextItem } from '../overview/next.js';
 import { DEFAULT_NEXT_LIMIT, overviewSource, readNext, readStatus } from '../readings/overview.js';
 import { linked } from './links.js';
+import { entryLinks } from './resource-links.js';
+import type { McpMirror, ToolHost } from './mirror.js';
 import { tool } from './tool.js';
 
 /** `next_up` and `status`: lk next and lk status --json, from the mirror, compact (no whole entry, its link instead). */
@@ -12,7 +14,7 @@ import { tool } from './tool.js';
  * An item of lk next with the entry's status, progress and link in place of the whole entry: the link as every tool
  * gives an item's (./links.ts: the entry's page, else its work's), as lk next's table links the title.
  */
-function compact({ entry, ...item }: NextItem) {
+export function compactNext({ entry, ...item }: NextItem) {
   const field = (name: string) => (entry as Record<string, unknown> | null)?.[name] ?? null;
   return { ...item, status: field('status'), progress: field('progress'), link: linked(entry).link };
 }
@@ -29,6 +31,7 @@ const nextUpTool = tool({
     seed: z.number().int().min(0).optional().describe('with random: the same pick for the same seed and library'),
   }),
   output: z.object({ items: z.array(z.record(z.string(), z.unknown())), total: z.number().nullable(), dataAsOf: z.string().nullable() }),
+  links: (answer) => entryLinks(answer.items, (item) => (item as { id?: string }).id),
   run: async ({ domain, limit, random, seed }, { host, mirror }) => {
     const now = host.now();
     // The mirror's source reads synchronously behind its promises: the whole answer comes from the one connection, at once.
@@ -36,7 +39,7 @@ const nextUpTool = tool({
       ...(await readNext(overviewSource({ mirror: db }), { domain, limit, random, seed, now })),
       snapshotAt: mirrorAge(db).snapshotAt,
     }));
-    return { items: items.map(compact), total, dataAsOf: dataAsOf(snapshotAt) };
+    return { items: items.map(compactNext), total, dataAsOf: dataAsOf(snapshotAt) };
   },
 });
 
@@ -45,19 +48,22 @@ const statusTool = tool({
   title: 'What is going on',
   input: z.strictObject({}),
   output: z.object({ status: z.record(z.string(), z.unknown()), dataAsOf: z.string().nullable() }),
-  run: async (_args, { host, mirror }) => {
-    const { status, snapshotAt } = await mirror.read(async (db) => {
-      const age = mirrorAge(db);
-      const status = await readStatus(overviewSource({ mirror: db }), {
-        now: host.now(),
-        timeZone: host.fallbackTimeZone,
-        mirror: { syncedAt: age.syncedAt },
-        offline: true,
-      });
-      return { status, snapshotAt: age.snapshotAt };
-    });
-    return { status: status as unknown as Record<string, unknown>, dataAsOf: dataAsOf(snapshotAt) };
-  },
+  run: (_args, { host, mirror }) => readStatusOf(host, mirror),
 });
+
+/** lk status --json --offline from the mirror: the status tool's answer and lk://status. */
+export async function readStatusOf(host: ToolHost, mirror: McpMirror): Promise<{ status: Record<string, unknown>; dataAsOf: string | null }> {
+  const { status, snapshotAt } = await mirror.read(async (db) => {
+    const age = mirrorAge(db);
+    const status = await readStatus(overviewSource({ mirror: db }), {
+      now: host.now(),
+      timeZone: host.fallbackTimeZone,
+      mirror: { syncedAt: age.syncedAt },
+      offline: true,
+    });
+    return { status, snapshotAt: age.snapshotAt };
+  });
+  return { status: status as unknown as Record<string, unknown>, dataAsOf: dataAsOf(snapshotAt) };
+}
 
 export const OVERVIEW_TOOLS = [nextUpTool, statusTool];

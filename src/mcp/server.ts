@@ -1,6 +1,9 @@
 import { ProtocolError, ProtocolErrorCode, Server, type Implementation, type Transport } from '@modelcontextprotocol/server';
 import { callTool, listedTool } from './calls.js';
+import { complete } from './completion.js';
 import type { McpMirror, ToolHost } from './mirror.js';
+import { getPrompt, PROMPTS } from './prompts.js';
+import { readResource, RESOURCES, TEMPLATES } from './resources.js';
 import type { Tool } from './tool.js';
 
 /**
@@ -45,7 +48,7 @@ export function serverInfo(version: string): Implementation {
 /** A server's instance for one connection or request, its answers those of the setup shared by every instance. */
 export function makeServer(setup: McpSetup): Server {
   const server = new LkServer(serverInfo(setup.version), {
-    capabilities: { tools: {} },
+    capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} },
     instructions: INSTRUCTIONS,
   });
   const listed = setup.tools.map((tool) => listedTool(tool, setup.host));
@@ -60,6 +63,12 @@ export function makeServer(setup: McpSetup): Server {
     const result = await callTool(tool, request.params.arguments ?? {}, setup.host, setup.mirror, ctx.mcpReq.signal);
     return server.projectCallToolResult(result, listed.find((shown) => shown.name === tool.name)?.outputSchema);
   });
+  server.setRequestHandler('resources/list', () => ({ resources: RESOURCES }));
+  server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: TEMPLATES }));
+  server.setRequestHandler('resources/read', (request) => readResource(request.params.uri, setup.host, setup.mirror));
+  server.setRequestHandler('prompts/list', () => ({ prompts: PROMPTS }));
+  server.setRequestHandler('prompts/get', (request) => getPrompt(request.params.name, request.params.arguments ?? {}, setup.host, setup.mirror));
+  server.setRequestHandler('completion/complete', (request) => complete(request.params, setup.mirror));
   server.onerror = (error) => setup.log(`lk mcp: ${error.message.replace(/\s+/g, ' ')}`);
   return server;
 }

@@ -1,14 +1,16 @@
 import * as z from 'zod';
 import { pathOf } from '../api/endpoints.js';
+import { entryIdOf, ownerEntryIdOf } from '../items/entry.js';
 import { ORDERS, SORTS } from '../api/vocabulary.js';
 import { statsSnapshot, type Listing } from '../mirror/read.js';
-import { EVERYTHING } from '../readings/pages.js';
 import { READINGS } from '../readings/table.js';
 import { reportFigures } from '../report/figures.js';
 import { reportPeriod } from '../report/period.js';
 import { localToday } from '../report/time-zone.js';
 import { sqlPage, SQL_BYTE_LIMIT, SQL_ROW_LIMIT } from './limits.js';
+import { readEntry } from './entry.js';
 import { linked } from './links.js';
+import { entryLinks } from './resource-links.js';
 import { dataAsOf, dataAsOfMirror, domain, isoDate, limit, listing, nextCursor, page, phase } from './listing.js';
 import { OVERVIEW_TOOLS } from './overview-tools.js';
 import { cursorArgument, PAGE_SIZE } from './paging.js';
@@ -28,6 +30,7 @@ const searchTool = tool({
   title: 'Search the library',
   input: z.strictObject({ text: z.string().trim().min(1).describe('words to find'), domain, phase, limit, cursor: cursorArgument }),
   output: listing,
+  links: (answer) => entryLinks(answer.results, entryIdOf),
   run: ({ text, domain, phase, limit }, call) =>
     call.mirror.read((db) => page(READINGS.search.mirror(db, { text, domain, phase }, { offset: call.offset, limit }), call, dataAsOfMirror(db))),
 });
@@ -51,6 +54,7 @@ const listLibraryTool = tool({
     cursor: cursorArgument,
   }),
   output: listing,
+  links: (answer) => entryLinks(answer.results, entryIdOf),
   run: (input, call) => {
     const filters = {
       domain: input.domain,
@@ -77,18 +81,10 @@ const getEntryTool = tool({
   output: z.object({ entry: z.object({ link: z.string().nullable(), item: z.unknown() }), history: z.array(z.unknown()), source, dataAsOf }),
   live: true,
   run: async ({ id }, { host, mirror }) => {
-    if (host.live) {
-      const entry = await host.live(pathOf('entry', id));
-      const history = (await host.live(pathOf('entryHistory', id), { limit: '100' })) as { items?: unknown[] };
-      return { entry: linked(entry), history: history.items ?? [], source: 'api' as const, dataAsOf: new Date(host.now()).toISOString() };
-    }
-    return mirror.read((db) => {
-      const entry = READINGS.entry.mirror(db, { id });
-      if (entry === undefined)
-        throw new Error(`no library entry ${id} in the mirror (ids come from search or list_library; lk sync brings new entries)`);
-      const history = [...READINGS.entryHistory.mirror(db, { id }, EVERYTHING).items];
-      return { entry: linked(entry), history, source: 'mirror' as const, dataAsOf: dataAsOfMirror(db) };
-    });
+    const found = await readEntry(host, mirror, id);
+    if (found === undefined)
+      throw new Error(`no library entry ${id} in the mirror (ids come from search or list_library; lk sync brings new entries)`);
+    return { ...found, entry: linked(found.entry) };
   },
 });
 
@@ -97,6 +93,7 @@ const historyTool = tool({
   title: 'What was watched, played, read or listened to in a window',
   input: z.strictObject({ from: isoDate.optional(), to: isoDate.optional(), domain, limit, cursor: cursorArgument }),
   output: listing,
+  links: (answer) => entryLinks(answer.results, ownerEntryIdOf),
   run: ({ from, to, domain, limit }, call) =>
     call.mirror.read((db) => page(READINGS.history.mirror(db, { domain, from, to }, { offset: call.offset, limit }), call, dataAsOfMirror(db))),
 });

@@ -268,9 +268,32 @@ export function statsSnapshot(db: Database): unknown {
 /** The schema as SQLite holds it: tables, indexes, FTS tables, views. */
 export function schemaText(db: Database): string {
   const rows = db
-    .prepare(
-      "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE '%_fts_%' AND name NOT LIKE 'sqlite_%' ORDER BY CASE type WHEN 'table' THEN 0 WHEN 'index' THEN 1 ELSE 2 END, rowid",
-    )
+    .prepare(`SELECT sql FROM sqlite_master WHERE ${LISTED} ORDER BY CASE type WHEN 'table' THEN 0 WHEN 'index' THEN 1 ELSE 2 END, rowid`)
     .all();
   return `${rows.map((row) => `${row.sql as string};`).join('\n')}\n`;
+}
+
+/** What lk sql --schema lists: the full-text tables' own shadow tables and SQLite's are left out. */
+const LISTED = "sql IS NOT NULL AND name NOT LIKE '%_fts_%' AND name NOT LIKE 'sqlite_%'";
+
+export interface SchemaTable {
+  name: string;
+  kind: 'table' | 'virtual table' | 'view';
+  columns: { name: string; type: string }[];
+}
+
+/** The tables and views lk sql --schema lists (the full-text ones too), each with its columns, in the same order. */
+export function schemaTables(db: Database): SchemaTable[] {
+  const rows = db
+    .prepare(`SELECT name, type, sql FROM sqlite_master WHERE ${LISTED} AND type IN ('table', 'view') ORDER BY type = 'view', rowid`)
+    .all();
+  return rows.map((row) => {
+    const name = row.name as string;
+    const columns = db
+      .prepare('SELECT name, type FROM pragma_table_info(?)')
+      .all(name)
+      .map((column) => ({ name: column.name as string, type: column.type as string }));
+    const kind = row.type === 'view' ? 'view' : /^CREATE VIRTUAL/i.test(row.sql as string) ? 'virtual table' : 'table';
+    return { name, kind, columns };
+  });
 }

@@ -147,7 +147,9 @@ describe('start-up loads only what the command uses', () => {
   it("the program holds neither the MCP SDK nor zod: lk mcp's server is dist/mcp.cjs, which lk mcp --help does not read", async () => {
     const bundle = readFileSync(fileURLToPath(new URL('../../dist/cli.cjs', import.meta.url)), 'utf8');
     expect(bundle).not.toMatch(/node_modules\/(@modelcontextprotocol|zod)\//);
-    expect(readFileSync(fileURLToPath(new URL('../../dist/mcp.cjs', import.meta.url)), 'utf8')).toMatch(/node_modules\/@modelcontextprotocol\/server\//);
+    expect(readFileSync(fileURLToPath(new URL('../../dist/mcp.cjs', import.meta.url)), 'utf8')).toMatch(
+      /node_modules\/@modelcontextprotocol\/server\//,
+    );
     const { run, packages, distFiles } = await whatRunLoads(bed, ['mcp', '--help']);
     expect(run.stdout).toContain('"mcpServers"');
     expect(distFiles).not.toContain('mcp.cjs');
