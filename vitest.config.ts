@@ -61,6 +61,8 @@ const NEEDS = {
     'test/mirror/mcp.test.ts',
     'test/mirror/mcp-assistant.test.ts',
     'test/mirror/overview-mcp.test.ts',
+    'test/mirror/mcp-protocol.test.ts',
+    'test/mirror/mcp-http.test.ts',
     'test/mirror/offline-parity.test.ts',
     'test/mirror/migrations.test.ts',
     'test/mirror/mirror.test.ts',

@@ -20,12 +20,14 @@ import { mirrorToKeepSynced } from '../mirror/sync.js';
 import { startServe } from '../serve/index.js';
 import { fallbackTimeZone } from '../report/time-zone.js';
 import { constants, open } from 'node:fs/promises';
+import { VERSION } from '../util/version.js';
 
 const SERVE_FLAGS = {
   host: flag.text('--host <host>', 'the address to listen on (default 127.0.0.1; any other needs --token-file)'),
   port: flag.count('--port <n>', 'the port (default 8787; 0 picks a free one)', 0, 65535),
   syncEvery: flag.parsed('--sync-every <duration>', 'run lk sync in the background this often, e.g. 15m, 1h (needs the key)', syncInterval),
   tokenFile: flag.text('--token-file <file>', 'require the token in this file as ?token= or Authorization: Bearer'),
+  mcp: flag.toggle('--mcp', "also serve lk mcp's MCP server at POST /mcp (Streamable HTTP), for assistants that reach lk over the network"),
   replace: flag.toggle('--replace', "with --sync-every: replace a mirror of another account with this key's (else refused, exit 1)"),
   ...DB_FLAG,
 };
@@ -47,6 +49,7 @@ Addresses (each the bytes of the command offline, the same again while the mirro
   /next.json          lk next --json --offline (?limit=N as --limit N, ?all as --all)
   /report/YYYY.html   lk report --year YYYY
   /                   an index linking them
+  /mcp                with --mcp: lk mcp's server over Streamable HTTP (POST; both protocol revisions)
 Every address serves the public projection only: no notes, and no text of a private or spoiler review (the feeds
 are the --public ones, /next.json has no notes). A document's bytes and ETag change only when its data do: a sync
 that changed nothing answers 304 to a client that asked before.
@@ -60,8 +63,16 @@ mirror still served. The account's budget a minute is shared by all its clients,
 sync's requests over half that budget (the X-RateLimit-Limit the server reports): 33 requests against 60 a minute
 make at least 66s. A shorter --sync-every is raised to it, said once on stderr; a 429's Retry-After is waited out.
 A key of another account than the mirror's is refused at start (exit 1) unless --replace. SIGTERM or Ctrl-C: exit 0.
+--mcp answers /mcp with the tools, resources and prompts of lk mcp, from the same mirror (never the API). The
+token rules are the same; and a request whose Host or Origin names anything but the address lk listens on (or
+127.0.0.1, localhost, [::1]) is refused with 403, so a web page cannot reach it by DNS rebinding.
 `,
-  examples: ['lk serve', 'lk serve --sync-every 30m', 'lk serve --host 0.0.0.0 --port 8787 --token-file ~/.config/lk/serve-token --sync-every 1h'],
+  examples: [
+    'lk serve',
+    'lk serve --sync-every 30m',
+    'lk serve --mcp --port 8788',
+    'lk serve --host 0.0.0.0 --port 8787 --token-file ~/.config/lk/serve-token --sync-every 1h',
+  ],
   run: runServe,
 });
 
@@ -103,14 +114,29 @@ async function runServe(ctx: Context, _out: OutputSession, options: ServeFlags):
     endsCleanly: true,
     async start() {
       const log = (line: string) => ctx.io.warn(line);
-      const serving = await startServe({ dbPath, host, port, token, now: ctx.now, timeZone, sync, log });
+      const mcp = options.mcp ? await mcpServer(ctx, dbPath, timeZone, log) : undefined;
+      const serving = await startServe({ dbPath, host, port, token, now: ctx.now, timeZone, sync, mcp, log });
       // The first line on stdout is the address: a script or a person waits for it.
       return {
         announce: `${serving.url}\n`,
-        said: `lk: serving ${dbPath} read-only at ${serving.url} (Ctrl-C to stop)`,
+        said: `lk: serving ${dbPath} read-only at ${serving.url}${mcp ? `, MCP at ${serving.url}mcp` : ''} (Ctrl-C to stop)`,
         stop: () => serving.close(),
       };
     },
+  });
+}
+
+/** lk mcp's server for /mcp: its own file (dist/mcp.cjs, with the SDK), read only when --mcp asks for it. */
+async function mcpServer(ctx: Context, dbPath: string, timeZone: string, log: (line: string) => void) {
+  const { mcpOverHttp } = await import('../mcp/index.js');
+  return mcpOverHttp({
+    mirrorPath: dbPath,
+    now: ctx.now,
+    timeoutSeconds: ctx.settings.timeoutSeconds(),
+    fallbackTimeZone: timeZone,
+    live: undefined,
+    version: VERSION,
+    log,
   });
 }
 

@@ -47,3 +47,5 @@ export async function serveMcp(serve: McpServe): Promise<void> {
     mirror.close();
   }
 }
+
+export { mcpOverHttp, type McpHttp } from './http.js';

@@ -4,7 +4,7 @@ import { mirrorAge } from '../mirror/read.js';
 import type { NextItem } from '../overview/next.js';
 import { DEFAULT_NEXT_LIMIT, overviewSource, readNext, readStatus } from '../readings/overview.js';
 import { linked } from './links.js';
-import { entryLinks } from './resource-links.js';
+import { ENTRY_ID, entryLinks } from './resource-links.js';
 import type { McpMirror, ToolHost } from './mirror.js';
 import { tool } from './tool.js';
 
@@ -31,7 +31,7 @@ const nextUpTool = tool({
     seed: z.number().int().min(0).optional().describe('with random: the same pick for the same seed and library'),
   }),
   output: z.object({ items: z.array(z.record(z.string(), z.unknown())), total: z.number().nullable(), dataAsOf: z.string().nullable() }),
-  links: (answer) => entryLinks(answer.items, (item) => (item as { id?: string }).id),
+  links: (answer) => entryLinks(answer.items, ENTRY_ID),
   run: async ({ domain, limit, random, seed }, { host, mirror }) => {
     const now = host.now();
     // The mirror's source reads synchronously behind its promises: the whole answer comes from the one connection, at once.

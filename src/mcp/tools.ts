@@ -1,6 +1,5 @@
 import * as z from 'zod';
 import { pathOf } from '../api/endpoints.js';
-import { entryIdOf, ownerEntryIdOf } from '../items/entry.js';
 import { ORDERS, SORTS } from '../api/vocabulary.js';
 import { statsSnapshot, type Listing } from '../mirror/read.js';
 import { READINGS } from '../readings/table.js';
@@ -10,7 +9,7 @@ import { localToday } from '../report/time-zone.js';
 import { sqlPage, SQL_BYTE_LIMIT, SQL_ROW_LIMIT } from './limits.js';
 import { readEntry } from './entry.js';
 import { linked } from './links.js';
-import { entryLinks } from './resource-links.js';
+import { ENTRY_ID, entryLinks, EVENT_ENTRY_ID } from './resource-links.js';
 import { dataAsOf, dataAsOfMirror, domain, isoDate, limit, listing, nextCursor, page, phase } from './listing.js';
 import { OVERVIEW_TOOLS } from './overview-tools.js';
 import { cursorArgument, PAGE_SIZE } from './paging.js';
@@ -30,7 +29,7 @@ const searchTool = tool({
   title: 'Search the library',
   input: z.strictObject({ text: z.string().trim().min(1).describe('words to find'), domain, phase, limit, cursor: cursorArgument }),
   output: listing,
-  links: (answer) => entryLinks(answer.results, entryIdOf),
+  links: (answer) => entryLinks(answer.results, ENTRY_ID),
   run: ({ text, domain, phase, limit }, call) =>
     call.mirror.read((db) => page(READINGS.search.mirror(db, { text, domain, phase }, { offset: call.offset, limit }), call, dataAsOfMirror(db))),
 });
@@ -54,7 +53,7 @@ const listLibraryTool = tool({
     cursor: cursorArgument,
   }),
   output: listing,
-  links: (answer) => entryLinks(answer.results, entryIdOf),
+  links: (answer) => entryLinks(answer.results, ENTRY_ID),
   run: (input, call) => {
     const filters = {
       domain: input.domain,
@@ -93,7 +92,7 @@ const historyTool = tool({
   title: 'What was watched, played, read or listened to in a window',
   input: z.strictObject({ from: isoDate.optional(), to: isoDate.optional(), domain, limit, cursor: cursorArgument }),
   output: listing,
-  links: (answer) => entryLinks(answer.results, ownerEntryIdOf),
+  links: (answer) => entryLinks(answer.results, EVENT_ENTRY_ID),
   run: ({ from, to, domain, limit }, call) =>
     call.mirror.read((db) => page(READINGS.history.mirror(db, { domain, from, to }, { offset: call.offset, limit }), call, dataAsOfMirror(db))),
 });

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { ExitCode, LkError } from '../util/errors.js';
 import { BadQuery, PAGE_POLICY } from './documents.js';
-import { isOwnHost } from './own-name.js';
+import { foreignToMcp, isOwnHost } from './own-name.js';
 import type { Served } from './store.js';
 
 /**
@@ -23,6 +23,8 @@ export interface HttpOptions {
   /** The document at a path for the request's query: undefined is 404, a BadQuery 400. */
   document(path: string, query: URLSearchParams): Promise<Served | BadQuery | undefined>;
   index(facts: { authority: string; query: string }): Promise<string>;
+  /** lk serve --mcp: the MCP server at /mcp (src/mcp/http.ts), answered once the token and the names are checked. */
+  mcp?: ((request: IncomingMessage, response: ServerResponse) => Promise<void>) | undefined;
   /** A connection that sends nothing for this long is closed (default 30 s). */
   idleTimeoutMs?: number;
   /** One line on stderr (an error while answering; never the token). */
@@ -85,6 +87,7 @@ function close(server: Server): Promise<void> {
 
 async function answer(request: IncomingMessage, response: ServerResponse, options: HttpOptions): Promise<void> {
   const target = request.url ?? '';
+  if (options.mcp && pathOf(target) === '/mcp') return answerMcp(request, response, options, options.mcp);
   // First of all, on every route and method: a request for another name is not read any further.
   if (options.ownNamesOnly && !isOwnHost(request.headers.host)) {
     response.setHeader('connection', 'close');
@@ -114,6 +117,30 @@ async function answer(request: IncomingMessage, response: ServerResponse, option
   if (!served) return reply(response, 404, 'not found\n');
   if (served instanceof BadQuery) return reply(response, 400, `${served.reason}\n`);
   await send(request, response, served);
+}
+
+/**
+ * POST /mcp: refused (403) when its Host or Origin names another server than this one, whether on loopback or not
+ * (DNS rebinding: own-name.ts foreignToMcp); then the token as on every other route; then the MCP server answers.
+ */
+async function answerMcp(
+  request: IncomingMessage,
+  response: ServerResponse,
+  options: HttpOptions,
+  mcp: (request: IncomingMessage, response: ServerResponse) => Promise<void>,
+): Promise<void> {
+  const local = { address: request.socket.localAddress ?? options.host, port: request.socket.localPort ?? options.port };
+  const foreign = foreignToMcp({ host: request.headers.host, origin: request.headers.origin }, local);
+  if (foreign !== undefined) {
+    response.setHeader('connection', 'close');
+    return reply(response, 403, `${foreign}\n`);
+  }
+  const queryToken = new URLSearchParams((request.url ?? '').slice('/mcp'.length + 1)).get('token');
+  if (options.token !== undefined && !authorised(request, queryToken, options.token)) {
+    response.setHeader('www-authenticate', 'Bearer');
+    return reply(response, 401, 'a token is required: ?token=… or Authorization: Bearer …\n');
+  }
+  await mcp(request, response);
 }
 
 async function send(request: IncomingMessage, response: ServerResponse, served: Served): Promise<void> {

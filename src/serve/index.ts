@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { mirrorAge } from '../mirror/read.js';
 import type { ReportModule } from './documents.js';
 import { listen, type Listening } from './http.js';
@@ -20,6 +21,8 @@ export interface ServeOptions {
   timeZone: string;
   sync?: { everyMs: number; run(): Promise<SyncCost>; first?: SyncCost | undefined } | undefined;
   idleTimeoutMs?: number;
+  /** lk serve --mcp: the MCP server answering /mcp (src/mcp/http.ts, made by the command), closed with the rest. */
+  mcp?: { handle(request: IncomingMessage, response: ServerResponse): Promise<void>; close(): Promise<void> } | undefined;
   log(line: string): void;
 }
 
@@ -37,6 +40,7 @@ export async function startServe(options: ServeOptions): Promise<Listening> {
       token: options.token,
       ...(options.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: options.idleTimeoutMs }),
       log: options.log,
+      mcp: options.mcp && ((request, response) => options.mcp!.handle(request, response)),
       document: (path, query) => store.get(path, query),
       index: ({ authority, query }) =>
         store.read(async (reader) => {
@@ -48,6 +52,7 @@ export async function startServe(options: ServeOptions): Promise<Listening> {
     });
   } catch (error) {
     mirror.close();
+    await options.mcp?.close();
     throw error;
   }
   const { sync } = options;
@@ -57,6 +62,7 @@ export async function startServe(options: ServeOptions): Promise<Listening> {
     async close() {
       loop?.stop();
       await listening.close();
+      await options.mcp?.close();
       mirror.close();
     },
   };

@@ -19,3 +19,44 @@ const OWN_HOST = /^(127\.0\.0\.1|localhost|\[::1\])(:\d{1,5})?$/i;
 export function isOwnHost(header: string | undefined): boolean {
   return header !== undefined && OWN_HOST.test(header);
 }
+
+/** The names of loopback, as a Host or an Origin spells them. */
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * For POST /mcp (lk serve --mcp): why a request's Host or Origin does not name this server, or undefined when both
+ * do. They must name the address the connection came in on (`local`, never what the request itself claims) or a
+ * loopback name, and an Origin its port too: a web page on another name, pointed here by DNS rebinding, is refused
+ * whatever the address. A request without Origin (not a browser's) is judged by its Host alone.
+ */
+export function foreignToMcp(
+  headers: { host?: string | undefined; origin?: string | undefined },
+  local: { address: string; port: number },
+): string | undefined {
+  const own = new Set([...LOOPBACK_NAMES, hostName(local.address)]);
+  if (headers.host !== undefined) {
+    const host = parsed(`http://${headers.host}`);
+    if (!host || !own.has(host.hostname) || (host.port !== '' && Number(host.port) !== local.port)) return `Host ${headers.host} is not this server`;
+  }
+  if (headers.origin !== undefined) {
+    const origin = parsed(headers.origin);
+    const port = origin && (origin.port === '' ? (origin.protocol === 'https:' ? 443 : 80) : Number(origin.port));
+    if (!origin || !['http:', 'https:'].includes(origin.protocol) || !own.has(origin.hostname) || port !== local.port)
+      return `Origin ${headers.origin} is not this server`;
+  }
+  return undefined;
+}
+
+/** An address as a URL's hostname spells it: IPv6 in brackets, an IPv4 address mapped into IPv6 as itself. */
+function hostName(address: string): string {
+  const plain = address.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, '$1');
+  return plain.includes(':') ? `[${plain.toLowerCase()}]` : plain;
+}
+
+function parsed(url: string): URL | undefined {
+  try {
+    return new URL(url);
+  } catch {
+    return undefined;
+  }
+}
