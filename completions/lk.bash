@@ -82,7 +82,7 @@ __lk_node() {
         __lk_value_flags='--db -o --output --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
         ;;
     'serve')
-        __lk_flags='--host --port --sync-every --token-file --replace --db --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
+        __lk_flags='--host --port --sync-every --token-file --mcp --replace --db --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
         __lk_value_flags='--host --port --sync-every --token-file --db --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
         ;;
     'stats')

@@ -345,6 +345,7 @@ complete -c lk -n "__lk_at serve" -l host -x -d 'the address to listen on (defau
 complete -c lk -n "__lk_at serve" -l port -x -d 'the port (default 8787; 0 picks a free one)'
 complete -c lk -n "__lk_at serve" -l sync-every -x -d 'run lk sync in the background this often, e.g. 15m, 1h (needs the key)'
 complete -c lk -n "__lk_at serve" -l token-file -r -F -d 'require the token in this file as ?token= or Authorization: Bearer'
+complete -c lk -n "__lk_at serve" -l mcp -d 'also serve lk mcp\'s MCP server at POST /mcp (Streamable HTTP), for assistants that reach lk over the network'
 complete -c lk -n "__lk_at serve" -l replace -d 'with --sync-every: replace a mirror of another account with this key\'s (else refused, exit 1)'
 complete -c lk -n "__lk_at export" -s o -l output -r -F -d 'write the export to this file (whole or not at all)'
 complete -c lk -n "__lk_at export" -l output-dir -x -a '(__fish_complete_directories (commandline -ct))' -d 'write lk-export-<account>-<UTC time fetched>.json (or a CSV folder) here'
