@@ -63,6 +63,7 @@ const NEEDS = {
     'test/mirror/overview-mcp.test.ts',
     'test/mirror/mcp-protocol.test.ts',
     'test/mirror/mcp-http.test.ts',
+    'test/e2e/mcpb.test.ts',
     'test/mirror/offline-parity.test.ts',
     'test/mirror/migrations.test.ts',
     'test/mirror/mirror.test.ts',

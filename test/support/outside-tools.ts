@@ -32,6 +32,7 @@ export const OUTSIDE_TOOLS = {
   fish: { apt: 'fish', present: () => onPath('fish') },
   tmux: { apt: 'tmux', present: () => onPath('tmux') },
   jq: { apt: 'jq', present: () => onPath('jq') },
+  unzip: { apt: 'unzip', present: () => onPath('unzip') },
   git: { apt: 'git', present: () => onPath('git') },
   tinyproxy: { apt: 'tinyproxy', present: () => onPath('tinyproxy') },
   openssl: { apt: 'openssl', present: () => onPath('openssl') },
