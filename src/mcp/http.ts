@@ -25,11 +25,9 @@ export interface McpHttp {
 
 export function mcpOverHttp(serve: McpHttpServe): McpHttp {
   const mirror = new McpMirror(serve);
-  const log = (error: Error) => serve.log(`lk: serve: /mcp: ${error.message.replace(/\s+/g, ' ')}`);
-  const handler = createMcpHandler(() => makeServer({ host: serve, mirror, tools: TOOLS, version: serve.version, log: serve.log }), {
-    onerror: log,
-  });
-  const node = toNodeHandler(handler, { onerror: log });
+  const failed = (error: Error) => serve.log(`lk: serve: /mcp: ${error.message.replace(/\s+/g, ' ')}`);
+  const handler = createMcpHandler(() => makeServer({ host: serve, mirror, tools: TOOLS, version: serve.version, failed }), { onerror: failed });
+  const node = toNodeHandler(handler, { onerror: failed });
   return {
     handle: (request, response) => node(request, response),
     async close() {

@@ -31,10 +31,8 @@ export async function serveMcp(serve: McpServe): Promise<void> {
   const transport = new LineTransport(serve.stdin, serve.stdout);
   // The SDK's stdio entry picks the era from the client's first message (server/discover or initialize) and keeps
   // one instance for the connection; lk's own transport frames the lines (transport.ts).
-  const connection = serveStdio(() => makeServer({ host: serve, mirror, tools, version: serve.version, log: serve.log }), {
-    transport,
-    onerror: (error) => serve.log(`lk mcp: ${error.message.replace(/\s+/g, ' ')}`),
-  });
+  const failed = (error: Error) => serve.log(`lk mcp: ${error.message.replace(/\s+/g, ' ')}`);
+  const connection = serveStdio(() => makeServer({ host: serve, mirror, tools, version: serve.version, failed }), { transport, onerror: failed });
   const stop = () => {
     mirror.close();
     void connection.close();

@@ -31,8 +31,8 @@ export interface McpSetup {
   /** The tools served (lk mcp --tools may name fewer). */
   tools: readonly Tool[];
   version: string;
-  /** A line on stderr (never the key). */
-  log(line: string): void;
+  /** What went wrong while answering, said on stderr (never the key): the transport's entry words the line. */
+  failed(error: Error): void;
 }
 
 export function serverInfo(version: string): Implementation {
@@ -69,7 +69,7 @@ export function makeServer(setup: McpSetup): Server {
   server.setRequestHandler('prompts/list', () => ({ prompts: PROMPTS }));
   server.setRequestHandler('prompts/get', (request) => getPrompt(request.params.name, request.params.arguments ?? {}, setup.host, setup.mirror));
   server.setRequestHandler('completion/complete', (request) => complete(request.params, setup.mirror));
-  server.onerror = (error) => setup.log(`lk mcp: ${error.message.replace(/\s+/g, ' ')}`);
+  server.onerror = setup.failed;
   return server;
 }
 
