@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openForWriting } from '../../src/mirror/open.js';
 import { LK_COMMAND, startTestBed, type TestBed } from '../e2e/harness.js';
 import { tempDir } from '../support/temp-dir.js';
-import { connectStdio, lkJson, mcpEnv } from './mcp-support.js';
+import { RUNAWAY } from '../support/synced-mirror.js';
+import { until } from '../support/until.js';
+import { connectStdio, linesOf, lkJson, mcpEnv, mcpInProcess, pipeTransport, queryProcessesOf } from './mcp-support.js';
 import { describeWithSqlite, hasSqlite } from '../support/sqlite-node.js';
 
 // Issue 49: lk mcp on both revisions of the protocol, with resources, templates, completion and prompts, spoken to by
@@ -213,5 +215,35 @@ describeWithSqlite('lk mcp on both revisions of the protocol', () => {
       const message = (prompt.messages[0]!.content as { text: string }).text;
       expect(JSON.parse(message.slice(message.indexOf('\n\n')))).toEqual(await lkJson(bed, ['report', '--year', year, '--db', mirror]));
     });
+  });
+});
+
+describeWithSqlite('lk mcp on 2026-07-28 keeps what issue 34 made true (in-process, on pipes)', () => {
+  it('a cancelled call ends its query process, bad arguments are one line, and a line that is not JSON is -32700', async () => {
+    const server = mcpInProcess(bed, ['--db', mirror, '--timeout', '600']);
+    const lines = linesOf(server.stdout);
+    const client = new V2Client({ name: 'lk-test', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
+    await client.connect(pipeTransport(server.stdout, server.stdin) as Parameters<V2Client['connect']>[0]);
+    expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+
+    const cancel = new AbortController();
+    const cancelled = client.callTool({ name: 'sql', arguments: { query: RUNAWAY } }, { signal: cancel.signal });
+    await until(() => queryProcessesOf(process.pid).length === 1);
+    const [pid] = queryProcessesOf(process.pid);
+    cancel.abort('the user stopped it');
+    await expect(cancelled).rejects.toThrow();
+    await until(() => !queryProcessesOf(process.pid).includes(pid!));
+
+    const bad = await client.callTool({ name: 'list_library', arguments: { limit: '5' } });
+    expect(bad.isError).toBe(true);
+    expect((bad.content as { text: string }[])[0]!.text).toMatch(/^bad arguments for list_library: limit: expected number, got "5"$/);
+
+    server.stdin.write('{not json\n');
+    await until(() => lines.some((line) => (line as { error?: { code?: number } }).error?.code === -32700));
+    expect((await client.callTool({ name: 'sql', arguments: { query: 'SELECT count(*) AS n FROM entries' } })).structuredContent).toMatchObject({
+      rows: [{ n: ENTRIES }],
+    });
+    server.stdin.end();
+    expect(await server.exited).toBe(0);
   });
 });
