@@ -1,7 +1,7 @@
 /**
  * The layers of lk (README, "Development"): dependencies point down, never back up.
  *
- *   cli → commands → context · mcp · serve → readings → api · export · diff · mirror · convert · feed · report · overview · output · completion → config → items → util
+ *   cli → commands → context · mcp · serve · notify → readings → api · export · diff · mirror · convert · feed · report · overview · output · completion → config → items → util
  *   (output/ does not import config/: what the config says reaches it through Context and the OutputSession)
  *
  * src/sandbox is the reference server: it imports nothing of the client, and the client imports it only to run it.
@@ -41,6 +41,8 @@ const allowed = {
   mcp: ['api', 'mirror', 'report', 'overview', 'readings', 'output', 'config', 'util'],
   // lk serve: the documents of feed, report, overview and output made from the mirror, over HTTP.
   serve: ['mirror', 'feed', 'report', 'overview', 'readings', 'output', 'util'],
+  // lk notify: the messages made from the readings' mirror side, sent to each target once (its ledger in the mirror).
+  notify: ['readings', 'mirror', 'api', 'items', 'util'],
   context: ['api', 'export', 'mirror', 'output', 'config', 'util'],
   commands: [
     'context',
@@ -55,6 +57,7 @@ const allowed = {
     'readings',
     'mcp',
     'serve',
+    'notify',
     'output',
     'completion',
     'config',

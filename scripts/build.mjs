@@ -39,12 +39,13 @@ const commonJs = {
 const EXTERNAL = new Set(['@napi-rs/keyring', 'jq-wasm']);
 // Bundled into files of their own beside the program, read only by the runs that use them: conf (with its schema
 // validator, a third of the program's size) writes the config file; ora draws the spinner of a long listing; feed (with
-// its XML writer) makes lk feed's Atom and JSON Feed. Each maps to what the program's import of it should give:
+// its XML writer) makes lk feed's Atom and JSON Feed; nodemailer sends lk notify's mailto:// mail. Each maps to what the program's import of it should give:
 // the package's default export (conf, ora) or its named exports (feed).
 const APART = new Map([
   ['conf', 'default'],
   ['ora', 'default'],
   ['feed', 'named'],
+  ['nodemailer', 'named'],
 ]);
 const packagesApart = {
   name: 'packages-apart',

@@ -97,7 +97,7 @@ const getCommand = defineCommand({
   async run(ctx, out, _options, [name]) {
     const setting = assertSettingName(name); // a typo exits 2 whether or not anything is stored
     const value = readStoredConfig(ctx.configDir).defaults?.[setting];
-    return text(value === undefined ? '' : `${String(value)}\n`);
+    return text(value === undefined ? '' : `${shownValue(setting, value)}\n`);
   },
 });
 
@@ -126,7 +126,7 @@ const setCommand = defineCommand({
     await updateStoredConfig(ctx.configDir, (config) => {
       config.defaults = { ...config.defaults, [name]: value };
     });
-    ctx.io.info(`${name} = ${String(value)} (in ${configFilePath(ctx.configDir)})`);
+    ctx.io.info(`${name} = ${shownValue(name, value)} (in ${configFilePath(ctx.configDir)})`);
   },
 });
 
@@ -173,12 +173,19 @@ ${examples('lk config set format json', 'lk config get lang', "lk config list --
   addCommand(config, unsetCommand);
 }
 
-/** A stored default and whether it passes its setting's validation. */
+/** A setting's value as lk config shows it: a secret one (notify's URLs) masked, never whole. */
+function shownValue(name: SettingName, value: SettingValue): string {
+  const shown = SETTINGS[name].shown;
+  return shown ? shown(value) : String(value);
+}
+
+/** A stored default and whether it passes its setting's validation (shown as lk config shows it). */
 function checked(stored: StoredConfig, name: SettingName): { value: SettingValue; problem?: string } | undefined {
-  const value = stored.defaults?.[name];
-  if (value === undefined) return undefined;
+  const raw = stored.defaults?.[name];
+  if (raw === undefined) return undefined;
+  const value = SETTINGS[name].shown ? shownValue(name, raw) : raw;
   try {
-    SETTINGS[name].parse(String(value));
+    SETTINGS[name].parse(String(raw));
     return { value };
   } catch (error) {
     return { value, problem: (error as Error).message };

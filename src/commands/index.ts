@@ -30,6 +30,7 @@ export const COMMANDS: readonly CommandModule[] = [
   { name: 'reviews', load: () => import('./reviews.js').then((module) => module.registerReviews) },
   { name: 'profile', load: () => import('./profile.js').then((module) => module.registerProfile) },
   { name: 'notifications', load: () => import('./notifications.js').then((module) => module.registerNotifications) },
+  { name: 'notify', load: () => import('./notify.js').then((module) => module.registerNotify) },
   { name: 'export', load: () => import('./export.js').then((module) => module.registerExport) },
   { name: 'diff', load: () => import('./diff.js').then((module) => module.registerDiff) },
   { name: 'convert', load: () => import('./convert.js').then((module) => module.registerConvert) },

@@ -8,7 +8,18 @@ import { DATA_FORMATS } from '../util/data-formats.js';
 export const LANGS = ['en', 'fr', 'it'] as const;
 export const COLOR_MODES = ['auto', 'always', 'never'] as const;
 
-export type SettingName = 'format' | 'lang' | 'color' | 'base-url' | 'max-wait' | 'timeout' | 'csv-safe' | 'max-body' | 'pager' | 'ca-file';
+export type SettingName =
+  | 'format'
+  | 'lang'
+  | 'color'
+  | 'base-url'
+  | 'max-wait'
+  | 'timeout'
+  | 'csv-safe'
+  | 'max-body'
+  | 'pager'
+  | 'ca-file'
+  | 'notify';
 export type SettingValue = string | number | boolean;
 
 interface SettingSpec {
@@ -17,6 +28,8 @@ interface SettingSpec {
   /** The values to offer on Tab, when there is a short list of them. */
   values?: readonly string[];
   parse(raw: string): SettingValue;
+  /** A value that holds secrets, as lk config shows it (never whole): notify's URLs. */
+  shown?: (value: SettingValue) => string;
 }
 
 export const SETTINGS: Record<SettingName, SettingSpec> = {
@@ -74,6 +87,12 @@ export const SETTINGS: Record<SettingName, SettingSpec> = {
       if (!isAbsolute(raw)) throw new UsageError(`invalid ca-file "${raw}": expected an absolute path`);
       return raw;
     },
+  },
+  notify: {
+    describe: 'where lk notify sends: notification URLs (ntfy://, json://, mailto://, discord://, any apprise URL); never shown whole',
+    allowed: 'URLs separated by spaces',
+    parse: parseNotifyList,
+    shown: (value) => maskedNotifyList(String(value)),
   },
   'csv-safe': {
     describe: "prefix ' to csv cells a spreadsheet would run as a formula",
@@ -145,4 +164,37 @@ export const BUILT_IN_DEFAULTS = {
   'max-body': { value: 512 * 1024 * 1024, text: '512MiB' },
   pager: { value: null, text: 'PAGER, else less -FRX' },
   'ca-file': { value: null, text: 'none' },
+  notify: { value: null, text: 'none' },
 } as const satisfies Record<SettingName, { value: SettingValue | null; text: string }>;
+
+/**
+ * lk notify's config list: URLs separated by spaces, each with a scheme and a host (lk notify checks each scheme's
+ * own form when it runs). A URL may hold a password or a token: an error shows only its scheme.
+ */
+function parseNotifyList(raw: string): string {
+  const urls = raw.split(/\s+/).filter(Boolean);
+  if (urls.length === 0) throw new UsageError('invalid notify: expected one or more URLs such as ntfy://ntfy.sh/my-topic');
+  for (const url of urls) {
+    if (!/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#\s]/.test(url) || !URL.canParse(url)) {
+      const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(url)?.[1];
+      throw new UsageError(`invalid notify URL ${scheme === undefined ? '(not a URL)' : `${scheme}://***`}: expected scheme://host/…, such as ntfy://ntfy.sh/my-topic`);
+    }
+  }
+  return urls.join(' ');
+}
+
+/** Each URL as scheme and host alone (`ntfy://ntfy.sh/***`): enough to tell them apart, none of a secret. */
+export function maskedNotifyList(value: string): string {
+  return value
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((raw) => {
+      if (!URL.canParse(raw)) return '***';
+      const url = new URL(raw);
+      const rest = `${url.pathname}${url.search}`.replace(/^\/$/, '');
+      // A service's token may stand where the host does (Apprise's tgram://BOT_TOKEN/…): only a host name is shown.
+      const host = /[.:]/.test(url.host) || url.hostname === 'localhost' ? url.host : '***';
+      return `${url.protocol}//${url.username === '' ? '' : '***@'}${host}${rest === '' ? '' : '/***'}`;
+    })
+    .join(' ');
+}

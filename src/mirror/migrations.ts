@@ -21,7 +21,20 @@ const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   (db) => db.exec('CREATE INDEX IF NOT EXISTS history_entry_date ON history(entry_id, date)'),
   // 5. entries.last_activity, each entry's newest dated event, kept by the sync: lk next reads its order from an index.
   addLastActivity,
+  // 6. lk notify's ledger: what each target (a hash of its URL without the password) has taken, kept across syncs.
+  (db) => db.exec(NOTIFY_SENT_TABLE),
 ];
+
+/** lk notify's ledger (src/notify/ledger.ts): a row per message a target took, written the moment it was taken. */
+const NOTIFY_SENT_TABLE = `CREATE TABLE IF NOT EXISTS notify_sent (
+  target TEXT NOT NULL,
+  key TEXT NOT NULL,
+  sent_at TEXT NOT NULL,
+  PRIMARY KEY (target, key)
+) WITHOUT ROWID`;
+
+/** The first version that has lk notify's ledger. */
+export const NOTIFY_LEDGER_VERSION = 6;
 
 /** The mirror version this lk writes: the number of steps it knows. */
 export const SCHEMA_VERSION = MIGRATIONS.length;

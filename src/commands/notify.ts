@@ -1,0 +1,118 @@
+import { Option, type Command } from 'commander';
+import { SCREEN } from '../output/shape.js';
+import { resource, type Resource } from '../output/result.js';
+import type { Context } from '../context.js';
+import { loadSqlite, openForReading, openForWriting, requireMirror } from '../mirror/open.js';
+import { closeAgents } from '../notify/http.js';
+import { runNotify, type NotifyMode, type NotifyResult, type Told } from '../notify/run.js';
+import { appriseOnPath } from '../notify/send/apprise.js';
+import { KNOWN_HINT, parseTargets, splitTargetList, type Target } from '../notify/targets.js';
+import { SilentExit, UsageError } from '../util/errors.js';
+import { addCommand, defineCommand } from './define.js';
+import { flag, type OptionsOf } from './flags.js';
+import { mirrorPath } from './offline.js';
+import { DB_FLAG } from './options.js';
+import { runSync } from './sync.js';
+import { mirrorOr, plus, PROFILE } from './uses.js';
+
+const NOTIFY_FLAGS = {
+  to: flag.custom<string[]>(() =>
+    new Option('--to <url>', 'send here (repeatable); else the config list notify').argParser((url, before: string[] = []) => [...before, url]),
+  ),
+  sync: flag.toggle('--sync', 'run lk sync first (needs the key), then tell what is new'),
+  dryRun: flag.toggle('--dry-run', 'show what would be sent, and to which targets; send and record nothing'),
+  markSent: flag.toggle('--mark-sent', 'record what is due as sent, without sending it (to start quiet)'),
+  ...DB_FLAG,
+};
+export type NotifyFlags = OptionsOf<typeof NOTIFY_FLAGS>;
+
+/** `lk notify`: what is new since its last run, told once to each target. */
+const notifyCommand = defineCommand({
+  name: 'notify',
+  uses: mirrorOr('sync', plus(PROFILE, 'timeout', 'maxWait', 'wait', 'verbose')),
+  description: 'tell your phone (ntfy, e-mail, Discord, any Apprise URL) of episodes airing and new notifications, once',
+  output: SCREEN,
+  flags: NOTIFY_FLAGS,
+  help: `
+Reads the mirror (--sync syncs it first) and sends each target what it has not taken yet: airing, an episode of a
+followed show airing in the next 24 hours; notification, each of the service's notifications. What a target took
+is recorded in the mirror the moment it answers: the next run sends nothing again, and a target that failed gets
+what it missed (at least once: an interrupted run may send again only what was in flight).
+Targets: --to URL (repeatable), else \`lk config set notify "URL URL"\` (kept 0600 like the key, never shown
+whole). ${KNOWN_HINT}
+Exit 0 when every target took every message or nothing was due; 1 when a target failed (one line each on stderr).
+`,
+  examples: [
+    'lk notify --to ntfy://ntfy.sh/my-lk-topic --dry-run',
+    'lk config set notify "ntfys://ntfy.sh/my-lk-topic mailto://me:PASSWORD@mail.example.org?to=me@example.org"',
+    '*/30 * * * *  LK_API_KEY_FILE=$HOME/.config/lk/key /usr/local/bin/lk notify -q --sync',
+    'lk notify --mark-sent   # start quiet: what is due now is never sent',
+  ],
+  run: runNotifyCommand,
+});
+
+export function registerNotify(program: Command): void {
+  addCommand(program, notifyCommand);
+}
+
+async function runNotifyCommand(ctx: Context, _out: unknown, options: NotifyFlags): Promise<Resource> {
+  if (options.dryRun && options.markSent) throw new UsageError('--dry-run and --mark-sent: choose one', '--dry-run records nothing; --mark-sent records without sending.');
+  const targets = notifyTargets(ctx, options.to);
+  if (options.sync) await runSync(ctx, { db: options.db });
+  const result = await notifyMirror(ctx, targets, { db: options.db, mode: options.dryRun ? 'dry-run' : options.markSent ? 'mark-sent' : 'send' });
+  for (const { target, error } of result.failed) ctx.io.warn(`lk: notify: ${target} failed: ${error}; what it missed is sent next run`);
+  const mode = options.dryRun ? 'dry-run' : options.markSent ? 'mark-sent' : 'send';
+  return resource(async () => result.told, {
+    screen: async () => screenOf(result.told, mode),
+    failure: () => (result.failed.length > 0 ? new SilentExit(1) : undefined),
+  });
+}
+
+/**
+ * The run's targets, every URL checked before anything is read, synced or sent (exit 2): --to, else the config list.
+ * Shared with lk serve --notify.
+ */
+export function notifyTargets(ctx: Context, to: readonly string[] | undefined): Target[] {
+  const stored = ctx.settings.storedDefault('notify') as string | undefined;
+  const raws = to && to.length > 0 ? to : splitTargetList(stored ?? '');
+  if (raws.length === 0) {
+    throw new UsageError('lk notify has nowhere to send: no --to URL, and no notify list in the config', 'lk notify --to ntfy://ntfy.sh/YOUR-TOPIC, or lk config set notify "URL URL".');
+  }
+  return parseTargets(raws, appriseOnPath(ctx.env));
+}
+
+/** Tells the targets what is due in the mirror (also lk serve --notify's turn after each sync). */
+export async function notifyMirror(ctx: Context, targets: readonly Target[], options: { db?: string | undefined; mode: NotifyMode }): Promise<NotifyResult> {
+  const path = await mirrorPath(ctx, options.db);
+  loadSqlite('lk notify');
+  requireMirror(path);
+  const db = options.mode === 'dry-run' ? openForReading(path) : openForWriting(path);
+  try {
+    return await runNotify({
+      db,
+      targets,
+      mode: options.mode,
+      env: ctx.env,
+      now: ctx.now,
+      wait: ctx.waiter(),
+      signal: ctx.signal,
+      timeoutMs: ctx.settings.timeoutSeconds() * 1000,
+      maxWaitMs: ctx.settings.maxWaitSeconds() * 1000,
+      debug: (line) => ctx.io.debug(line),
+    });
+  } finally {
+    db.close();
+    await closeAgents(ctx.env);
+  }
+}
+
+/** For a person: a line per message with the targets that took it (or would); a failed target has its line on stderr. */
+function screenOf(told: readonly Told[], mode: NotifyMode): string {
+  if (told.length === 0) return 'Nothing to send.\n';
+  const head = { 'dry-run': 'Would send (nothing sent, nothing recorded):', 'mark-sent': 'Recorded as sent, not sent:', send: 'Sent:' }[mode];
+  const lines = told.flatMap((message) => {
+    const where = message.targets.filter(({ ok }) => ok !== false).map(({ target }) => target);
+    return where.length === 0 ? [] : [`  ${message.kind.padEnd(12)} ${message.title} → ${where.join(', ')}`];
+  });
+  return lines.length === 0 ? 'Nothing sent.\n' : `${head}\n${lines.join('\n')}\n`;
+}
