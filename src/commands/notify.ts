@@ -56,7 +56,8 @@ export function registerNotify(program: Command): void {
 }
 
 async function runNotifyCommand(ctx: Context, _out: unknown, options: NotifyFlags): Promise<Resource> {
-  if (options.dryRun && options.markSent) throw new UsageError('--dry-run and --mark-sent: choose one', '--dry-run records nothing; --mark-sent records without sending.');
+  if (options.dryRun && options.markSent)
+    throw new UsageError('--dry-run and --mark-sent: choose one', '--dry-run records nothing; --mark-sent records without sending.');
   const targets = notifyTargets(ctx, options.to);
   if (options.sync) await runSync(ctx, { db: options.db });
   const result = await notifyMirror(ctx, targets, { db: options.db, mode: options.dryRun ? 'dry-run' : options.markSent ? 'mark-sent' : 'send' });
@@ -76,13 +77,20 @@ export function notifyTargets(ctx: Context, to: readonly string[] | undefined): 
   const stored = ctx.settings.storedDefault('notify') as string | undefined;
   const raws = to && to.length > 0 ? to : splitTargetList(stored ?? '');
   if (raws.length === 0) {
-    throw new UsageError('lk notify has nowhere to send: no --to URL, and no notify list in the config', 'lk notify --to ntfy://ntfy.sh/YOUR-TOPIC, or lk config set notify "URL URL".');
+    throw new UsageError(
+      'lk notify has nowhere to send: no --to URL, and no notify list in the config',
+      'lk notify --to ntfy://ntfy.sh/YOUR-TOPIC, or lk config set notify "URL URL".',
+    );
   }
   return parseTargets(raws, appriseOnPath(ctx.env));
 }
 
 /** Tells the targets what is due in the mirror (also lk serve --notify's turn after each sync). */
-export async function notifyMirror(ctx: Context, targets: readonly Target[], options: { db?: string | undefined; mode: NotifyMode }): Promise<NotifyResult> {
+export async function notifyMirror(
+  ctx: Context,
+  targets: readonly Target[],
+  options: { db?: string | undefined; mode: NotifyMode },
+): Promise<NotifyResult> {
   const path = await mirrorPath(ctx, options.db);
   loadSqlite('lk notify');
   requireMirror(path);

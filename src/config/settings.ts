@@ -9,17 +9,7 @@ export const LANGS = ['en', 'fr', 'it'] as const;
 export const COLOR_MODES = ['auto', 'always', 'never'] as const;
 
 export type SettingName =
-  | 'format'
-  | 'lang'
-  | 'color'
-  | 'base-url'
-  | 'max-wait'
-  | 'timeout'
-  | 'csv-safe'
-  | 'max-body'
-  | 'pager'
-  | 'ca-file'
-  | 'notify';
+  'format' | 'lang' | 'color' | 'base-url' | 'max-wait' | 'timeout' | 'csv-safe' | 'max-body' | 'pager' | 'ca-file' | 'notify';
 export type SettingValue = string | number | boolean;
 
 interface SettingSpec {
@@ -177,7 +167,9 @@ function parseNotifyList(raw: string): string {
   for (const url of urls) {
     if (!/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#\s]/.test(url) || !URL.canParse(url)) {
       const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(url)?.[1];
-      throw new UsageError(`invalid notify URL ${scheme === undefined ? '(not a URL)' : `${scheme}://***`}: expected scheme://host/…, such as ntfy://ntfy.sh/my-topic`);
+      throw new UsageError(
+        `invalid notify URL ${scheme === undefined ? '(not a URL)' : `${scheme}://***`}: expected scheme://host/…, such as ntfy://ntfy.sh/my-topic`,
+      );
     }
   }
   return urls.join(' ');

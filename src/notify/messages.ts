@@ -40,7 +40,8 @@ function airingMessage(item: unknown, at: number): Message {
   const show = showTitleOf(item) ?? 'A show you follow';
   const season = numberOf(getPath(item, 'season'));
   const episode = numberOf(getPath(item, 'episode'));
-  const number = season !== undefined && episode !== undefined ? ` S${pad(season)}E${pad(episode)}` : episode !== undefined ? ` episode ${episode}` : '';
+  const number =
+    season !== undefined && episode !== undefined ? ` S${pad(season)}E${pad(episode)}` : episode !== undefined ? ` episode ${episode}` : '';
   const named = text(getPath(item, 'title'));
   const id = text(getPath(item, 'id')) ?? `${text(getPath(item, 'entryId')) ?? show}:${season ?? ''}:${episode ?? ''}:${at}`;
   const body = [`${named === null ? 'Airs' : `“${named}” airs`} ${whenOf(at)}.`, text(getPath(item, 'url'))].filter(Boolean).join('\n');

@@ -44,6 +44,8 @@ export const OUTSIDE_TOOLS = {
   // util-linux's setpriv: lk run as nobody, for whom a file can be read-only (root writes every file). Not needed where
   // the tests do not run as root: their own user meets read-only files as they are.
   setpriv: { apt: 'util-linux', present: () => process.getuid?.() !== 0 || onPath('setpriv') },
+  // Apprise's command: lk notify hands it the schemes lk does not send itself, and its json:// body is lk's reference.
+  apprise: { apt: 'apprise', present: () => onPath('apprise') },
   'python3-feedparser': {
     apt: 'python3-feedparser',
     // Debian's python modules load in Debian's own python3, not in whichever python3 is first on PATH.

@@ -15,7 +15,11 @@ export type Sender = (target: Target, message: Message, options: SendOptions) =>
 export function outcomeOf(answer: Posted): Outcome {
   if (answer.status >= 200 && answer.status < 300) return { ok: true };
   const said = answer.text === '' ? '' : `: ${answer.text}`;
-  return { ok: false, error: `HTTP ${answer.status}${said}`, retryAfterMs: answer.status === 429 || answer.status === 503 ? answer.retryAfterMs : undefined };
+  return {
+    ok: false,
+    error: `HTTP ${answer.status}${said}`,
+    retryAfterMs: answer.status === 429 || answer.status === 503 ? answer.retryAfterMs : undefined,
+  };
 }
 
 /** user:pass of the URL as an Authorization header (ntfy, json), none without a user. */
