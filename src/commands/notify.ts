@@ -105,7 +105,8 @@ export async function notifyMirror(
       wait: ctx.waiter(),
       signal: ctx.signal,
       timeoutMs: ctx.settings.timeoutSeconds() * 1000,
-      maxWaitMs: ctx.settings.maxWaitSeconds() * 1000,
+      // --no-wait: a target's 429 fails it for this run at once (what it missed goes next run).
+      maxWaitMs: ctx.flags.wait === false ? 0 : ctx.settings.maxWaitSeconds() * 1000,
       debug: (line) => ctx.io.debug(line),
     });
   } finally {

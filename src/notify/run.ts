@@ -151,7 +151,7 @@ async function sendOne(target: Target, message: Message, options: NotifyOptions)
     const waitMs = asked ?? DEFAULT_RETRY_MS;
     if (attempt >= RETRIES) return { ok: false, error: `${error} (still after ${RETRIES} waits)` };
     if (waitMs > options.maxWaitMs) {
-      return { ok: false, error: `${error}: asked to wait ${formatDuration(waitMs / 1000)}, more than --max-wait` };
+      return { ok: false, error: `${error}: asked to wait ${formatDuration(waitMs / 1000)}, more than --max-wait (or --no-wait)` };
     }
     await options.wait(waitMs, `${target.masked} asked to wait (429)`, options.signal);
   }

@@ -74,6 +74,7 @@ const PATHS: Record<string, { args: () => string[]; kind: keyof typeof KINDS; mi
   search: { args: () => ['search', 'the', '--db', db()], kind: 'data', mirror: true },
   sql: { args: () => ['sql', 'SELECT id, 1 AS one FROM entries LIMIT 3', '--db', db()], kind: 'data', mirror: true },
   feed: { args: () => ['feed', '--db', db()], kind: 'feed', mirror: true },
+  notify: { args: () => ['notify', '--db', db(), '--to', 'ntfy://127.0.0.1:9/lk-matrix', '--dry-run'], kind: 'screen', mirror: true },
   report: { args: () => ['report', '--db', db(), '-o', '-', '--year', '2025'], kind: 'report', mirror: true },
   mcp: { args: () => ['mcp'], kind: 'text' },
   serve: { args: () => ['serve', '--port', '0', '--db', db()], kind: 'text', mirror: true },
@@ -242,6 +243,7 @@ const HONOURS: Record<keyof typeof PATHS, string[]> = {
   search: ['--profile', '--lang', ...TERMINAL],
   sql: ['--profile', '--timeout', ...TERMINAL],
   feed: ['--profile', ...TERMINAL],
+  notify: ['--profile', '--timeout', '--max-wait', '--no-wait', '--verbose', ...TERMINAL],
   report: ['--profile', ...TERMINAL],
   mcp: ['--profile', '--timeout', ...TERMINAL],
   serve: ['--profile', ...TERMINAL],
@@ -263,6 +265,7 @@ const MODES: Record<string, { args: () => string[]; honours: string[] }> = {
   'status --offline': { args: () => ['status', '--offline', '--db', db()], honours: ['--profile', '--lang', ...TERMINAL] },
   'mcp --live': { args: () => ['mcp', '--live'], honours: ['--profile', ...UNTITLED] },
   'feed --sync': { args: () => ['feed', '--sync', '--db', db()], honours: UNTITLED },
+  'notify --sync': { args: () => ['notify', '--sync', '--db', db(), '--to', 'ntfy://127.0.0.1:9/lk-matrix', '--dry-run'], honours: UNTITLED },
 };
 
 /** Each flag as typed, with a value it takes. */
@@ -352,6 +355,11 @@ const UNSEEN: Record<string, string> = {
   'doctor --quiet': 'a probe never waits: nothing on stderr to silence',
   'search --quiet': "a fresh mirror's age is a terminal's note, in a pipe only a week on (test/mirror/mirror.test.ts): nothing to silence",
   'sql --quiet': "a fresh mirror's age is a terminal's note, in a pipe only a week on (test/mirror/mirror.test.ts): nothing to silence",
+  'notify --timeout': 'bounds the requests to the targets, not to the sandbox: test/mirror/notify.test.ts shows a stalled target failed',
+  'notify --max-wait': "bounds a target's 429, not the sandbox's: test/mirror/notify.test.ts shows a longer Retry-After failing the target",
+  'notify --no-wait': "a target's 429 fails it at once: test/mirror/notify.test.ts shows it",
+  'notify --verbose': 'a line per message a target took: test/mirror/notify.test.ts shows them (a dry run sends nothing)',
+  'notify --quiet': "a target's 429 wait is the note it silences: test/mirror/notify.test.ts shows it",
   'report --quiet': "a fresh mirror's age is a terminal's note, in a pipe only a week on (test/mirror/mirror.test.ts): nothing to silence",
 };
 

@@ -245,4 +245,41 @@ describeWithSqlite('lk notify', () => {
     expect(`${run.stdout}${run.stderr}`).not.toContain(secret);
     await lk(['config', 'unset', 'notify']);
   });
+
+  it("the run's flags apply to the targets: --timeout, --max-wait, --no-wait, -v, -q", async () => {
+    // A stalled target: --timeout fails it.
+    ntfy.answer = (request) => (request.path === '/slow' ? { status: 200, stall: true } : undefined);
+    const slow = await notify(['--to', topic('slow'), '--timeout', '0.2']);
+    expect(slow.code).toBe(1);
+    expect(slow.stderr).toMatch(/^lk: notify: ntfy:\/\/127\.0\.0\.1:\d+\/slow failed: .*[Tt]imeout/);
+    // A 429 asking for longer than --max-wait (or any wait, --no-wait) fails the target at once.
+    ntfy.answer = (request) => (request.path === '/limited' ? { status: 429, headers: { 'retry-after': '30' } } : undefined);
+    for (const flags of [['--max-wait', '5'], ['--no-wait']]) {
+      const waits: number[] = [];
+      const result = await notify(['--to', topic('limited'), ...flags], { sleep: async (ms) => void waits.push(ms) });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('asked to wait 30s, more than --max-wait (or --no-wait)');
+      expect(waits).toEqual([]);
+    }
+    // Waited out, the 429 is said on stderr, and not with -q.
+    let refusals = 0;
+    ntfy.answer = (request) =>
+      request.path.startsWith('/said') && refusals++ % 2 === 0 ? { status: 429, headers: { 'retry-after': '30' } } : undefined;
+    const said = await notify(['--to', topic('said'), '--json']);
+    expect(said.code, said.stderr).toBe(0);
+    expect(said.stderr).toMatch(/^lk: waiting 30s /m);
+    refusals = 0;
+    const quiet = await notify(['--to', topic('said-quiet'), '--json', '-q']);
+    expect(quiet.code, quiet.stderr).toBe(0);
+    expect(quiet.stderr).toBe('');
+    expect(toldBy(quiet).every((message) => message.targets[0]!.ok === true)).toBe(true);
+    expect(refusals).toBeGreaterThan(1); // it was refused, and waited
+    ntfy.answer = () => undefined;
+    // -v: a line for each message a target took.
+    const verbose = await notify(['--to', topic('verbose'), '-v', '--json']);
+    const keys = toldBy(verbose).map((message) => message.key);
+    expect(verbose.stderr.split('\n').filter((line) => line.startsWith('lk: notify: '))).toEqual(
+      keys.map((key) => `lk: notify: ${topic('verbose')} took ${key}`),
+    );
+  });
 });

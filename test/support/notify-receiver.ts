@@ -10,12 +10,12 @@ export interface Received {
 }
 
 /** How the receiver answers one request (the nth, from 0): a status and headers; undefined is 200. */
-export type Answer = (request: Received, nth: number) => { status: number; headers?: Record<string, string> } | undefined;
+export type Answer = (request: Received, nth: number) => { status: number; headers?: Record<string, string>; stall?: boolean } | undefined;
 
 /**
  * A notification service on loopback that speaks HTTP as ntfy, Apprise's json:// and form:// receivers do: every POST
- * is kept (`received`, only those answered 2xx in `taken`), and `answer` can refuse (500) or rate-limit (429 with
- * Retry-After) as a real service does.
+ * is kept (`received`, only those answered 2xx in `taken`), and `answer` can refuse (500), rate-limit (429 with
+ * Retry-After) or never answer (stall), as a real service may.
  */
 export interface Receiver {
   url: string;
@@ -38,6 +38,7 @@ export async function startReceiver(answer: Answer = () => undefined): Promise<R
       const nth = received.length;
       received.push(request);
       const reply = receiver.answer(request, nth) ?? { status: 200 };
+      if (reply.stall) return; // never answered: a service that hangs (closed with the receiver)
       if (reply.status >= 200 && reply.status < 300) taken.push(request);
       res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
       res.end(reply.status < 300 ? '{"id":"ok"}' : `{"error":"refused with ${reply.status}"}`);
