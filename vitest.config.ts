@@ -20,6 +20,7 @@ const NEEDS = {
     'test/e2e/export-git-private.test.ts',
     'test/mirror/serve-process.test.ts',
     'test/mirror/sql-blobs.test.ts',
+    'test/mirror/notify-signals.test.ts',
   ],
   /** A real terminal (tmux, script) or a shell (bash, zsh, fish completions). */
   terminals: [
