@@ -1,24 +1,19 @@
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import { SCREEN } from '../output/shape.js';
 import { resource, type Resource } from '../output/result.js';
 import type { Context } from '../context.js';
-import { loadSqlite, openForReading, openForWriting, requireMirror } from '../mirror/open.js';
-import { closeAgents } from '../notify/http.js';
-import { runNotify, type NotifyMode, type NotifyResult, type Told } from '../notify/run.js';
-import { appriseOnPath } from '../notify/send/apprise.js';
-import { KNOWN_HINT, parseTargets, splitTargetList, type Target } from '../notify/targets.js';
+import type { NotifyMode, Told } from '../notify/run.js';
+import { KNOWN_HINT } from '../notify/targets.js';
 import { SilentExit, UsageError } from '../util/errors.js';
+import { notifyMirror, notifyTargets, TO_FLAG } from './notify-run.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
-import { mirrorPath } from './offline.js';
 import { DB_FLAG } from './options.js';
 import { runSync } from './sync.js';
 import { mirrorOr, plus, PROFILE } from './uses.js';
 
 const NOTIFY_FLAGS = {
-  to: flag.custom<string[]>(() =>
-    new Option('--to <url>', 'send here (repeatable); else the config list notify').argParser((url, before: string[] = []) => [...before, url]),
-  ),
+  ...TO_FLAG,
   sync: flag.toggle('--sync', 'run lk sync first (needs the key), then tell what is new'),
   dryRun: flag.toggle('--dry-run', 'show what would be sent, and to which targets; send and record nothing'),
   markSent: flag.toggle('--mark-sent', 'record what is due as sent, without sending it (to start quiet)'),
@@ -67,52 +62,6 @@ async function runNotifyCommand(ctx: Context, _out: unknown, options: NotifyFlag
     screen: async () => screenOf(result.told, mode),
     failure: () => (result.failed.length > 0 ? new SilentExit(1) : undefined),
   });
-}
-
-/**
- * The run's targets, every URL checked before anything is read, synced or sent (exit 2): --to, else the config list.
- * Shared with lk serve --notify.
- */
-export function notifyTargets(ctx: Context, to: readonly string[] | undefined): Target[] {
-  const stored = ctx.settings.storedDefault('notify') as string | undefined;
-  const raws = to && to.length > 0 ? to : splitTargetList(stored ?? '');
-  if (raws.length === 0) {
-    throw new UsageError(
-      'lk notify has nowhere to send: no --to URL, and no notify list in the config',
-      'lk notify --to ntfy://ntfy.sh/YOUR-TOPIC, or lk config set notify "URL URL".',
-    );
-  }
-  return parseTargets(raws, appriseOnPath(ctx.env));
-}
-
-/** Tells the targets what is due in the mirror (also lk serve --notify's turn after each sync). */
-export async function notifyMirror(
-  ctx: Context,
-  targets: readonly Target[],
-  options: { db?: string | undefined; mode: NotifyMode },
-): Promise<NotifyResult> {
-  const path = await mirrorPath(ctx, options.db);
-  loadSqlite('lk notify');
-  requireMirror(path);
-  const db = options.mode === 'dry-run' ? openForReading(path) : openForWriting(path);
-  try {
-    return await runNotify({
-      db,
-      targets,
-      mode: options.mode,
-      env: ctx.env,
-      now: ctx.now,
-      wait: ctx.waiter(),
-      signal: ctx.signal,
-      timeoutMs: ctx.settings.timeoutSeconds() * 1000,
-      // --no-wait: a target's 429 fails it for this run at once (what it missed goes next run).
-      maxWaitMs: ctx.flags.wait === false ? 0 : ctx.settings.maxWaitSeconds() * 1000,
-      debug: (line) => ctx.io.debug(line),
-    });
-  } finally {
-    db.close();
-    await closeAgents(ctx.env);
-  }
 }
 
 /** For a person: a line per message with the targets that took it (or would); a failed target has its line on stderr. */

@@ -15,6 +15,8 @@ import { isLoopback } from '../serve/own-name.js';
 import type { SyncCost } from '../serve/sync-loop.js';
 import { loadSqlite } from '../mirror/open.js';
 import { runSync } from './sync.js';
+import { notifyMirror, notifyTargets, TO_FLAG } from './notify-run.js';
+import type { Target } from '../notify/targets.js';
 import { existsSync } from 'node:fs';
 import { mirrorToKeepSynced } from '../mirror/sync.js';
 import { startServe } from '../serve/index.js';
@@ -29,6 +31,8 @@ const SERVE_FLAGS = {
   tokenFile: flag.text('--token-file <file>', 'require the token in this file as ?token= or Authorization: Bearer'),
   mcp: flag.toggle('--mcp', "also serve lk mcp's MCP server at POST /mcp (Streamable HTTP), for assistants that reach lk over the network"),
   replace: flag.toggle('--replace', "with --sync-every: replace a mirror of another account with this key's (else refused, exit 1)"),
+  notify: flag.toggle('--notify', 'with --sync-every: run lk notify after each sync (to --to, else the config list notify)'),
+  ...TO_FLAG,
   ...DB_FLAG,
 };
 type ServeFlags = OptionsOf<typeof SERVE_FLAGS>;
@@ -66,12 +70,15 @@ A key of another account than the mirror's is refused at start (exit 1) unless -
 --mcp answers /mcp with the tools, resources and prompts of lk mcp, from the same mirror (never the API). The
 token rules are the same; and a request whose Host or Origin names anything but the address lk listens on (or
 127.0.0.1, localhost, [::1]) is refused with 403, so a web page cannot reach it by DNS rebinding.
+--notify (with --sync-every) runs lk notify after each sync, to --to URL (repeatable) or the config list notify:
+every URL checked at start; a target that fails is said on stderr and gets what it missed after the next sync.
 `,
   examples: [
     'lk serve',
     'lk serve --sync-every 30m',
     'lk serve --mcp --port 8788',
     'lk serve --host 0.0.0.0 --port 8787 --token-file ~/.config/lk/serve-token --sync-every 1h',
+    'lk serve --sync-every 1h --notify --to ntfys://ntfy.sh/my-lk-topic',
   ],
   run: runServe,
 });
@@ -91,12 +98,20 @@ async function runServe(ctx: Context, _out: OutputSession, options: ServeFlags):
       'Put a long random token in a file: openssl rand -hex 24 > ~/.config/lk/serve-token',
     );
   const everyMs = options.syncEvery;
+  if (options.notify && everyMs === undefined)
+    throw new UsageError('--notify runs after each sync: it needs --sync-every', 'lk serve --sync-every 1h --notify');
+  if (options.to !== undefined && !options.notify) throw new UsageError('--to names where --notify sends: add --notify (and --sync-every)');
+  const targets = options.notify ? notifyTargets(ctx, options.to) : undefined;
   const token = options.tokenFile === undefined ? undefined : await readToken(options.tokenFile, (line) => ctx.io.warn(line));
   const dbPath = await mirrorPath(ctx, options.db);
   loadSqlite('lk serve');
   const replace = Boolean(options.replace);
-  const sync =
-    everyMs === undefined ? undefined : { everyMs, run: () => runSync(ctx, { db: options.db, replace }), first: undefined as SyncCost | undefined };
+  const syncThenNotify = async (): Promise<SyncCost> => {
+    const cost = await runSync(ctx, { db: options.db, replace });
+    if (targets) await notifyAfterSync(ctx, targets, options.db);
+    return cost;
+  };
+  const sync = everyMs === undefined ? undefined : { everyMs, run: syncThenNotify, first: undefined as SyncCost | undefined };
   if (sync) {
     const { key } = await ctx.key(); // no key: said now, not at the first sync
     if (!existsSync(dbPath)) sync.first = await sync.run();
@@ -138,6 +153,18 @@ async function mcpServer(ctx: Context, dbPath: string, timeZone: string, log: (l
     version: VERSION,
     log,
   });
+}
+
+/** --notify's turn: a failed target said on stderr (it gets what it missed next turn); a failed run never stops serving. */
+async function notifyAfterSync(ctx: Context, targets: readonly Target[], db: string | undefined): Promise<void> {
+  try {
+    const { told, failed } = await notifyMirror(ctx, targets, { db, mode: 'send' });
+    const sent = told.filter((message) => message.targets.some((target) => target.ok === true)).length;
+    if (sent > 0) ctx.io.info(`lk: serve: notified ${sent} message${sent === 1 ? '' : 's'}`);
+    for (const { target, error } of failed) ctx.io.warn(`lk: serve: notify: ${target} failed: ${error}; what it missed is sent after the next sync`);
+  } catch (error) {
+    ctx.io.warn(`lk: serve: notify failed (${error instanceof Error ? error.message : String(error)}); tried again after the next sync`);
+  }
 }
 
 function syncInterval(flag: string, raw: string): number {

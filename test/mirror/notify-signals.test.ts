@@ -69,4 +69,32 @@ describeWithSqlite('lk notify killed mid-run', () => {
     const twice = [...new Set(seen)].filter((body) => seen.filter((other) => other === body).length > 1);
     expect(twice).toEqual([inFlight]);
   });
+
+  it('lk serve --sync-every --notify tells a notification the sandbox gains once, after the sync that brings it', async () => {
+    const target = `ntfy://${receiver.url}/served`;
+    // Start quiet: what is due now is recorded, so the turns send only what is new.
+    const quiet = await outputOf(lkProcess(['--to', target, '--mark-sent']));
+    expect(quiet.code, quiet.stderr).toBe(0);
+    const child = spawn(...lkSpawnArgs(['serve', '--port', '0', '--db', db, '--sync-every', '1s', '--notify', '--to', target]), {
+      env: { ...env(), LK_API_KEY: bed.sandbox.key('full') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const ended = outputOf(child);
+    try {
+      bed.sandbox.addNotification('demo', { title: 'Served news', message: 'Told by lk serve' });
+      const served = () => receiver.taken.filter((got) => got.path === '/served' && got.headers.title === 'Served news');
+      await until(() => served().length > 0);
+      // Two more turns: it is not told again.
+      const turns = bed.sandbox.counters.byPath['/v1/notifications'] ?? 0;
+      await until(() => (bed.sandbox.counters.byPath['/v1/notifications'] ?? 0) >= turns + 2);
+      expect(served()).toHaveLength(1);
+      const bodies = receiver.received.filter((got) => got.path === '/served').map((got) => got.body);
+      expect(new Set(bodies).size).toBe(bodies.length);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    const result = await ended;
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/^lk: serve: notified 1 message$/m);
+  });
 });

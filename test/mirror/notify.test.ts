@@ -224,6 +224,17 @@ describeWithSqlite('lk notify', () => {
     expect(unknown.stderr).toContain('ntfy://, ntfys://, json://, jsons://, mailto://, mailtos://, discord://');
     expect(bed.sandbox.counters.requests).toBe(0);
     expect(ntfy.received.filter((got) => got.path === '/checked')).toHaveLength(0);
+    // lk serve --notify checks the same before it listens or syncs.
+    for (const args of [['--notify'], ['--to', topic('checked')], ['--sync-every', '1h', '--notify', '--to', 'nope://x/y']]) {
+      const serve = await bed.lk(['serve', '--port', '0', '--db', db, ...args], {
+        env: { ...env(), PATH: noApprise },
+        now: clock.now,
+        sleep: clock.sleep,
+      });
+      expect(serve.code, serve.stderr).toBe(2);
+      expect(serve.stdout).toBe('');
+    }
+    expect(bed.sandbox.counters.requests).toBe(0);
     const nowhere = await notify([]);
     expect(nowhere.code).toBe(2);
     expect(nowhere.stderr).toMatch(/^lk: lk notify has nowhere to send/);

@@ -1,0 +1,70 @@
+import { Option } from 'commander';
+import type { Context } from '../context.js';
+import { loadSqlite, openForReading, openForWriting, requireMirror } from '../mirror/open.js';
+import { closeAgents } from '../notify/http.js';
+import { runNotify, type NotifyMode, type NotifyResult } from '../notify/run.js';
+import { appriseOnPath } from '../notify/send/apprise.js';
+import { parseTargets, splitTargetList, type Target } from '../notify/targets.js';
+import { UsageError } from '../util/errors.js';
+import { flag } from './flags.js';
+import { mirrorPath } from './offline.js';
+
+/**
+ * What lk notify and lk serve --notify share (apart from ./notify.ts, so that lk serve does not load lk notify's
+ * command module): the targets from --to or the config, and one notify run on the mirror.
+ */
+
+export const TO_FLAG = {
+  to: flag.custom<string[] | undefined>(() =>
+    new Option('--to <url>', 'send here (repeatable); else the config list notify').argParser((url: string, before: string[] = []) => [
+      ...before,
+      url,
+    ]),
+  ),
+};
+
+/**
+ * The run's targets, every URL checked before anything is read, synced or sent (exit 2): --to, else the config list.
+ * Shared with lk serve --notify.
+ */
+export function notifyTargets(ctx: Context, to: readonly string[] | undefined): Target[] {
+  const stored = ctx.settings.storedDefault('notify') as string | undefined;
+  const raws = to && to.length > 0 ? to : splitTargetList(stored ?? '');
+  if (raws.length === 0) {
+    throw new UsageError(
+      'lk notify has nowhere to send: no --to URL, and no notify list in the config',
+      'lk notify --to ntfy://ntfy.sh/YOUR-TOPIC, or lk config set notify "URL URL".',
+    );
+  }
+  return parseTargets(raws, appriseOnPath(ctx.env));
+}
+
+/** Tells the targets what is due in the mirror (also lk serve --notify's turn after each sync). */
+export async function notifyMirror(
+  ctx: Context,
+  targets: readonly Target[],
+  options: { db?: string | undefined; mode: NotifyMode },
+): Promise<NotifyResult> {
+  const path = await mirrorPath(ctx, options.db);
+  loadSqlite('lk notify');
+  requireMirror(path);
+  const db = options.mode === 'dry-run' ? openForReading(path) : openForWriting(path);
+  try {
+    return await runNotify({
+      db,
+      targets,
+      mode: options.mode,
+      env: ctx.env,
+      now: ctx.now,
+      wait: ctx.waiter(),
+      signal: ctx.signal,
+      timeoutMs: ctx.settings.timeoutSeconds() * 1000,
+      // --no-wait: a target's 429 fails it for this run at once (what it missed goes next run).
+      maxWaitMs: ctx.flags.wait === false ? 0 : ctx.settings.maxWaitSeconds() * 1000,
+      debug: (line) => ctx.io.debug(line),
+    });
+  } finally {
+    db.close();
+    await closeAgents(ctx.env);
+  }
+}
