@@ -1,9 +1,9 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestBed, virtualClock, type RunResult, type TestBed } from '../e2e/harness.js';
+import { runLkInProcess, startTestBed, virtualClock, type RunResult, type TestBed } from '../e2e/harness.js';
 import { startReceiver, type Receiver } from '../support/notify-receiver.js';
-import { describeWithSqlite } from '../support/sqlite-node.js';
+import { describeWithSqlite, describeWithoutSqlite } from '../support/sqlite-node.js';
 import { tempDir } from '../support/temp-dir.js';
 
 // Issue 48: lk notify. A sandbox synced into a mirror, and loopback receivers that speak ntfy's protocol: each test
@@ -16,6 +16,18 @@ interface Told {
   body: string;
   targets: Array<{ target: string; ok: boolean | null; error: string | null }>;
 }
+
+describeWithoutSqlite(`on Node ${process.versions.node} (no node:sqlite)`, () => {
+  it('lk notify exits 1 with one line naming Node 22.13, after checking its URLs (a bad one is still exit 2)', async () => {
+    const dataDir = tempDir('lk-notify-old-node-');
+    const result = await runLkInProcess(['notify', '--to', 'ntfy://127.0.0.1:9/t'], { env: { LK_DATA_DIR: dataDir } });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.split('\n')[0]).toMatch(/^lk: lk notify needs Node 22\.13 or later/);
+    const bad = await runLkInProcess(['notify', '--to', 'ntfy://only-host'], { env: { LK_DATA_DIR: dataDir } });
+    expect(bad.code).toBe(2);
+  });
+});
 
 describeWithSqlite('lk notify', () => {
   let bed: TestBed;
