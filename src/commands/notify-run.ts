@@ -1,6 +1,7 @@
 import { Option } from 'commander';
 import type { Context } from '../context.js';
-import { loadSqlite, openForReading, openForWriting, requireMirror } from '../mirror/open.js';
+import { loadSqlite, openForReading, openForWriting, requireMirror, type Database } from '../mirror/open.js';
+import { acquireLock } from '../util/lock.js';
 import { closeAgents } from '../notify/http.js';
 import { runNotify, type NotifyMode, type NotifyResult } from '../notify/run.js';
 import { appriseOnPath } from '../notify/send/apprise.js';
@@ -48,8 +49,18 @@ export async function notifyMirror(
   const path = await mirrorPath(ctx, options.db);
   loadSqlite('lk notify');
   requireMirror(path);
-  const db = options.mode === 'dry-run' ? openForReading(path) : openForWriting(path);
+  // Two runs on one mirror at once (cron beside lk serve --notify) would both send what neither has recorded yet:
+  // the second waits for the first, then sends only what is still due.
+  const lock =
+    options.mode === 'dry-run'
+      ? undefined
+      : await acquireLock(`${path}.notify.lock`, {
+          signal: ctx.signal,
+          onWait: (holder) => ctx.io.info(`lk: notify: waiting for another lk notify on this mirror${holder ? ` (pid ${holder.pid})` : ''}`),
+        });
+  let db: Database | undefined;
   try {
+    db = options.mode === 'dry-run' ? openForReading(path) : openForWriting(path);
     return await runNotify({
       db,
       targets,
@@ -64,7 +75,8 @@ export async function notifyMirror(
       debug: (line) => ctx.io.debug(line),
     });
   } finally {
-    db.close();
+    db?.close();
+    lock?.release();
     await closeAgents(ctx.env);
   }
 }

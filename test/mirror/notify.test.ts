@@ -171,6 +171,16 @@ describeWithSqlite('lk notify', () => {
     expect((await notify(['--to', topic('new'), '--json'])).stdout).toBe('[]\n');
   });
 
+  it('two runs at once on one mirror (cron beside lk serve --notify) send each message once: the second waits', async () => {
+    const expected = await due(topic('twice'));
+    const [one, two] = await Promise.all([notify(['--to', topic('twice'), '--json']), notify(['--to', topic('twice'), '--json'])]);
+    expect(one!.code, one!.stderr).toBe(0);
+    expect(two!.code, two!.stderr).toBe(0);
+    expect([...toldBy(one!), ...toldBy(two!)].map((message) => message.key).sort()).toEqual(expected.map((message) => message.key).sort());
+    expect(titlesAt(ntfy, 'twice')).toHaveLength(expected.length);
+    expect(`${one!.stderr}${two!.stderr}`).toMatch(/^lk: notify: waiting for another lk notify on this mirror \(pid \d+\)$/m);
+  });
+
   it('--mark-sent records what is due without sending it: the next run sends nothing', async () => {
     const marked = await notify(['--to', topic('quiet'), '--mark-sent', '--json']);
     expect(marked.code, marked.stderr).toBe(0);
