@@ -42,6 +42,7 @@ const NEEDS = {
     'test/e2e/doctor.test.ts',
     'test/e2e/keyring.test.ts',
     'test/mirror/serve.test.ts',
+    'test/mirror/notify-tls.test.ts',
   ],
   /**
    * The report page rendered in Debian's chromium: what it tests is the page lk writes and the browser, which no Node

@@ -2,6 +2,7 @@ import { Option } from 'commander';
 import type { Context } from '../context.js';
 import { loadSqlite, openForReading, openForWriting, requireMirror, type Database } from '../mirror/open.js';
 import { acquireLock } from '../util/lock.js';
+import { trustedCertificates } from '../api/ca.js';
 import { closeAgents } from '../notify/http.js';
 import { runNotify, type NotifyMode, type NotifyResult } from '../notify/run.js';
 import { appriseOnPath } from '../notify/send/apprise.js';
@@ -49,6 +50,9 @@ export async function notifyMirror(
   const path = await mirrorPath(ctx, options.db);
   loadSqlite('lk notify');
   requireMirror(path);
+  // The run's CA file (--cacert, LK_CA_FILE, lk config's ca-file) is trusted by the targets' TLS too.
+  const caFile = ctx.settings.caFile();
+  const ca = caFile ? trustedCertificates(caFile.file) : undefined;
   // Two runs on one mirror at once (cron beside lk serve --notify) would both send what neither has recorded yet:
   // the second waits for the first, then sends only what is still due.
   const lock =
@@ -66,6 +70,7 @@ export async function notifyMirror(
       targets,
       mode: options.mode,
       env: ctx.env,
+      ca,
       now: ctx.now,
       wait: ctx.waiter(),
       signal: ctx.signal,

@@ -24,7 +24,7 @@ export type NotifyFlags = OptionsOf<typeof NOTIFY_FLAGS>;
 /** `lk notify`: what is new since its last run, told once to each target. */
 const notifyCommand = defineCommand({
   name: 'notify',
-  uses: mirrorOr('sync', plus(PROFILE, 'timeout', 'maxWait', 'wait', 'verbose')),
+  uses: mirrorOr('sync', plus(PROFILE, 'timeout', 'maxWait', 'wait', 'cacert', 'verbose')),
   description: 'tell your phone (ntfy, e-mail, Discord, any Apprise URL) of episodes airing and new notifications, once',
   output: SCREEN,
   flags: NOTIFY_FLAGS,
@@ -35,6 +35,7 @@ is recorded in the mirror the moment it answers: the next run sends nothing agai
 what it missed (at least once: an interrupted run may send again only what was in flight).
 Targets: --to URL (repeatable), else \`lk config set notify "URL URL"\` (kept 0600 like the key, never shown
 whole). ${KNOWN_HINT}
+A target's TLS (ntfys, jsons, mailto's STARTTLS, mailtos, discord) trusts --cacert / LK_CA_FILE / ca-file too.
 Exit 0 when every target took every message or nothing was due; 1 when a target failed (one line each on stderr).
 `,
   examples: [

@@ -17,6 +17,8 @@ export interface Posted {
 
 export interface PostOptions {
   env: NodeJS.ProcessEnv;
+  /** The certificates to trust in place of Node's defaults (the run's CA file added: api/ca.ts); none: the defaults. */
+  ca?: string[] | undefined;
   signal?: AbortSignal | undefined;
   timeoutMs: number;
   now: () => number;
@@ -29,10 +31,11 @@ function agentFor(options: PostOptions): Dispatcher {
   let agent = agents.get(options.env);
   if (agent) return agent;
   const { httpProxy, httpsProxy, noProxy } = proxySettingsFromEnv(options.env);
-  const timeouts = { headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs, connect: { timeout: options.timeoutMs } };
+  const connect = { timeout: options.timeoutMs, ...(options.ca ? { ca: options.ca } : {}) };
+  const timeouts = { headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs, connect };
   agent =
     httpProxy || httpsProxy
-      ? new EnvHttpProxyAgent({ ...timeouts, httpProxy: httpProxy ?? '', httpsProxy: httpsProxy ?? '', noProxy: noProxy ?? '' })
+      ? new EnvHttpProxyAgent({ ...timeouts, requestTls: connect, httpProxy: httpProxy ?? '', httpsProxy: httpsProxy ?? '', noProxy: noProxy ?? '' })
       : new Agent(timeouts);
   agents.set(options.env, agent);
   return agent;

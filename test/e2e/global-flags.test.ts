@@ -243,7 +243,7 @@ const HONOURS: Record<keyof typeof PATHS, string[]> = {
   search: ['--profile', '--lang', ...TERMINAL],
   sql: ['--profile', '--timeout', ...TERMINAL],
   feed: ['--profile', ...TERMINAL],
-  notify: ['--profile', '--timeout', '--max-wait', '--no-wait', '--verbose', ...TERMINAL],
+  notify: ['--profile', '--timeout', '--max-wait', '--no-wait', '--cacert', '--verbose', ...TERMINAL],
   report: ['--profile', ...TERMINAL],
   mcp: ['--profile', '--timeout', ...TERMINAL],
   serve: ['--profile', ...TERMINAL],

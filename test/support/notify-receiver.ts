@@ -1,4 +1,5 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 /** One request a receiver took: what a notification service would see of lk's (or apprise's) POST. */
@@ -26,11 +27,12 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-export async function startReceiver(answer: Answer = () => undefined): Promise<Receiver> {
+/** `tls`: a key and certificate to serve https with (ntfys://, jsons://). */
+export async function startReceiver(answer: Answer = () => undefined, tls?: { key: string; cert: string }): Promise<Receiver> {
   const received: Received[] = [];
   const taken: Received[] = [];
   const receiver: Receiver = { url: '', port: 0, received, taken, answer, close: async () => {} };
-  const server = createServer((req, res) => {
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     let body = '';
     req.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
     req.on('end', () => {
@@ -43,7 +45,8 @@ export async function startReceiver(answer: Answer = () => undefined): Promise<R
       res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
       res.end(reply.status < 300 ? '{"id":"ok"}' : `{"error":"refused with ${reply.status}"}`);
     });
-  });
+  };
+  const server = tls ? createHttpsServer(tls, handle) : createServer(handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   receiver.port = (server.address() as AddressInfo).port;
   receiver.url = `127.0.0.1:${receiver.port}`;

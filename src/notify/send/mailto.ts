@@ -20,6 +20,7 @@ export const sendMail: Sender = async (target, message, options) => {
     connectionTimeout: options.timeoutMs,
     greetingTimeout: options.timeoutMs,
     socketTimeout: options.timeoutMs,
+    ...(options.ca ? { tls: { ca: options.ca } } : {}),
   });
   try {
     await transport.sendMail({ from, to, subject: message.title, text: message.body });
