@@ -85,7 +85,7 @@ export async function runNotify(options: NotifyOptions): Promise<NotifyResult> {
     });
     return { target, deliveries };
   });
-  const failed: NotifyResult['failed'] = [];
+  const failures: Array<NotifyResult['failed'][number] | undefined> = [];
   if (options.mode === 'mark-sent') {
     for (const { target, deliveries } of queues) {
       for (const { message, delivery } of deliveries) {
@@ -95,13 +95,16 @@ export async function runNotify(options: NotifyOptions): Promise<NotifyResult> {
     }
   } else if (options.mode === 'send') {
     await Promise.all(
-      queues.map(async ({ target, deliveries }) => {
+      queues.map(async ({ target, deliveries }, at) => {
         const error = await sendAll(target, deliveries, ledger, options);
-        if (error !== undefined) failed.push({ target: target.masked, error });
+        if (error !== undefined) failures[at] = { target: target.masked, error };
       }),
     );
   }
-  return { told: [...told.values()], failed };
+  // In the order of the messages and of the targets, whichever answered first.
+  const order = new Map(messages.map((message, at) => [message.key, at]));
+  const inOrder = [...told.values()].sort((a, b) => order.get(a.key)! - order.get(b.key)!);
+  return { told: inOrder, failed: failures.filter((failure) => failure !== undefined) };
 }
 
 /** The target's messages in order, each recorded once taken; the first failure ends its turn. Returns that failure. */
