@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { maskedNotifyList, SETTINGS } from '../../src/config/settings.js';
 import { retryAfterMs } from '../../src/notify/http.js';
-import { discordWebhook } from '../../src/notify/send/discord.js';
+import { discordBody, discordWebhook } from '../../src/notify/send/discord.js';
 import { headerText } from '../../src/notify/send/ntfy.js';
 import { hideSecrets, parseTarget, parseTargets } from '../../src/notify/targets.js';
 import { UsageError } from '../../src/util/errors.js';
@@ -73,6 +73,9 @@ describe('notify targets', () => {
 
   it("builds what each service reads: Discord's webhook, ntfy's Title header, a Retry-After", () => {
     expect(discordWebhook(new URL('discord://123/abc-DEF')).href).toBe('https://discord.com/api/webhooks/123/abc-DEF');
+    const message = { kind: 'notification' as const, key: 'notification:n1', title: 'New follower', body: 'Ann follows you.' };
+    expect(discordBody(message)).toEqual({ content: '**New follower**\nAnn follows you.' });
+    expect(discordBody({ ...message, body: 'x'.repeat(3000) }).content).toHaveLength(2000);
     expect(headerText('Plain title')).toBe('Plain title');
     expect(headerText('Élodie: “Hana”')).toBe(`=?UTF-8?B?${Buffer.from('Élodie: “Hana”').toString('base64')}?=`);
     expect(retryAfterMs('37', 0)).toBe(37_000);
