@@ -23,6 +23,8 @@ const allowed = {
   // output/ decides how things look from what it is handed: the settings come in from Context, never read here.
   output: ['api', 'items', 'util'],
   completion: ['config', 'util'],
+  // lk help TOPIC: the concepts behind the flags, written once for help, man pages and the README.
+  help: [],
   // What changed between two exports (or an export and the mirror), as data, and its terminal view. The mirror's side
   // is handed in as a DiffSource: diff/ reads no mirror (export → diff, and mirror → export, would loop).
   diff: ['output', 'items', 'util'],
@@ -60,6 +62,7 @@ const allowed = {
     'notify',
     'output',
     'completion',
+    'help',
     'config',
     'util',
     'sandbox',

@@ -2,7 +2,7 @@ import { sleep } from './util/sleep.js';
 import { Command, CommanderError, Help } from 'commander';
 import { addGlobalFlags, attachFactory, attachWholeProgram } from './commands/define.js';
 import { COMMANDS, commandsFor } from './commands/index.js';
-import { closestName, examples } from './commands/help-layout.js';
+import { addHelpCommand, topicsList } from './commands/help.js';
 import { fittedHelp, formatHelpItem, MIN_WIDTH_TO_WRAP } from './commands/help-layout.js';
 import type { Factory } from './context.js';
 import { ExitCode, LkError, SilentExit } from './util/errors.js';
@@ -67,39 +67,13 @@ Environment: LK_API_KEY, LK_API_KEY_FILE, LK_BASE_URL, LK_PROFILE,
              LK_CONFIG_DIR, LK_CACHE_DIR, LK_DATA_DIR, LK_CA_FILE, LK_DEBUG,
              NO_COLOR, FORCE_COLOR, HTTPS_PROXY, HTTP_PROXY, NO_PROXY.
 
+${topicsList()}
 Examples:
   lk auth login --base-url https://tracker.example.org
   lk library --phase IN_PROGRESS
   lk library --all --json | jq -r '.[].work.title'`),
   );
   return program;
-}
-
-/**
- * `lk help [command]` as commander's own help command says it, but a command of lk's: `lk help nothing` is a usage
- * error (exit 2, on stderr), where commander would print the root help and exit 0.
- */
-function addHelpCommand(program: Command): void {
-  program.helpCommand(false);
-  program
-    .command('help')
-    .argument('[command]')
-    .description('display help for command')
-    .addHelpText('after', examples('lk help library', 'lk help sync'))
-    .allowExcessArguments()
-    .action((name: string | undefined) => {
-      if (name === undefined) return program.help();
-      const commands = program.commands.filter((command) => command.name() !== 'help');
-      const command = commands.find((candidate) => candidate.name() === name || candidate.aliases().includes(name));
-      if (command) return command.help();
-      const suggestion = closestName(
-        name,
-        commands.map((candidate) => candidate.name()),
-      );
-      program.error(`error: no command '${name}' to show help for${suggestion ? ` (Did you mean ${suggestion}?)` : ''}`, {
-        code: 'commander.unknownCommand',
-      });
-    });
 }
 
 /** The config's `color` for error lines, or auto when it is unset, unreadable or not one of the three. */

@@ -1,0 +1,26 @@
+import type { HelpTopic, TopicBlock } from './topic.js';
+
+/**
+ * A topic as help text in the terminal: paragraphs from the left edge, items as two columns, lines to copy indented
+ * (src/commands/help-layout.ts fitHelpText then wraps it to the terminal).
+ */
+export function topicText(topic: HelpTopic): string {
+  return `${topic.name}: ${topic.summary}\n\n${topic.blocks.map(blockText).join('\n\n')}\n`;
+}
+
+function blockText(block: TopicBlock): string {
+  if ('paragraph' in block) return block.paragraph;
+  if ('lines' in block) return `Examples:\n${block.lines.map((line) => `  ${line}`).join('\n')}`;
+  const width = Math.min(24, Math.max(...block.items.map(([term]) => term.length)));
+  return block.items.map(([term, text]) => `  ${term.padEnd(width)}  ${text}`).join('\n');
+}
+
+/** A topic as Markdown, for the README's reference (`npm run man` writes it there). */
+export function topicMarkdown(topic: HelpTopic): string {
+  const blocks = topic.blocks.map((block) => {
+    if ('paragraph' in block) return block.paragraph;
+    if ('lines' in block) return ['```sh', ...block.lines, '```'].join('\n');
+    return ['| | |', '|---|---|', ...block.items.map(([term, text]) => `| \`${term}\` | ${text.replace(/\|/g, '\\|')} |`)].join('\n');
+  });
+  return `### \`lk help ${topic.name}\`\n\n${topic.summary[0]!.toUpperCase()}${topic.summary.slice(1)}.\n\n${blocks.join('\n\n')}\n`;
+}
