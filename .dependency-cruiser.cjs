@@ -25,6 +25,8 @@ const allowed = {
   completion: ['config', 'util'],
   // lk help TOPIC: the concepts behind the flags, written once for help, man pages and the README.
   help: [],
+  // Aliases and extensions: expanding an alias, finding lk-NAME on PATH, running either in lk's place.
+  extend: ['config', 'util'],
   // What changed between two exports (or an export and the mirror), as data, and its terminal view. The mirror's side
   // is handed in as a DiffSource: diff/ reads no mirror (export → diff, and mirror → export, would loop).
   diff: ['output', 'items', 'util'],
@@ -63,6 +65,7 @@ const allowed = {
     'output',
     'completion',
     'help',
+    'extend',
     'config',
     'util',
     'sandbox',

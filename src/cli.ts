@@ -3,6 +3,7 @@ import { Command, CommanderError, Help } from 'commander';
 import { addGlobalFlags, attachFactory, attachWholeProgram } from './commands/define.js';
 import { COMMANDS, commandsFor } from './commands/index.js';
 import { addHelpCommand, topicsList } from './commands/help.js';
+import { routeLine } from './commands/local.js';
 import { fittedHelp, formatHelpItem, MIN_WIDTH_TO_WRAP } from './commands/help-layout.js';
 import type { Factory } from './context.js';
 import { ExitCode, LkError, SilentExit } from './util/errors.js';
@@ -178,7 +179,11 @@ function helpWidth(factory: Factory): number {
 /** One run of lk on the given command line: every failure becomes its message on stderr and its exit code (README, Exit codes). */
 export async function runProgram(argv: string[], factory: Factory): Promise<number> {
   try {
-    await (await makeProgram(factory, argv)).parseAsync(argv);
+    // An alias becomes the words it stands for, or runs through sh; an extension runs in lk's place (src/commands/local.ts).
+    const routed = await routeLine(argv, factory);
+    if ('exitCode' in routed) return routed.exitCode;
+    const run = routed.argv === argv ? factory : { ...factory, argv: routed.argv };
+    await (await makeProgram(run, routed.argv)).parseAsync(routed.argv);
     return ExitCode.ok;
   } catch (error) {
     const debug = factory.env.LK_DEBUG === '1';

@@ -42,6 +42,8 @@ export const COMMANDS: readonly CommandModule[] = [
   { name: 'mcp', load: () => import('./mcp.js').then((module) => module.registerMcp) },
   { name: 'open', load: () => import('./open.js').then((module) => module.registerOpen) },
   { name: 'api', load: () => import('./api.js').then((module) => module.registerApi) },
+  { name: 'alias', load: () => import('./alias.js').then((module) => module.registerAlias) },
+  { name: 'extension', load: () => import('./extension.js').then((module) => module.registerExtension) },
   { name: 'config', load: () => import('./config.js').then((module) => module.registerConfig) },
   { name: 'completion', load: () => import('./completion.js').then((module) => module.registerCompletion) },
   { name: 'doctor', load: () => import('./doctor.js').then((module) => module.registerDoctor) },
@@ -72,8 +74,13 @@ function takesValue(flag: string): boolean {
   return valued.has(flag);
 }
 
+/** The words of lk's own commands, `help` included: an alias or an extension never takes one of them. */
+export function isCommandName(name: string): boolean {
+  return name === 'help' || COMMANDS.some((command) => command.name === name);
+}
+
 /** The first word from `from` that is not a global flag or its value, as commander reads the line. */
-function commandWord(args: readonly string[], from: number): { name: string; at: number } | undefined {
+export function commandWord(args: readonly string[], from: number): { name: string; at: number } | undefined {
   for (let at = from; at < args.length; at++) {
     const arg = args[at]!;
     if (arg === '--') return at + 1 < args.length ? { name: args[at + 1]!, at: at + 1 } : undefined;

@@ -19,6 +19,8 @@ export interface StoredConfig {
   /** The profile used when neither --profile nor LK_PROFILE names one (`lk auth switch`). */
   defaultProfile?: string;
   profiles?: Record<string, StoredProfile>;
+  /** `lk alias set`: name → expansion (src/config/aliases.ts), for every profile. */
+  aliases?: Record<string, string>;
 }
 
 export const DEFAULT_PROFILE = 'default';

@@ -4,7 +4,8 @@
  * a paragraph, a two-column list (a term and what it means) or lines to copy (examples), so that each surface can lay
  * it out in its own way.
  */
-export type TopicBlock = { readonly paragraph: string } | { readonly items: readonly (readonly [string, string])[] } | { readonly lines: readonly string[] };
+export type TopicBlock =
+  { readonly paragraph: string } | { readonly items: readonly (readonly [string, string])[] } | { readonly lines: readonly string[] };
 
 export interface HelpTopic {
   readonly name: string;

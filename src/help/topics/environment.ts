@@ -21,7 +21,7 @@ export const ENVIRONMENT: HelpTopic = {
         ['LK_PAGING_CONCURRENCY', 'pages read at once by --all (1: one at a time)'],
         ['LK_TRANSPORT', 'undici: send direct requests through undici too (tests and benchmarks)'],
         ['LK_SEA_ROLE', 'internal: set by the single-file build for the process that reads the mirror'],
-        ['LK_TEST_GIT_STOP_AFTER', "internal, tests only: stop `lk export --git` after a step"],
+        ['LK_TEST_GIT_STOP_AFTER', 'internal, tests only: stop `lk export --git` after a step'],
         ['HTTPS_PROXY, HTTP_PROXY, NO_PROXY', 'the proxy, as curl reads them (either case, lowercase wins)'],
         ['NODE_EXTRA_CA_CERTS', "Node's own: more CAs, read at start"],
         ['NO_COLOR, FORCE_COLOR', 'colour off, or on'],
@@ -30,8 +30,7 @@ export const ENVIRONMENT: HelpTopic = {
       ],
     },
     {
-      paragraph:
-        'Precedence, highest first: flag, environment, the profile (saved by `lk auth login`), `lk config` default, built-in default.',
+      paragraph: 'Precedence, highest first: flag, environment, the profile (saved by `lk auth login`), `lk config` default, built-in default.',
     },
   ],
 };

@@ -27,7 +27,10 @@ export const FORMATS: HelpTopic = {
       items: [
         ['ics', 'lk calendar --format ics: an iCalendar file, for calendar apps'],
         ['atom', 'lk feed (the default): an Atom feed'],
-        ['json', 'lk feed --format json: a JSON Feed 1.1; lk export and lk api: the JSON as the server sent it; lk report and lk sandbox: their figures or address as JSON'],
+        [
+          'json',
+          'lk feed --format json: a JSON Feed 1.1; lk export and lk api: the JSON as the server sent it; lk report and lk sandbox: their figures or address as JSON',
+        ],
         ['csv', 'lk export --format csv: one CSV per collection of the export'],
         ['html', 'lk report (the default): the year in review as one page'],
         ['lines', 'lk sandbox (the default): its address and key as lines'],
@@ -37,6 +40,12 @@ export const FORMATS: HelpTopic = {
       paragraph:
         '--fields LIST picks the columns (dot paths, `--fields help` lists them); --jq EXPR filters the JSON with jq, strings printed raw; --no-header drops the header row of a table, csv or tsv. A flag that does not fit a command is refused before any request (exit 2).',
     },
-    { lines: ['lk library --format csv --fields id,work.title,rating', "lk history --all --json --jq '.[].work.title'", 'lk calendar --format ics -o lk.ics'] },
+    {
+      lines: [
+        'lk library --format csv --fields id,work.title,rating',
+        "lk history --all --json --jq '.[].work.title'",
+        'lk calendar --format ics -o lk.ics',
+      ],
+    },
   ],
 };

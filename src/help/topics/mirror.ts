@@ -23,6 +23,13 @@ export const MIRROR: HelpTopic = {
       paragraph:
         'The mirror needs Node 22.13 or later (node:sqlite). A sync is one transaction: one killed half-way leaves the previous mirror whole. The file is 0600 in a 0700 folder: it holds your notes and private reviews. A missing mirror is an error naming `lk sync` (exit 1).',
     },
-    { lines: ['lk sync', 'lk search dune --domain BOOKS', 'lk sql "SELECT phase, count(*) AS n FROM entries GROUP BY phase"', 'lk library --offline --phase IN_PROGRESS'] },
+    {
+      lines: [
+        'lk sync',
+        'lk search dune --domain BOOKS',
+        'lk sql "SELECT phase, count(*) AS n FROM entries GROUP BY phase"',
+        'lk library --offline --phase IN_PROGRESS',
+      ],
+    },
   ],
 };

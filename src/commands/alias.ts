@@ -1,0 +1,105 @@
+import type { Command } from 'commander';
+import { storeAlias, storedAliases } from '../config/aliases.js';
+import { configFilePath } from '../config/store.js';
+import { TEXT } from '../output/shape.js';
+import { text } from '../output/result.js';
+import { isShellAlias, SHELL_MARK, splitWords } from '../extend/expand.js';
+import { findExtension, isExtensionName } from '../extend/extensions.js';
+import { UsageError } from '../util/errors.js';
+import { addCommand, defineCommand, operand } from './define.js';
+import { flag } from './flags.js';
+import { examples, fittedHelp, showDefaultSubcommandOptions } from './help-layout.js';
+import { isCommandName } from './index.js';
+import { TERMINAL_ONLY, type Uses } from './uses.js';
+
+/** Aliases are the machine's, not a profile's: --profile would suggest otherwise. */
+const ALIAS_USES: Uses = {
+  ...TERMINAL_ONLY,
+  said: {
+    profile: {
+      message: '{command} changes the aliases of every profile: --profile does not apply',
+      hint: 'An alias may name a profile itself: `lk alias set wl "--profile work library"`.',
+    },
+  },
+};
+
+const NAME = operand('<name>', 'the alias: a word that is not a command of lk', {
+  complete: { dynamic: { args: ['completion', '--aliases'] } },
+});
+
+const setCommand = defineCommand({
+  name: 'set',
+  uses: ALIAS_USES,
+  description: 'make NAME stand for EXPANSION: `lk NAME ARGS…` runs `lk EXPANSION`, $1, $2… replaced, the rest appended',
+  output: TEXT,
+  operands: [NAME, operand('<expansion>', 'lk words (quoted as one argument), or with --shell or a leading ! a line for sh')],
+  flags: { shell: flag.toggle('-s, --shell', 'run the expansion through sh; the arguments are its "$1", "$2"…, "$@"') },
+  examples: [
+    `lk alias set reading 'library --phase IN_PROGRESS'`,
+    `lk alias set film 'search $1 --domain FILMS'        # lk film dune`,
+    `lk alias set titles --shell 'lk library --all --json | jq -r ".[].work.title"'`,
+  ],
+  storedConfig: 'lenient',
+  async run(ctx, _out, options, [name, expansion]) {
+    if (!isExtensionName(name)) throw new UsageError(`an alias name is a plain word (letters, digits, - and _), not "${name}"`);
+    if (isCommandName(name)) throw new UsageError(`"${name}" is a command of lk: an alias cannot take its name`);
+    const shell = options.shell || isShellAlias(expansion);
+    const body = shell && isShellAlias(expansion) ? expansion.slice(SHELL_MARK.length) : expansion;
+    if (body.trim() === '') throw new UsageError('the expansion is empty');
+    if (!shell) {
+      const first = splitWords(body).find((word) => !word.startsWith('-'));
+      if (first === undefined || (!isCommandName(first) && !findExtension(first, ctx.env))) {
+        throw new UsageError(`the expansion does not start with a command of lk (or use --shell): ${body}`);
+      }
+    }
+    const stored = shell ? `${SHELL_MARK}${body}` : body;
+    const before = storedAliases(ctx.env)[name];
+    await storeAlias(ctx.configDir, name, stored);
+    ctx.io.info(`${before === undefined ? 'added' : 'changed'} alias ${name}: ${stored} (in ${configFilePath(ctx.configDir)})`);
+  },
+});
+
+const listCommand = defineCommand({
+  name: 'list',
+  uses: TERMINAL_ONLY,
+  description: 'list the aliases, one a line: NAME: EXPANSION (a shell alias starts with !)',
+  output: TEXT,
+  storedConfig: 'lenient',
+  async run(ctx) {
+    const aliases = Object.entries(storedAliases(ctx.env)).sort(([a], [b]) => a.localeCompare(b));
+    if (aliases.length === 0) ctx.io.info('no aliases: make one with `lk alias set NAME EXPANSION`');
+    return text(aliases.map(([name, expansion]) => `${name}: ${expansion}\n`).join(''));
+  },
+});
+
+const deleteCommand = defineCommand({
+  name: 'delete',
+  uses: ALIAS_USES,
+  description: 'forget an alias',
+  output: TEXT,
+  operands: [NAME],
+  examples: ['lk alias delete reading'],
+  storedConfig: 'lenient',
+  async run(ctx, _out, _options, [name]) {
+    if (storedAliases(ctx.env)[name] === undefined) throw new UsageError(`no alias named "${name}" (lk alias list shows them)`);
+    await storeAlias(ctx.configDir, name, undefined);
+    ctx.io.info(`deleted alias ${name}`);
+  },
+});
+
+export function registerAlias(program: Command): void {
+  const alias = program
+    .command('alias')
+    .description('shorter words for the commands you type often, as gh has them (kept per machine, in the config file)')
+    .addHelpText(
+      'after',
+      fittedHelp(`
+An alias runs as the command it stands for: \`lk NAME ARGS…\` is \`lk EXPANSION\` with $1, $2… replaced by the
+arguments and the others appended. With --shell (or an expansion starting with !) the expansion is a line for sh,
+which gets the arguments as "$1", "$2"…, "$@". A name that is a command of lk is refused.
+${examples("lk alias set reading 'library --phase IN_PROGRESS'", 'lk reading --json', 'lk alias list', 'lk alias delete reading')}`),
+    );
+  showDefaultSubcommandOptions(alias, addCommand(alias, listCommand, { isDefault: true }));
+  addCommand(alias, setCommand);
+  addCommand(alias, deleteCommand);
+}

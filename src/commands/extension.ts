@@ -1,0 +1,42 @@
+import type { Command } from 'commander';
+import { TEXT } from '../output/shape.js';
+import { text } from '../output/result.js';
+import { listExtensions } from '../extend/extensions.js';
+import { addCommand, defineCommand } from './define.js';
+import { examples, fittedHelp, showDefaultSubcommandOptions } from './help-layout.js';
+import { isCommandName } from './index.js';
+import { TERMINAL_ONLY } from './uses.js';
+
+const listCommand = defineCommand({
+  name: 'list',
+  uses: TERMINAL_ONLY,
+  description: 'list the extensions on PATH, one a line: NAME and the file that runs',
+  output: TEXT,
+  storedConfig: 'unread',
+  async run(ctx) {
+    const found = listExtensions(ctx.env);
+    if (found.length === 0) ctx.io.info('no extensions: an executable named lk-NAME on PATH runs as `lk NAME`');
+    const width = Math.max(0, ...found.map((extension) => extension.name.length));
+    return text(
+      found
+        .map(({ name, path }) => `${name.padEnd(width)}  ${path}${isCommandName(name) ? `  (not run: lk ${name} is a command of lk)` : ''}\n`)
+        .join(''),
+    );
+  },
+});
+
+export function registerExtension(program: Command): void {
+  const extension = program
+    .command('extension')
+    .description('commands of your own: an executable lk-NAME on PATH runs as `lk NAME ARGS…`')
+    .addHelpText(
+      'after',
+      fittedHelp(`
+An extension gets the arguments after its name, and lk exits with its exit status. It runs with LK_PROFILE and
+LK_BASE_URL set to the profile and instance lk would use, and never with a key lk read (from the config, the
+keyring or LK_API_KEY_FILE, which is not passed on); an LK_API_KEY you set yourself passes through. One that needs
+the key runs \`lk auth token\`. A command of lk always wins over an extension of its name.
+${examples('lk extension list', 'lk hello world      # runs lk-hello world')}`),
+    );
+  showDefaultSubcommandOptions(extension, addCommand(extension, listCommand, { isDefault: true }));
+}

@@ -1,0 +1,76 @@
+import { accessSync, constants, readdirSync, statSync } from 'node:fs';
+import { delimiter, isAbsolute, join } from 'node:path';
+
+/**
+ * Extensions, as gh has them: an executable named `lk-NAME` on PATH runs as `lk NAME …`. The first one on PATH wins,
+ * as the shell would pick it; a command of lk's always wins over an extension of its name (the caller checks).
+ */
+export const EXTENSION_PREFIX = 'lk-';
+
+export interface Extension {
+  readonly name: string;
+  readonly path: string;
+}
+
+/** The folders of PATH, in order: relative ones (and empty entries, the current folder) are left out, as gh does. */
+function pathFolders(env: NodeJS.ProcessEnv): string[] {
+  return (env.PATH ?? '').split(delimiter).filter((folder) => folder !== '' && isAbsolute(folder));
+}
+
+function isExecutableFile(file: string): boolean {
+  try {
+    if (!statSync(file).isFile()) return false;
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A name lk can run and complete: a plain word, as commands are. */
+export function isExtensionName(name: string): boolean {
+  return /^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(name);
+}
+
+export function findExtension(name: string, env: NodeJS.ProcessEnv): Extension | undefined {
+  if (!isExtensionName(name)) return undefined;
+  for (const folder of pathFolders(env)) {
+    const path = join(folder, `${EXTENSION_PREFIX}${name}`);
+    if (isExecutableFile(path)) return { name, path };
+  }
+  return undefined;
+}
+
+/** Every extension on PATH, by name, each the one that would run. */
+export function listExtensions(env: NodeJS.ProcessEnv): Extension[] {
+  const found = new Map<string, Extension>();
+  for (const folder of pathFolders(env)) {
+    let names: string[];
+    try {
+      names = readdirSync(folder);
+    } catch {
+      continue;
+    }
+    for (const file of names) {
+      const name = file.slice(EXTENSION_PREFIX.length);
+      if (!file.startsWith(EXTENSION_PREFIX) || found.has(name) || !isExtensionName(name)) continue;
+      const path = join(folder, file);
+      if (isExecutableFile(path)) found.set(name, { name, path });
+    }
+  }
+  return [...found.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * The environment an extension runs in: the user's own, with LK_PROFILE and LK_BASE_URL set to what lk would use,
+ * and never a key lk read for it. An LK_API_KEY the user set is theirs to pass on (gh passes GH_TOKEN likewise); a
+ * key from the config, the keyring or LK_API_KEY_FILE is not, and LK_API_KEY_FILE is removed, since it would hand
+ * the extension the file. An extension that needs the key asks for it: `lk auth token`.
+ */
+export function extensionEnv(env: NodeJS.ProcessEnv, instance: { profile: string; baseUrl: string | undefined }): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = { ...env, LK_PROFILE: instance.profile };
+  delete out.LK_API_KEY_FILE;
+  if (instance.baseUrl) out.LK_BASE_URL = instance.baseUrl;
+  else delete out.LK_BASE_URL;
+  return out;
+}
