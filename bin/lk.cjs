@@ -2,7 +2,8 @@
 'use strict';
 // `lk --version` and `lk --help` run in prompts and loops: they are answered from the strings the build stored in
 // dist/static.cjs, without loading commander and the command tree; `lk completion --profiles` likewise from
-// dist/profiles.cjs, and `lk completion --ids KIND` from dist/ids.cjs. Everything else is the program in dist/cli.cjs,
+// dist/profiles.cjs, `lk completion --ids KIND` from dist/ids.cjs, `--aliases` and `--extensions` from
+// dist/local-names.cjs. Everything else is the program in dist/cli.cjs,
 // with Node's compile cache on where Node has one (useCompileCache below).
 // This file is CommonJS, and writes with fs.writeSync, because Node starts a CommonJS file sooner than an ES module
 // and setting up process.stdout costs more than answering: each saves milliseconds on a 40 ms start.
@@ -26,11 +27,16 @@ const narrowTerminal = () => fstatSync(1).isCharacterDevice() && require('node:t
 
 if (only === '--version' || only === '-V') {
   answer(`${require('../dist/static.cjs').VERSION}\n`);
-} else if ((only === '--help' || only === '-h') && !narrowTerminal()) {
+} else if ((only === '--help' || only === '-h') && !narrowTerminal() && !require('../dist/local-names.cjs').hasLocalCommands()) {
+  // (This machine's aliases and extensions have sections of their own in lk --help: the program writes those.)
   answer(require('../dist/static.cjs').HELP);
 } else if (args.length === 2 && args[0] === 'completion' && args[1] === '--profiles') {
   // Run by the completion scripts at Tab time: the stored profile names, read from the config file alone.
   answer(require('../dist/profiles.cjs').profileLines());
+} else if (args.length === 2 && args[0] === 'completion' && (args[1] === '--aliases' || args[1] === '--extensions')) {
+  // This machine's aliases (from the config file) and extensions (lk-NAME on PATH), offered beside the commands.
+  const names = require('../dist/local-names.cjs');
+  answer(args[1] === '--aliases' ? names.aliasLines() : names.extensionLines());
 } else if (args.length === 3 && args[0] === 'completion' && args[1] === '--ids') {
   // Likewise for entry and list ids, from the local mirror: nothing where there is none (or on Node < 22.13).
   answer(require('../dist/ids.cjs').idLines(args[2]));

@@ -78,6 +78,8 @@ const BUNDLES = [
   // `lk completion --profiles` and `--ids entries|lists` run at every Tab: small files, no program.
   { entry: 'src/completion/profiles.ts', output: 'profiles.cjs', helper: true },
   { entry: 'src/completion/ids.ts', output: 'ids.cjs', helper: true },
+  // Aliases and extensions, for Tab and for the launcher's `lk --help` (which it answers from static.cjs when there are none).
+  { entry: 'src/extend/names.ts', output: 'local-names.cjs', helper: true },
   // The launcher's compile cache lives in lk's cache folder: the same rule for finding it as the program's.
   { entry: 'src/config/paths.ts', output: 'paths.cjs', helper: true },
 ];

@@ -3,7 +3,7 @@ import { Command, CommanderError, Help } from 'commander';
 import { addGlobalFlags, attachFactory, attachWholeProgram } from './commands/define.js';
 import { COMMANDS, commandsFor } from './commands/index.js';
 import { addHelpCommand, topicsList } from './commands/help.js';
-import { routeLine } from './commands/local.js';
+import { localCommandsHelp, routeLine } from './commands/local.js';
 import { fittedHelp, formatHelpItem, MIN_WIDTH_TO_WRAP } from './commands/help-layout.js';
 import type { Factory } from './context.js';
 import { ExitCode, LkError, SilentExit } from './util/errors.js';
@@ -58,6 +58,8 @@ export async function makeProgram(factory: Factory = processFactory(), argv?: re
   if (commands !== COMMANDS) attachWholeProgram(program, () => makeProgram(factory));
   for (const register of await Promise.all(commands.map((command) => command.load()))) register(program);
   addHelpCommand(program);
+  // This machine's aliases and extensions, read when the help is written, not at every run.
+  program.addHelpText('after', () => localCommandsHelp(factory.env));
 
   program.addHelpText(
     'after',
@@ -96,7 +98,8 @@ export const GLOBAL_OPTIONS_LINE = 'Global options (--json, --fields, --profile,
  */
 export async function topLevelHelp(width = 80): Promise<string> {
   let text = '';
-  (await makeProgram(processFactory()))
+  // No environment: the stored help is the same for everyone, with no alias or extension of the machine that built it.
+  (await makeProgram({ ...processFactory(), env: {} }))
     .configureOutput({ writeOut: (chunk) => (text += chunk), getOutHelpWidth: () => width, getOutHasColors: () => false })
     .outputHelp();
   return text;

@@ -10,6 +10,7 @@ import { flag } from './flags.js';
 import { TERMINAL_ONLY } from './uses.js';
 import { idLines } from '../completion/ids.js';
 import { completionScript } from '../completion/generate.js';
+import { aliasLines, extensionLines } from '../extend/names.js';
 
 export function registerCompletion(program: Command): void {
   addCommand(
@@ -26,6 +27,11 @@ export function registerCompletion(program: Command): void {
         // Likewise for entry and list ids, read from the local mirror (nothing where there is none, or on Node < 22.13).
         ids: flag.custom<string | undefined>(() =>
           new Option('--ids <kind>', 'print the entry or list ids of the local mirror, one a line').hideHelp(),
+        ),
+        // And for the names of this machine's aliases and extensions, offered beside lk's commands.
+        aliases: flag.custom<boolean | undefined>(() => new Option('--aliases', 'print the names of the aliases, one a line').hideHelp()),
+        extensions: flag.custom<boolean | undefined>(() =>
+          new Option('--extensions', 'print the names of the extensions on PATH, one a line').hideHelp(),
         ),
         // And for `lk config set NAME <Tab>`: the values NAME takes, where there is a short list.
         settingValues: flag.custom<string | undefined>(() =>
@@ -46,6 +52,8 @@ Install (then open a new shell):
       storedConfig: 'unread',
       async run(ctx, _out, options, [shell]) {
         if (options.profiles) return text(profileLines(ctx.env));
+        if (options.aliases) return text(aliasLines(ctx.env));
+        if (options.extensions) return text(extensionLines(ctx.env));
         if (options.ids !== undefined) {
           return text(idLines(options.ids, ctx.env));
         }

@@ -5,7 +5,7 @@ import { Settings } from '../config/resolve.js';
 import { readStoredConfig, type StoredConfig } from '../config/store.js';
 import type { Factory } from '../context.js';
 import { expandAlias } from '../extend/expand.js';
-import { extensionEnv, findExtension } from '../extend/extensions.js';
+import { extensionEnv, findExtension, listExtensions } from '../extend/extensions.js';
 import { runChild } from '../extend/run-child.js';
 import { commandWord, isCommandName } from './index.js';
 
@@ -59,4 +59,28 @@ function flagValue(words: readonly string[], flag: string): string | undefined {
     else if (word.startsWith(`${flag}=`)) value = word.slice(flag.length + 1);
   });
   return value;
+}
+
+/**
+ * The aliases and extensions of this machine, for `lk --help` under headings of their own (empty when there are
+ * none). bin/lk.cjs answers `lk --help` from the stored help only when this is empty (src/extend/names.ts).
+ */
+export function localCommandsHelp(env: NodeJS.ProcessEnv): string {
+  const aliases = Object.entries(storedAliases(env)).sort(([a], [b]) => a.localeCompare(b));
+  const extensions = listExtensions(env).filter((extension) => !isCommandName(extension.name));
+  const section = (heading: string, rows: [string, string][]) => {
+    const width = Math.max(...rows.map(([name]) => name.length));
+    return `\n${heading}\n${rows.map(([name, what]) => `  ${name.padEnd(width)}  ${what}`).join('\n')}`;
+  };
+  return [
+    aliases.length > 0 ? section('Aliases (lk alias list):', aliases) : '',
+    extensions.length > 0
+      ? section(
+          'Extensions (lk extension list):',
+          extensions.map(({ name, path }) => [name, path]),
+        )
+      : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
 }

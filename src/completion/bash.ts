@@ -1,4 +1,4 @@
-import { flagNames, flagsAt, globalsAt, type CommandNode, type CompletionTree, type FlagSpec } from './model.js';
+import { flagNames, flagsAt, globalsAt, LOCAL_COMMANDS, type CommandNode, type CompletionTree, type FlagSpec } from './model.js';
 import { singleQuote } from './quote.js';
 
 /**
@@ -169,6 +169,12 @@ export function bashScript(tree: CompletionTree): string {
   line(`        read -ra candidates <<<"$${p}_flags"`);
   line(`    elif ((operands == 0)) && [[ -n $${p}_subs ]]; then`);
   line(`        read -ra candidates <<<"$${p}_subs"`);
+  line(`        if [[ -z $path ]]; then`);
+  line(`            # This machine's aliases and extensions, beside the commands.`);
+  line('            while IFS= read -r word; do');
+  line('                [[ -n $word ]] && candidates+=("$word")');
+  line(`            done < <(${LOCAL_COMMANDS.map((local) => `"\${COMP_WORDS[0]}" ${local.args.join(' ')} 2>/dev/null`).join('; ')})`);
+  line('        fi');
   line('    else');
   line(`        ${p}_operand "$path" "$operands"`);
   line(`        if [[ -n $${p}_dynamic ]]; then`);

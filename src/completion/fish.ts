@@ -1,4 +1,4 @@
-import { flagNames, flagsAt, globalsAt, type CommandNode, type CompletionTree, type FlagSpec } from './model.js';
+import { flagNames, flagsAt, globalsAt, LOCAL_COMMANDS, type CommandNode, type CompletionTree, type FlagSpec } from './model.js';
 import { oneLine } from './quote.js';
 
 /**
@@ -127,6 +127,13 @@ export function fishScript(tree: CompletionTree): string {
       line(`# ${title}: subcommands`);
       for (const sub of node.subcommands) {
         line(`complete -c ${name} -n ${atOperand(0)} -a ${sub.names[0]} -d ${fishQuote(oneLine(sub.description))}`);
+      }
+      // This machine's aliases and extensions, beside the commands.
+      if (node.path.length === 0) {
+        for (const local of LOCAL_COMMANDS) {
+          const what = local.args.at(-1)!.replace(/^--|es$|s$/g, '');
+          line(`complete -c ${name} -n ${atOperand(0)} -a ${fishQuote(`(${p}_dynamic 0 ${local.args.join(' ')})`)} -d ${what}`);
+        }
       }
     } else if (node.operands.some((operand) => operand.choices || operand.dynamic)) {
       line();

@@ -224,3 +224,6 @@ function memo<K extends object, V>(make: (key: K) => V): (key: K) => V {
 /** Entry and list ids come from the local mirror at Tab time (`lk completion --ids`), never from the network. */
 export const ENTRY_IDS: DynamicValues = { args: ['completion', '--ids', 'entries'] };
 export const LIST_IDS: DynamicValues = { args: ['completion', '--ids', 'lists'] };
+
+/** This machine's aliases and extensions, offered at Tab time beside lk's own commands (src/extend/names.ts). */
+export const LOCAL_COMMANDS: readonly DynamicValues[] = [{ args: ['completion', '--aliases'] }, { args: ['completion', '--extensions'] }];

@@ -1,4 +1,4 @@
-import { flagNames, globalsAt, type CommandNode, type CompletionTree, type FlagSpec, type OperandSpec } from './model.js';
+import { flagNames, globalsAt, LOCAL_COMMANDS, type CommandNode, type CompletionTree, type FlagSpec, type OperandSpec } from './model.js';
 import { oneLine, singleQuote } from './quote.js';
 
 /**
@@ -67,6 +67,16 @@ export function zshScript(tree: CompletionTree): string {
       line('  subcommands=(');
       for (const sub of node.subcommands) line(`    ${singleQuote(`${sub.names[0]}:${oneLine(sub.description)}`)}`);
       line('  )');
+      if (node.path.length === 0) {
+        line("  # This machine's aliases and extensions, beside the commands.");
+        line('  local local_name');
+        for (const local of LOCAL_COMMANDS) {
+          const what = local.args.at(-1)!.replace(/^--|es$|s$/g, '');
+          line(`  for local_name in \${(f)"$(_call_program ${what} \${_${name}_command:-${name}} ${local.args.join(' ')} 2>/dev/null)"}; do`);
+          line(`    [[ -n $local_name ]] && subcommands+=("$local_name:${what}")`);
+          line('  done');
+        }
+      }
       line(`  _describe -t subcommands ${singleQuote(`${title} subcommand`)} subcommands`);
       line('}');
     }
