@@ -73,7 +73,7 @@ export function zshScript(tree: CompletionTree): string {
         for (const local of LOCAL_COMMANDS) {
           const what = local.args.at(-1)!.replace(/^--|es$|s$/g, '');
           line(`  for local_name in \${(f)"$(_call_program ${what} \${_${name}_command:-${name}} ${local.args.join(' ')} 2>/dev/null)"}; do`);
-          line(`    [[ -n $local_name ]] && subcommands+=("$local_name:${what}")`);
+          line(`    [[ -n $local_name ]] && subcommands+=("\${local_name}:${what}")`);
           line('  done');
         }
       }

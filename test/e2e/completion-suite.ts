@@ -89,7 +89,10 @@ function completionHome(): CompletionHome {
   const configDir = join(root, 'lk-config');
   mkdirSync(configDir, { mode: 0o700 });
   const profiles = Object.fromEntries(PROFILES.map((name) => [name, { baseUrl: `https://${name}.example.org` }]));
-  writeFileSync(join(configDir, 'config.json'), JSON.stringify({ profiles }), { mode: 0o600 });
+  // An alias and an extension of this machine's, offered beside the commands.
+  writeFileSync(join(configDir, 'config.json'), JSON.stringify({ profiles, aliases: { reading: 'library --phase IN_PROGRESS' } }), { mode: 0o600 });
+  writeFileSync(join(bin, 'lk-hello'), '#!/bin/sh\necho hello\n');
+  chmodSync(join(bin, 'lk-hello'), 0o755);
   const install = (dir: string, file: Shell, as: string) => {
     mkdirSync(join(root, dir), { recursive: true });
     copyFileSync(join(ROOT, 'completions', SCRIPT_FILES[file]), join(root, dir, as));
@@ -265,6 +268,10 @@ const CASES: Array<{ title: string; line: string; exactly?: readonly string[]; i
   { title: 'the values of the setting named: csv-safe', line: 'lk config set csv-safe ', exactly: ['true', 'false'] },
   { title: 'nothing for a free value (timeout)', line: 'lk config set timeout ', exactly: [] },
   { title: 'stored profile names for lk auth switch', line: 'lk auth switch ', exactly: PROFILES },
+  { title: "this machine's aliases and extensions beside the commands", line: 'lk ', includes: [...TOP_LEVEL, 'reading', 'hello'] },
+  { title: 'an alias from what is typed', line: 'lk rea', exactly: ['reading'] },
+  { title: 'an extension from what is typed', line: 'lk hel', exactly: ['hello'] },
+  { title: 'the aliases for lk alias delete', line: 'lk alias delete ', exactly: ['reading'] },
 ];
 
 /** What Tab offers for ids from the mirror: its ids on Node 22.13 and later, nothing (and no error) before. */

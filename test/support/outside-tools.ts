@@ -12,6 +12,10 @@ import { describe, it } from 'vitest';
  */
 export const OUTSIDE_TOOLS = {
   bash: { apt: 'bash', present: () => onPath('bash') },
+  // POSIX sh: shell aliases (`lk alias set --shell`) and the extensions the tests write are run by it.
+  sh: { apt: 'dash', present: () => onPath('sh') },
+  // man-db's man and groff's nroff: the man pages the package installs, read as a person would.
+  man: { apt: 'man-db groff-base', present: () => onPath('man') && onPath('nroff') },
   // util-linux's script (-q -e -c): a pseudo-terminal without tmux. macOS's BSD script takes other flags.
   script: {
     apt: 'bsdutils',
