@@ -27,6 +27,8 @@ const allowed = {
   help: [],
   // Aliases and extensions: expanding an alias, finding lk-NAME on PATH, running either in lk's place.
   extend: ['config', 'util'],
+  // The man pages, made at build time from the command tree and the help topics.
+  man: ['help', 'completion', 'util'],
   // What changed between two exports (or an export and the mirror), as data, and its terminal view. The mirror's side
   // is handed in as a DiffSource: diff/ reads no mirror (export → diff, and mirror → export, would loop).
   diff: ['output', 'items', 'util'],
@@ -70,7 +72,7 @@ const allowed = {
     'util',
     'sandbox',
   ],
-  cli: ['commands', 'context', 'api', 'output', 'config', 'util'],
+  cli: ['commands', 'context', 'api', 'output', 'config', 'man', 'help', 'util'],
 };
 const everyLayer = [...Object.keys(allowed), 'sandbox'];
 

@@ -2,7 +2,7 @@
 // load (sandbox, report, mcp) beside it, the launcher's helpers, and dist/static.cjs, the version and top-level help as plain strings so that bin/lk.cjs can answer `lk --version`
 // and `lk --help` without loading the program.
 import { build } from 'esbuild';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 
 const dist = new URL('../dist/', import.meta.url);
@@ -124,8 +124,15 @@ async function asciiOnly(file) {
   await writeFile(file, text.replace(/[^\x00-\x7f]/g, '?'));
 }
 
-const { topLevelHelp, VERSION } = createRequire(import.meta.url)('../dist/cli.cjs');
+const { manPages, topLevelHelp, VERSION } = createRequire(import.meta.url)('../dist/cli.cjs');
 await writeFile(
   new URL('static.cjs', dist),
   `// Written by scripts/build.mjs from the command tree; read by bin/lk.cjs.\nexports.VERSION = ${JSON.stringify(VERSION)};\nexports.HELP = ${JSON.stringify(await topLevelHelp(80))};\n`,
 );
+
+// The man pages, lk(1) and lk-COMMAND(1), from the same tree as --help (src/man), into man/man1 of the package
+// (package.json's directories.man: npm install -g links them into PREFIX/share/man/man1).
+const man1 = new URL('../man/man1/', import.meta.url);
+await rm(new URL('../man/', import.meta.url), { recursive: true, force: true });
+await mkdir(man1, { recursive: true });
+for (const page of await manPages()) await writeFile(new URL(`${page.name}.1`, man1), page.roff);

@@ -1,4 +1,8 @@
+import { PassThrough } from 'node:stream';
 import { sleep } from './util/sleep.js';
+import { manPages as pagesOf, type ManPage } from './man/pages.js';
+import { HELP_TOPICS } from './help/topics.js';
+import { topicMarkdown } from './help/render.js';
 import { Command, CommanderError, Help } from 'commander';
 import { addGlobalFlags, attachFactory, attachWholeProgram } from './commands/define.js';
 import { COMMANDS, commandsFor } from './commands/index.js';
@@ -103,6 +107,20 @@ export async function topLevelHelp(width = 80): Promise<string> {
     .configureOutput({ writeOut: (chunk) => (text += chunk), getOutHelpWidth: () => width, getOutHasColors: () => false })
     .outputHelp();
   return text;
+}
+
+/**
+ * The man pages, made by the build (scripts/build.mjs) from the whole tree: lk(1) and one per command. The program is
+ * made as wide as a line can be, so that the commands' notes come unwrapped, for roff to fill.
+ */
+export async function manPages(): Promise<ManPage[]> {
+  const wide = Object.assign(new PassThrough(), { isTTY: true, columns: 100_000 });
+  return pagesOf(await makeProgram({ ...processFactory(), env: {}, stdout: wide }), VERSION);
+}
+
+/** The help topics as the README's reference shows them (`npm run man` writes them there). */
+export function helpTopicsMarkdown(): string {
+  return HELP_TOPICS.map(topicMarkdown).join('\n');
 }
 
 /** The one place that turns any failure into its message and exit code (README, Exit codes). */
