@@ -6,10 +6,9 @@ import { text } from '../output/result.js';
 import { isShellAlias, SHELL_MARK, splitWords } from '../extend/expand.js';
 import { findExtension, isExtensionName } from '../extend/extensions.js';
 import { UsageError } from '../util/errors.js';
-import { addCommand, defineCommand, operand } from './define.js';
+import { addCommand, defineCommand, operand, wholeProgram } from './define.js';
 import { flag } from './flags.js';
 import { examples, fittedHelp, showDefaultSubcommandOptions } from './help-layout.js';
-import { isCommandName } from './index.js';
 import { TERMINAL_ONLY, type Uses } from './uses.js';
 
 /** Aliases are the machine's, not a profile's: --profile would suggest otherwise. */
@@ -27,37 +26,38 @@ const NAME = operand('<name>', 'the alias: a word that is not a command of lk', 
   complete: { dynamic: { args: ['completion', '--aliases'] } },
 });
 
-const setCommand = defineCommand({
-  name: 'set',
-  uses: ALIAS_USES,
-  description: 'make NAME stand for EXPANSION: `lk NAME ARGS…` runs `lk EXPANSION`, $1, $2… replaced, the rest appended',
-  output: TEXT,
-  operands: [NAME, operand('<expansion>', 'lk words (quoted as one argument), or with --shell or a leading ! a line for sh')],
-  flags: { shell: flag.toggle('-s, --shell', 'run the expansion through sh; the arguments are its "$1", "$2"…, "$@"') },
-  examples: [
-    `lk alias set reading 'library --phase IN_PROGRESS'`,
-    `lk alias set film 'search $1 --domain FILMS'        # lk film dune`,
-    `lk alias set titles --shell 'lk library --all --json | jq -r ".[].work.title"'`,
-  ],
-  storedConfig: 'lenient',
-  async run(ctx, _out, options, [name, expansion]) {
-    if (!isExtensionName(name)) throw new UsageError(`an alias name is a plain word (letters, digits, - and _), not "${name}"`);
-    if (isCommandName(name)) throw new UsageError(`"${name}" is a command of lk: an alias cannot take its name`);
-    const shell = options.shell || isShellAlias(expansion);
-    const body = shell && isShellAlias(expansion) ? expansion.slice(SHELL_MARK.length) : expansion;
-    if (body.trim() === '') throw new UsageError('the expansion is empty');
-    if (!shell) {
-      const first = splitWords(body).find((word) => !word.startsWith('-'));
-      if (first === undefined || (!isCommandName(first) && !findExtension(first, ctx.env))) {
-        throw new UsageError(`the expansion does not start with a command of lk (or use --shell): ${body}`);
+const setCommand = (isCommandName: (name: string) => Promise<boolean>) =>
+  defineCommand({
+    name: 'set',
+    uses: ALIAS_USES,
+    description: 'make NAME stand for EXPANSION: `lk NAME ARGS…` runs `lk EXPANSION`, $1, $2… replaced, the rest appended',
+    output: TEXT,
+    operands: [NAME, operand('<expansion>', 'lk words (quoted as one argument), or with --shell or a leading ! a line for sh')],
+    flags: { shell: flag.toggle('-s, --shell', 'run the expansion through sh; the arguments are its "$1", "$2"…, "$@"') },
+    examples: [
+      `lk alias set reading 'library --phase IN_PROGRESS'`,
+      `lk alias set film 'search $1 --domain FILMS'        # lk film dune`,
+      `lk alias set titles --shell 'lk library --all --json | jq -r ".[].work.title"'`,
+    ],
+    storedConfig: 'lenient',
+    async run(ctx, _out, options, [name, expansion]) {
+      if (!isExtensionName(name)) throw new UsageError(`an alias name is a plain word (letters, digits, - and _), not "${name}"`);
+      if (await isCommandName(name)) throw new UsageError(`"${name}" is a command of lk: an alias cannot take its name`);
+      const shell = options.shell || isShellAlias(expansion);
+      const body = shell && isShellAlias(expansion) ? expansion.slice(SHELL_MARK.length) : expansion;
+      if (body.trim() === '') throw new UsageError('the expansion is empty');
+      if (!shell) {
+        const first = splitWords(body).find((word) => !word.startsWith('-'));
+        if (first === undefined || (!(await isCommandName(first)) && !findExtension(first, ctx.env))) {
+          throw new UsageError(`the expansion does not start with a command of lk (or use --shell): ${body}`);
+        }
       }
-    }
-    const stored = shell ? `${SHELL_MARK}${body}` : body;
-    const before = storedAliases(ctx.env)[name];
-    await storeAlias(ctx.configDir, name, stored);
-    ctx.io.info(`${before === undefined ? 'added' : 'changed'} alias ${name}: ${stored} (in ${configFilePath(ctx.configDir)})`);
-  },
-});
+      const stored = shell ? `${SHELL_MARK}${body}` : body;
+      const before = storedAliases(ctx.env)[name];
+      await storeAlias(ctx.configDir, name, stored);
+      ctx.io.info(`${before === undefined ? 'added' : 'changed'} alias ${name}: ${stored} (in ${configFilePath(ctx.configDir)})`);
+    },
+  });
 
 const listCommand = defineCommand({
   name: 'list',
@@ -100,6 +100,8 @@ which gets the arguments as "$1", "$2"…, "$@". A name that is a command of lk 
 ${examples("lk alias set reading 'library --phase IN_PROGRESS'", 'lk reading --json', 'lk alias list', 'lk alias delete reading')}`),
     );
   showDefaultSubcommandOptions(alias, addCommand(alias, listCommand, { isDefault: true }));
-  addCommand(alias, setCommand);
+  // lk's commands, from the whole tree (a run's own tree holds only the command it runs).
+  const isCommandName = async (name: string) => name === 'help' || (await wholeProgram(program)).commands.some((command) => command.name() === name);
+  addCommand(alias, setCommand(isCommandName));
   addCommand(alias, deleteCommand);
 }

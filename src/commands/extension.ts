@@ -2,28 +2,31 @@ import type { Command } from 'commander';
 import { TEXT } from '../output/shape.js';
 import { text } from '../output/result.js';
 import { listExtensions } from '../extend/extensions.js';
-import { addCommand, defineCommand } from './define.js';
+import { addCommand, defineCommand, wholeProgram } from './define.js';
 import { examples, fittedHelp, showDefaultSubcommandOptions } from './help-layout.js';
-import { isCommandName } from './index.js';
 import { TERMINAL_ONLY } from './uses.js';
 
-const listCommand = defineCommand({
-  name: 'list',
-  uses: TERMINAL_ONLY,
-  description: 'list the extensions on PATH, one a line: NAME and the file that runs',
-  output: TEXT,
-  storedConfig: 'unread',
-  async run(ctx) {
-    const found = listExtensions(ctx.env);
-    if (found.length === 0) ctx.io.info('no extensions: an executable named lk-NAME on PATH runs as `lk NAME`');
-    const width = Math.max(0, ...found.map((extension) => extension.name.length));
-    return text(
-      found
-        .map(({ name, path }) => `${name.padEnd(width)}  ${path}${isCommandName(name) ? `  (not run: lk ${name} is a command of lk)` : ''}\n`)
-        .join(''),
-    );
-  },
-});
+const listCommand = (program: Command) =>
+  defineCommand({
+    name: 'list',
+    uses: TERMINAL_ONLY,
+    description: 'list the extensions on PATH, one a line: NAME and the file that runs',
+    output: TEXT,
+    storedConfig: 'unread',
+    async run(ctx) {
+      const found = listExtensions(ctx.env);
+      // lk's commands, from the whole tree (a run's own tree holds only the command it runs).
+      const commands = found.length > 0 ? new Set((await wholeProgram(program)).commands.map((command) => command.name())) : new Set<string>();
+      const isCommandName = (name: string) => name === 'help' || commands.has(name);
+      if (found.length === 0) ctx.io.info('no extensions: an executable named lk-NAME on PATH runs as `lk NAME`');
+      const width = Math.max(0, ...found.map((extension) => extension.name.length));
+      return text(
+        found
+          .map(({ name, path }) => `${name.padEnd(width)}  ${path}${isCommandName(name) ? `  (not run: lk ${name} is a command of lk)` : ''}\n`)
+          .join(''),
+      );
+    },
+  });
 
 export function registerExtension(program: Command): void {
   const extension = program
@@ -38,5 +41,5 @@ keyring or LK_API_KEY_FILE, which is not passed on); an LK_API_KEY you set yours
 the key runs \`lk auth token\`. A command of lk always wins over an extension of its name.
 ${examples('lk extension list', 'lk hello world      # runs lk-hello world')}`),
     );
-  showDefaultSubcommandOptions(extension, addCommand(extension, listCommand, { isDefault: true }));
+  showDefaultSubcommandOptions(extension, addCommand(extension, listCommand(program), { isDefault: true }));
 }
