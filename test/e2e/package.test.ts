@@ -6,6 +6,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outputOf, startTestBed, type TestBed } from './harness.js';
 import { tempDir } from '../support/temp-dir.js';
+import { describeWith } from '../support/outside-tools.js';
+import { makeProgram } from '../../src/cli.js';
 import { itWithSqlite, itWithoutSqlite } from '../support/sqlite-node.js';
 
 /**
@@ -88,5 +90,41 @@ describe('npm install -g of the packed tarball', () => {
     const sync = await installed(['sync', '--db', join(tempDir('lk-package-db-'), 'lk.db')]);
     expect(sync.code).toBe(1);
     expect(sync.stderr).toMatch(/22\.13/);
+  });
+});
+
+describeWith(['man'], 'the man pages npm install -g puts in PREFIX/share/man', () => {
+  const man = (page: string) =>
+    outputOf(
+      spawn('man', ['-M', join(prefix, 'share/man'), page], {
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8', MANWIDTH: '80', MANPAGER: 'cat', PAGER: 'cat' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
+
+  it('man lk-library reads as a man page at 80 columns, with its options', async () => {
+    const result = await man('lk-library');
+    expect(result.code, result.stderr).toBe(0);
+    const text = result.stdout;
+    expect(text).toMatch(/^LK-LIBRARY\(1\) +lk manual +LK-LIBRARY\(1\)$/m);
+    for (const heading of ['NAME', 'SYNOPSIS', 'DESCRIPTION', 'OPTIONS', 'COMMANDS', 'EXAMPLES', 'SEE ALSO'])
+      expect(text).toMatch(new RegExp(`^${heading}$`, 'm'));
+    expect(text).toMatch(/^ {7}lk-library - your library/m);
+    // The options as --help words them, typed as they are (hyphens, not U+2010).
+    for (const option of ['--phase <phase>', '--domain <domain>', '--all', '--limit <n>'])
+      expect(text).toMatch(new RegExp(`^ {7}${option}( |$)`, 'm'));
+    expect(text).toContain('lk-library-list(1)');
+    for (const line of text.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
+  });
+
+  it('man lk lists every command, and has the help topics as sections', async () => {
+    const result = await man('lk');
+    expect(result.code, result.stderr).toBe(0);
+    for (const name of (await makeProgram()).commands.map((command) => command.name()).filter((name) => name !== 'help')) {
+      expect(result.stdout).toMatch(new RegExp(`^ {7}lk ${name}( |$)`, 'm'));
+    }
+    expect(result.stdout).toMatch(/^ {7}lk alias set$/m);
+    for (const section of ['FORMATS', 'ENVIRONMENT', 'EXIT STATUS', 'DATES', 'THE MIRROR'])
+      expect(result.stdout).toMatch(new RegExp(`^${section}$`, 'm'));
   });
 });
