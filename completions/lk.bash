@@ -305,7 +305,7 @@ __lk_operand() {
     'config set|0') __lk_words='format lang color base-url max-wait timeout max-body pager ca-file csv-safe' ;;
     'config set|1') __lk_dynamic='completion --setting-values' __lk_with_operands=1 ;;
     'config unset|0') __lk_words='format lang color base-url max-wait timeout max-body pager ca-file csv-safe' ;;
-    'completion|0') __lk_words='bash zsh fish' ;;
+    'completion|0') __lk_words='bash zsh fish powershell' ;;
     esac
 }
 

@@ -267,7 +267,7 @@ complete -c lk -n "__lk_operand '' 0" -a api -d 'raw GET of any path under /v1; 
 complete -c lk -n "__lk_operand '' 0" -a alias -d 'shorter words for the commands you type often, as gh has them (kept per machine, in the config file)'
 complete -c lk -n "__lk_operand '' 0" -a extension -d 'commands of your own: an executable lk-NAME on PATH runs as `lk NAME ARGS…`'
 complete -c lk -n "__lk_operand '' 0" -a config -d 'stored defaults: format, lang, color, base-url, max-wait, timeout, max-body, pager, ca-file, csv-safe (flags and environment still win)'
-complete -c lk -n "__lk_operand '' 0" -a completion -d 'print the completion script for bash, zsh or fish (the same as completions/ in the package)'
+complete -c lk -n "__lk_operand '' 0" -a completion -d 'print the completion script for bash, zsh, fish or PowerShell (the same as completions/ in the package)'
 complete -c lk -n "__lk_operand '' 0" -a doctor -d 'check Node, folders, key, instance, TLS, proxy, clock, rate limit, export hour and mirror; each with the fix'
 complete -c lk -n "__lk_operand '' 0" -a sandbox -d 'run the bundled reference API with demo data on loopback, until interrupted'
 complete -c lk -n "__lk_operand '' 0" -a '(__lk_dynamic 0 completion --aliases)' -d alias
@@ -341,7 +341,7 @@ complete -c lk -n "__lk_operand 'config set' 1" -a '(__lk_dynamic 1 completion -
 complete -c lk -n "__lk_operand 'config unset' 0" -a 'format lang color base-url max-wait timeout max-body pager ca-file csv-safe' -d 'setting'
 
 # lk completion: operands
-complete -c lk -n "__lk_operand completion 0" -a 'bash zsh fish' -d 'shell'
+complete -c lk -n "__lk_operand completion 0" -a 'bash zsh fish powershell' -d 'shell'
 
 # Flags of each command
 complete -c lk -n "__lk_at 'auth login'" -l with-key -d 'read the key from standard input instead of asking'

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const lk = join(root, 'bin', 'lk.cjs');
-const files = { bash: 'lk.bash', zsh: '_lk', fish: 'lk.fish' };
+const files = { bash: 'lk.bash', zsh: '_lk', fish: 'lk.fish', powershell: 'lk.ps1' };
 
 mkdirSync(join(root, 'completions'), { recursive: true });
 for (const [shell, file] of Object.entries(files)) {

@@ -64,6 +64,7 @@ const listCommand = defineCommand({
   uses: TERMINAL_ONLY,
   description: 'list the aliases, one a line: NAME: EXPANSION (a shell alias starts with !)',
   output: TEXT,
+  examples: ['lk alias list', "lk alias list | grep -v ': !'    # not the shell ones"],
   storedConfig: 'lenient',
   async run(ctx) {
     const aliases = Object.entries(storedAliases(ctx.env)).sort(([a], [b]) => a.localeCompare(b));
@@ -78,7 +79,7 @@ const deleteCommand = defineCommand({
   description: 'forget an alias',
   output: TEXT,
   operands: [NAME],
-  examples: ['lk alias delete reading'],
+  examples: ['lk alias delete reading', 'lk alias list | cut -d: -f1 | xargs -n1 lk alias delete    # every one'],
   storedConfig: 'lenient',
   async run(ctx, _out, _options, [name]) {
     if (storedAliases(ctx.env)[name] === undefined) throw new UsageError(`no alias named "${name}" (lk alias list shows them)`);

@@ -18,7 +18,7 @@ export function registerCompletion(program: Command): void {
     defineCommand({
       name: 'completion',
       uses: TERMINAL_ONLY,
-      description: 'print the completion script for bash, zsh or fish (the same as completions/ in the package)',
+      description: 'print the completion script for bash, zsh, fish or PowerShell (the same as completions/ in the package)',
       output: TEXT,
       operands: [operand('[shell]', 'the shell to print the script for', { choices: COMPLETION_SHELLS })],
       flags: {
@@ -43,6 +43,7 @@ Install (then open a new shell):
   bash  lk completion bash > ~/.local/share/bash-completion/completions/lk
   zsh   lk completion zsh > ~/.zsh/completions/_lk    (a folder on $fpath, set before compinit runs)
   fish  lk completion fish > ~/.config/fish/completions/lk.fish
+  pwsh  lk completion powershell >> $PROFILE
 `,
       examples: [
         'source <(lk completion bash)     # in ~/.bashrc, without the bash-completion package',
@@ -62,7 +63,7 @@ Install (then open a new shell):
           const values = isSettingName(name) ? (SETTINGS[name].values ?? []) : [];
           return text(values.map((value) => `${value}\n`).join(''));
         }
-        if (!shell) throw new UsageError('which shell? use one of bash, zsh, fish', 'Example: lk completion bash');
+        if (!shell) throw new UsageError('which shell? use one of bash, zsh, fish, powershell', 'Example: lk completion bash');
         // Loaded only here: no other command pays for the generator.
         return text(completionScript(await wholeProgram(program), shell));
       },

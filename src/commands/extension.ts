@@ -12,6 +12,7 @@ const listCommand = (program: Command) =>
     uses: TERMINAL_ONLY,
     description: 'list the extensions on PATH, one a line: NAME and the file that runs',
     output: TEXT,
+    examples: ['lk extension list', 'lk extension list | cut -d" " -f1'],
     storedConfig: 'unread',
     async run(ctx) {
       const found = listExtensions(ctx.env);

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { topicText } from '../help/render.js';
 import { helpTopic, HELP_TOPICS } from '../help/topics.js';
-import { closestName, examples, fitHelpText, helpWidthOf } from './help-layout.js';
+import { closestName, examples, fitHelpText, fittedHelp, helpWidthOf } from './help-layout.js';
 
 /**
  * `lk help [command|topic]` as commander's own help command says it, but a command of lk's: `lk help nothing` is a
@@ -14,7 +14,7 @@ export function addHelpCommand(program: Command): void {
     .command('help')
     .argument('[command]', `a command, or a topic: ${HELP_TOPICS.map((topic) => topic.name).join(', ')}`)
     .description('display help for a command, or a help topic')
-    .addHelpText('after', `\n${topicsList()}${examples('lk help library', 'lk help formats')}`)
+    .addHelpText('after', fittedHelp(`\n${topicsList()}${examples('lk help library', 'lk help formats')}`))
     .allowExcessArguments()
     .action((name: string | undefined) => {
       if (name === undefined) return program.help();

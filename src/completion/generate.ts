@@ -3,6 +3,7 @@ import { bashScript } from './bash.js';
 import { fishScript } from './fish.js';
 import { completionTree, type CompletionShell } from './model.js';
 import { zshScript } from './zsh.js';
+import { powershellScript } from './powershell.js';
 
 /** The completion script for `shell`, generated from the program's own command tree. */
 export function completionScript(program: Command, shell: CompletionShell): string {
@@ -14,5 +15,7 @@ export function completionScript(program: Command, shell: CompletionShell): stri
       return zshScript(tree);
     case 'fish':
       return fishScript(tree);
+    case 'powershell':
+      return powershellScript(tree);
   }
 }

@@ -1,7 +1,7 @@
 import type { Argument, Command, Option } from 'commander';
 import { DATA_FORMATS } from '../util/data-formats.js';
 
-export const COMPLETION_SHELLS = ['bash', 'zsh', 'fish'] as const;
+export const COMPLETION_SHELLS = ['bash', 'zsh', 'fish', 'powershell'] as const;
 export type CompletionShell = (typeof COMPLETION_SHELLS)[number];
 
 /**

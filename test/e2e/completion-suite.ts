@@ -258,7 +258,7 @@ const CASES: Array<{ title: string; line: string; exactly?: readonly string[]; i
   { title: 'stored profile names for --profile', line: 'lk --profile ', exactly: PROFILES },
   { title: 'stored profile names for --profile after a command', line: 'lk library --profile w', exactly: ['work'] },
   { title: 'commands after a global flag and its value', line: 'lk --profile work --json lib', exactly: ['library'] },
-  { title: 'the shells of lk completion', line: 'lk completion ', exactly: ['bash', 'zsh', 'fish'] },
+  { title: 'the shells of lk completion', line: 'lk completion ', exactly: ['bash', 'zsh', 'fish', 'powershell'] },
   { title: 'nothing for an id without a mirror', line: 'lk lists show ', exactly: [] },
   { title: 'setting names for lk config set', line: 'lk config set ', exactly: SETTING_NAMES },
   { title: 'setting names for lk config get, from what is typed', line: 'lk config get la', exactly: ['lang'] },
