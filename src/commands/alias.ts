@@ -17,7 +17,6 @@ const ALIAS_USES: Uses = {
   said: {
     profile: {
       message: '{command} changes the aliases of every profile: --profile does not apply',
-      hint: 'An alias may name a profile itself: `lk alias set wl "--profile work library"`.',
     },
   },
 };

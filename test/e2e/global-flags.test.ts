@@ -84,6 +84,10 @@ const PATHS: Record<string, { args: () => string[]; kind: keyof typeof KINDS; mi
   'config get': { args: () => ['config', 'get', 'lang'], kind: 'text' },
   'config set': { args: () => ['config', 'set', 'lang', 'en'], kind: 'text' },
   'config unset': { args: () => ['config', 'unset', 'lang'], kind: 'text' },
+  'alias list': { args: () => ['alias', 'list'], kind: 'text' },
+  'alias set': { args: () => ['alias', 'set', 'reading', 'library --phase IN_PROGRESS'], kind: 'text' },
+  'alias delete': { args: () => ['alias', 'delete', 'reading'], kind: 'text' },
+  'extension list': { args: () => ['extension', 'list'], kind: 'text' },
   completion: { args: () => ['completion', 'bash'], kind: 'text' },
   doctor: { args: () => ['doctor'], kind: 'checks' },
   sandbox: { args: () => ['sandbox'], kind: 'sandbox' },
@@ -253,6 +257,10 @@ const HONOURS: Record<keyof typeof PATHS, string[]> = {
   'config get': TERMINAL,
   'config set': TERMINAL,
   'config unset': TERMINAL,
+  'alias list': TERMINAL,
+  'alias set': TERMINAL,
+  'alias delete': TERMINAL,
+  'extension list': TERMINAL,
   completion: TERMINAL,
   doctor: but(UNTITLED, '--cache', '--max-wait', '--no-wait'),
   sandbox: TERMINAL,
@@ -289,6 +297,9 @@ function refusalOf(flag: string, shown: string): RegExp {
   const escaped = shown.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
   if (flag === '--profile' && shown.startsWith('lk config ') && shown !== 'lk config list') {
     return new RegExp(`^lk: ${escaped} changes the defaults of every profile: --profile does not apply\\n`);
+  }
+  if (flag === '--profile' && (shown === 'lk alias set' || shown === 'lk alias delete')) {
+    return new RegExp(`^lk: ${escaped} changes the aliases of every profile: --profile does not apply\\n`);
   }
   return new RegExp(`^lk: ${flag} does not apply to ${escaped}( \\(.+\\))?\\n`);
 }
@@ -348,6 +359,11 @@ const UNSEEN: Record<string, string> = {
   'config unset --no-pager': 'never pages (lk config works while the config file is broken, pager setting included)',
   'config get --quiet': 'prints the value: nothing on stderr to silence',
   'config list --quiet': 'prints the settings: nothing on stderr to silence',
+  'alias list --no-pager': 'no alias in the test home: nothing on stdout to page',
+  'alias set --no-pager': 'says what it did on stderr: nothing on stdout to page',
+  'alias delete --no-pager': 'says what it did on stderr: nothing on stdout to page',
+  'alias delete --quiet': 'no alias of that name in the test home: its error is no note, kept with -q',
+  'extension list --no-pager': 'no extension on the test PATH: nothing on stdout to page',
   'completion --no-pager': 'never pages (it never reads the config file)',
   'completion --quiet': 'prints the script: nothing on stderr to silence',
   'diff --verbose': 'two equal exports: no difference to show more of (test/e2e/diff.test.ts)',
