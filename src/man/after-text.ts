@@ -23,7 +23,7 @@ export function afterText(command: Command): string {
 export function afterBlocks(text: string): AfterBlock[] {
   const blocks: AfterBlock[] = [];
   const rows = text.split('\n');
-  for (let at = 0; at < rows.length; ) {
+  for (let at = 0; at < rows.length;) {
     const row = rows[at]!;
     if (row.trim() === '') {
       at += 1;

@@ -83,7 +83,13 @@ function commandPage(command: Command, help: Help, version: string): ManPage {
     section('name'),
     `${literal(name)} \\- ${prose(command.description())}`,
     section('synopsis'),
-    `\\fB${literal(fullName(command))}\\fR ${literal(help.commandUsage(command).split(' ').slice(pathOf(command).length + 1).join(' '))}`,
+    `\\fB${literal(fullName(command))}\\fR ${literal(
+      help
+        .commandUsage(command)
+        .split(' ')
+        .slice(pathOf(command).length + 1)
+        .join(' '),
+    )}`,
     section('description'),
     prose(command.description()),
     ...intro.map(blockRoff),
@@ -92,9 +98,7 @@ function commandPage(command: Command, help: Help, version: string): ManPage {
     ...help.visibleOptions(command).map((option) => item(help.optionTerm(option), help.optionDescription(option))),
     ...defaultOptions(command, sub, help),
     paragraph('The global options (--json, --fields, --profile, -q, …) are in lk(1).'),
-    ...(subs.length > 0
-      ? [section('commands'), ...subs.map((other) => item(fullName(other), other.description(), pageName(other)))]
-      : []),
+    ...(subs.length > 0 ? [section('commands'), ...subs.map((other) => item(fullName(other), other.description(), pageName(other)))] : []),
     ...rest.map((block) => (block.kind === 'heading' ? section(block.text) : blockRoff(block))),
     section('see also'),
     seeAlso([...(command.parent?.parent ? [command.parent] : []), ...subs]),

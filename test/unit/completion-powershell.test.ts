@@ -42,8 +42,10 @@ function bracketProblems(text: string): string[] {
         const inner = text[at]!;
         if (inner === '\n') line += 1;
         if (inner === '`') at += 1;
-        else if (inner === '$' && text[at + 1] === '(') ((depth += 1), (at += 1));
-        else if (inner === ')' && depth > 0) depth -= 1;
+        else if (inner === '$' && text[at + 1] === '(') {
+          depth += 1;
+          at += 1;
+        } else if (inner === ')' && depth > 0) depth -= 1;
         else if (inner === '"' && depth === 0) break;
       }
     } else if ('({['.includes(char)) stack.push({ char, line });
