@@ -7,6 +7,7 @@
  */
 import type { Command } from 'commander';
 import { GLOBAL_FLAGS } from './define.js';
+import { helpTopic } from '../help/topics.js';
 
 type Register = (program: Command) => void;
 
@@ -51,12 +52,16 @@ export const COMMANDS: readonly CommandModule[] = [
 ];
 
 /**
- * The commands a run needs, from its arguments (after `node lk`): the one named, or for `lk help NAME` that one;
- * every command when the line names none that lk has (`lk`, `lk --help`, `lk help`, a typo to suggest for).
+ * The commands a run needs, from its arguments (after `node lk`): the one named, or for `lk help NAME` that one (none
+ * for a help topic); every command when the line names none that lk has (`lk`, `lk --help`, `lk help`, a typo to suggest for).
  */
 export function commandsFor(args: readonly string[]): readonly CommandModule[] {
   let word = commandWord(args, 0);
-  if (word?.name === 'help') word = commandWord(args, word.at + 1);
+  if (word?.name === 'help') {
+    word = commandWord(args, word.at + 1);
+    // `lk help formats`: a topic needs no command at all.
+    if (word && helpTopic(word.name) && !COMMANDS.some((command) => command.name === word?.name)) return [];
+  }
   const named = COMMANDS.find((command) => command.name === word?.name);
   return named ? [named] : COMMANDS;
 }

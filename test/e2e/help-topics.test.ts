@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { makeProgram } from '../../src/cli.js';
 import { completionTree } from '../../src/completion/model.js';
 import { HELP_TOPICS } from '../../src/help/topics.js';
+import { commandsFor } from '../../src/commands/index.js';
 import { ExitCode } from '../../src/util/errors.js';
 import { runLkInProcess } from './harness.js';
 
@@ -83,6 +84,12 @@ describe('lk help TOPIC', () => {
   it('mirror names lk sync, where the file is and what reads it', async () => {
     const text = await topic('mirror');
     for (const word of ['lk sync', '<profile>.db', 'LK_DATA_DIR', 'lk search', 'lk sql', '--offline', '22.13']) expect(text).toContain(word);
+  });
+
+  it('a topic loads no command module; a command named after help still loads its own', () => {
+    expect(commandsFor(['help', 'formats'])).toEqual([]);
+    expect(commandsFor(['help', 'sync']).map((command) => command.name)).toEqual(['sync']);
+    expect(commandsFor(['help', 'nothing']).length).toBeGreaterThan(20);
   });
 
   it('an unknown topic is one line on stderr, exit 2', async () => {
