@@ -10,7 +10,7 @@ __lk_node() {
     __lk_subs= __lk_flags=$globals __lk_value_flags=$global_values
     case $1 in
     '')
-        __lk_subs='auth whoami library history lists calendar next status serve stats reviews profile notifications export diff convert sync search sql feed report mcp open api alias extension config completion doctor sandbox'
+        __lk_subs='auth whoami library history lists calendar next status serve stats reviews profile notifications notify export diff convert sync search sql feed report mcp open api alias extension config completion doctor sandbox'
         ;;
     'auth')
         __lk_subs='login status switch token logout'
@@ -82,8 +82,8 @@ __lk_node() {
         __lk_value_flags='--db -o --output --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
         ;;
     'serve')
-        __lk_flags='--host --port --sync-every --token-file --replace --db --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
-        __lk_value_flags='--host --port --sync-every --token-file --db --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
+        __lk_flags='--host --port --sync-every --token-file --mcp --replace --notify --to --db --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
+        __lk_value_flags='--host --port --sync-every --token-file --to --db --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
         ;;
     'stats')
         __lk_flags="-o --output --domain --offline --db $globals"
@@ -105,6 +105,10 @@ __lk_node() {
     'notifications')
         __lk_flags="--offline --db -o --output --page --limit --all --max $globals"
         __lk_value_flags="--db -o --output --page --limit --max $global_values"
+        ;;
+    'notify')
+        __lk_flags='--to --sync --dry-run --mark-sent --db --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
+        __lk_value_flags='--to --db --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
         ;;
     'export')
         __lk_flags='-o --output --output-dir --keep --gzip --max-age --fresh --git --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
@@ -222,6 +226,7 @@ __lk_child() {
     '|reviews') __lk_name=reviews ;;
     '|profile') __lk_name=profile ;;
     '|notifications') __lk_name=notifications ;;
+    '|notify') __lk_name=notify ;;
     '|export') __lk_name=export ;;
     '|diff') __lk_name=diff ;;
     '|convert') __lk_name=convert ;;
@@ -267,13 +272,13 @@ __lk_value() {
     __lk_kind= __lk_words=
     case $1\|$2 in
     'auth login|--format' | 'auth switch|--format' | 'auth token|--format' | 'auth logout|--format' | 'serve|--format' | 'convert|--format' | 'sync|--format' | 'mcp|--format' | 'open|--format' | 'alias|--format' | 'alias list|--format' | 'alias set|--format' | 'alias delete|--format' | 'extension|--format' | 'extension list|--format' | 'config get|--format' | 'config set|--format' | 'config unset|--format' | 'completion|--format') __lk_kind=words __lk_words='' ;;
-    'whoami|-o' | 'whoami|--output' | 'library|--db' | 'library|-o' | 'library|--output' | 'library list|--db' | 'library list|-o' | 'library list|--output' | 'library show|-o' | 'library show|--output' | 'library history|-o' | 'library history|--output' | 'history|--db' | 'history|-o' | 'history|--output' | 'lists|--db' | 'lists|-o' | 'lists|--output' | 'lists list|--db' | 'lists list|-o' | 'lists list|--output' | 'lists show|-o' | 'lists show|--output' | 'calendar|--db' | 'calendar|-o' | 'calendar|--output' | 'next|--db' | 'next|-o' | 'next|--output' | 'status|--db' | 'status|-o' | 'status|--output' | 'serve|--token-file' | 'serve|--db' | 'stats|-o' | 'stats|--output' | 'stats|--db' | 'reviews|--db' | 'reviews|-o' | 'reviews|--output' | 'profile|-o' | 'profile|--output' | 'profile achievements|-o' | 'profile achievements|--output' | 'notifications|--db' | 'notifications|-o' | 'notifications|--output' | 'export|-o' | 'export|--output' | 'diff|--db' | 'convert|-o' | 'convert|--output' | 'convert|--db' | 'sync|--db' | 'search|--db' | 'search|-o' | 'search|--output' | 'sql|--db' | 'feed|-o' | 'feed|--output' | 'feed|--db' | 'report|-o' | 'report|--output' | 'report|--db' | 'mcp|--db' | 'sandbox|--tls-key' | 'sandbox|--tls-cert' | *'|--cacert') __lk_kind=files ;;
+    'whoami|-o' | 'whoami|--output' | 'library|--db' | 'library|-o' | 'library|--output' | 'library list|--db' | 'library list|-o' | 'library list|--output' | 'library show|-o' | 'library show|--output' | 'library history|-o' | 'library history|--output' | 'history|--db' | 'history|-o' | 'history|--output' | 'lists|--db' | 'lists|-o' | 'lists|--output' | 'lists list|--db' | 'lists list|-o' | 'lists list|--output' | 'lists show|-o' | 'lists show|--output' | 'calendar|--db' | 'calendar|-o' | 'calendar|--output' | 'next|--db' | 'next|-o' | 'next|--output' | 'status|--db' | 'status|-o' | 'status|--output' | 'serve|--token-file' | 'serve|--db' | 'stats|-o' | 'stats|--output' | 'stats|--db' | 'reviews|--db' | 'reviews|-o' | 'reviews|--output' | 'profile|-o' | 'profile|--output' | 'profile achievements|-o' | 'profile achievements|--output' | 'notifications|--db' | 'notifications|-o' | 'notifications|--output' | 'notify|--db' | 'export|-o' | 'export|--output' | 'diff|--db' | 'convert|-o' | 'convert|--output' | 'convert|--db' | 'sync|--db' | 'search|--db' | 'search|-o' | 'search|--output' | 'sql|--db' | 'feed|-o' | 'feed|--output' | 'feed|--db' | 'report|-o' | 'report|--output' | 'report|--db' | 'mcp|--db' | 'sandbox|--tls-key' | 'sandbox|--tls-cert' | *'|--cacert') __lk_kind=files ;;
     'library|--phase' | 'library list|--phase' | 'search|--phase') __lk_kind=words __lk_words='PLANNED IN_PROGRESS DONE DROPPED' ;;
     'library|--domain' | 'library list|--domain' | 'history|--domain' | 'calendar|--domain' | 'next|--domain' | 'stats|--domain' | 'reviews|--domain' | 'convert|--domain' | 'search|--domain' | 'feed|--domain') __lk_kind=words __lk_words='MEDIA GAMES BOOKS MUSIC' ;;
     'library|--sort' | 'library list|--sort') __lk_kind=words __lk_words='added title rating finished' ;;
     'library|--order' | 'library list|--order') __lk_kind=words __lk_words='desc asc' ;;
     'calendar|--format') __lk_kind=words __lk_words='table json ndjson csv tsv ics' ;;
-    'status|--format' | 'diff|--format' | 'doctor|--format') __lk_kind=words __lk_words='table json' ;;
+    'status|--format' | 'notify|--format' | 'diff|--format' | 'doctor|--format') __lk_kind=words __lk_words='table json' ;;
     'export|--output-dir' | 'export|--git') __lk_kind=dirs ;;
     'export|--format') __lk_kind=words __lk_words='json csv' ;;
     'convert|--rating-scale') __lk_kind=words __lk_words='5 10 100' ;;
@@ -301,10 +306,10 @@ __lk_operand() {
     'open|0') __lk_dynamic='completion --ids entries' ;;
     'alias set|0') __lk_dynamic='completion --aliases' ;;
     'alias delete|0') __lk_dynamic='completion --aliases' ;;
-    'config get|0') __lk_words='format lang color base-url max-wait timeout max-body pager ca-file csv-safe' ;;
-    'config set|0') __lk_words='format lang color base-url max-wait timeout max-body pager ca-file csv-safe' ;;
+    'config get|0') __lk_words='format lang color base-url max-wait timeout max-body pager ca-file notify csv-safe' ;;
+    'config set|0') __lk_words='format lang color base-url max-wait timeout max-body pager ca-file notify csv-safe' ;;
     'config set|1') __lk_dynamic='completion --setting-values' __lk_with_operands=1 ;;
-    'config unset|0') __lk_words='format lang color base-url max-wait timeout max-body pager ca-file csv-safe' ;;
+    'config unset|0') __lk_words='format lang color base-url max-wait timeout max-body pager ca-file notify csv-safe' ;;
     'completion|0') __lk_words='bash zsh fish powershell' ;;
     esac
 }

@@ -26,12 +26,15 @@ function __lk_value_flags
             printf '%s\n' --db -o --output --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert
             return
         case serve
-            printf '%s\n' --host --port --sync-every --token-file --db --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert
+            printf '%s\n' --host --port --sync-every --token-file --to --db --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert
             return
         case stats
             printf '%s\n' -o --output --domain --db
         case reviews
             printf '%s\n' --domain --db -o --output --page --limit --max
+        case notify
+            printf '%s\n' --to --db --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert
+            return
         case export
             printf '%s\n' -o --output --output-dir --keep --max-age --git --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert
             return
@@ -96,6 +99,8 @@ function __lk_child
             echo profile
         case '|notifications'
             echo notifications
+        case '|notify'
+            echo notify
         case '|export'
             echo export
         case '|diff'
@@ -253,6 +258,7 @@ complete -c lk -n "__lk_operand '' 0" -a stats -d 'your stats summary, a section
 complete -c lk -n "__lk_operand '' 0" -a reviews -d 'the reviews you wrote'
 complete -c lk -n "__lk_operand '' 0" -a profile -d 'your public profile, and the achievements you unlocked'
 complete -c lk -n "__lk_operand '' 0" -a notifications -d 'your notifications, newest first'
+complete -c lk -n "__lk_operand '' 0" -a notify -d 'tell your phone (ntfy, e-mail, Discord, any Apprise URL) of episodes airing and new notifications, once'
 complete -c lk -n "__lk_operand '' 0" -a export -d 'the full data export (cached: the server allows one per hour)'
 complete -c lk -n "__lk_operand '' 0" -a diff -d 'what changed between two exports (or an export and the mirror): everything an export holds'
 complete -c lk -n "__lk_operand '' 0" -a convert -d 'write files other services import: Letterboxd, Goodreads/StoryGraph, Yamtrack, MyAnimeList'
@@ -266,7 +272,7 @@ complete -c lk -n "__lk_operand '' 0" -a open -d 'open an entry\'s page in the w
 complete -c lk -n "__lk_operand '' 0" -a api -d 'raw GET of any path under /v1; prints the JSON as the server sent it'
 complete -c lk -n "__lk_operand '' 0" -a alias -d 'shorter words for the commands you type often, as gh has them (kept per machine, in the config file)'
 complete -c lk -n "__lk_operand '' 0" -a extension -d 'commands of your own: an executable lk-NAME on PATH runs as `lk NAME ARGS…`'
-complete -c lk -n "__lk_operand '' 0" -a config -d 'stored defaults: format, lang, color, base-url, max-wait, timeout, max-body, pager, ca-file, csv-safe (flags and environment still win)'
+complete -c lk -n "__lk_operand '' 0" -a config -d 'stored defaults: format, lang, color, base-url, max-wait, timeout, max-body, pager, ca-file, notify, csv-safe (flags and environment still win)'
 complete -c lk -n "__lk_operand '' 0" -a completion -d 'print the completion script for bash, zsh, fish or PowerShell (the same as completions/ in the package)'
 complete -c lk -n "__lk_operand '' 0" -a doctor -d 'check Node, folders, key, instance, TLS, proxy, clock, rate limit, export hour and mirror; each with the fix'
 complete -c lk -n "__lk_operand '' 0" -a sandbox -d 'run the bundled reference API with demo data on loopback, until interrupted'
@@ -331,14 +337,14 @@ complete -c lk -n "__lk_operand config 0" -a set -d 'store a default, checked fi
 complete -c lk -n "__lk_operand config 0" -a unset -d 'forget a stored default (the built-in one applies again)'
 
 # lk config get: operands
-complete -c lk -n "__lk_operand 'config get' 0" -a 'format lang color base-url max-wait timeout max-body pager ca-file csv-safe' -d 'setting'
+complete -c lk -n "__lk_operand 'config get' 0" -a 'format lang color base-url max-wait timeout max-body pager ca-file notify csv-safe' -d 'setting'
 
 # lk config set: operands
-complete -c lk -n "__lk_operand 'config set' 0" -a 'format lang color base-url max-wait timeout max-body pager ca-file csv-safe' -d 'setting'
+complete -c lk -n "__lk_operand 'config set' 0" -a 'format lang color base-url max-wait timeout max-body pager ca-file notify csv-safe' -d 'setting'
 complete -c lk -n "__lk_operand 'config set' 1" -a '(__lk_dynamic 1 completion --setting-values)' -d 'value'
 
 # lk config unset: operands
-complete -c lk -n "__lk_operand 'config unset' 0" -a 'format lang color base-url max-wait timeout max-body pager ca-file csv-safe' -d 'setting'
+complete -c lk -n "__lk_operand 'config unset' 0" -a 'format lang color base-url max-wait timeout max-body pager ca-file notify csv-safe' -d 'setting'
 
 # lk completion: operands
 complete -c lk -n "__lk_operand completion 0" -a 'bash zsh fish powershell' -d 'shell'
@@ -355,7 +361,7 @@ complete -c lk -n "__lk_at library 'library list' history calendar next stats re
 complete -c lk -n "__lk_at library 'library list'" -l sort -x -a 'added title rating finished' -d 'sort by'
 complete -c lk -n "__lk_at library 'library list'" -l order -x -a 'desc asc' -d 'desc keeps the natural order (newest, best, A to Z); asc reverses'
 complete -c lk -n "__lk_at library 'library list' history lists 'lists list' calendar next status stats reviews notifications" -l offline -d 'answer from the local mirror (lk sync): no key, no request'
-complete -c lk -n "__lk_at library 'library list' history lists 'lists list' calendar next status serve stats reviews notifications diff sync search sql feed report mcp" -l db -r -F -d 'the mirror file (default: <data folder>/<profile>.db; see lk sync --help)'
+complete -c lk -n "__lk_at library 'library list' history lists 'lists list' calendar next status serve stats reviews notifications notify diff sync search sql feed report mcp" -l db -r -F -d 'the mirror file (default: <data folder>/<profile>.db; see lk sync --help)'
 complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications search" -l page -x -d 'page to show, from 1'
 complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications search" -l limit -x -d 'items per page, 1 to 100 (default 20; 100 with --all)'
 complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications search" -l all -d 'every item, following pages to the end (streams as pages arrive)'
@@ -370,12 +376,18 @@ complete -c lk -n "__lk_at next" -l all -d 'every entry in progress'
 complete -c lk -n "__lk_at next" -l random -d 'one PLANNED entry picked at random instead'
 complete -c lk -n "__lk_at next" -l seed -x -d 'with --random: the same pick for the same N and library'
 complete -c lk -n "__lk_at status" -l json-schema -d 'print the JSON Schema of the --json object (schemas/status.schema.json) and exit'
-complete -c lk -n "__lk_at status diff doctor" -l format -x -a 'table json' -d 'output format: table, json, ndjson, csv, tsv'
+complete -c lk -n "__lk_at status notify diff doctor" -l format -x -a 'table json' -d 'output format: table, json, ndjson, csv, tsv'
 complete -c lk -n "__lk_at serve" -l host -x -d 'the address to listen on (default 127.0.0.1; any other needs --token-file)'
 complete -c lk -n "__lk_at serve" -l port -x -d 'the port (default 8787; 0 picks a free one)'
 complete -c lk -n "__lk_at serve" -l sync-every -x -d 'run lk sync in the background this often, e.g. 15m, 1h (needs the key)'
 complete -c lk -n "__lk_at serve" -l token-file -r -F -d 'require the token in this file as ?token= or Authorization: Bearer'
+complete -c lk -n "__lk_at serve" -l mcp -d 'also serve lk mcp\'s MCP server at POST /mcp (Streamable HTTP), for assistants that reach lk over the network'
 complete -c lk -n "__lk_at serve" -l replace -d 'with --sync-every: replace a mirror of another account with this key\'s (else refused, exit 1)'
+complete -c lk -n "__lk_at serve" -l notify -d 'with --sync-every: run lk notify after each sync (to --to, else the config list notify)'
+complete -c lk -n "__lk_at serve notify" -l to -x -d 'send here (repeatable); else the config list notify'
+complete -c lk -n "__lk_at notify" -l sync -d 'run lk sync first (needs the key), then tell what is new'
+complete -c lk -n "__lk_at notify" -l dry-run -d 'show what would be sent, and to which targets; send and record nothing'
+complete -c lk -n "__lk_at notify" -l mark-sent -d 'record what is due as sent, without sending it (to start quiet)'
 complete -c lk -n "__lk_at export" -s o -l output -r -F -d 'write the export to this file (whole or not at all)'
 complete -c lk -n "__lk_at export" -l output-dir -x -a '(__fish_complete_directories (commandline -ct))' -d 'write lk-export-<account>-<UTC time fetched>.json (or a CSV folder) here'
 complete -c lk -n "__lk_at export" -l keep -x -d 'with --output-dir: then delete all but the N newest exports of this account and kind there'
@@ -435,7 +447,7 @@ complete -c lk -n "__lk_at sandbox" -l format -x -a 'lines json' -d 'output form
 complete -c lk -s V -l version -d 'print the version'
 complete -c lk -l profile -x -a '(__lk_profiles)' -d 'stored profile (account + instance)'
 complete -c lk -l base-url -x -d 'the address in front of /v1'
-complete -c lk -n "not __lk_at 'auth login' 'auth switch' 'auth token' 'auth logout' calendar status serve export diff convert sync feed report mcp open api alias 'alias list' 'alias set' 'alias delete' extension 'extension list' 'config get' 'config set' 'config unset' completion doctor sandbox" -l format -x -a 'table json ndjson csv tsv' -d 'output format: table, json, ndjson, csv, tsv'
+complete -c lk -n "not __lk_at 'auth login' 'auth switch' 'auth token' 'auth logout' calendar status serve notify export diff convert sync feed report mcp open api alias 'alias list' 'alias set' 'alias delete' extension 'extension list' 'config get' 'config set' 'config unset' completion doctor sandbox" -l format -x -a 'table json ndjson csv tsv' -d 'output format: table, json, ndjson, csv, tsv'
 complete -c lk -n "not __lk_at doctor sandbox" -l json -d 'shorthand for --format json'
 complete -c lk -l ndjson -d 'shorthand for --format ndjson'
 complete -c lk -l csv -d 'shorthand for --format csv'

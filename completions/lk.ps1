@@ -33,7 +33,7 @@ Register-ArgumentCompleter -Native -CommandName 'lk' -ScriptBlock {
     # Each command path ('' for the program): its subcommands, its own flags, its operands in order.
     $nodes = @{
         '' = @{
-            Subs = @(@{ N = @('auth'); D = 'log in to an instance, check or forget the stored key' }, @{ N = @('whoami'); D = 'show the account, the key in use and its rate limit' }, @{ N = @('library'); D = 'your library: entries with their work, status and progress' }, @{ N = @('history'); D = 'what you watched, played, read and listened to, newest first' }, @{ N = @('lists'); D = 'your lists (and lists shared with you for editing), and what is on them' }, @{ N = @('calendar'); D = 'upcoming episodes of the shows you follow (up to 90 days, at most 60), in your local time' }, @{ N = @('next'); D = 'what to take up next: your entries in progress, most recently active first (or --random, one planned)' }, @{ N = @('status'); D = 'what is going on, in one screen: in progress, activity, airing this week, notifications, the mirror' }, @{ N = @('serve'); D = 'serve the mirror read-only over HTTP: calendar, feed, status, next and reports for apps and dashboards' }, @{ N = @('stats'); D = 'your stats summary, a section per group of figures' }, @{ N = @('reviews'); D = 'the reviews you wrote' }, @{ N = @('profile'); D = 'your public profile, and the achievements you unlocked' }, @{ N = @('notifications'); D = 'your notifications, newest first' }, @{ N = @('export'); D = 'the full data export (cached: the server allows one per hour)' }, @{ N = @('diff'); D = 'what changed between two exports (or an export and the mirror): everything an export holds' }, @{ N = @('convert'); D = 'write files other services import: Letterboxd, Goodreads/StoryGraph, Yamtrack, MyAnimeList' }, @{ N = @('sync'); D = 'create or update the local SQLite mirror of your account (then lk search, lk sql, --offline)' }, @{ N = @('search'); D = 'full-text search of the mirror: titles, notes and reviews (lk sync first)' }, @{ N = @('sql'); D = 'run a read-only SQL query on the mirror, output in any format; --schema prints the schema' }, @{ N = @('feed'); D = 'your recent activity from the mirror as an Atom 1.0 feed (or JSON Feed 1.1), for a site or a feed reader' }, @{ N = @('report'); D = 'a year in review from the mirror: one HTML file to open, print and keep (or its figures with --json)' }, @{ N = @('mcp'); D = 'serve your library to an AI assistant: a read-only MCP server on stdio, answering from the mirror' }, @{ N = @('open'); D = 'open an entry''s page in the web app in your browser (BROWSER), or print its URL' }, @{ N = @('api'); D = 'raw GET of any path under /v1; prints the JSON as the server sent it' }, @{ N = @('alias'); D = 'shorter words for the commands you type often, as gh has them (kept per machine, in the config file)' }, @{ N = @('extension'); D = 'commands of your own: an executable lk-NAME on PATH runs as `lk NAME ARGS…`' }, @{ N = @('config'); D = 'stored defaults: format, lang, color, base-url, max-wait, timeout, max-body, pager, ca-file, csv-safe (flags and environment still win)' }, @{ N = @('completion'); D = 'print the completion script for bash, zsh, fish or PowerShell (the same as completions/ in the package)' }, @{ N = @('doctor'); D = 'check Node, folders, key, instance, TLS, proxy, clock, rate limit, export hour and mirror; each with the fix' }, @{ N = @('sandbox'); D = 'run the bundled reference API with demo data on loopback, until interrupted' })
+            Subs = @(@{ N = @('auth'); D = 'log in to an instance, check or forget the stored key' }, @{ N = @('whoami'); D = 'show the account, the key in use and its rate limit' }, @{ N = @('library'); D = 'your library: entries with their work, status and progress' }, @{ N = @('history'); D = 'what you watched, played, read and listened to, newest first' }, @{ N = @('lists'); D = 'your lists (and lists shared with you for editing), and what is on them' }, @{ N = @('calendar'); D = 'upcoming episodes of the shows you follow (up to 90 days, at most 60), in your local time' }, @{ N = @('next'); D = 'what to take up next: your entries in progress, most recently active first (or --random, one planned)' }, @{ N = @('status'); D = 'what is going on, in one screen: in progress, activity, airing this week, notifications, the mirror' }, @{ N = @('serve'); D = 'serve the mirror read-only over HTTP: calendar, feed, status, next and reports for apps and dashboards' }, @{ N = @('stats'); D = 'your stats summary, a section per group of figures' }, @{ N = @('reviews'); D = 'the reviews you wrote' }, @{ N = @('profile'); D = 'your public profile, and the achievements you unlocked' }, @{ N = @('notifications'); D = 'your notifications, newest first' }, @{ N = @('notify'); D = 'tell your phone (ntfy, e-mail, Discord, any Apprise URL) of episodes airing and new notifications, once' }, @{ N = @('export'); D = 'the full data export (cached: the server allows one per hour)' }, @{ N = @('diff'); D = 'what changed between two exports (or an export and the mirror): everything an export holds' }, @{ N = @('convert'); D = 'write files other services import: Letterboxd, Goodreads/StoryGraph, Yamtrack, MyAnimeList' }, @{ N = @('sync'); D = 'create or update the local SQLite mirror of your account (then lk search, lk sql, --offline)' }, @{ N = @('search'); D = 'full-text search of the mirror: titles, notes and reviews (lk sync first)' }, @{ N = @('sql'); D = 'run a read-only SQL query on the mirror, output in any format; --schema prints the schema' }, @{ N = @('feed'); D = 'your recent activity from the mirror as an Atom 1.0 feed (or JSON Feed 1.1), for a site or a feed reader' }, @{ N = @('report'); D = 'a year in review from the mirror: one HTML file to open, print and keep (or its figures with --json)' }, @{ N = @('mcp'); D = 'serve your library to an AI assistant: a read-only MCP server on stdio, answering from the mirror' }, @{ N = @('open'); D = 'open an entry''s page in the web app in your browser (BROWSER), or print its URL' }, @{ N = @('api'); D = 'raw GET of any path under /v1; prints the JSON as the server sent it' }, @{ N = @('alias'); D = 'shorter words for the commands you type often, as gh has them (kept per machine, in the config file)' }, @{ N = @('extension'); D = 'commands of your own: an executable lk-NAME on PATH runs as `lk NAME ARGS…`' }, @{ N = @('config'); D = 'stored defaults: format, lang, color, base-url, max-wait, timeout, max-body, pager, ca-file, notify, csv-safe (flags and environment still win)' }, @{ N = @('completion'); D = 'print the completion script for bash, zsh, fish or PowerShell (the same as completions/ in the package)' }, @{ N = @('doctor'); D = 'check Node, folders, key, instance, TLS, proxy, clock, rate limit, export hour and mirror; each with the fix' }, @{ N = @('sandbox'); D = 'run the bundled reference API with demo data on loopback, until interrupted' })
             Flags = @(
             )
             Operands = @()
@@ -234,7 +234,10 @@ Register-ArgumentCompleter -Native -CommandName 'lk' -ScriptBlock {
                 @{ N = @('--port'); D = 'the port (default 8787; 0 picks a free one)'; V = @{ K = 'free'; Name = 'n' } }
                 @{ N = @('--sync-every'); D = 'run lk sync in the background this often, e.g. 15m, 1h (needs the key)'; V = @{ K = 'free'; Name = 'duration' } }
                 @{ N = @('--token-file'); D = 'require the token in this file as ?token= or Authorization: Bearer'; V = @{ K = 'files'; Name = 'file' } }
+                @{ N = @('--mcp'); D = 'also serve lk mcp''s MCP server at POST /mcp (Streamable HTTP), for assistants that reach lk over the network'; V = $null }
                 @{ N = @('--replace'); D = 'with --sync-every: replace a mirror of another account with this key''s (else refused, exit 1)'; V = $null }
+                @{ N = @('--notify'); D = 'with --sync-every: run lk notify after each sync (to --to, else the config list notify)'; V = $null }
+                @{ N = @('--to'); D = 'send here (repeatable); else the config list notify'; V = @{ K = 'free'; Name = 'url' } }
                 @{ N = @('--db'); D = 'the mirror file (default: <data folder>/<profile>.db; see lk sync --help)'; V = @{ K = 'files'; Name = 'file' } }
                 @{ N = @('--format'); D = 'output format: table, json, ndjson, csv, tsv'; V = @{ K = 'words'; Name = 'format'; W = @() } }
             )
@@ -292,6 +295,18 @@ Register-ArgumentCompleter -Native -CommandName 'lk' -ScriptBlock {
                 @{ N = @('--limit'); D = 'items per page, 1 to 100 (default 20; 100 with --all)'; V = @{ K = 'free'; Name = 'n' } }
                 @{ N = @('--all'); D = 'every item, following pages to the end (streams as pages arrive)'; V = $null }
                 @{ N = @('--max'); D = 'stop after N items'; V = @{ K = 'free'; Name = 'n' } }
+            )
+            Operands = @()
+        }
+        'notify' = @{
+            Subs = @()
+            Flags = @(
+                @{ N = @('--to'); D = 'send here (repeatable); else the config list notify'; V = @{ K = 'free'; Name = 'url' } }
+                @{ N = @('--sync'); D = 'run lk sync first (needs the key), then tell what is new'; V = $null }
+                @{ N = @('--dry-run'); D = 'show what would be sent, and to which targets; send and record nothing'; V = $null }
+                @{ N = @('--mark-sent'); D = 'record what is due as sent, without sending it (to start quiet)'; V = $null }
+                @{ N = @('--db'); D = 'the mirror file (default: <data folder>/<profile>.db; see lk sync --help)'; V = @{ K = 'files'; Name = 'file' } }
+                @{ N = @('--format'); D = 'output format: table, json, ndjson, csv, tsv'; V = @{ K = 'words'; Name = 'format'; W = @('table', 'json') } }
             )
             Operands = @()
         }
@@ -482,21 +497,21 @@ Register-ArgumentCompleter -Native -CommandName 'lk' -ScriptBlock {
             Flags = @(
                 @{ N = @('--format'); D = 'output format: table, json, ndjson, csv, tsv'; V = @{ K = 'words'; Name = 'format'; W = @() } }
             )
-            Operands = @(@{ K = 'words'; Name = 'setting'; More = $false; W = @('format', 'lang', 'color', 'base-url', 'max-wait', 'timeout', 'max-body', 'pager', 'ca-file', 'csv-safe') })
+            Operands = @(@{ K = 'words'; Name = 'setting'; More = $false; W = @('format', 'lang', 'color', 'base-url', 'max-wait', 'timeout', 'max-body', 'pager', 'ca-file', 'notify', 'csv-safe') })
         }
         'config set' = @{
             Subs = @()
             Flags = @(
                 @{ N = @('--format'); D = 'output format: table, json, ndjson, csv, tsv'; V = @{ K = 'words'; Name = 'format'; W = @() } }
             )
-            Operands = @(@{ K = 'words'; Name = 'setting'; More = $false; W = @('format', 'lang', 'color', 'base-url', 'max-wait', 'timeout', 'max-body', 'pager', 'ca-file', 'csv-safe') }, @{ K = 'dynamic'; Name = 'value'; More = $false; A = @('completion', '--setting-values'); With = $true })
+            Operands = @(@{ K = 'words'; Name = 'setting'; More = $false; W = @('format', 'lang', 'color', 'base-url', 'max-wait', 'timeout', 'max-body', 'pager', 'ca-file', 'notify', 'csv-safe') }, @{ K = 'dynamic'; Name = 'value'; More = $false; A = @('completion', '--setting-values'); With = $true })
         }
         'config unset' = @{
             Subs = @()
             Flags = @(
                 @{ N = @('--format'); D = 'output format: table, json, ndjson, csv, tsv'; V = @{ K = 'words'; Name = 'format'; W = @() } }
             )
-            Operands = @(@{ K = 'words'; Name = 'setting'; More = $false; W = @('format', 'lang', 'color', 'base-url', 'max-wait', 'timeout', 'max-body', 'pager', 'ca-file', 'csv-safe') })
+            Operands = @(@{ K = 'words'; Name = 'setting'; More = $false; W = @('format', 'lang', 'color', 'base-url', 'max-wait', 'timeout', 'max-body', 'pager', 'ca-file', 'notify', 'csv-safe') })
         }
         'completion' = @{
             Subs = @()
