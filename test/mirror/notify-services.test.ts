@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestBed, virtualClock, type TestBed } from '../e2e/harness.js';
 import { startReceiver, type Receiver } from '../support/notify-receiver.js';
 import { describeWith } from '../support/outside-tools.js';
+import { startSmtp } from '../support/smtp-receiver.js';
 import { describeWithSqlite } from '../support/sqlite-node.js';
 import { tempDir } from '../support/temp-dir.js';
 
@@ -18,44 +17,6 @@ interface Told {
   key: string;
   title: string;
   body: string;
-}
-
-interface Mail {
-  user: string | undefined;
-  password: string | undefined;
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** An SMTP server on loopback that keeps every mail (no STARTTLS offered: lk's mailto:// goes on in plain text then). */
-async function startSmtp(): Promise<{ port: number; mails: Mail[]; close: () => Promise<void> }> {
-  const mails: Mail[] = [];
-  const auths = new Map<string, { user: string; password: string }>();
-  const server = new SMTPServer({
-    authOptional: true,
-    allowInsecureAuth: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onAuth(auth, session, callback) {
-      auths.set(session.id, { user: auth.username ?? '', password: auth.password ?? '' });
-      callback(null, { user: auth.username });
-    },
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => (raw += chunk));
-      stream.on('end', () => {
-        const auth = auths.get(session.id);
-        const from = session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address;
-        mails.push({ user: auth?.user, password: auth?.password, from, to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { port, mails, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 /** A mail header, unfolded, its RFC 2047 encoded words decoded (nodemailer encodes a subject beyond ASCII). */

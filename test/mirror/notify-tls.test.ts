@@ -1,45 +1,16 @@
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestBed, virtualClock, type TestBed } from '../e2e/harness.js';
 import { makeTestPki, type TestPki } from '../e2e/pki.js';
 import { startReceiver } from '../support/notify-receiver.js';
 import { describeWith } from '../support/outside-tools.js';
+import { startSmtp } from '../support/smtp-receiver.js';
 import { describeWithSqlite } from '../support/sqlite-node.js';
 import { tempDir } from '../support/temp-dir.js';
 
 // Issue 48: lk notify's TLS, against servers with a certificate authority of the test's own (openssl): mailto://
 // upgrades with STARTTLS when the server offers it, mailtos:// is TLS from the start, ntfys:// is https; each trusts
 // the run's CA file (--cacert) and refuses a certificate nobody vouches for.
-
-/** An SMTP server on loopback with the test's certificate: TLS from the start (`secure`) or offered with STARTTLS. */
-async function startSmtp(pki: TestPki, secure: boolean) {
-  const mails: Array<{ subject: string | undefined; tls: boolean }> = [];
-  const server = new SMTPServer({
-    secure,
-    key: pki.valid.key,
-    cert: pki.valid.cert,
-    authOptional: true,
-    logger: false,
-    onAuth(auth, _session, callback) {
-      callback(null, { user: auth.username });
-    },
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => (raw += chunk));
-      stream.on('end', () => {
-        mails.push({ subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim(), tls: session.secure });
-        callback();
-      });
-    },
-  });
-  server.on('error', () => {}); // a client that refuses the certificate hangs up: not the test's failure
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { port, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 describeWithSqlite('lk notify over TLS', () => {
   describeWith(['openssl'], 'with a certificate authority of its own', () => {
@@ -63,7 +34,7 @@ describeWithSqlite('lk notify over TLS', () => {
 
     it('mailto:// upgrades with STARTTLS when the server offers it; mailtos:// is TLS from the start', async () => {
       for (const secure of [false, true]) {
-        const smtp = await startSmtp(pki, secure);
+        const smtp = await startSmtp({ key: pki.valid.key, cert: pki.valid.cert, secure });
         try {
           const target = `${secure ? 'mailtos' : 'mailto'}://me:pw@127.0.0.1:${smtp.port}?to=me@example.org`;
           const expected = await due(target);

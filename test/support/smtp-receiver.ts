@@ -1,0 +1,53 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+/** A mail as the server received it: who logged in, the envelope, the raw message, and whether it came over TLS. */
+export interface ReceivedMail {
+  user: string | undefined;
+  password: string | undefined;
+  from: string;
+  to: string[];
+  raw: string;
+  tls: boolean;
+}
+
+export interface SmtpReceiver {
+  port: number;
+  mails: ReceivedMail[];
+  close(): Promise<void>;
+}
+
+/**
+ * A real SMTP server on loopback (the smtp-server package) keeping every mail lk notify's mailto:// sends. Plain text
+ * with no STARTTLS offered, unless `tls` gives a certificate: then TLS from the start (`secure`, mailtos://) or
+ * offered with STARTTLS.
+ */
+export async function startSmtp(tls?: { key: string | Buffer; cert: string | Buffer; secure: boolean }): Promise<SmtpReceiver> {
+  const mails: ReceivedMail[] = [];
+  const auths = new Map<string, { user: string; password: string }>();
+  const server = new SMTPServer({
+    authOptional: true,
+    logger: false,
+    ...(tls ? { secure: tls.secure, key: tls.key, cert: tls.cert } : { allowInsecureAuth: true, disabledCommands: ['STARTTLS'] }),
+    onAuth(auth, session, callback) {
+      auths.set(session.id, { user: auth.username ?? '', password: auth.password ?? '' });
+      callback(null, { user: auth.username });
+    },
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => (raw += chunk));
+      stream.on('end', () => {
+        const auth = auths.get(session.id);
+        const from = session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address;
+        const to = session.envelope.rcptTo.map((rcpt) => rcpt.address);
+        mails.push({ user: auth?.user, password: auth?.password, from, to, raw, tls: session.secure });
+        callback();
+      });
+    },
+  });
+  server.on('error', () => {}); // a client that refuses the certificate hangs up: not the test's failure
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return { port, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
