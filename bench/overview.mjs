@@ -35,8 +35,8 @@ export async function overview({ runs = 9 } = {}) {
         row(
           `overview: ${name}, 100,000 entries`,
           `${ms(timed.median)} (${ratio(timed.median / f.median)})`,
-          '≤ 3× floor',
-          timed.median / f.median <= 3,
+          '≤ 2.5× floor',
+          timed.median / f.median <= 2.5,
         ),
       );
     }

@@ -2,7 +2,7 @@
 // (bench/same-output-loop.cjs: CommonJS, node:http, 4 pages in flight, each item written as one line — the least a
 // Node program can do for the same bytes, checked) and, for scale, a loop that prints the bodies untouched
 // (bench/raw-pages.mjs). All write into the same kind of pipe, read and discarded here.
-// Target: lk within 1.3× of the same-output loop.
+// Target: lk within 1.2× of the same-output loop (issue 47; 1.3× before).
 import { join } from 'node:path';
 import { interleaved, lkBin, lkEnv, ms, ratio, root, row, run, scratch, startSandbox } from './lib.mjs';
 
@@ -33,8 +33,8 @@ export async function throughput({ runs = 5, entries = ENTRIES } = {}) {
       row(
         `throughput: lk library --all --ndjson`,
         `${ms(lk.median)} (${ratio(r)}; ${Math.round(perSecond).toLocaleString('en-US')} entries/s)`,
-        '≤ 1.3× the same-output loop',
-        r <= 1.3,
+        '≤ 1.2× the same-output loop',
+        r <= 1.2,
       ),
     ];
   } finally {
