@@ -114,25 +114,42 @@ tar -xzf "$dir/$name" -C "$work" || fail "cannot unpack $name: nothing installed
 [ -x "$work/$top/lk" ] || fail "$name holds no $top/lk: nothing installed"
 
 installed=
-place() { # place FROM TO MODE: copied beside, then renamed over TO, so a running lk is never half-written
+quote() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
+place() { # place FROM TO MODE [quiet]: copied beside, then renamed over TO, so a running lk is never half-written
   mkdir -p "$(dirname "$2")"
   cp "$1" "$2.new.$$"
   chmod "$3" "$2.new.$$"
   mv -f "$2.new.$$" "$2"
-  installed="$installed $2"
-  say "  $2"
+  installed="$installed $(quote "$2")"
+  [ -n "${4:-}" ] || say "  $2"
 }
 
 say "Installing $top into $prefix:"
 place "$work/$top/lk" "$prefix/bin/lk" 755
+pages=0
 for page in "$work/$top"/man/man1/*.1; do
-  [ -e "$page" ] && place "$page" "$prefix/share/man/man1/$(basename "$page")" 644
+  [ -e "$page" ] || continue
+  place "$page" "$prefix/share/man/man1/$(basename "$page")" 644 quiet
+  pages=$((pages + 1))
 done
+[ "$pages" -eq 0 ] || say "  $prefix/share/man/man1/: $pages pages (man lk, man lk-COMMAND)"
 completions=$work/$top/completions
 [ -f "$completions/lk.bash" ] && place "$completions/lk.bash" "$prefix/share/bash-completion/completions/lk" 644
 [ -f "$completions/_lk" ] && place "$completions/_lk" "$prefix/share/zsh/site-functions/_lk" 644
 [ -f "$completions/lk.fish" ] && place "$completions/lk.fish" "$prefix/share/fish/vendor_completions.d/lk.fish" 644
 [ -f "$completions/lk.ps1" ] && place "$completions/lk.ps1" "$prefix/share/lk/completions/lk.ps1" 644
+
+# The way back: a script that removes exactly what was placed here, itself last.
+uninstall=$prefix/share/lk/uninstall.sh
+mkdir -p "$(dirname "$uninstall")"
+{
+  say "#!/bin/sh"
+  say "# Removes $top from $prefix, as install.sh put it there."
+  say "rm -f$installed"
+  say "rm -f $(quote "$uninstall")"
+  say "echo $(quote "lk removed from $prefix")"
+} >"$uninstall"
+chmod 755 "$uninstall"
 
 say ""
 say "lk $("$prefix/bin/lk" --version 2>/dev/null || echo "(from $top)") is installed."
@@ -140,4 +157,4 @@ case ":${PATH:-}:" in
   *":$prefix/bin:"*) ;;
   *) say "$prefix/bin is not on your PATH: add it (export PATH=\"$prefix/bin:\$PATH\")." ;;
 esac
-say "To uninstall: rm -f$installed"
+say "To uninstall: sh $(quote "$uninstall")"

@@ -56,6 +56,7 @@ describeWith(['sha256sum', 'tar'], 'install.sh', () => {
       'share/bash-completion/completions/lk',
       'share/fish/vendor_completions.d/lk.fish',
       'share/lk/completions/lk.ps1',
+      'share/lk/uninstall.sh',
       'share/man/man1/lk.1',
       'share/zsh/site-functions/_lk',
     ]);
@@ -66,12 +67,15 @@ describeWith(['sha256sum', 'tar'], 'install.sh', () => {
     expect(filesUnder(prefix).filter((file) => !file.endsWith('/'))).toEqual([]);
   });
 
-  it('takes the archive named on its command line, from another folder', () => {
+  it('takes the archive named on its command line, from another folder, into a prefix with a space and a quote', () => {
     const dir = release();
-    const prefix = join(dir, 'elsewhere');
+    const prefix = join(dir, "Bob's tools");
     const result = run('sh', [SCRIPT, `--prefix=${prefix}`, join(dir, `${NAME}.tar.gz`)], { cwd: tempDir('lk-install-cwd-') });
     expect(result.code, result.stderr).toBe(0);
     expect(existsSync(join(prefix, 'bin/lk'))).toBe(true);
+    const uninstall = result.stdout.split('\n').find((line) => line.startsWith('To uninstall: '))!;
+    expect(run('sh', ['-c', uninstall.slice('To uninstall: '.length)]).stdout).toBe(`lk removed from ${prefix}\n`);
+    expect(filesUnder(prefix)).toEqual([]);
   });
 
   it('refuses an archive one byte of which changed: exit 1, "checksum does not match", nothing installed', () => {
