@@ -3,8 +3,8 @@ import type { Database } from './database.js';
 /**
  * `entries.last_activity`: each entry's newest dated event — its own events, and those of its work that name no entry
  * — kept by the sync (migration 5), so that lk next reads the entries in progress most recently active first from one
- * index instead of seeking every entry's history at each run. SPEC.md fixes dates as ISO 8601 in UTC with
- * milliseconds and a Z: as text they sort as they do in time, so max() and ORDER BY need no parsing.
+ * index instead of seeking every entry's history at each run. The API gives dates as ISO 8601 in UTC with
+ * milliseconds and a Z (docs/api.md): as text they sort as they do in time, so max() and ORDER BY need no parsing.
  */
 
 const NEWEST_EVENT = `(SELECT max(at) FROM (
