@@ -6,19 +6,12 @@
 //   node bench/mcp-connect.mjs            # alone (npm run build first; Node 22.13+ for node:sqlite)
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { lkBin, lkEnv, median, ms, row, run, scratch, startSandbox } from './lib.mjs';
-import { sqliteNode } from './mirror.mjs';
+import { lkBin, median, ms, row } from './lib.mjs';
+import { onSyncedMirror } from './mirror.mjs';
 
 export async function mcpConnect({ runs = 9, entries = 50 } = {}) {
-  const node = sqliteNode();
-  const work = scratch();
-  const sandbox = await startSandbox({ entries, rateLimit: 0 });
-  try {
-    const env = lkEnv(sandbox, work.dir);
-    const db = join(work.dir, 'mirror.db');
-    await run(node, [lkBin, 'sync', '-q', '--db', db], { env });
+  return onSyncedMirror(entries, async ({ node, env, db }) => {
     const samples = { auto: [], legacy: [] };
     const eras = { auto: new Set(), legacy: new Set() };
     for (let i = 0; i < runs; i++)
@@ -30,10 +23,7 @@ export async function mcpConnect({ runs = 9, entries = 50 } = {}) {
     return ['auto', 'legacy'].map((mode) =>
       row(`mcp: connect and tools/list, v2 client in ${mode} mode`, ms(median(samples[mode])), `settles on ${[...eras[mode]].join(', ')}`, true),
     );
-  } finally {
-    await sandbox.close();
-    work.cleanup();
-  }
+  });
 }
 
 async function connectOnce(node, env, db, mode) {

@@ -6,21 +6,14 @@
 //   node bench/mcp.mjs            # alone (npm run build first)
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { lkBin, lkEnv, median, ms, peakRssPreload, row, run, scratch, startSandbox } from './lib.mjs';
-import { sqliteNode } from './mirror.mjs';
+import { lkBin, median, ms, peakRssPreload, row } from './lib.mjs';
+import { onSyncedMirror } from './mirror.mjs';
 
 const CALLS = 1000;
 
 export async function mcp({ runs = 3, entries = 1234 } = {}) {
-  const node = sqliteNode();
-  const work = scratch();
-  const sandbox = await startSandbox({ entries, rateLimit: 0 });
-  try {
-    const env = lkEnv(sandbox, work.dir);
-    const db = join(work.dir, 'mirror.db');
-    await run(node, [lkBin, 'sync', '-q', '--db', db], { env });
+  return onSyncedMirror(entries, async ({ node, env, db }) => {
     const kinds = {
       search: (id) => ({ name: 'search', arguments: { text: id % 2 ? 'the' : 'story' } }),
       sql: (id) => ({ name: 'sql', arguments: { query: `SELECT ${id} AS n, count(*) AS entries FROM entries WHERE rating >= 7` } }),
@@ -50,10 +43,7 @@ export async function mcp({ runs = 3, entries = 1234 } = {}) {
       );
     }
     return rows;
-  } finally {
-    await sandbox.close();
-    work.cleanup();
-  }
+  });
 }
 
 /** One lk mcp process answering CALLS calls written at once: wall time, peak RSS, the most processes seen. */

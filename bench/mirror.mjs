@@ -36,6 +36,15 @@ export async function onLargeAccount(entries, use) {
   }
 }
 
+/** onLargeAccount, with the account synced into a mirror first (`db`, for `lk … --db`): for what reads a mirror. */
+export async function onSyncedMirror(entries, use) {
+  return onLargeAccount(entries, async (account) => {
+    const db = join(account.work.dir, 'mirror.db');
+    await run(account.node, [lkBin, 'sync', '-q', '--db', db], { env: account.env });
+    return use({ ...account, db });
+  });
+}
+
 export async function mirror({ runs = 5, entries = 100_000 } = {}) {
   const rows = [];
   const node = await onLargeAccount(entries, async ({ node, version, work, big, env }) => {
