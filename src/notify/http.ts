@@ -1,4 +1,5 @@
 import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import { retryAfterSeconds } from '../api/rate-limit.js';
 import { proxySettingsFromEnv } from '../api/transport.js';
 import { VERSION } from '../util/version.js';
 
@@ -64,11 +65,8 @@ export async function post(url: URL, headers: Record<string, string>, body: stri
   };
 }
 
-/** Retry-After in seconds or as an HTTP date (RFC 9110), in milliseconds from now. */
+/** A 429's or 503's Retry-After in milliseconds from now, read as lk reads the API's (api/rate-limit.ts). */
 export function retryAfterMs(header: string | string[] | undefined, now: number): number | undefined {
-  const value = Array.isArray(header) ? header[0] : header;
-  if (value === undefined || value.trim() === '') return undefined;
-  if (/^\d+(\.\d+)?$/.test(value.trim())) return Math.ceil(Number(value.trim()) * 1000);
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+  const seconds = retryAfterSeconds(header, now);
+  return seconds === undefined ? undefined : Math.ceil(seconds * 1000);
 }
