@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { SEA_NODE, pinnedNode } from './sea-node.mjs';
@@ -128,11 +128,13 @@ export async function buildSea({ target = HOST, out = join(dist, 'sea'), codeCac
   const targetsNode = crossBuilt ? targetNode(target) : pinnedNode();
   const node = target.startsWith('linux-') ? strippedCopy(targetsNode, out, target) : targetsNode;
   const exe = join(out, target.startsWith('win32-') ? 'lk.exe' : 'lk');
+  // The blob keeps the main script's path as written here: relative to `out` (the build runs there), so no absolute
+  // path of the build machine reaches the file and two clones of one commit build the same bytes.
   const main = join(out, 'main.cjs');
   writeFileSync(main, mainScript());
   const config = {
-    main,
-    output: exe,
+    main: 'main.cjs',
+    output: relative(out, exe),
     disableExperimentalSEAWarning: true,
     useCodeCache: codeCache && !crossBuilt,
     assets: assets(target),
@@ -141,11 +143,11 @@ export async function buildSea({ target = HOST, out = join(dist, 'sea'), codeCac
   if (atLeast(SEA_NODE, [25, 5])) {
     // The host's Node writes the blob into a copy of the target's (`executable`), as Node's documentation shows.
     writeFileSync(configFile, JSON.stringify({ ...config, executable: node }, null, 2));
-    execFileSync(pinnedNode(), ['--build-sea', configFile], { stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync(pinnedNode(), ['--build-sea', configFile], { cwd: out, stdio: ['ignore', 'ignore', 'inherit'] });
   } else {
     const blob = join(out, 'sea-prep.blob');
-    writeFileSync(configFile, JSON.stringify({ ...config, output: blob }, null, 2));
-    execFileSync(node, ['--experimental-sea-config', configFile], { stdio: ['ignore', 'ignore', 'inherit'] });
+    writeFileSync(configFile, JSON.stringify({ ...config, output: relative(out, blob) }, null, 2));
+    execFileSync(node, ['--experimental-sea-config', configFile], { cwd: out, stdio: ['ignore', 'ignore', 'inherit'] });
     copyFileSync(node, exe);
     chmodSync(exe, 0o755);
     const { inject } = await import('postject');
