@@ -17,8 +17,36 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'dist/release');
 const work = join(root, '.tmp/release');
 const { version, description } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const epoch = Number(process.env.SOURCE_DATE_EPOCH ?? execFileSync('git', ['log', '-1', '--format=%ct'], { cwd: root, encoding: 'utf8' }).trim());
-if (!Number.isInteger(epoch)) throw new Error('npm run release: SOURCE_DATE_EPOCH is not a whole number of seconds');
+const epoch = releaseEpoch();
+
+/** Every time in the release: SOURCE_DATE_EPOCH, else HEAD's commit time; one line and exit 2 when neither is there. */
+function releaseEpoch() {
+  const stop = (message) => {
+    process.stderr.write(`npm run release: ${message}\n`);
+    process.exit(2);
+  };
+  const given = process.env.SOURCE_DATE_EPOCH;
+  if (given !== undefined) {
+    if (!/^\d+$/.test(given)) stop(`SOURCE_DATE_EPOCH is not a whole number of seconds: ${JSON.stringify(given)}`);
+    return Number(given);
+  }
+  if (!existsSync(join(root, '.git'))) {
+    stop(
+      'no git history here (a source tree without .git): set SOURCE_DATE_EPOCH to the release time, e.g. SOURCE_DATE_EPOCH=1767225600 npm run release',
+    );
+  }
+  try {
+    return Number(execFileSync('git', ['log', '-1', '--format=%ct'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim());
+  } catch (error) {
+    stop(
+      `git log cannot give the commit's time (${
+        String(error.stderr ?? error.message)
+          .trim()
+          .split('\n')[0]
+      }): set SOURCE_DATE_EPOCH`,
+    );
+  }
+}
 
 /** Node's and Debian's names for the two architectures. */
 const TARGETS = [
@@ -115,6 +143,25 @@ function archive(arch, exe) {
 
 const rfc2822 = (seconds) => new Date(seconds * 1000).toUTCString().replace('GMT', '+0000');
 
+/** Debian's extended description: paragraphs folded to 79 columns, each line after a space, " ." between paragraphs. */
+function extendedDescription(paragraphs) {
+  return paragraphs
+    .map((paragraph) => {
+      const lines = [];
+      let line = '';
+      for (const word of paragraph.split(/\s+/)) {
+        if (line && line.length + 1 + word.length > 78) {
+          lines.push(line);
+          line = word;
+        } else line = line ? `${line} ${word}` : word;
+      }
+      return [...lines, line].map((text) => ` ${text}`).join('\n');
+    })
+    .join('\n .\n');
+}
+
+// No Homepage: the project publishes none yet (an npm package named lk is someone else's); lintian's no-homepage-field
+// is informational.
 function control(deb, installedKiB) {
   return `Package: lk
 Version: ${version}
@@ -124,14 +171,61 @@ Installed-Size: ${installedKiB}
 Depends: libc6 (>= 2.28), libstdc++6, libgcc-s1, libatomic1
 Section: utils
 Priority: optional
-Homepage: https://www.npmjs.com/package/lk
 Description: command-line client for a media-tracking account
- ${description}
- .
- One file carrying Node.js ${SEA_NODE}: lookups in a terminal, JSON for jq, a local
- SQLite mirror, backups from cron, a read-only web page and an MCP server.
+${extendedDescription([
+  description,
+  `One file carrying Node.js ${SEA_NODE}: lookups in a terminal, JSON for jq, a local SQLite mirror, backups from cron, a read-only web page and an MCP server.`,
+])}
 `;
 }
+
+/** A license text as a DEP-5 field's continuation lines: each line after a space, an empty one as " .". */
+const continuation = (text) =>
+  text
+    .trimEnd()
+    .split('\n')
+    .map((line) => (line.trim() === '' ? ' .' : ` ${line}`))
+    .join('\n');
+
+/** usr/share/doc/lk/copyright in Debian's machine-readable format (DEP-5): lk's license and the Node.js it carries. */
+function debianCopyright(arch) {
+  const lk = readFileSync(join(root, 'LICENSE'), 'utf8');
+  const holder = /^Copyright \(c\) (.+)$/m.exec(lk)?.[1] ?? 'the lk authors';
+  const node = readFileSync(join(fetchedPackage(`node-linux-${arch}`, SEA_NODE), 'LICENSE'), 'utf8');
+  return `Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
+Upstream-Name: lk
+
+Files: *
+Copyright: ${holder}
+License: Expat
+
+Files: usr/bin/lk
+Copyright: ${holder}
+ Node.js contributors, and the authors of the libraries Node.js carries (named in its license below)
+License: Expat and Node.js
+Comment: usr/bin/lk is lk and the Node.js ${SEA_NODE} it runs on, in one file.
+
+License: Expat
+${continuation(lk.replace(/^MIT License\s*/, ''))}
+
+License: Node.js
+${continuation(node)}
+`;
+}
+
+/**
+ * lintian's tags that a single file carrying Node.js raises by design, each with its reason (usr/share/lintian/overrides).
+ */
+const LINTIAN_OVERRIDES = `# The single file carries Node.js, whose release binary links these libraries in: that is what makes it one file.
+lk: embedded-library mbedtls [usr/bin/lk]
+lk: embedded-library zlib [usr/bin/lk]
+# usr/bin/lk is the Node.js project's own release binary (with lk's code injected): built by them, not by this package.
+lk: hardening-no-pie [usr/bin/lk]
+# The copyright file carries Node.js's LICENSE whole, as Node.js asks, and it quotes the licenses of its own dependencies.
+lk: copyright-file-contains-full-apache-2-license
+lk: copyright-not-using-common-license-for-gpl
+lk: old-fsf-address-in-copyright-file
+`;
 
 function sizeKiB(dir) {
   let bytes = 0;
@@ -152,12 +246,11 @@ function debian(arch, deb, exe) {
   for (const page of manPages())
     write(join(stage, 'usr/share/man/man1', `${page}.gz`), gzipSync(readFileSync(join(root, 'man/man1', page)), { level: 9 }));
   const doc = join(stage, 'usr/share/doc/lk');
-  write(
-    join(doc, 'copyright'),
-    `Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\nUpstream-Name: lk\n\nFiles: *\nLicense: MIT and Node.js's (below)\n\n${licenseText(arch)}`,
-  );
+  write(join(doc, 'copyright'), debianCopyright(arch));
+  // A native package (no Debian revision in its version): its changelog is changelog.gz, not changelog.Debian.gz.
   const changelog = `lk (${version}) unstable; urgency=medium\n\n  * Release ${version}.\n\n -- ${MAINTAINER}  ${rfc2822(epoch)}\n`;
-  write(join(doc, 'changelog.Debian.gz'), gzipSync(Buffer.from(changelog), { level: 9 }));
+  write(join(doc, 'changelog.gz'), gzipSync(Buffer.from(changelog), { level: 9 }));
+  write(join(stage, 'usr/share/lintian/overrides/lk'), LINTIAN_OVERRIDES);
   const installed = sizeKiB(join(stage, 'usr'));
   write(join(stage, 'DEBIAN/control'), control(deb, installed));
   settle(stage);
