@@ -48,6 +48,16 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ -n "$prefix" ] || fail "--prefix is empty" 2
+# A control character (a newline above all) in the prefix would be a line of its own in uninstall.sh and in what
+# this prints: refused, as no real folder needs one.
+case $prefix in
+  *[[:cntrl:]]*) fail "--prefix holds a control character (a newline, a tab…): name a plain folder" 2 ;;
+esac
+# uninstall.sh names what it removes by absolute path, wherever it is run from.
+case $prefix in
+  /*) ;;
+  *) prefix=$(pwd)/$prefix ;;
+esac
 
 for tool in tar gzip sha256sum; do
   command -v "$tool" >/dev/null 2>&1 || fail "needs $tool on PATH"
@@ -74,7 +84,13 @@ download() {
   fi
 }
 
-# The archive and the SHA256SUMS beside it, into $dir/$name.
+# The archive and the SHA256SUMS beside it, copied into this run's private folder ($work, 0700): the copy is what is
+# checked and unpacked, so nobody who can write beside the archive can swap it between the two.
+case $source in
+  http://*)
+    printf '%s: warning: %s is plain http: the archive and SHA256SUMS can be changed on the way (use https://)\n' "$prog" "$source" >&2
+    ;;
+esac
 case $source in
   http://* | https://*)
     base=${source%/}
@@ -82,7 +98,6 @@ case $source in
     name=$(sed -n "s/^[0-9a-f]\{64\}  \(lk-[^ ]*-linux-$arch\.tar\.gz\)\$/\1/p" "$work/SHA256SUMS" | head -n 1)
     [ -n "$name" ] || fail "$base/SHA256SUMS names no archive for linux-$arch"
     download "$base/$name" "$work/$name"
-    dir=$work
     ;;
   *)
     if [ -z "$source" ]; then
@@ -94,8 +109,15 @@ case $source in
       done
     fi
     [ -f "$source" ] || fail "no such archive: $source"
-    dir=$(cd "$(dirname "$source")" && pwd)
+    dir=$(dirname "$source")
     name=$(basename "$source")
+    case $name in
+      lk-*-linux-*.tar.gz) ;;
+      *) fail "$name is not an lk release archive (lk-VERSION-linux-ARCH.tar.gz)" ;;
+    esac
+    [ -f "$dir/SHA256SUMS" ] || fail "no SHA256SUMS beside $name: it cannot be checked, so it is not installed"
+    cp "$dir/SHA256SUMS" "$work/SHA256SUMS" || fail "cannot read $dir/SHA256SUMS"
+    cp "$source" "$work/$name" || fail "cannot read $source"
     ;;
 esac
 
@@ -103,20 +125,37 @@ case $name in
   lk-*-linux-*.tar.gz) ;;
   *) fail "$name is not an lk release archive (lk-VERSION-linux-ARCH.tar.gz)" ;;
 esac
-[ -f "$dir/SHA256SUMS" ] || fail "no SHA256SUMS beside $name: it cannot be checked, so it is not installed"
 
-# The check, before anything is written: the archive's line of SHA256SUMS, and its sum.
-grep "  $name\$" "$dir/SHA256SUMS" >"$work/sum" || fail "SHA256SUMS names no $name: nothing installed"
-(cd "$dir" && sha256sum -c --status "$work/sum") || fail "checksum does not match for $name: nothing installed"
+# The check, before anything is written: the archive's line of SHA256SUMS, and the sum of the copy in $work.
+grep "  $name\$" "$work/SHA256SUMS" >"$work/sum" || fail "SHA256SUMS names no $name: nothing installed"
+(cd "$work" && sha256sum -c --status sum) || fail "checksum does not match for $name: nothing installed"
 
+# Plain files and folders only, all under the archive's own top folder: a link or a device among the members could
+# make the copy below read something of this machine's (a symlink to a private file) or write outside the prefix.
 top=${name%.tar.gz}
-tar -xzf "$dir/$name" -C "$work" || fail "cannot unpack $name: nothing installed"
-[ -x "$work/$top/lk" ] || fail "$name holds no $top/lk: nothing installed"
+tar -tvzf "$work/$name" >"$work/members" || fail "cannot read $name: nothing installed"
+odd=$(grep -v '^[-d]' "$work/members" | head -n 1) || true
+[ -z "$odd" ] || fail "$name holds a link or a special file ($odd): nothing installed"
+tar -tzf "$work/$name" >"$work/names" || fail "cannot read $name: nothing installed"
+outside=$(awk -v top="$top/" 'index($0, top) != 1 || /(^|\/)\.\.(\/|$)/' "$work/names" | head -n 1)
+[ -z "$outside" ] || fail "$name holds $outside, outside $top/: nothing installed"
+mkdir "$work/unpacked"
+tar -xozf "$work/$name" -C "$work/unpacked" || fail "cannot unpack $name: nothing installed"
+unpacked=$work/unpacked/$top
+[ -f "$unpacked/lk" ] && [ -x "$unpacked/lk" ] || fail "$name holds no $top/lk: nothing installed"
 
 installed=
+created=
 quote() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
+# folder DIR: made with its missing parents, each remembered (newest first) for uninstall.sh to remove when empty.
+folder() {
+  [ -d "$1" ] && return 0
+  folder "$(dirname "$1")"
+  mkdir "$1"
+  created="$(quote "$1") $created"
+}
 place() { # place FROM TO MODE [quiet]: copied beside, then renamed over TO, so a running lk is never half-written
-  mkdir -p "$(dirname "$2")"
+  folder "$(dirname "$2")"
   cp "$1" "$2.new.$$"
   chmod "$3" "$2.new.$$"
   mv -f "$2.new.$$" "$2"
@@ -125,15 +164,15 @@ place() { # place FROM TO MODE [quiet]: copied beside, then renamed over TO, so 
 }
 
 say "Installing $top into $prefix:"
-place "$work/$top/lk" "$prefix/bin/lk" 755
+place "$unpacked/lk" "$prefix/bin/lk" 755
 pages=0
-for page in "$work/$top"/man/man1/*.1; do
+for page in "$unpacked"/man/man1/*.1; do
   [ -e "$page" ] || continue
   place "$page" "$prefix/share/man/man1/$(basename "$page")" 644 quiet
   pages=$((pages + 1))
 done
 [ "$pages" -eq 0 ] || say "  $prefix/share/man/man1/: $pages pages (man lk, man lk-COMMAND)"
-completions=$work/$top/completions
+completions=$unpacked/completions
 [ -f "$completions/lk.bash" ] && place "$completions/lk.bash" "$prefix/share/bash-completion/completions/lk" 644
 [ -f "$completions/_lk" ] && place "$completions/_lk" "$prefix/share/zsh/site-functions/_lk" 644
 [ -f "$completions/lk.fish" ] && place "$completions/lk.fish" "$prefix/share/fish/vendor_completions.d/lk.fish" 644
@@ -141,12 +180,13 @@ completions=$work/$top/completions
 
 # The way back: a script that removes exactly what was placed here, itself last.
 uninstall=$prefix/share/lk/uninstall.sh
-mkdir -p "$(dirname "$uninstall")"
+folder "$(dirname "$uninstall")"
 {
   say "#!/bin/sh"
   say "# Removes $top from $prefix, as install.sh put it there."
   say "rm -f$installed"
   say "rm -f $(quote "$uninstall")"
+  [ -z "$created" ] || say "rmdir $created 2>/dev/null || true"
   say "echo $(quote "lk removed from $prefix")"
 } >"$uninstall"
 chmod 755 "$uninstall"
@@ -157,4 +197,13 @@ case ":${PATH:-}:" in
   *":$prefix/bin:"*) ;;
   *) say "$prefix/bin is not on your PATH: add it (export PATH=\"$prefix/bin:\$PATH\")." ;;
 esac
+# zsh reads completions from the folders on its fpath; ~/.local's is not among them by default.
+zsh_functions=$prefix/share/zsh/site-functions
+if command -v zsh >/dev/null 2>&1 && [ -f "$zsh_functions/_lk" ]; then
+  # shellcheck disable=SC2016 # $fpath is zsh's, expanded by zsh.
+  if ! zsh -fc 'print -rl -- $fpath' 2>/dev/null | grep -qxF "$zsh_functions"; then
+    say "zsh looks for completions on its fpath: add this line to ~/.zshrc before compinit:"
+    say "  fpath=($(quote "$zsh_functions") \$fpath)"
+  fi
+fi
 say "To uninstall: sh $(quote "$uninstall")"

@@ -26,6 +26,8 @@ export const OUTSIDE_TOOLS = {
   mkfifo: { apt: 'coreutils', present: () => onPath('mkfifo') },
   mknod: { apt: 'coreutils', present: () => onPath('mknod') },
   yes: { apt: 'coreutils', present: () => onPath('yes') },
+  // coreutils' timeout ends a command and its children together (spawnSync's own timeout ends the first one only).
+  timeout: { apt: 'coreutils', present: () => onPath('timeout') },
   // The release's install.sh needs only these (and sh): it is tried with them.
   sha256sum: { apt: 'coreutils', present: () => onPath('sha256sum') },
   tar: { apt: 'tar', present: () => onPath('tar') && onPath('gzip') },
