@@ -22,6 +22,15 @@ function* jsonArray<T>(name: string, items: readonly T[], render: (item: T) => u
   yield last || after ? ']' : '],';
 }
 
+/**
+ * How the export is dressed: `item` for each rendered item (the alt variant's UUIDs), and `entryId`, when the export
+ * numbers entries its own way (the sandbox's exportEntryIdPrefix option), for the ids of entries and of events' entries.
+ */
+export interface ExportDress {
+  item: (item: unknown) => unknown;
+  entryId?: ((id: string) => string) | undefined;
+}
+
 /** The collections an export may leave out (the sandbox's exportLeavesOut option). */
 export type ExportCollection = 'lists' | 'reviews' | 'achievements' | 'notifications' | 'profile';
 
@@ -37,17 +46,29 @@ export function* exportDocument(
   seed: number,
   dataDay: number,
   leaveOut: ReadonlySet<ExportCollection> = new Set(),
+  dress: ExportDress = { item: (item) => item },
 ): Generator<string> {
-  yield `{"exportedAt":${JSON.stringify(iso(now))},"account":${JSON.stringify(renderAccount(account))},`;
-  yield* jsonArray('library', account.entries, (entry) => renderEntry(entry, lang));
+  const { item: as, entryId } = dress;
+  const ownIds = (rendered: unknown, field: 'id' | 'entryId') =>
+    entryId && rendered && typeof rendered === 'object' && typeof (rendered as Record<string, unknown>)[field] === 'string'
+      ? { ...(rendered as Record<string, unknown>), [field]: entryId((rendered as Record<string, string>)[field]!) }
+      : rendered;
+  yield `{"exportedAt":${JSON.stringify(iso(now))},"account":${JSON.stringify(as(renderAccount(account)))},`;
+  yield* jsonArray('library', account.entries, (entry) => ownIds(as(renderEntry(entry, lang)), 'id'));
   const undated = account.entries.flatMap((entry) => entryEvents(entry).filter((event) => event.date === null));
-  yield* jsonArray('history', [...datedEvents(account, undefined), ...undated], (event) => renderEvent(event, lang, false), true);
-  if (!leaveOut.has('lists')) yield* jsonArray('lists', account.lists, (list) => renderList(list, lang, true), false, true);
-  if (!leaveOut.has('reviews')) yield* jsonArray('reviews', account.reviews, (review) => renderReview(review, lang), false, true);
+  yield* jsonArray(
+    'history',
+    [...datedEvents(account, undefined), ...undated],
+    (event) => ownIds(as(renderEvent(event, lang, false)), 'entryId'),
+    true,
+  );
+  if (!leaveOut.has('lists')) yield* jsonArray('lists', account.lists, (list) => as(renderList(list, lang, true)), false, true);
+  if (!leaveOut.has('reviews')) yield* jsonArray('reviews', account.reviews, (review) => as(renderReview(review, lang)), false, true);
   const unlocked = achievements(account, seed, dataDay);
   if (!leaveOut.has('achievements'))
-    yield* jsonArray('achievements', unlocked, (achievement) => renderAchievement(achievement, account.username), false, true);
-  if (!leaveOut.has('notifications')) yield* jsonArray('notifications', account.notifications, renderNotification, false, true);
-  if (!leaveOut.has('profile')) yield `,"profile":${JSON.stringify(renderProfile(account, unlocked.filter((a) => a.unlockedAt !== null).length))}`;
+    yield* jsonArray('achievements', unlocked, (achievement) => as(renderAchievement(achievement, account.username)), false, true);
+  if (!leaveOut.has('notifications')) yield* jsonArray('notifications', account.notifications, (n) => as(renderNotification(n)), false, true);
+  if (!leaveOut.has('profile'))
+    yield `,"profile":${JSON.stringify(as(renderProfile(account, unlocked.filter((a) => a.unlockedAt !== null).length)))}`;
   yield '}';
 }

@@ -46,6 +46,11 @@ export interface SandboxOptions {
    * `achievements`, `notifications`, `lists`, `reviews`. Default: none.
    */
   exportLeavesOut?: readonly ExportCollection[];
+  /**
+   * An export that numbers entries its own way, as an instance may (docs/api.md does not fix the export's shape):
+   * each entry's id and each event's entryId in it carry this prefix; the API's ids are unchanged. Default: none.
+   */
+  exportEntryIdPrefix?: string;
 }
 
 export interface DemoKey {
@@ -66,6 +71,11 @@ export interface Sandbox extends SandboxMutations {
   counters: SandboxCounters;
   /** Mutable at run time; assigning new options restarts the fault sequence. */
   faults: FaultOptions;
+  /**
+   * Called before each authorised request is answered, with its route's name and query: a test's way to change the
+   * account between two pages of one listing. Mutable; undefined for none.
+   */
+  beforeRoute: ((route: string, query: URLSearchParams) => void) | undefined;
   resetCounters(): void;
   /** Closes the server and every connection, keep-alive ones included. */
   close(): Promise<void>;
@@ -140,6 +150,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     variant: alt,
     tls: options.tls,
     exportLeavesOut: new Set(options.exportLeavesOut ?? []),
+    // The alt variant's export is the default's with UUID ids (README.md, "The alt variant"), as its pages are.
+    exportDress: {
+      item: alt ? (item) => alt.exportItem(item) : (item) => item,
+      entryId: options.exportEntryIdPrefix ? (id) => `${options.exportEntryIdPrefix}${id}` : undefined,
+    },
     mutations,
   });
   const address = await server.listen(options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
@@ -166,6 +181,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     set faults(faults: FaultOptions) {
       server.faults = faults;
+    },
+    get beforeRoute() {
+      return server.beforeRoute;
+    },
+    set beforeRoute(hook) {
+      server.beforeRoute = hook;
     },
     resetCounters: () => server.resetCounters(),
     ...mutations,

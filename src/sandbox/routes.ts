@@ -6,7 +6,7 @@ import type { KeyRecord } from './auth.js';
 import { calendarItems } from './calendar.js';
 import type { AccountData } from './data.js';
 import { HttpError, notFound, rateLimited } from './errors.js';
-import { exportDocument, type ExportCollection } from './export.js';
+import { exportDocument, type ExportCollection, type ExportDress } from './export.js';
 import { entryHistory } from './history.js';
 import { iso, type Domain, type Lang } from './model.js';
 import * as params from './params.js';
@@ -27,6 +27,7 @@ export interface RouteContext {
   dataDay: number;
   exportIntervalSeconds: number;
   exportLeavesOut: ReadonlySet<ExportCollection>;
+  exportDress: ExportDress;
   /** Called when an export is answered 200. */
   onExport: () => void;
 }
@@ -246,7 +247,10 @@ export const ROUTES: readonly Route[] = [
       }
       account.lastExportAt = now;
       context.onExport();
-      return { status: 200, stream: exportDocument(account, lang, now, context.seed, context.dataDay, context.exportLeavesOut) };
+      return {
+        status: 200,
+        stream: exportDocument(account, lang, now, context.seed, context.dataDay, context.exportLeavesOut, context.exportDress),
+      };
     },
   },
 ];

@@ -3,7 +3,7 @@
  * writing responses. The order of the checks is documented in README.md ("Request pipeline").
  */
 import type { AltVariant } from './variant.js';
-import type { ExportCollection } from './export.js';
+import type { ExportCollection, ExportDress } from './export.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -45,6 +45,8 @@ export interface ServerConfig {
   tls?: { key: string | Buffer; cert: string | Buffer } | undefined;
   /** What the export leaves out. */
   exportLeavesOut: ReadonlySet<ExportCollection>;
+  /** How the export is dressed (the alt variant's ids, an export's own entry ids). */
+  exportDress: ExportDress;
   /** What the admin routes (admin.ts) change. */
   mutations: SandboxMutations;
 }
@@ -66,6 +68,8 @@ export class SandboxServer {
   private readonly keysByValue: ReadonlyMap<string, KeyRecord>;
   private readonly pending = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
   private closed = false;
+  /** Called before each authorised request is answered (a test's hook: a change between two pages). */
+  beforeRoute: ((route: string, query: URLSearchParams) => void) | undefined;
 
   constructor(private readonly config: ServerConfig) {
     this.faultOptions = config.faults;
@@ -220,6 +224,7 @@ export class SandboxServer {
       const ids = this.config.variant ? matched.ids.map((id) => this.config.variant!.idIn(id)) : matched.ids;
       if (route.scope !== null && !identity.scopes.includes(route.scope)) throw forbiddenScope(route.scope);
       const account = this.config.data.account(identity.account);
+      this.beforeRoute?.(route.name, url.searchParams);
       if (faulty && route.name === 'library' && faults.addEntriesPerRequest) account.addEntries(faults.addEntriesPerRequest, now);
       const reply = route.handle({
         account,
@@ -232,6 +237,7 @@ export class SandboxServer {
         dataDay: this.config.data.dataDay,
         exportIntervalSeconds: this.config.exportIntervalSeconds,
         exportLeavesOut: this.config.exportLeavesOut,
+        exportDress: this.config.exportDress,
         onExport: () => {
           counters.exports += 1;
         },

@@ -42,6 +42,11 @@ export class AltVariant {
     return this.item(route, rewritten);
   }
 
+  /** An item of the export: the default variant's fields, with UUID ids as the pages have them. */
+  exportItem(item: unknown): unknown {
+    return this.ids(item);
+  }
+
   private ids(value: unknown): unknown {
     if (Array.isArray(value)) return value.map((item) => this.ids(item));
     if (value === null || typeof value !== 'object') return value;
