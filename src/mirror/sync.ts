@@ -12,8 +12,9 @@ import { heldMirror, mirrorAccount, refuseOtherAccount } from './sync/account.js
 import { readExport } from './sync/export.js';
 import { CountedClient, EndpointReads } from './sync/fetch.js';
 import { ALWAYS_READ_AREAS, areasFromEndpoints, isExportable, leftOutBecause, tablesOf, type AreaName, type SyncSource } from './sync/plan.js';
-import { planQuick, waitsForExportLine } from './sync/quick.js';
-import { heldRows, readChanges } from './sync/changes.js';
+import { libraryReadWholeLine, planQuick, waitsForExportLine } from './sync/quick.js';
+import { heldRows, newestEventAt, readChanges, type ChangesRead } from './sync/changes.js';
+import { formatMoment } from '../util/units.js';
 import { lastSnapshot, recordRun, rowCounts } from './sync/record.js';
 import { MirrorWriter } from './sync/write.js';
 import type { Counts } from './writer.js';
@@ -153,6 +154,7 @@ async function read(
         full: options.full,
         withinHour,
         snapshotAt: snapshotBefore,
+        newestEventAt: newestEventAt(db),
         sameAccount: account !== undefined && mirrorAccount(db) === account,
         held: heldRows(db),
       });
@@ -162,12 +164,12 @@ async function read(
     if (!(await readArea(name, reading, writer, options.io))) leftOut.push(name);
   };
   let areas: AreaName[];
-  let notice: string | undefined;
+  let changes: ChangesRead | undefined;
   if (quick) {
-    const changes = await readChanges(quick, endpoints, writer);
+    changes = await readChanges(quick, endpoints, writer);
     writer.skip(quick.waiting.flatMap((name) => tablesOf(name)));
     areas = quick.areas;
-    notice = waitsForExportLine({ waiting: quick.waiting, eventsWithoutId: changes.eventsWithoutId });
+    if (changes.readWhole) options.io.info(libraryReadWholeLine(changes.readWhole.reason, changes.readWhole.removed));
   } else {
     if (!exported) {
       await endpoints.libraryAndHistory(writer);
@@ -181,7 +183,16 @@ async function read(
     if (snapshotAt === undefined && !isExportable(name)) snapshotAt = options.now();
     await area(name);
   }
-  if (notice) options.io.info(notice);
+  if (quick && changes) {
+    const nextExportAt = 'nextExportAt' in outcome ? outcome.nextExportAt : undefined;
+    const notice = waitsForExportLine({
+      waiting: quick.waiting,
+      eventsWithoutId: changes.eventsWithoutId,
+      undatedChanges: writer.changed('stats') || writer.changed('profile'),
+      nextExport: nextExportAt === undefined ? undefined : formatMoment(nextExportAt, options.now()),
+    });
+    if (notice) options.io.info(notice);
+  }
   return { source: exported?.source ?? (quick ? 'changes' : 'pages'), snapshotAt: snapshotAt ?? options.now(), leftOut };
 }
 

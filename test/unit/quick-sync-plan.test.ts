@@ -85,20 +85,32 @@ describe('how the entries the new events touch are read', () => {
 });
 
 describe('the one line of what waits for the next export', () => {
-  it('names what no listing shows, and the collections too large', () => {
-    expect(waitsForExportLine({ waiting: ['reviews'], eventsWithoutId: 0 })).toBe(
-      'lk: read only what changed since the last sync; waiting for the next export: ratings, notes and statuses set without an event; ' +
-        'removed entries; events dated before the last sync; the reviews (too large to read whole within the budget)',
+  it("names what no listing shows when the account changed undated, the collections too large, the export's time and --full", () => {
+    expect(waitsForExportLine({ waiting: ['reviews'], eventsWithoutId: 0, undatedChanges: true, nextExport: '14:05:09 (in 42m)' })).toBe(
+      'lk: read only what changed since the last sync; may be waiting for the next export (possible at 14:05:09 (in 42m)): ' +
+        'ratings, notes and statuses set without an event; events dated before the last sync; ' +
+        'the reviews (too large to read whole within the budget) — lk sync --full reads every page now',
     );
   });
 
   it('with nothing too large, and with events it could not place', () => {
-    expect(waitsForExportLine({ waiting: [], eventsWithoutId: 1 })).toBe(
-      'lk: read only what changed since the last sync; waiting for the next export: ratings, notes and statuses set without an event; ' +
-        'removed entries; events dated before the last sync; 1 event without an id',
+    expect(waitsForExportLine({ waiting: [], eventsWithoutId: 1, undatedChanges: false, nextExport: undefined })).toBe(
+      'lk: read only what changed since the last sync; may be waiting for the next export: 1 event without an id — lk sync --full reads every page now',
     );
-    expect(waitsForExportLine({ waiting: ['lists', 'reviews'], eventsWithoutId: 0 })).toMatch(
-      /; the lists and reviews \(too large to read whole within the budget\)$/,
+    expect(waitsForExportLine({ waiting: ['lists', 'reviews'], eventsWithoutId: 0, undatedChanges: false, nextExport: undefined })).toMatch(
+      /: the lists and reviews \(too large to read whole within the budget\) — lk sync --full reads every page now$/,
     );
+  });
+
+  it('says nothing when nothing can be waiting: no undated change, nothing too large, every event placed', () => {
+    expect(waitsForExportLine({ waiting: [], eventsWithoutId: 0, undatedChanges: false, nextExport: '14:05:09 (in 42m)' })).toBeUndefined();
+  });
+});
+
+describe('the window of history a quick sync reads', () => {
+  it("starts at the newest event the mirror holds when the server's clock is behind ours (its dates are earlier)", () => {
+    const behind = SNAPSHOT - 2 * 60 * 60 * 1000;
+    expect(planQuick(facts({ newestEventAt: behind }))!.historyFrom).toBe(new Date(behind - CLOCK_MARGIN_MS).toISOString());
+    expect(planQuick(facts({ newestEventAt: SNAPSHOT + 1000 }))!.historyFrom).toBe(new Date(SNAPSHOT - CLOCK_MARGIN_MS).toISOString());
   });
 });

@@ -3,7 +3,7 @@ import { ownerEntryIdOf } from '../../items/entry.js';
 import { text } from '../../items/values.js';
 import type { EndpointReads } from './fetch.js';
 import type { AreaName } from './plan.js';
-import { touchedEntriesRead, type QuickPlan } from './quick.js';
+import { touchedEntriesRead, type LibraryReadWhole, type QuickPlan } from './quick.js';
 import type { MirrorWriter } from './write.js';
 
 /**
@@ -15,16 +15,45 @@ import type { MirrorWriter } from './write.js';
 /** What the reads could not place: events without an id (which stored one each is cannot be told). */
 export interface ChangesRead {
   eventsWithoutId: number;
+  /** The library read whole after all, why, and how many entries that removed (libraryReadWholeLine). */
+  readWhole?: { reason: LibraryReadWhole; removed: number } | undefined;
 }
 
 export async function readChanges(plan: QuickPlan, endpoints: EndpointReads, writer: MirrorWriter): Promise<ChangesRead> {
   writer.merge(['entries', 'works', 'history']);
-  const added = await endpoints.addedSince(plan.newest, (id) => writer.holds('entries', id));
+  const heldBefore = writer.rows('entries');
+  // The window first, the newest entries after: the library's total read last is the one the mirror is checked by.
+  const events = await endpoints.historySince(plan.historyFrom, plan.newest.limit);
+  const newest = await endpoints.addedSince(plan.newest, (id) => writer.holds('entries', id));
+  const { added } = newest;
   const addedIds = added.map((entry) => text(entry.id)!);
+  // Every page read and none held an entry the mirror knows, though it holds some: the mirror names the entries
+  // otherwise (an export with ids of its own). What was read is the library whole: the mirror takes it as it is.
+  if (newest.reachedEnd && heldBefore > 0) {
+    const removed = await writer.entriesReadWhole(async () => {
+      for (const entry of added) writer.entry(entry);
+    }, false);
+    return { ...(await placeWindow(events, endpoints, writer, addedIds)), readWhole: { reason: 'other ids', removed } };
+  }
   writer.placeOnTop('entries', addedIds);
   for (const entry of added) writer.entry(entry);
+  const placed = await placeWindow(events, endpoints, writer, addedIds);
+  // The library's count as the server gave it against the mirror's: an entry removed since (or one no listing
+  // showed) is found only by reading the library whole — its pages, the entries the server lists now.
+  if (newest.total !== undefined && writer.rows('entries') !== newest.total) {
+    const removed = await writer.entriesReadWhole(() => endpoints.library(writer), true);
+    return { ...placed, readWhole: { reason: 'count', removed } };
+  }
+  return placed;
+}
 
-  const events = await endpoints.historySince(plan.historyFrom);
+/** The window's events into the mirror, and each entry they touch, as it is now; new entries' undated events. */
+async function placeWindow(
+  events: Record<string, unknown>[],
+  endpoints: EndpointReads,
+  writer: MirrorWriter,
+  addedIds: string[],
+): Promise<ChangesRead> {
   const placeable = events.filter((event) => text(event.id) !== null);
   writer.placeOnTop(
     'history',
@@ -52,6 +81,13 @@ export async function readChanges(plan: QuickPlan, endpoints: EndpointReads, wri
     },
   });
   return { eventsWithoutId };
+}
+
+/** The date of the newest dated event the mirror holds (the server's clock), if any. */
+export function newestEventAt(db: Database): number | undefined {
+  const newest = db.prepare('SELECT max(date) AS newest FROM history WHERE date IS NOT NULL').get()?.newest;
+  const at = typeof newest === 'string' ? Date.parse(newest) : NaN;
+  return Number.isNaN(at) ? undefined : at;
 }
 
 /** The rows the mirror holds of each collection: what reading it whole would cost (sync/quick.ts areaCost). */

@@ -1,6 +1,6 @@
 import type { ApiReader, Waiter } from '../../api/client.js';
 import { DamagedExport, type ExportCache } from '../../export/cache.js';
-import { obtainExport } from '../../export/obtain.js';
+import { EXPORT_INTERVAL_MS, obtainExport } from '../../export/obtain.js';
 import type { IoStreams } from '../../output/terminal/io.js';
 import { RateLimitError } from '../../util/errors.js';
 import { formatMoment } from '../../util/units.js';
@@ -43,6 +43,8 @@ export interface TentativeSink extends ItemSink {
  */
 export interface NoExport {
   withinHour: boolean;
+  /** When a new export can be had (the cached one's hour over, or the server's Retry-After), when known. */
+  nextExportAt?: number | undefined;
 }
 
 /** The export could not be used: its shape is not one this client recognises (or the cached copy is damaged). */
@@ -58,7 +60,7 @@ export async function readExport(reading: ExportReading, sink: TentativeSink): P
   if (lookup?.state === 'untrusted') io.info(`lk: not using the cached export: ${lookup.reason}`);
   const cached = lookup?.state === 'ok' ? lookup.entry : undefined;
   const plan = planSource({ cachedAt: cached?.fetchedAtMs, snapshotAt: reading.snapshotAt, now: reading.now(), full: reading.full });
-  if (plan === 'pages') return { withinHour: !reading.full };
+  if (plan === 'pages') return { withinHour: !reading.full, nextExportAt: cached ? cached.fetchedAtMs + EXPORT_INTERVAL_MS : undefined };
   if (plan === 'cached-export' && cache && cached) {
     return usable(
       reading,
@@ -85,7 +87,7 @@ export async function readExport(reading: ExportReading, sink: TentativeSink): P
       io.info(
         `lk: a new export is possible after ${formatMoment(error.resetAt.getTime(), reading.now())}; reading the paginated endpoints meanwhile`,
       );
-      return { withinHour: true };
+      return { withinHour: true, nextExportAt: error.resetAt.getTime() };
     }
     io.info(`lk: the export is not available (${(error as Error).message}); reading the paginated endpoints instead`);
     return { withinHour: false };

@@ -2,7 +2,7 @@ import { accountName } from '../../api/account.js';
 import type { ApiReader, ApiResponse, Query, RequestOptions } from '../../api/client.js';
 import { pathOf } from '../../api/endpoints.js';
 import { paginate, type Page, type PagingOptions } from '../../api/paginate.js';
-import { ApiError } from '../../util/errors.js';
+import { ApiError, LkError } from '../../util/errors.js';
 import { isObject } from '../../util/json-value.js';
 import { text } from '../../items/values.js';
 import type { ExportableArea } from './plan.js';
@@ -42,6 +42,8 @@ export class CountedClient implements ApiReader {
 
 /** Entries whose own history is read at once. */
 const HISTORY_CONCURRENCY = 4;
+/** Reads of a newest-first listing that moved while it was read, before the sync gives up (stablePages). */
+const SHIFT_TRIES = 4;
 
 /** The reads of a sync from the API's endpoints (the export has its own module, export.ts). */
 export class EndpointReads {
@@ -104,35 +106,66 @@ export class EndpointReads {
     return events;
   }
 
-  /** GET /v1/history from a moment on: the dated events since, newest first. */
-  async historySince(from: string): Promise<Record<string, unknown>[]> {
-    const events: Record<string, unknown>[] = [];
-    await this.each(
-      pathOf('history'),
-      (item) => {
-        if (isObject(item)) events.push(item);
-      },
-      { all: true },
-      { from },
-    );
-    return events;
+  /**
+   * GET /v1/history from a moment on: the dated events since, newest first, page after page in order; read again
+   * from the first page when the listing moved while it was read (stablePages).
+   */
+  async historySince(from: string, limit: number): Promise<Record<string, unknown>[]> {
+    const { items } = await this.stablePages(pathOf('history'), { from }, limit, () => false);
+    return items;
   }
 
   /**
    * The entries added since the last sync: GET /v1/library in `query`'s order (added, newest first), one page at a
-   * time so that no page is asked past the first entry the mirror knows; the new ones, newest first.
+   * time so that no page is asked past the first entry the mirror knows; the new ones, newest first, with the
+   * library's total as the server gave it. `reachedEnd`: every page was read and none held a known entry.
    */
-  async addedSince(query: Query & { limit: number }, known: (id: string) => boolean): Promise<Record<string, unknown>[]> {
-    const added: Record<string, unknown>[] = [];
-    for (let page = 1; ; page++) {
-      const { limit, ...rest } = query;
-      const [read] = await collect(this.pages(pathOf('library'), { page, limit }, rest));
-      for (const item of read?.items ?? []) {
-        if (!isObject(item) || text(item.id) === null) continue;
-        if (known(text(item.id)!)) return added;
-        added.push(item);
+  async addedSince(
+    query: Query & { limit: number },
+    known: (id: string) => boolean,
+  ): Promise<{ added: Record<string, unknown>[]; total: number | undefined; reachedEnd: boolean }> {
+    const { limit, ...rest } = query;
+    const read = await this.stablePages(pathOf('library'), rest, limit, (item) => text(item.id) !== null && known(text(item.id)!));
+    return { added: read.items.filter((item) => text(item.id) !== null), total: read.total, reachedEnd: !read.stopped };
+  }
+
+  /**
+   * A newest-first listing read page after page until `stop` says an item is one already held (that item and the
+   * rest are not taken) or the last page. An item removed or added at the front while we page moves every later one
+   * by a place, so that one would be stepped over, or read twice: when a page's `total` is not the first page's, the
+   * listing is read again from the first page (up to SHIFT_TRIES times; then the reading fails, never short).
+   */
+  private async stablePages(
+    path: string,
+    query: Query,
+    limit: number,
+    stop: (item: Record<string, unknown>) => boolean,
+  ): Promise<{ items: Record<string, unknown>[]; total: number | undefined; stopped: boolean }> {
+    for (let attempt = 1; ; attempt++) {
+      const items: Record<string, unknown>[] = [];
+      let first: number | undefined;
+      let moved = false;
+      let stopped = false;
+      for (let page = 1; !stopped && !moved; page++) {
+        const [read] = await collect(this.pages(path, { page, limit }, query));
+        if (page === 1) first = read?.total;
+        else if (read?.total !== first) {
+          moved = true;
+          break;
+        }
+        for (const item of read?.items ?? []) {
+          if (!isObject(item)) continue;
+          if (stop(item)) {
+            stopped = true;
+            break;
+          }
+          items.push(item);
+        }
+        if (!read?.hasMore) break;
       }
-      if (!read?.hasMore) return added;
+      if (!moved) return { items, total: first, stopped };
+      if (attempt === SHIFT_TRIES)
+        throw new LkError(`${path} kept changing while it was read (${SHIFT_TRIES} tries): nothing of this sync was kept; try again later`, 1);
     }
   }
 

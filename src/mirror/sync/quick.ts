@@ -16,6 +16,8 @@ export interface QuickFacts {
   full: boolean;
   /** The server's moment the mirror shows (its last sync); none for a new mirror. */
   snapshotAt: number | undefined;
+  /** The date of the newest dated event the mirror holds: the server's clock, whatever ours says. */
+  newestEventAt?: number | undefined;
   /** The mirror's recorded account is the key's (a mirror that cannot say is read whole). */
   sameAccount: boolean;
   /** No export can be had now: the hour's one is the mirror's already, or the server refused a new one. */
@@ -25,7 +27,10 @@ export interface QuickFacts {
 }
 
 export interface QuickPlan {
-  /** GET /v1/history's `from`: the last sync's moment, less a margin for a server's clock ahead of ours. */
+  /**
+   * GET /v1/history's `from`: the last sync's moment or the newest event the mirror holds, whichever is earlier — the
+   * latter is the server's own clock, so a server whose clock is behind ours loses no event — less a margin.
+   */
   historyFrom: string;
   /** GET /v1/library's query for the entries added since: the newest first, page after page until a known one. */
   newest: { sort: 'added'; order: 'desc'; limit: number };
@@ -77,7 +82,7 @@ export function planQuick(facts: QuickFacts): QuickPlan | undefined {
     } else waiting.push(area);
   }
   return {
-    historyFrom: new Date(facts.snapshotAt - CLOCK_MARGIN_MS).toISOString(),
+    historyFrom: new Date(Math.min(facts.snapshotAt, facts.newestEventAt ?? Infinity) - CLOCK_MARGIN_MS).toISOString(),
     newest: { sort: 'added', order: 'desc', limit: MAX_PAGE_SIZE },
     areas,
     waiting,
@@ -98,15 +103,38 @@ export interface QuickLeftovers {
   waiting: readonly AreaName[];
   /** Events of the window without an id: which stored event each is cannot be told, so the export brings them. */
   eventsWithoutId: number;
+  /**
+   * Whether the account changed in a way no listing dates (its stats or profile differ from the last sync's): a
+   * rating, note or status set without an event, an event dated before the last sync, may be among it.
+   */
+  undatedChanges: boolean;
+  /** When the next export can be had, when known (a moment already worded: "14:05:09 (in 42m)"). */
+  nextExport: string | undefined;
 }
 
-/** The one line a quick sync says: what waits for the next export, by name. */
-export function waitsForExportLine(left: QuickLeftovers): string {
-  const parts = ['ratings, notes and statuses set without an event', 'removed entries', 'events dated before the last sync'];
+/**
+ * The one line a quick sync says when something may wait for the next export: what, by name, when that export can be
+ * had, and that `lk sync --full` reads it now. Undefined when nothing can be waiting.
+ */
+export function waitsForExportLine(left: QuickLeftovers): string | undefined {
+  const parts: string[] = [];
+  if (left.undatedChanges) parts.push('ratings, notes and statuses set without an event', 'events dated before the last sync');
   if (left.eventsWithoutId > 0) parts.push(`${left.eventsWithoutId} event${left.eventsWithoutId === 1 ? '' : 's'} without an id`);
   if (left.waiting.length > 0) parts.push(`the ${joinNames(left.waiting)} (too large to read whole within the budget)`);
-  return `lk: read only what changed since the last sync; waiting for the next export: ${parts.join('; ')}`;
+  if (parts.length === 0) return undefined;
+  const when = left.nextExport ? `the next export (possible at ${left.nextExport})` : 'the next export';
+  return `lk: read only what changed since the last sync; may be waiting for ${when}: ${parts.join('; ')} — lk sync --full reads every page now`;
 }
+
+/** The line a quick sync says when the library's count was off and it read the library whole. */
+export function libraryReadWholeLine(reason: LibraryReadWhole, removed: number): string {
+  return reason === 'other ids'
+    ? `lk: the export names entries by other ids than the API: the library was read whole from its pages (${removed.toLocaleString('en-US')} entr${removed === 1 ? 'y' : 'ies'} of the export's ids replaced); their events keep the export's ids until lk sync --full`
+    : `lk: the library's count differed from the mirror's: it was read whole from its pages (${removed.toLocaleString('en-US')} entr${removed === 1 ? 'y' : 'ies'} removed on the server, with their events)`;
+}
+
+/** Why a quick sync read the library whole after all (sync/changes.ts). */
+export type LibraryReadWhole = 'count' | 'other ids';
 
 function joinNames(names: readonly string[]): string {
   return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;

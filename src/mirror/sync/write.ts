@@ -93,6 +93,31 @@ export class MirrorWriter implements ItemSink {
     }
   }
 
+  /**
+   * A quick sync's entries read whole after all (sync/changes.ts): `read` puts every entry the server lists, and
+   * those it does not list go at the end of the run — with their events when `withEvents` (an entry removed on the
+   * server takes its history with it). The number of entries that goes.
+   */
+  async entriesReadWhole(read: () => Promise<void>, withEvents: boolean): Promise<number> {
+    const entries = this.table('entries');
+    this.merged.delete('entries');
+    entries.skipped = false;
+    this.positions.entries = 0;
+    await read();
+    const removed = Number(this.db.prepare('SELECT count(*) AS n FROM entries WHERE id NOT IN (SELECT id FROM temp.seen_entries)').get()!.n);
+    if (withEvents) {
+      const history = this.table('history');
+      history.skipped = false;
+      history.keep('entry_id IS NULL OR entry_id IN (SELECT id FROM temp.seen_entries)');
+    }
+    return removed;
+  }
+
+  /** Whether this run added, changed or removed any row of the table (so far). */
+  changed(table: ItemTable): boolean {
+    return this.table(table).touched;
+  }
+
   /** Whether the mirror holds a row of this id (before this run or put by it). */
   holds(table: ItemTable, id: string): boolean {
     return this.db.prepare(`SELECT 1 FROM ${table} WHERE id = ?`).get(id) !== undefined;
