@@ -21,6 +21,7 @@ const NEEDS = {
     'test/mirror/serve-process.test.ts',
     'test/mirror/sql-blobs.test.ts',
     'test/mirror/notify-signals.test.ts',
+    'test/e2e/alias-signals.test.ts',
   ],
   /** A real terminal (tmux, script) or a shell (bash, zsh, fish completions). */
   terminals: [

@@ -61,7 +61,7 @@ export async function makeProgram(factory: Factory = processFactory(), argv?: re
   // A tree of the run's own command alone: what needs the others (their formats, the completion script) builds them all.
   if (commands !== COMMANDS) attachWholeProgram(program, () => makeProgram(factory));
   for (const register of await Promise.all(commands.map((command) => command.load()))) register(program);
-  addHelpCommand(program);
+  addHelpCommand(program, factory.env);
   // This machine's aliases and extensions, read when the help is written, not at every run.
   program.addHelpText('after', () => localCommandsHelp(factory.env));
 

@@ -21,7 +21,7 @@ const ALIAS_USES: Uses = {
   },
 };
 
-const NAME = operand('<name>', 'the alias: a word that is not a command of lk', {
+const NAME = operand('<name>', 'the alias: a word that is not a command of lk or an extension', {
   complete: { dynamic: { args: ['completion', '--aliases'] } },
 });
 
@@ -35,13 +35,15 @@ const setCommand = (isCommandName: (name: string) => Promise<boolean>) =>
     flags: { shell: flag.toggle('-s, --shell', 'run the expansion through sh; the arguments are its "$1", "$2"…, "$@"') },
     examples: [
       `lk alias set reading 'library --phase IN_PROGRESS'`,
-      `lk alias set film 'search $1 --domain FILMS'        # lk film dune`,
+      `lk alias set done 'library --phase DONE --domain $1'    # lk done BOOKS`,
       `lk alias set titles --shell 'lk library --all --json | jq -r ".[].work.title"'`,
     ],
     storedConfig: 'lenient',
     async run(ctx, _out, options, [name, expansion]) {
       if (!isExtensionName(name)) throw new UsageError(`an alias name is a plain word (letters, digits, - and _), not "${name}"`);
       if (await isCommandName(name)) throw new UsageError(`"${name}" is a command of lk: an alias cannot take its name`);
+      const extension = findExtension(name, ctx.env);
+      if (extension) throw new UsageError(`"${name}" is an extension (${extension.path}): an alias cannot take its name`);
       const shell = options.shell || isShellAlias(expansion);
       const body = shell && isShellAlias(expansion) ? expansion.slice(SHELL_MARK.length) : expansion;
       if (body.trim() === '') throw new UsageError('the expansion is empty');
@@ -96,8 +98,10 @@ export function registerAlias(program: Command): void {
       fittedHelp(`
 An alias runs as the command it stands for: \`lk NAME ARGS…\` is \`lk EXPANSION\` with $1, $2… replaced by the
 arguments and the others appended. With --shell (or an expansion starting with !) the expansion is a line for sh,
-which gets the arguments as "$1", "$2"…, "$@". A name that is a command of lk is refused.
-${examples("lk alias set reading 'library --phase IN_PROGRESS'", 'lk reading --json', 'lk alias list', 'lk alias delete reading')}`),
+which gets the arguments as "$1", "$2"…, "$@". A name that is a command of lk or an extension's is refused; an
+expansion may start with an extension's name. An alias that runs itself again (\`!lk NAME\`), directly or through
+others, stops with exit 2 naming the chain; they nest at most 8 deep. \`lk help NAME\` says what an alias runs.
+${examples("lk alias set reading 'library --phase IN_PROGRESS'", 'lk reading --json', 'lk help reading', 'lk alias list', 'lk alias delete reading')}`),
     );
   showDefaultSubcommandOptions(alias, addCommand(alias, listCommand, { isDefault: true }));
   // lk's commands, from the whole tree (a run's own tree holds only the command it runs).

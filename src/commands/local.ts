@@ -7,6 +7,8 @@ import type { Factory } from '../context.js';
 import { expandAlias } from '../extend/expand.js';
 import { extensionEnv, findExtension, listExtensions } from '../extend/extensions.js';
 import { runChild } from '../extend/run-child.js';
+import { LkError, UsageError } from '../util/errors.js';
+import { findExecutable } from '../util/executable.js';
 import { commandWord, isCommandName } from './index.js';
 
 /**
@@ -14,23 +16,74 @@ import { commandWord, isCommandName } from './index.js';
  * (`lk alias set`), expanded into lk's own words, or run through `sh`; else an extension, `lk-NAME` on PATH, run in
  * lk's place. A command of lk's always wins, then an alias, then an extension; a word that is none of them goes on
  * to commander, which says it is unknown (exit 2). Only such a word costs a read of the config file or of PATH.
+ * An alias's words are routed again, so that an alias may name an extension (`lk alias set r 'reading 3'`).
  */
 export async function routeLine(argv: string[], factory: Factory): Promise<{ argv: string[] } | { exitCode: number }> {
-  const args = argv.slice(2);
-  const word = commandWord(args, 0);
-  if (!word || isCommandName(word.name)) return { argv };
-  const before = args.slice(0, word.at);
-  const after = args.slice(word.at + 1);
-  const alias = storedAliases(factory.env)[word.name];
-  if (alias !== undefined) {
-    const expansion = expandAlias(word.name, alias, after);
-    if (expansion.kind === 'lk') return { argv: [...argv.slice(0, 2), ...before, ...expansion.args] };
-    // The alias's name is the script's $0, the arguments its "$@".
-    return { exitCode: await runChild('sh', ['-c', expansion.script, word.name, ...expansion.args], factory.env, factory) };
+  let line = argv;
+  const chain = aliasChain(factory.env);
+  for (;;) {
+    const args = line.slice(2);
+    const word = commandWord(args, 0);
+    if (!word || isCommandName(word.name)) return { argv: line };
+    const before = args.slice(0, word.at);
+    const after = args.slice(word.at + 1);
+    const alias = storedAliases(factory.env)[word.name];
+    const extension = alias === undefined ? findExtension(word.name, factory.env) : undefined;
+    if (alias === undefined && extension === undefined) return { argv: line };
+    enterChain(chain, word.name);
+    if (alias !== undefined) {
+      const expansion = expandAlias(word.name, alias, after);
+      if (expansion.kind === 'lk') {
+        line = [...line.slice(0, 2), ...before, ...expansion.args];
+        continue;
+      }
+      // The alias's name is the script's $0, the arguments its "$@".
+      return { exitCode: await runInPlace(shellPath(factory.env), ['-c', expansion.script, word.name, ...expansion.args], before, chain, factory) };
+    }
+    return { exitCode: await runInPlace(extension!.path, after, before, chain, factory) };
   }
-  const extension = findExtension(word.name, factory.env);
-  if (extension) return { exitCode: await runChild(extension.path, after, extensionEnv(factory.env, instanceOf(before, factory.env)), factory) };
-  return { argv };
+}
+
+/**
+ * The aliases and extensions this line went through, in this lk and in the lks that ran it (LK_ALIAS_CHAIN, set for
+ * each child): a shell alias or an extension that runs `lk` with its own name again (or two that run each other) is
+ * stopped at once instead of nesting processes without end; gh refuses an alias that expands to itself likewise.
+ */
+const CHAIN_VARIABLE = 'LK_ALIAS_CHAIN';
+const MAX_CHAIN = 8;
+
+function aliasChain(env: NodeJS.ProcessEnv): string[] {
+  return (env[CHAIN_VARIABLE] ?? '').split(' ').filter((name) => name !== '');
+}
+
+function enterChain(chain: string[], name: string): void {
+  const looped = chain.includes(name);
+  chain.push(name);
+  if (looped) throw new UsageError(`alias loop: ${chain.join(' → ')} (an alias or extension that runs itself never ends)`);
+  if (chain.length > MAX_CHAIN) throw new UsageError(`aliases and extensions nest more than ${MAX_CHAIN} deep: ${chain.join(' → ')}`);
+}
+
+/** `sh` from PATH's absolute folders only (src/util/executable.ts): never a `./sh` of the current folder. */
+function shellPath(env: NodeJS.ProcessEnv): string {
+  const sh = findExecutable('sh', env);
+  if (sh === undefined) throw new LkError('a shell alias needs sh, and there is none in the absolute folders of PATH');
+  return sh;
+}
+
+/**
+ * Runs an extension or a shell alias's `sh` with the environment of src/extend/extensions.ts (extensionEnv), the
+ * chain so far, and, when this lk read its key from LK_API_KEY_FILE, the socket that lends it (src/config/key-socket.ts)
+ * in place of the file.
+ */
+async function runInPlace(file: string, args: string[], globals: readonly string[], chain: readonly string[], factory: Factory): Promise<number> {
+  const env = { ...extensionEnv(factory.env, instanceOf(globals, factory.env)), [CHAIN_VARIABLE]: chain.join(' ') };
+  const keyFile = factory.env.LK_API_KEY?.trim() ? undefined : factory.env.LK_API_KEY_FILE;
+  const lent = keyFile ? await (await import('../config/key-socket.js')).lendKey(keyFile) : undefined;
+  try {
+    return await runChild(file, args, { ...env, ...lent?.env }, factory);
+  } finally {
+    await lent?.close();
+  }
 }
 
 /** The profile and instance lk would use, with the --profile and --base-url typed before the extension's name. */
@@ -67,7 +120,8 @@ function flagValue(words: readonly string[], flag: string): string | undefined {
  */
 export function localCommandsHelp(env: NodeJS.ProcessEnv): string {
   const aliases = Object.entries(storedAliases(env)).sort(([a], [b]) => a.localeCompare(b));
-  const extensions = listExtensions(env).filter((extension) => !isCommandName(extension.name));
+  // An extension hidden by a command of lk or by an alias (which win over it) does not run: not listed as one.
+  const extensions = listExtensions(env).filter((extension) => !isCommandName(extension.name) && !Object.hasOwn(storedAliases(env), extension.name));
   const section = (heading: string, rows: [string, string][]) => {
     const width = Math.max(...rows.map(([name]) => name.length));
     return `\n${heading}\n${rows.map(([name, what]) => `  ${name.padEnd(width)}  ${what}`).join('\n')}`;

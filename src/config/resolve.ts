@@ -1,13 +1,12 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { MAX_KEY_INPUT_BYTES } from './key.js';
+import { keyFromFile } from './key-file.js';
 import { AuthError, NotLoggedInError, UsageError } from '../util/errors.js';
 import { assertTransportAllowed, normaliseBaseUrl } from './base-url.js';
 import { configFilePath, DEFAULT_PROFILE, type StoredConfig, type StoredProfile } from './store.js';
 import { BUILT_IN_DEFAULTS, parseByteSize, SETTINGS, type SettingName, type SettingValue } from './settings.js';
-import { readableByOthersWarning } from '../util/file-kind.js';
 import { keyringGet, keyringName } from './keyring.js';
+import { KEY_SOCKET_VARIABLE } from './key-socket-name.js';
 
-export type KeySource = 'LK_API_KEY' | 'LK_API_KEY_FILE' | 'config' | 'keyring';
+export type KeySource = 'LK_API_KEY' | 'LK_API_KEY_FILE' | 'LK_KEY_SOCKET' | 'config' | 'keyring';
 
 export interface ResolvedKey {
   key: string;
@@ -86,9 +85,16 @@ export class Settings {
     return { profile: this.profileName, baseUrl, baseUrlSource: source, allowHttp: httpAllowedHere };
   }
 
-  /** key(), with a key kept in the system keyring read from there (the keyring module loads only then). */
+  /**
+   * key(), with a key kept in the system keyring read from there (the keyring module loads only then), and one lent
+   * by the lk that runs this extension read from its socket (src/config/key-socket.ts).
+   */
   async keyWithKeyring(): Promise<ResolvedKey> {
     const resolved = this.key();
+    if (resolved.source === 'LK_KEY_SOCKET') {
+      const { borrowKey } = await import('./key-socket.js');
+      return { ...resolved, key: await borrowKey(this.env[KEY_SOCKET_VARIABLE]!) };
+    }
     if (resolved.source !== 'keyring') return resolved;
     let key: string | null;
     try {
@@ -103,18 +109,18 @@ export class Settings {
     return { key, source: 'keyring', origin: keyringName() };
   }
 
-  /** LK_API_KEY, then LK_API_KEY_FILE, then the profile's stored key (a keyring one: see keyWithKeyring). */
+  /**
+   * LK_API_KEY, then LK_API_KEY_FILE (or, in an extension, the socket of the lk that read it), then the profile's stored
+   * key (a keyring one: see keyWithKeyring).
+   */
   key(): ResolvedKey {
     const fromEnv = this.env.LK_API_KEY?.trim();
     if (fromEnv) return { key: fromEnv, source: 'LK_API_KEY', origin: 'LK_API_KEY' };
     const file = this.env.LK_API_KEY_FILE;
-    if (file) {
-      const { text, mode } = readKeyFile(file);
-      const key = text.trim();
-      if (!key) throw new AuthError(`LK_API_KEY_FILE ${file} is empty`);
-      const warning = readableByOthersWarning('the key file', file, mode);
-      return { key, source: 'LK_API_KEY_FILE', origin: file, ...(warning ? { warning } : {}) };
-    }
+    if (file) return { ...keyFromFile(file), source: 'LK_API_KEY_FILE', origin: file };
+    // Inside an extension or a shell alias of an lk that read LK_API_KEY_FILE: read by keyWithKeyring, from that lk.
+    const socket = this.env[KEY_SOCKET_VARIABLE];
+    if (socket) return { key: '', source: 'LK_KEY_SOCKET', origin: `the lk that runs this one (${KEY_SOCKET_VARIABLE})` };
     const stored = this.profile?.key;
     if (stored) return { key: stored, source: 'config', origin: configFilePath(this.configDir) };
     // Read by Context.key(), asynchronously and only when a request needs it.
@@ -168,47 +174,5 @@ export class Settings {
 
   csvSafe(): boolean {
     return this.flags.csvSafe ?? (this.storedDefault('csv-safe') as boolean | undefined) ?? BUILT_IN_DEFAULTS['csv-safe'].value;
-  }
-}
-
-/**
- * LK_API_KEY_FILE, read up to a few KB: a key is 52 bytes, and a path to something endless (a device, a FIFO, a log)
- * must fail at once instead of filling memory.
- */
-/** "cannot read the key file that LK_API_KEY_FILE names, /run/secrets/lk: no such file" (exit 3), not a bare ENOENT. */
-function keyFileError(file: string, error: unknown): AuthError {
-  const code = (error as NodeJS.ErrnoException).code;
-  const why =
-    code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a folder' : (code ?? 'unreadable');
-  return new AuthError(
-    `cannot read the key file that LK_API_KEY_FILE names, ${file}: ${why}`,
-    'Point LK_API_KEY_FILE at a file holding only the key, or unset it.',
-  );
-}
-
-/** The file's text, and its permission bits (from the same open file: no race with a chmod in between). */
-function readKeyFile(file: string): { text: string; mode: number } {
-  let fd: number;
-  try {
-    fd = openSync(file, 'r');
-  } catch (error) {
-    throw keyFileError(file, error);
-  }
-  try {
-    const buffer = Buffer.alloc(MAX_KEY_INPUT_BYTES + 1);
-    let size = 0;
-    while (size < buffer.length) {
-      const read = readSync(fd, buffer, size, buffer.length - size, null);
-      if (read === 0) break;
-      size += read;
-    }
-    if (size > MAX_KEY_INPUT_BYTES)
-      throw new AuthError(`LK_API_KEY_FILE ${file} holds more than ${MAX_KEY_INPUT_BYTES / 1024} KiB: that is not a key file`);
-    return { text: buffer.subarray(0, size).toString('utf8'), mode: fstatSync(fd).mode & 0o777 };
-  } catch (error) {
-    if (error instanceof AuthError) throw error;
-    throw keyFileError(file, error);
-  } finally {
-    closeSync(fd);
   }
 }

@@ -1,30 +1,16 @@
-import { accessSync, constants, readdirSync, statSync } from 'node:fs';
-import { delimiter, isAbsolute, join } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { findExecutable, isExecutableFile, pathFolders } from '../util/executable.js';
 
 /**
  * Extensions, as gh has them: an executable named `lk-NAME` on PATH runs as `lk NAME …`. The first one on PATH wins,
- * as the shell would pick it; a command of lk's always wins over an extension of its name (the caller checks).
+ * as the shell would pick it, PATH's absolute folders only (src/util/executable.ts); a command of lk's always wins over an extension of its name (the caller checks).
  */
 export const EXTENSION_PREFIX = 'lk-';
 
 export interface Extension {
   readonly name: string;
   readonly path: string;
-}
-
-/** The folders of PATH, in order: relative ones (and empty entries, the current folder) are left out, as gh does. */
-function pathFolders(env: NodeJS.ProcessEnv): string[] {
-  return (env.PATH ?? '').split(delimiter).filter((folder) => folder !== '' && isAbsolute(folder));
-}
-
-function isExecutableFile(file: string): boolean {
-  try {
-    if (!statSync(file).isFile()) return false;
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** A name lk can run and complete: a plain word, as commands are. */
@@ -34,11 +20,8 @@ export function isExtensionName(name: string): boolean {
 
 export function findExtension(name: string, env: NodeJS.ProcessEnv): Extension | undefined {
   if (!isExtensionName(name)) return undefined;
-  for (const folder of pathFolders(env)) {
-    const path = join(folder, `${EXTENSION_PREFIX}${name}`);
-    if (isExecutableFile(path)) return { name, path };
-  }
-  return undefined;
+  const path = findExecutable(`${EXTENSION_PREFIX}${name}`, env);
+  return path === undefined ? undefined : { name, path };
 }
 
 /** Every extension on PATH, by name, each the one that would run. */
@@ -62,10 +45,11 @@ export function listExtensions(env: NodeJS.ProcessEnv): Extension[] {
 }
 
 /**
- * The environment an extension runs in: the user's own, with LK_PROFILE and LK_BASE_URL set to what lk would use,
- * and never a key lk read for it. An LK_API_KEY the user set is theirs to pass on (gh passes GH_TOKEN likewise); a
- * key from the config, the keyring or LK_API_KEY_FILE is not, and LK_API_KEY_FILE is removed, since it would hand
- * the extension the file. An extension that needs the key asks for it: `lk auth token`.
+ * The environment an extension (or a shell alias's sh) runs in: the user's own, with LK_PROFILE and LK_BASE_URL set
+ * to what lk would use, and never a key lk read for it. An LK_API_KEY the user set is theirs to pass on (gh passes
+ * GH_TOKEN likewise); a key from the config, the keyring or LK_API_KEY_FILE is not, and LK_API_KEY_FILE is removed,
+ * since it would hand the extension the file. An extension that needs the key asks for it: `lk auth token`, which
+ * reads the config or the keyring itself, and a key file's key from the lk that runs it (src/config/key-socket.ts).
  */
 export function extensionEnv(env: NodeJS.ProcessEnv, instance: { profile: string; baseUrl: string | undefined }): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = { ...env, LK_PROFILE: instance.profile };

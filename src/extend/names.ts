@@ -14,8 +14,11 @@ export function aliasLines(env: NodeJS.ProcessEnv = process.env): string {
     .join('');
 }
 
+/** The extensions that run: one that an alias of its name hides (the alias wins) is not offered a second time. */
 export function extensionLines(env: NodeJS.ProcessEnv = process.env): string {
+  const aliases = storedAliases(env);
   return listExtensions(env)
+    .filter(({ name }) => !Object.hasOwn(aliases, name))
     .map(({ name }) => `${name}\n`)
     .join('');
 }

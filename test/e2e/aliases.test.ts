@@ -1,9 +1,10 @@
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeWith } from '../support/outside-tools.js';
 import { tempDir } from '../support/temp-dir.js';
-import { runLk, startTestBed, type TestBed } from './harness.js';
+import { lkShellCommand, outputOf, runLk, startTestBed, type TestBed } from './harness.js';
 
 /** lk alias (issue 50): gh's aliases, kept in the config file, expanded before the line is parsed. */
 
@@ -202,5 +203,222 @@ describeWith(['sh'], 'extensions: lk-NAME on PATH', () => {
     const result = await runLk(['prob'], { env });
     expect(result.code).toBe(2);
     expect(result.stderr).toBe("lk: unknown command 'prob'\n");
+  });
+});
+
+/** A folder holding `lk` (this build, as the tests start it), for shell aliases and extensions that run lk themselves. */
+function lkOnPath(): string {
+  const bin = tempDir('lk-bin-');
+  writeFileSync(join(bin, 'lk'), `#!/bin/sh\nexec ${lkShellCommand()} "$@"\n`);
+  chmodSync(join(bin, 'lk'), 0o755);
+  return bin;
+}
+
+describeWith(['sh'], 'a shared machine: what lk starts is found in PATH’s absolute folders only', () => {
+  /** A current folder holding a `sh` and an `lk-hi` that would leave a marker file, were they run. */
+  function plantedFolder(): { cwd: string; marker: string } {
+    const cwd = tempDir('lk-planted-');
+    const marker = join(cwd, 'marker');
+    for (const name of ['sh', 'lk-hi']) {
+      writeFileSync(join(cwd, name), `#!/bin/sh\ntouch '${marker}'\n`);
+      chmodSync(join(cwd, name), 0o755);
+    }
+    return { cwd, marker };
+  }
+
+  it.each([
+    ['an empty entry first', (path: string) => `:${path}`],
+    ['a relative entry', (path: string) => `.:${path}`],
+  ])('%s: a shell alias runs the system’s sh, never ./sh of the current folder', async (_name, withEntry) => {
+    const env = own();
+    const { cwd, marker } = plantedFolder();
+    await bed.lk(['alias', 'set', 'hi', '!echo "hi $1"'], { env });
+    const result = await runLk(['hi', 'there'], { env: { ...env, PATH: withEntry(process.env.PATH ?? '/usr/bin:/bin') }, cwd });
+    expect(result).toMatchObject({ code: 0, stdout: 'hi there\n' });
+    expect(existsSync(marker)).toBe(false);
+    // Nor an extension of the current folder.
+    const extension = await runLk(['hi'], { env: { LK_CONFIG_DIR: join(cwd, 'none'), PATH: withEntry(process.env.PATH ?? '/usr/bin:/bin') }, cwd });
+    expect(extension.code).toBe(2);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('a shell alias’s sh gets neither the key file nor its path (LK_API_KEY_FILE), as an extension does not', async () => {
+    const env = own();
+    const root = tempDir('lk-alias-env-');
+    const keyFile = join(root, 'key');
+    const key = `lk_${'F'.repeat(49)}`;
+    writeFileSync(keyFile, key, { mode: 0o600 });
+    await bed.lk(['alias', 'set', 'envdump', `!env > '${join(root, 'env')}'`], { env });
+    const result = await runLk(['envdump'], { env: { ...env, LK_API_KEY_FILE: keyFile } });
+    expect(result.code, result.stderr).toBe(0);
+    const seen = readFileSync(join(root, 'env'), 'utf8');
+    expect(seen).not.toContain(key);
+    expect(seen).not.toContain(keyFile);
+    expect(seen).not.toMatch(/^LK_API_KEY/m);
+  });
+});
+
+describeWith(['sh'], 'aliases that run aliases and extensions', () => {
+  it('an alias that runs itself, or two that run each other, stop at once naming the chain (exit 2)', async () => {
+    const env = { ...own(), PATH: `${lkOnPath()}:${process.env.PATH ?? '/usr/bin:/bin'}` };
+    await bed.lk(['alias', 'set', 'loop', '!lk loop "$@"'], { env });
+    const self = await runLk(['loop', 'x'], { env, timeoutMs: 20_000 });
+    expect(self).toMatchObject({ code: 2, stdout: '' });
+    expect(self.stderr).toBe('lk: alias loop: loop → loop (an alias or extension that runs itself never ends)\n');
+    await bed.lk(['alias', 'set', 'ping', '!lk pong'], { env });
+    await bed.lk(['alias', 'set', 'pong', '!lk ping'], { env });
+    const pair = await runLk(['ping'], { env, timeoutMs: 20_000 });
+    expect(pair.code).toBe(2);
+    expect(pair.stderr).toBe('lk: alias loop: ping → pong → ping (an alias or extension that runs itself never ends)\n');
+  });
+
+  it('an alias may stand for an extension, with its arguments', async () => {
+    const env = own();
+    const bin = tempDir('lk-ext-bin-');
+    const seen = join(bin, 'seen');
+    writeFileSync(join(bin, 'lk-probe'), `#!/bin/sh\nprintf '%s|' "$@" > '${seen}'\nexit 7\n`);
+    chmodSync(join(bin, 'lk-probe'), 0o755);
+    const withBin = { ...env, PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}` };
+    const set = await bed.lk(['alias', 'set', 'pr', 'probe --one $1'], { env: withBin });
+    expect(set.code, set.stderr).toBe(0);
+    const result = await runLk(['pr', 'a b', 'c'], { env: withBin });
+    expect(result.code, result.stderr).toBe(7);
+    expect(readFileSync(seen, 'utf8')).toBe('--one|a b|c|');
+  });
+
+  it('an extension’s name is refused by alias set; one that comes later is hidden by the alias, and every list says so', async () => {
+    const env = own();
+    const bin = tempDir('lk-ext-bin-');
+    const withBin = { ...env, PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}` };
+    const extension = (name: string) => {
+      writeFileSync(join(bin, `lk-${name}`), '#!/bin/sh\necho extension\n');
+      chmodSync(join(bin, `lk-${name}`), 0o755);
+    };
+    extension('hello');
+    const refused = await bed.lk(['alias', 'set', 'hello', 'library'], { env: withBin });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe(`lk: "hello" is an extension (${join(bin, 'lk-hello')}): an alias cannot take its name\n`);
+    // An alias made first, an extension of its name installed after: the alias runs, and nothing offers the name twice.
+    await bed.lk(['alias', 'set', 'later', '!echo alias'], { env: withBin });
+    extension('later');
+    expect((await runLk(['later'], { env: withBin })).stdout).toBe('alias\n');
+    expect((await runLk(['completion', '--aliases'], { env: withBin })).stdout).toBe('later\n');
+    expect((await runLk(['completion', '--extensions'], { env: withBin })).stdout).toBe('hello\n');
+    const help = (await runLk(['--help'], { env: withBin })).stdout;
+    expect(help).toContain('\nAliases (lk alias list):\n  later  !echo alias\n');
+    expect(help).toContain(`\nExtensions (lk extension list):\n  hello  ${join(bin, 'lk-hello')}\n`);
+    expect((await runLk(['extension', 'list'], { env: withBin })).stdout).toBe(
+      `hello  ${join(bin, 'lk-hello')}\nlater  ${join(bin, 'lk-later')}  (not run: lk later is your alias)\n`,
+    );
+  });
+});
+
+describe('lk help NAME for this machine’s own commands', () => {
+  it('says what an alias runs, and which file an extension is', async () => {
+    const env = own();
+    await bed.lk(['alias', 'set', 'done', 'library --phase DONE --domain $1'], { env });
+    await bed.lk(['alias', 'set', 'titles', '--shell', 'lk library --all --json | jq -r ".[].work.title"'], { env });
+    const alias = await bed.lk(['help', 'done'], { env });
+    expect(alias).toMatchObject({ code: 0, stderr: '' });
+    expect(alias.stdout).toBe(
+      'lk done is an alias (lk alias list): lk done ARGS… runs\n  lk library --phase DONE --domain $1\nwith $1, $2… replaced by the arguments, the others appended.\n',
+    );
+    const shell = await bed.lk(['help', 'titles'], { env });
+    expect(shell.stdout).toBe(
+      'lk titles is a shell alias (lk alias list): lk titles ARGS… runs, through sh,\n  lk library --all --json | jq -r ".[].work.title"\nwith the arguments as "$1", "$2"…, "$@".\n',
+    );
+    const bin = tempDir('lk-ext-bin-');
+    writeFileSync(join(bin, 'lk-hello'), '#!/bin/sh\necho extension\n');
+    chmodSync(join(bin, 'lk-hello'), 0o755);
+    const extension = await bed.lk(['help', 'hello'], { env: { ...env, PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}` } });
+    expect(extension.stdout).toBe(`lk hello is an extension (lk extension list): lk hello ARGS… runs\n  ${join(bin, 'lk-hello')} ARGS…\n`);
+  });
+});
+
+describeWith(['sh', 'jq'], 'every example of lk alias runs', () => {
+  /** The indented lines after "Examples:", and a `# lk …` comment after one as a line of its own. */
+  function examplesIn(help: string): string[] {
+    const start = help.indexOf('\nExamples:\n');
+    const lines = help.slice(start + '\nExamples:\n'.length).split('\n');
+    const end = lines.findIndex((line) => !line.startsWith('  '));
+    return (end === -1 ? lines : lines.slice(0, end)).flatMap((line) => {
+      const [command, comment] = line.trim().split(/\s+# /);
+      return [command!, ...(comment?.startsWith('lk ') ? [comment] : [])];
+    });
+  }
+
+  /** Each line through sh, in order, in one config folder, with lk on PATH and the sandbox as its instance. */
+  async function runAll(lines: string[]): Promise<void> {
+    const env = { ...bed.env(), ...own(), PATH: `${lkOnPath()}:${process.env.PATH ?? '/usr/bin:/bin'}` };
+    for (const line of lines) {
+      const result = await outputOf(spawn('sh', ['-c', line], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] }));
+      expect(result.code, `${line}\n${result.stderr}`).toBe(0);
+    }
+  }
+
+  it('in lk alias --help and its subcommands’, one after another', async () => {
+    const helps = await Promise.all([['alias'], ['alias', 'set'], ['alias', 'list'], ['alias', 'delete']].map((path) => bed.lk([...path, '--help'])));
+    const lines = helps.flatMap((help) => examplesIn(help.stdout));
+    expect(lines).toContain('lk done BOOKS');
+    await runAll(lines);
+  });
+
+  it('in the README’s section', async () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('## Aliases and extensions'));
+    const opening = section.indexOf('```sh\n') + '```sh\n'.length;
+    const block = section.slice(opening, section.indexOf('\n```', opening));
+    const lines = block.split('\n').map((line) => line.replace(/\s+# .*$/, ''));
+    expect(lines).toContain('lk done BOOKS');
+    await runAll(lines);
+  });
+});
+
+describeWith(['sh', 'jq'], 'an extension’s lk finds the key however lk does, the key never in its environment', () => {
+  /** A key file holding the sandbox's key, an extension folder with lk on PATH, and no LK_API_KEY. */
+  function keyFileHome(): { env: Record<string, string | undefined>; bin: string; keyFile: string; key: string } {
+    const root = tempDir('lk-ext-key-');
+    const key = bed.sandbox.key('full');
+    const keyFile = join(root, 'key');
+    writeFileSync(keyFile, `${key}\n`, { mode: 0o600 });
+    const bin = join(root, 'bin');
+    mkdirSync(bin);
+    const env = { ...bed.env(null), ...own(), LK_API_KEY_FILE: keyFile, PATH: `${bin}:${lkOnPath()}:${process.env.PATH ?? '/usr/bin:/bin'}` };
+    return { env, bin, keyFile, key };
+  }
+
+  it('under LK_API_KEY_FILE, `lk auth token` inside the extension prints the key; its environment holds neither key nor file', async () => {
+    const { env, bin, keyFile, key } = keyFileHome();
+    const seen = join(bin, 'env');
+    writeFileSync(join(bin, 'lk-tok'), `#!/bin/sh\nenv > '${seen}'\nlk auth token\n`);
+    chmodSync(join(bin, 'lk-tok'), 0o755);
+    const result = await runLk(['tok'], { env });
+    expect(result).toMatchObject({ code: 0, stdout: `${key}\n`, stderr: '' });
+    const vars = readFileSync(seen, 'utf8');
+    expect(vars).not.toContain(key);
+    expect(vars).not.toContain(keyFile);
+    expect(vars).not.toMatch(/^LK_API_KEY/m);
+    // The socket is the extension's only while it runs.
+    const socket = /^LK_KEY_SOCKET=(.*)$/m.exec(vars)?.[1];
+    expect(socket).toBeDefined();
+    expect(existsSync(socket!)).toBe(false);
+    const after = await runLk(['auth', 'token'], { env: { ...env, LK_API_KEY_FILE: undefined, LK_KEY_SOCKET: socket } });
+    expect(after.code).toBe(3);
+    expect(after.stdout).toBe('');
+  });
+
+  it('the README’s sample extension lists what is being read, under LK_API_KEY_FILE as the README’s cron lines set it', async () => {
+    const { env, bin } = keyFileHome();
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const sample = /`~\/\.local\/bin\/lk-reading`[^\n]*\n\n```sh\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(sample).toBeDefined();
+    writeFileSync(join(bin, 'lk-reading'), sample!);
+    chmodSync(join(bin, 'lk-reading'), 0o755);
+    const direct = await bed.lk(['library', '--phase', 'IN_PROGRESS', '--limit', '3', '--json']);
+    const titles = (JSON.parse(direct.stdout) as Array<{ work: { title: string } }>).map((entry) => entry.work.title);
+    expect(titles.length).toBeGreaterThan(0);
+    const result = await runLk(['reading', '3'], { env });
+    expect(result.stderr).toBe(`# default on ${bed.sandbox.url.replace(/\/$/, '')}\n`);
+    expect(result).toMatchObject({ code: 0, stdout: titles.map((title) => `${title}\n`).join('') });
   });
 });

@@ -45,6 +45,8 @@ export interface RunOptions {
   nodeArgs?: string[];
   /** In-process only: stdout and stderr as terminals (see in-process.ts). */
   tty?: InProcessOptions['tty'];
+  /** Process only: the folder lk starts in (this process's own by default). */
+  cwd?: string;
 }
 
 /** A fresh config and cache folder, so that no test sees another's state (or the developer's own). */
@@ -59,7 +61,7 @@ export function tempHome(): { configDir: string; cacheDir: string; root: string 
  */
 export function runLk(args: string[], options: RunOptions = {}): Promise<RunResult> {
   const env = runEnv(options);
-  const child = spawnLk(args, options.nodeArgs ?? [], env);
+  const child = spawnLk(args, options.nodeArgs ?? [], env, options.cwd);
   // A program that exits without reading its stdin (lk completion answers from its arguments) closes the pipe
   // first: the input it did not want is no failure of the test.
   child.stdin.on('error', (error: NodeJS.ErrnoException) => {
@@ -73,13 +75,13 @@ export function runLk(args: string[], options: RunOptions = {}): Promise<RunResu
  * Node's own options (a preload) go before the script under node; the single file takes no options of Node's on its
  * command line, only from NODE_OPTIONS (its default execArgvExtension, "env").
  */
-function spawnLk(args: string[], nodeArgs: string[], env: NodeJS.ProcessEnv): ChildProcessWithoutNullStreams {
+function spawnLk(args: string[], nodeArgs: string[], env: NodeJS.ProcessEnv, cwd?: string): ChildProcessWithoutNullStreams {
   if (process.env.LK_TEST_BINARY && nodeArgs.length > 0) {
     const nodeOptions = [env.NODE_OPTIONS ?? '', ...nodeArgs.map((word) => JSON.stringify(word))].join(' ').trim();
-    return spawn(...lkSpawnArgs(args), { env: { ...env, NODE_OPTIONS: nodeOptions }, stdio: ['pipe', 'pipe', 'pipe'] });
+    return spawn(...lkSpawnArgs(args), { env: { ...env, NODE_OPTIONS: nodeOptions }, stdio: ['pipe', 'pipe', 'pipe'], cwd });
   }
   const [command, ...before] = LK_COMMAND;
-  return spawn(command, [...nodeArgs, ...before, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  return spawn(command, [...nodeArgs, ...before, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'], cwd });
 }
 
 /** A child's exit code and whole stdout and stderr, once it ends; killed if it runs past `timeoutMs`. */
@@ -124,7 +126,7 @@ function runEnv(options: RunOptions): NodeJS.ProcessEnv {
 
 /** Runs lk in this process with fake streams (see in-process.ts): the same contract as runLk, in milliseconds. */
 export function runLkInProcess(args: string[], options: RunOptions & Omit<InProcessOptions, 'env' | 'input' | 'tty'> = {}): Promise<RunResult> {
-  const { env: _env, input, timeoutMs: _timeout, nodeArgs: _nodeArgs, ...rest } = options;
+  const { env: _env, input, timeoutMs: _timeout, nodeArgs: _nodeArgs, cwd: _cwd, ...rest } = options;
   return runInProcess(args, { ...rest, env: runEnv(options), ...(input === undefined ? {} : { input }) });
 }
 

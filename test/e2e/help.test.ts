@@ -81,6 +81,24 @@ describe('--help on every command and subcommand', () => {
 });
 
 describe('help that fits', () => {
+  it.each(COMMANDS.filter(({ path }) => path.length > 0))(
+    'lk help $path.0 … prints what $name --help prints (lk help alias set = lk alias set --help)',
+    async ({ path }) => {
+      const help = await runLkInProcess(['help', ...path], { env: { COLUMNS: '80' } });
+      const direct = await runLkInProcess([...path, '--help'], { env: { COLUMNS: '80' } });
+      expect(help.stderr).toBe('');
+      expect(help.code).toBe(0);
+      expect(help.stdout).toBe(direct.stdout);
+    },
+  );
+
+  it('lk help names an unknown subcommand whole, with the nearest one (exit 2)', async () => {
+    const result = await runLkInProcess(['help', 'alias', 'sett']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe("lk: no command 'alias sett' to show help for (Did you mean alias set?)\n");
+  });
+
   it('a subcommand lists its own flags and one line pointing to the global ones, not the twenty of them', async () => {
     for (const path of [['library'], ['library', 'show'], ['auth', 'status'], ['config', 'set'], ['open']]) {
       const help = (await runLkInProcess([...path, '--help'])).stdout;
