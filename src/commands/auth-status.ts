@@ -1,3 +1,4 @@
+import { KEY_SOCKET_VARIABLE } from '../config/key-socket-name.js';
 import { accountName, fetchMe } from '../api/account.js';
 import { isWellFormedKey } from '../config/key.js';
 import { Settings, type ResolvedKey } from '../config/resolve.js';
@@ -52,7 +53,8 @@ function failureOf(reports: ProfileReport[]): LkError | undefined {
   const first = reports[0]!;
   const failed = reports.find((report) => report.status === 'refused') ?? (first.status === 'not-logged-in' ? first : undefined);
   if (failed) {
-    const overridden = failed.active && (failed.keySource === 'LK_API_KEY' || failed.keySource === 'LK_API_KEY_FILE');
+    const overridden =
+      failed.active && (failed.keySource === 'LK_API_KEY' || failed.keySource === 'LK_API_KEY_FILE' || failed.keySource === 'LK_KEY_SOCKET');
     const hint = overridden
       ? `${failed.keySource} is set and overrides the stored login of profile "${failed.profile}": fix or unset it (lk auth login does not change it).`
       : `Log in again: \`lk auth login${failed.profile === 'default' ? '' : ` --profile ${failed.profile}`}\`.`;
@@ -67,7 +69,9 @@ function failureOf(reports: ProfileReport[]): LkError | undefined {
 
 async function profileReport(ctx: Context, name: string, active: boolean): Promise<ProfileReport> {
   // Only the active profile takes the environment's and the flag's overrides; the others are shown as stored.
-  const env = active ? ctx.env : { ...ctx.env, LK_API_KEY: undefined, LK_API_KEY_FILE: undefined, LK_BASE_URL: undefined };
+  const env = active
+    ? ctx.env
+    : { ...ctx.env, LK_API_KEY: undefined, LK_API_KEY_FILE: undefined, [KEY_SOCKET_VARIABLE]: undefined, LK_BASE_URL: undefined };
   const settings = new Settings(
     ctx.settings.stored,
     { ...ctx.settings.flags, profile: name, baseUrl: active ? ctx.settings.flags.baseUrl : undefined },

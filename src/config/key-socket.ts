@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { AuthError } from '../util/errors.js';
 import { onInterrupt } from '../util/interrupt.js';
 import { KEY_SOCKET_VARIABLE } from './key-socket-name.js';
@@ -24,7 +24,8 @@ const MAX_ANSWER_BYTES = 8192;
 
 export async function lendKey(file: string): Promise<LentKey> {
   const folder = mkdtempSync(join(tmpdir(), 'lk-key-'));
-  const path = join(folder, 'socket');
+  // Windows has no sockets in folders: a named pipe, under a name no one can guess.
+  const path = process.platform === 'win32' ? `\\\\.\\pipe\\${basename(folder)}` : join(folder, 'socket');
   const removeFolder = () => rmSync(folder, { recursive: true, force: true });
   const forget = onInterrupt(removeFolder);
   const server = createServer((socket) => {

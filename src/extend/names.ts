@@ -25,5 +25,6 @@ export function extensionLines(env: NodeJS.ProcessEnv = process.env): string {
 
 /** Whether `lk --help` has sections of this machine's own to show. */
 export function hasLocalCommands(env: NodeJS.ProcessEnv = process.env): boolean {
-  return aliasLines(env) !== '' || extensionLines(env) !== '';
+  // (With no alias, no extension is hidden by one: PATH alone says.)
+  return aliasLines(env) !== '' || listExtensions(env).length > 0;
 }

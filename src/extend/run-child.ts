@@ -30,12 +30,14 @@ export function runChild(file: string, args: readonly string[], env: NodeJS.Proc
     own(streams.stderr, process.stderr) ? 'inherit' : 'pipe',
   ] as const;
   const onTerminal = [streams.stdin, streams.stdout, streams.stderr].some((stream) => (stream as { isTTY?: boolean }).isTTY === true);
+  // (Windows has no process groups to signal: there the program alone is ended.)
+  const ownGroup = !onTerminal && process.platform !== 'win32';
   return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { env, stdio: [...stdio], detached: !onTerminal });
+    const child = spawn(file, args, { env, stdio: [...stdio], detached: ownGroup });
     const stopWithLk = onInterrupt(() => {
       if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-      if (onTerminal) child.kill('SIGTERM');
-      else process.kill(-child.pid, 'SIGTERM');
+      if (ownGroup) process.kill(-child.pid, 'SIGTERM');
+      else child.kill('SIGTERM');
     });
     if (child.stdin) {
       // A program that does not read its input closes the pipe first: no failure of the run.
