@@ -272,6 +272,14 @@ describeWith(['sh'], 'aliases that run aliases and extensions', () => {
     expect(pair.stderr).toBe('lk: alias loop: ping → pong → ping (an alias or extension that runs itself never ends)\n');
   });
 
+  it('a chain of different aliases stops past 8 deep, naming it (exit 2)', async () => {
+    const env = { ...own(), PATH: `${lkOnPath()}:${process.env.PATH ?? '/usr/bin:/bin'}` };
+    for (let n = 1; n <= 9; n++) await bed.lk(['alias', 'set', `a${n}`, `!lk a${n + 1}`], { env });
+    const result = await runLk(['a1'], { env, timeoutMs: 20_000 });
+    expect(result).toMatchObject({ code: 2, stdout: '' });
+    expect(result.stderr).toBe('lk: aliases and extensions nest more than 8 deep: a1 → a2 → a3 → a4 → a5 → a6 → a7 → a8 → a9\n');
+  });
+
   it('an alias may stand for an extension, with its arguments', async () => {
     const env = own();
     const bin = tempDir('lk-ext-bin-');
@@ -405,6 +413,21 @@ describeWith(['sh', 'jq'], 'an extension’s lk finds the key however lk does, t
     const after = await runLk(['auth', 'token'], { env: { ...env, LK_API_KEY_FILE: undefined, LK_KEY_SOCKET: socket } });
     expect(after.code).toBe(3);
     expect(after.stdout).toBe('');
+  });
+
+  it('with the key in the 0600 config file, `lk auth token` inside the extension reads it there, the key not in its environment', async () => {
+    const { env, bin, key } = keyFileHome();
+    const configDir = env.LK_CONFIG_DIR!;
+    mkdirSync(configDir, { recursive: true, mode: 0o700 });
+    const config = { profiles: { work: { baseUrl: bed.sandbox.url, key } } };
+    writeFileSync(join(configDir, 'config.json'), JSON.stringify(config), { mode: 0o600 });
+    const seen = join(bin, 'env');
+    writeFileSync(join(bin, 'lk-tok'), `#!/bin/sh\nenv > '${seen}'\nlk auth token\n`);
+    chmodSync(join(bin, 'lk-tok'), 0o755);
+    const result = await runLk(['--profile', 'work', 'tok'], { env: { ...env, LK_API_KEY_FILE: undefined } });
+    expect(result).toMatchObject({ code: 0, stdout: `${key}\n`, stderr: '' });
+    expect(readFileSync(seen, 'utf8')).not.toContain(key);
+    expect(readFileSync(seen, 'utf8')).not.toMatch(/^LK_KEY_SOCKET=/m);
   });
 
   it('the README’s sample extension lists what is being read, under LK_API_KEY_FILE as the README’s cron lines set it', async () => {
