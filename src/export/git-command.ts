@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { LkError } from '../util/errors.js';
+import { findExecutable } from '../util/executable.js';
 
 /**
  * The system's `git`, through its command line, in one repository, with the environment's own GIT_DIR and the like
@@ -7,14 +8,16 @@ import { LkError } from '../util/errors.js';
  * (core.hooksPath at a path with none), its fsmonitor, and the clean/smudge/process filters its config defines
  * (each replaced by `cat`, which changes nothing) are off through command-line configuration, which wins over every
  * file's. git runs under umask 077, so that what it writes (objects, the index, the work tree's files) is the
- * user's alone: `sh -c 'umask 077 && exec git "$@"'`, the arguments passed as arguments, never as shell text.
+ * user's alone: `sh -c 'umask 077 && exec "$0" "$@"' /usr/bin/git …`, the arguments passed as arguments, never as
+ * shell text. Both sh and git are found in PATH's absolute folders (src/util/executable.ts): never a `./git` of the
+ * current folder, which an empty PATH entry would name.
  */
 
 const NOT_OURS = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_NAMESPACE'];
 
 /** Configuration given to every git run: the repository's own programs off, no automatic gc or maintenance. */
 const QUIET_GIT = ['core.hooksPath=/dev/null', 'core.fsmonitor=false', 'gc.auto=0', 'maintenance.auto=false'];
-const PRIVATE_GIT = ['-c', 'umask 077 && exec git "$@"', 'git'];
+const UNDER_UMASK = 'umask 077 && exec "$0" "$@"';
 
 export class Git {
   private readonly env: NodeJS.ProcessEnv;
@@ -46,8 +49,13 @@ export class Git {
     );
   }
 
-  private argv(args: string[]): string[] {
-    return [...PRIVATE_GIT, '-C', this.dir, ...QUIET_GIT.flatMap((pair) => ['-c', pair]), ...this.filterConfig, ...args];
+  /** `sh` and the arguments that make it run git under umask 077 (gitMissing() when there is no git). */
+  private command(args: string[]): [string, string[]] {
+    const git = findExecutable('git', this.env);
+    if (git === undefined) throw gitMissing();
+    const sh = findExecutable('sh', this.env);
+    if (sh === undefined) throw new LkError('lk export --git runs git through sh, and there is no sh in the absolute folders of PATH');
+    return [sh, ['-c', UNDER_UMASK, git, '-C', this.dir, ...QUIET_GIT.flatMap((pair) => ['-c', pair]), ...this.filterConfig, ...args]];
   }
 
   /** stdout of `git -C dir ARGS`; a non-zero exit throws with git's own first line. */
@@ -62,7 +70,7 @@ export class Git {
 
   /** stdout of `git -C dir ARGS` as it comes (a blob of 150 MB is not held whole); a non-zero exit throws at the end. */
   async *stream(args: string[]): AsyncGenerator<Buffer> {
-    const child = spawn('sh', this.argv(args), { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(...this.command(args), { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const closed = new Promise<number>((resolve, reject) => {
@@ -84,7 +92,8 @@ export class Git {
     options: { input?: Iterable<string>; env?: NodeJS.ProcessEnv } = {},
   ): Promise<{ code: number; stdout: string; stderr: string }> {
     return new Promise((resolve, reject) => {
-      const child = spawn('sh', this.argv(args), { env: { ...this.env, ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+      const [sh, argv] = this.command(args);
+      const child = spawn(sh, argv, { env: { ...this.env, ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
       let stdout = '';
       let stderr = '';
       child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -117,8 +126,10 @@ async function feed(stdin: NodeJS.WritableStream, input: Iterable<string> | unde
 
 /** Throws gitMissing() when there is no git to run (asked directly: through sh, a missing git is only exit 127). */
 export function requireGit(env: NodeJS.ProcessEnv): Promise<void> {
+  const git = findExecutable('git', env);
+  if (git === undefined) return Promise.reject(gitMissing());
   return new Promise((resolve, reject) => {
-    const child = spawn('git', ['--version'], { env, stdio: 'ignore' });
+    const child = spawn(git, ['--version'], { env, stdio: 'ignore' });
     child.on('error', (error: NodeJS.ErrnoException) => reject(error.code === 'ENOENT' ? gitMissing() : error));
     child.on('close', () => resolve());
   });

@@ -132,6 +132,20 @@ describeWith(['git'], 'lk export --git', () => {
     expect(existsSync(join(root, 'never'))).toBe(false);
   }, 120_000);
 
+  it('with an empty PATH entry, the system’s git and sh, never a ./git or ./sh of the current folder', async () => {
+    const cwd = tempDir('lk-export-git-planted-');
+    const marker = join(cwd, 'marker');
+    for (const name of ['git', 'sh']) {
+      writeFileSync(join(cwd, name), `#!/bin/sh\ntouch '${marker}'\nexit 1\n`);
+      chmodSync(join(cwd, name), 0o755);
+    }
+    const dir = join(root, 'planted');
+    const result = await bed.lkProcess(['export', '--git', dir], { env: { ...gitEnv(), PATH: `:${process.env.PATH ?? '/usr/bin:/bin'}` }, cwd });
+    expect(result.code, result.stderr).toBe(0);
+    expect(existsSync(marker)).toBe(false);
+    expect(commits(dir)).toBe(1);
+  }, 120_000);
+
   it('refuses --git with the other destinations, before any request', async () => {
     for (const args of [['-o', 'x.json'], ['--output-dir', root], ['--gzip'], ['--format', 'csv'], ['--jq', '.']]) {
       bed.sandbox.resetCounters();
