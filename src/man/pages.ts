@@ -60,7 +60,7 @@ function rootPage(program: Command, help: Help, commands: readonly Command[], ve
     ...HELP_TOPICS.flatMap(topicSection),
     section('aliases and extensions'),
     paragraph(
-      '`lk alias set NAME EXPANSION` makes a word of your own stand for an lk command line ($1, $2… replaced by the arguments, the rest appended; with --shell, a line for sh). An executable named lk-NAME on PATH runs as `lk NAME ARGS…`, with LK_PROFILE and LK_BASE_URL set and never a key lk read. A command of lk always wins. `lk alias list` and `lk extension list` show them.',
+      '`lk alias set NAME EXPANSION` makes a word of your own stand for an lk command line ($1, $2… replaced by the arguments, the rest appended; with --shell, a line for sh). An executable named lk-NAME in an absolute folder of PATH runs as `lk NAME ARGS…`, with LK_PROFILE and LK_BASE_URL set and never a key lk read (its `lk auth token` still works, under LK_API_KEY_FILE through LK_KEY_SOCKET). A command of lk always wins, then an alias; an alias that runs itself again stops with exit 2. `lk help NAME` says what an alias runs; `lk alias list` and `lk extension list` show them.',
     ),
     ...(examples.length > 0 ? [section('examples'), ...examples.map(blockRoff)] : []),
     section('see also'),
