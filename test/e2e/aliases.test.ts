@@ -343,7 +343,7 @@ describe('lk help NAME for this machine’s own commands', () => {
   });
 });
 
-describeWith(['sh', 'jq'], 'every example of lk alias runs', () => {
+describeWith(['sh', 'jq'], 'every example of lk alias, lk extension and lk help runs', () => {
   /** The indented lines after "Examples:", and a `# lk …` comment after one as a line of its own. */
   function examplesIn(help: string): string[] {
     const start = help.indexOf('\nExamples:\n');
@@ -355,9 +355,12 @@ describeWith(['sh', 'jq'], 'every example of lk alias runs', () => {
     });
   }
 
-  /** Each line through sh, in order, in one config folder, with lk on PATH and the sandbox as its instance. */
+  /** Each line through sh, in order, in one config folder, with lk (and lk-hello, of lk extension's examples) on PATH and the sandbox as its instance. */
   async function runAll(lines: string[]): Promise<void> {
-    const env = { ...bed.env(), ...own(), PATH: `${lkOnPath()}:${process.env.PATH ?? '/usr/bin:/bin'}` };
+    const bin = lkOnPath();
+    writeFileSync(join(bin, 'lk-hello'), '#!/bin/sh\necho "hello $*"\n');
+    chmodSync(join(bin, 'lk-hello'), 0o755);
+    const env = { ...bed.env(), ...own(), PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}` };
     for (const line of lines) {
       const result = await outputOf(spawn('sh', ['-c', line], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] }));
       expect(result.code, `${line}\n${result.stderr}`).toBe(0);
@@ -368,6 +371,13 @@ describeWith(['sh', 'jq'], 'every example of lk alias runs', () => {
     const helps = await Promise.all([['alias'], ['alias', 'set'], ['alias', 'list'], ['alias', 'delete']].map((path) => bed.lk([...path, '--help'])));
     const lines = helps.flatMap((help) => examplesIn(help.stdout));
     expect(lines).toContain('lk done BOOKS');
+    await runAll(lines);
+  });
+
+  it('in lk extension --help and lk help --help', async () => {
+    const helps = await Promise.all([['extension'], ['extension', 'list'], ['help']].map((path) => bed.lk([...path, '--help'])));
+    const lines = helps.flatMap((help) => examplesIn(help.stdout));
+    expect(lines).toEqual(expect.arrayContaining(['lk hello world', 'lk help alias set']));
     await runAll(lines);
   });
 
