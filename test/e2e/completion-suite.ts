@@ -91,8 +91,11 @@ function completionHome(): CompletionHome {
   const profiles = Object.fromEntries(PROFILES.map((name) => [name, { baseUrl: `https://${name}.example.org` }]));
   // An alias and an extension of this machine's, offered beside the commands.
   writeFileSync(join(configDir, 'config.json'), JSON.stringify({ profiles, aliases: { reading: 'library --phase IN_PROGRESS' } }), { mode: 0o600 });
-  writeFileSync(join(bin, 'lk-hello'), '#!/bin/sh\necho hello\n');
-  chmodSync(join(bin, 'lk-hello'), 0o755);
+  // And an extension of the alias's name, which the alias hides: its name is offered once (issue 56).
+  for (const name of ['hello', 'reading']) {
+    writeFileSync(join(bin, `lk-${name}`), `#!/bin/sh\necho ${name}\n`);
+    chmodSync(join(bin, `lk-${name}`), 0o755);
+  }
   const install = (dir: string, file: Shell, as: string) => {
     mkdirSync(join(root, dir), { recursive: true });
     copyFileSync(join(ROOT, 'completions', SCRIPT_FILES[file]), join(root, dir, as));
@@ -192,6 +195,11 @@ function zshCompdump(home: CompletionHome, bare = false): string {
 
 /** What each shell offers on Tab at the end of `line`, without descriptions, de-duplicated. */
 function complete(shell: Shell, home: CompletionHome, line: string): string[] {
+  return [...new Set(offeredAsIs(shell, home, line))];
+}
+
+/** What each shell offers on Tab at the end of `line`, without descriptions, a word offered twice twice. */
+function offeredAsIs(shell: Shell, home: CompletionHome, line: string): string[] {
   let out: string;
   if (shell === 'bash') {
     out = run(
@@ -215,13 +223,21 @@ function complete(shell: Shell, home: CompletionHome, line: string): string[] {
     // fish loads ~/.config/fish/completions/lk.fish by itself the first time it completes `lk`.
     out = run('fish', ['-c', 'complete -C $argv[1]', line], home.env).replace(/\t.*$/gm, '');
   }
-  return [...new Set(out.split('\n').filter((word) => word !== ''))];
+  return out.split('\n').filter((word) => word !== '');
 }
 
 const sorted = (words: readonly string[]) => [...words].sort();
 
 /** Behaviour every shell must show, as a command line and what Tab offers at its end. */
-const CASES: Array<{ title: string; line: string; exactly?: readonly string[]; includes?: readonly string[]; excludes?: readonly string[] }> = [
+const CASES: Array<{
+  title: string;
+  line: string;
+  exactly?: readonly string[];
+  includes?: readonly string[];
+  excludes?: readonly string[];
+  /** Each word offered once, not de-duplicated first. */
+  once?: boolean;
+}> = [
   { title: 'top-level commands', line: 'lk ', includes: TOP_LEVEL, excludes: ['help'] },
   { title: 'commands starting with what is typed', line: 'lk li', exactly: ['library', 'lists'] },
   { title: 'the subcommands of a command', line: 'lk library ', exactly: ['list', 'show', 'history'] },
@@ -269,7 +285,7 @@ const CASES: Array<{ title: string; line: string; exactly?: readonly string[]; i
   { title: 'nothing for a free value (timeout)', line: 'lk config set timeout ', exactly: [] },
   { title: 'stored profile names for lk auth switch', line: 'lk auth switch ', exactly: PROFILES },
   { title: "this machine's aliases and extensions beside the commands", line: 'lk ', includes: [...TOP_LEVEL, 'reading', 'hello'] },
-  { title: 'an alias from what is typed', line: 'lk rea', exactly: ['reading'] },
+  { title: 'an alias from what is typed, once though an extension has its name too', line: 'lk rea', exactly: ['reading'], once: true },
   { title: 'an extension from what is typed', line: 'lk hel', exactly: ['hello'] },
   { title: 'the aliases for lk alias delete', line: 'lk alias delete ', exactly: ['reading'] },
 ];
@@ -354,10 +370,12 @@ export function completionTests(part: 'general' | Shell): void {
         }
       });
 
-      for (const { title, line, exactly, includes, excludes } of CASES) {
+      for (const { title, line, exactly, includes, excludes, once } of CASES) {
         it(`${title}: "${line}"`, () => {
           // fish offers `--phase=DONE` after `--phase=`; bash and zsh the value alone.
-          const offered = complete(shell, home, line).map((word) => word.replace(/^--[\w-]+=/, ''));
+          const asIs = offeredAsIs(shell, home, line).map((word) => word.replace(/^--[\w-]+=/, ''));
+          const offered = [...new Set(asIs)];
+          if (once) expect(asIs).toEqual(offered);
           if (exactly) expect(sorted(offered)).toEqual(sorted(exactly));
           if (includes) expect(offered).toEqual(expect.arrayContaining([...includes]));
           for (const word of excludes ?? []) expect(offered).not.toContain(word);
