@@ -89,3 +89,26 @@ describeWith(['sh'], 'an extension or a shell alias ended with lk', () => {
     await signalled(['outer'], env, pids, 'SIGTERM', 143);
   });
 });
+
+describeWith(['sh', 'script'], 'an extension ended with lk on a terminal', () => {
+  it('SIGTERM to lk alone (not to the terminal’s group): the extension, in lk’s group, gets it too', async () => {
+    const { dir, bin, env } = home();
+    const pids = join(dir, 'pids');
+    // The extension becomes the sleep ($$ stays): lk ($PPID) and it are all there is. It ignores SIGHUP, which the
+    // terminal sends its group once lk, the session's last other process, is gone: only lk's SIGTERM ends it.
+    writeFileSync(
+      join(bin, 'lk-slow'),
+      `#!/bin/sh\ntrap '' HUP\nprintf '%s %s\\n' "$PPID" "$$" > '${pids}.tmp'\nmv '${pids}.tmp' '${pids}'\nexec sleep 1000\n`,
+    );
+    chmodSync(join(bin, 'lk-slow'), 0o755);
+    const terminal = spawn('script', ['-qec', lkShellCommand(['slow']), '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const ended = outputOf(terminal);
+    await until(() => existsSync(pids));
+    const [lk, extension] = readFileSync(pids, 'utf8').trim().split(/\s+/).map(Number) as [number, number];
+    started = [terminal.pid!, lk, extension];
+    expect(alive(extension)).toBe(true);
+    process.kill(lk, 'SIGTERM');
+    await ended;
+    await until(() => !alive(lk) && !alive(extension));
+  });
+});
