@@ -59,6 +59,20 @@ describe('the key in the system keyring', () => {
       expect(after).toBe('exit 3\n');
     });
 
+    it('an extension’s `lk auth token` reads the key from the keyring, the key never in the extension’s environment', async () => {
+      const extensions = tempDir('lk-keyring-ext-');
+      writeFileSync(join(extensions, 'lk-tok'), `#!/bin/sh\nenv > '${join(extensions, 'env')}'\nlk auth token\n`, { mode: 0o755 });
+      const key = bed.sandbox.key('full');
+      const result = await inKeyringSession(
+        ['printf "%s\\n" "$KEY" | lk auth login --with-key --base-url "$URL" 2>/dev/null', 'PATH="$EXTENSIONS:$PATH" lk tok'].join('\n'),
+        { LK_CONFIG_DIR: join(tempDir('lk-keyring-'), 'config'), KEY: key, URL: bed.sandbox.url, EXTENSIONS: extensions },
+      );
+      expect(result).toMatchObject({ code: 0, stdout: `${key}\n` });
+      const seen = readFileSync(join(extensions, 'env'), 'utf8').replace(/^KEY=.*$/m, '');
+      expect(seen).not.toContain(key);
+      expect(seen).not.toMatch(/^LK_(API_KEY|KEY_SOCKET)/m);
+    });
+
     it('--insecure-storage keeps the key in the 0600 config file even with a keyring', async () => {
       const configDir = join(tempDir('lk-keyring-'), 'config');
       const result = await inKeyringSession('printf "%s\\n" "$KEY" | lk auth login --with-key --insecure-storage --base-url "$URL"', {
