@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { AuthError } from '../util/errors.js';
@@ -21,6 +21,7 @@ export interface LentKey {
 }
 
 const MAX_ANSWER_BYTES = 8192;
+const ANSWER_TIMEOUT_MS = 5000;
 
 export async function lendKey(file: string): Promise<LentKey> {
   const folder = mkdtempSync(join(tmpdir(), 'lk-key-'));
@@ -28,7 +29,10 @@ export async function lendKey(file: string): Promise<LentKey> {
   const path = process.platform === 'win32' ? `\\\\.\\pipe\\${basename(folder)}` : join(folder, 'socket');
   const removeFolder = () => rmSync(folder, { recursive: true, force: true });
   const forget = onInterrupt(removeFolder);
+  const open = new Set<Socket>();
   const server = createServer((socket) => {
+    open.add(socket);
+    socket.on('close', () => open.delete(socket));
     socket.on('error', () => {});
     let answer: { key: string } | { error: string; hint?: string };
     try {
@@ -54,6 +58,8 @@ export async function lendKey(file: string): Promise<LentKey> {
     env: { [KEY_SOCKET_VARIABLE]: path },
     close: () =>
       new Promise((resolve) => {
+        // A connection something the extension left behind holds open must not hold this lk's exit.
+        for (const socket of open) socket.destroy();
         server.close(() => {
           forget();
           removeFolder();
@@ -72,6 +78,8 @@ export function borrowKey(path: string): Promise<string> {
         'Run this from the extension while lk runs it, or set LK_API_KEY_FILE.',
       );
     const socket = createConnection(path);
+    // The lk that lends the key answers at once; anything else listening there is not it.
+    socket.setTimeout(ANSWER_TIMEOUT_MS, () => socket.destroy());
     let text = '';
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => {
@@ -79,6 +87,8 @@ export function borrowKey(path: string): Promise<string> {
       if (text.length > MAX_ANSWER_BYTES) socket.destroy(gone());
     });
     socket.on('error', () => reject(gone()));
+    // Ended without an answer (timed out): after one, rejecting changes nothing.
+    socket.on('close', () => reject(gone()));
     socket.on('end', () => {
       let answer: { key?: unknown; error?: unknown; hint?: unknown };
       try {
