@@ -20,6 +20,7 @@ import type { Target } from '../notify/targets.js';
 import { existsSync } from 'node:fs';
 import { mirrorToKeepSynced } from '../mirror/sync.js';
 import { startServe } from '../serve/index.js';
+import { serveLog } from '../serve/log.js';
 import { fallbackTimeZone } from '../report/time-zone.js';
 import { constants, open } from 'node:fs/promises';
 import { VERSION } from '../util/version.js';
@@ -53,9 +54,10 @@ Addresses (each the bytes of the command offline, the same again while the mirro
   /next.json          lk next --json --offline (?limit=N as --limit N, ?all as --all)
   /report/YYYY.html   lk report --year YYYY
   /                   an index linking them
-  /mcp                with --mcp: lk mcp's server over Streamable HTTP (POST; both protocol revisions)
-Every address serves the public projection only: no notes, and no text of a private or spoiler review (the feeds
-are the --public ones, /next.json has no notes). A document's bytes and ETag change only when its data do: a sync
+  /mcp                with --mcp and --token-file: lk mcp's server over Streamable HTTP (POST; both revisions)
+Every document address serves the public projection only: no notes, and no text of a private or spoiler review
+(the feeds are the --public ones, /next.json has no notes). /mcp is not a document: it is the owner's surface, with
+all that lk mcp reads (notes, private reviews, lk sql over the whole mirror), so it is served only with the token. A document's bytes and ETag change only when its data do: a sync
 that changed nothing answers 304 to a client that asked before.
 The first line on stdout is the address. On loopback it answers only to 127.0.0.1, localhost and [::1] (any
 other Host: 421, so a web page cannot read it through a name of its own). Listening on anything but loopback needs
@@ -67,16 +69,18 @@ mirror still served. The account's budget a minute is shared by all its clients,
 sync's requests over half that budget (the X-RateLimit-Limit the server reports): 33 requests against 60 a minute
 make at least 66s. A shorter --sync-every is raised to it, said once on stderr; a 429's Retry-After is waited out.
 A key of another account than the mirror's is refused at start (exit 1) unless --replace. SIGTERM or Ctrl-C: exit 0.
---mcp answers /mcp with the tools, resources and prompts of lk mcp, from the same mirror (never the API). The
-token rules are the same; and a request whose Host or Origin names anything but the address lk listens on (or
-127.0.0.1, localhost, [::1]) is refused with 403, so a web page cannot reach it by DNS rebinding.
+--mcp answers /mcp with the tools, resources and prompts of lk mcp, from the same mirror (never the API). It needs
+--token-file wherever lk listens, loopback too (every user of this machine reaches loopback): without it, exit 2.
+A browser's request whose Origin names anything but the address lk listens on (or 127.0.0.1, localhost, [::1]) is
+refused with 403, so a web page cannot reach it by DNS rebinding; on loopback the Host must be one of those names
+too, off loopback any Host is served (a LAN or Tailscale name, a reverse proxy's) once the token is right.
 --notify (with --sync-every) runs lk notify after each sync, to --to URL (repeatable) or the config list notify:
 every URL checked at start; a target that fails is said on stderr and gets what it missed after the next sync.
 `,
   examples: [
     'lk serve',
     'lk serve --sync-every 30m',
-    'lk serve --mcp --port 8788',
+    'lk serve --mcp --port 8788 --token-file ~/.config/lk/serve-token',
     'lk serve --host 0.0.0.0 --port 8787 --token-file ~/.config/lk/serve-token --sync-every 1h',
     'lk serve --sync-every 1h --notify --to ntfys://ntfy.sh/my-lk-topic',
   ],
@@ -97,18 +101,28 @@ async function runServe(ctx: Context, _out: OutputSession, options: ServeFlags):
       `--host ${host} is reachable from other machines: it needs --token-file`,
       'Put a long random token in a file: openssl rand -hex 24 > ~/.config/lk/serve-token',
     );
+  // /mcp serves the notes, private reviews and the whole mirror through sql: loopback is reachable by every user of
+  // the machine, so the token is what makes it the owner's, wherever lk listens.
+  if (options.mcp && options.tokenFile === undefined)
+    throw new UsageError(
+      '--mcp serves the private data of the mirror (notes, private reviews, lk sql): it needs --token-file, on loopback too',
+      'Put a long random token in a file: openssl rand -hex 24 > ~/.config/lk/serve-token',
+    );
   const everyMs = options.syncEvery;
   if (options.notify && everyMs === undefined)
     throw new UsageError('--notify runs after each sync: it needs --sync-every', 'lk serve --sync-every 1h --notify');
   if (options.to !== undefined && !options.notify) throw new UsageError('--to names where --notify sends: add --notify (and --sync-every)');
   const targets = options.notify ? notifyTargets(ctx, options.to) : undefined;
   const token = options.tokenFile === undefined ? undefined : await readToken(options.tokenFile, (line) => ctx.io.warn(line));
+  // Every line lk serve writes from here on goes through withoutSecrets (serve/log.ts): never the token in a journal.
+  const log = serveLog((line) => ctx.io.warn(line), token);
+  const tell = serveLog((line) => ctx.io.info(line), token);
   const dbPath = await mirrorPath(ctx, options.db);
   loadSqlite('lk serve');
   const replace = Boolean(options.replace);
   const syncThenNotify = async (): Promise<SyncCost> => {
     const cost = await runSync(ctx, { db: options.db, replace });
-    if (targets) await notifyAfterSync(ctx, targets, options.db);
+    if (targets) await notifyAfterSync(ctx, targets, options.db, { tell, log });
     return cost;
   };
   const sync = everyMs === undefined ? undefined : { everyMs, run: syncThenNotify, first: undefined as SyncCost | undefined };
@@ -128,7 +142,6 @@ async function runServe(ctx: Context, _out: OutputSession, options: ServeFlags):
     signal: ctx.signal,
     endsCleanly: true,
     async start() {
-      const log = (line: string) => ctx.io.warn(line);
       const mcp = options.mcp ? await mcpServer(ctx, dbPath, timeZone, log) : undefined;
       const serving = await startServe({ dbPath, host, port, token, now: ctx.now, timeZone, sync, mcp, log });
       // The first line on stdout is the address: a script or a person waits for it.
@@ -156,14 +169,19 @@ async function mcpServer(ctx: Context, dbPath: string, timeZone: string, log: (l
 }
 
 /** --notify's turn: a failed target said on stderr (it gets what it missed next turn); a failed run never stops serving. */
-async function notifyAfterSync(ctx: Context, targets: readonly Target[], db: string | undefined): Promise<void> {
+async function notifyAfterSync(
+  ctx: Context,
+  targets: readonly Target[],
+  db: string | undefined,
+  { tell, log }: { tell: (line: string) => void; log: (line: string) => void },
+): Promise<void> {
   try {
     const { told, failed } = await notifyMirror(ctx, targets, { db, mode: 'send' });
     const sent = told.filter((message) => message.targets.some((target) => target.ok === true)).length;
-    if (sent > 0) ctx.io.info(`lk: serve: notified ${sent} message${sent === 1 ? '' : 's'}`);
-    for (const { target, error } of failed) ctx.io.warn(`lk: serve: notify: ${target} failed: ${error}; what it missed is sent after the next sync`);
+    if (sent > 0) tell(`lk: serve: notified ${sent} message${sent === 1 ? '' : 's'}`);
+    for (const { target, error } of failed) log(`lk: serve: notify: ${target} failed: ${error}; what it missed is sent after the next sync`);
   } catch (error) {
-    ctx.io.warn(`lk: serve: notify failed (${error instanceof Error ? error.message : String(error)}); tried again after the next sync`);
+    log(`lk: serve: notify failed (${error instanceof Error ? error.message : String(error)}); tried again after the next sync`);
   }
 }
 

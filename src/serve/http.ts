@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { ExitCode, LkError } from '../util/errors.js';
 import { BadQuery, PAGE_POLICY } from './documents.js';
-import { foreignToMcp, isOwnHost } from './own-name.js';
+import { foreignToMcp, HOST_FORM, isOwnHost } from './own-name.js';
 import type { Served } from './store.js';
 
 /**
@@ -120,8 +120,9 @@ async function answer(request: IncomingMessage, response: ServerResponse, option
 }
 
 /**
- * POST /mcp: refused (403) when its Host or Origin names another server than this one, whether on loopback or not
- * (DNS rebinding: own-name.ts foreignToMcp); then the token as on every other route; then the MCP server answers.
+ * POST /mcp: refused (403) when its Origin names another server than this one, or on loopback its Host (DNS
+ * rebinding: own-name.ts foreignToMcp); then the token, which lk serve --mcp always has (commands/serve.ts): /mcp is
+ * the owner's surface, with the notes and private reviews; then the MCP server answers.
  */
 async function answerMcp(
   request: IncomingMessage,
@@ -130,13 +131,14 @@ async function answerMcp(
   mcp: (request: IncomingMessage, response: ServerResponse) => Promise<void>,
 ): Promise<void> {
   const local = { address: request.socket.localAddress ?? options.host, port: request.socket.localPort ?? options.port };
-  const foreign = foreignToMcp({ host: request.headers.host, origin: request.headers.origin }, local);
+  const foreign = foreignToMcp({ host: request.headers.host, origin: request.headers.origin }, local, options.ownNamesOnly);
   if (foreign !== undefined) {
     response.setHeader('connection', 'close');
     return reply(response, 403, `${foreign}\n`);
   }
   const queryToken = new URLSearchParams((request.url ?? '').slice('/mcp'.length + 1)).get('token');
-  if (options.token !== undefined && !authorised(request, queryToken, options.token)) {
+  // Never served without a token: lk serve refuses --mcp without --token-file, and this holds whoever calls listen().
+  if (options.token === undefined || !authorised(request, queryToken, options.token)) {
     response.setHeader('www-authenticate', 'Bearer');
     return reply(response, 401, 'a token is required: ?token=… or Authorization: Bearer …\n');
   }
@@ -201,7 +203,7 @@ function sameSecret(given: string, token: string): boolean {
 /** The Host the client used when it is a plain host[:port], for the index's webcal:// link; else the server's own. */
 function authorityOf(request: IncomingMessage, options: HttpOptions): string {
   const host = request.headers.host ?? '';
-  if (/^([A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(:\d{1,5})?$/.test(host)) return host;
+  if (HOST_FORM.test(host)) return host;
   const address = request.socket.localAddress ?? options.host;
   return `${address.includes(':') ? `[${address}]` : address}:${request.socket.localPort ?? options.port}`;
 }

@@ -23,20 +23,28 @@ export function isOwnHost(header: string | undefined): boolean {
 /** The names of loopback, as a Host or an Origin spells them. */
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 
+/** A Host header as RFC 9110 has it: a name, an IPv4 address or a bracketed IPv6 one, then an optional port; no userinfo. */
+export const HOST_FORM = /^([A-Za-z0-9._-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(:\d{1,5})?$/;
+
 /**
- * For POST /mcp (lk serve --mcp): why a request's Host or Origin does not name this server, or undefined when both
- * do. They must name the address the connection came in on (`local`, never what the request itself claims) or a
- * loopback name, and an Origin its port too: a web page on another name, pointed here by DNS rebinding, is refused
- * whatever the address. A request without Origin (not a browser's) is judged by its Host alone.
+ * For POST /mcp (lk serve --mcp, always with the token): why a request's Host or Origin is refused, or undefined when
+ * neither is. An Origin (a browser's request) must name the address the connection came in on (`local`, never what
+ * the request itself claims) or a loopback name, and its port: a web page on another name, pointed here by DNS
+ * rebinding, is refused whatever the address. The Host must be a host name with an optional port (never userinfo);
+ * on loopback (`ownNamesOnly`) it must also be one of those names, as on every other route; off loopback any name is
+ * served (a LAN name, a Tailscale name, a reverse proxy's), the token guarding it as it guards the documents.
  */
 export function foreignToMcp(
   headers: { host?: string | undefined; origin?: string | undefined },
   local: { address: string; port: number },
+  ownNamesOnly = true,
 ): string | undefined {
   const own = new Set([...LOOPBACK_NAMES, hostName(local.address)]);
   if (headers.host !== undefined) {
-    const host = parsed(`http://${headers.host}`);
-    if (!host || !own.has(host.hostname) || (host.port !== '' && Number(host.port) !== local.port)) return `Host ${headers.host} is not this server`;
+    const host = HOST_FORM.test(headers.host) ? parsed(`http://${headers.host}`) : undefined;
+    if (!host) return `Host ${headers.host} is not a host name`;
+    if (ownNamesOnly && (!own.has(host.hostname) || (host.port !== '' && Number(host.port) !== local.port)))
+      return `Host ${headers.host} is not this server`;
   }
   if (headers.origin !== undefined) {
     const origin = parsed(headers.origin);
