@@ -19,7 +19,7 @@ import { notifyMirror, notifyTargets, TO_FLAG } from './notify-run.js';
 import type { Target } from '../notify/targets.js';
 import { existsSync } from 'node:fs';
 import { mirrorToKeepSynced } from '../mirror/sync.js';
-import { startServe } from '../serve/index.js';
+import { startServe, type SyncTurns } from '../serve/index.js';
 import { serveLog } from '../serve/log.js';
 import { fallbackTimeZone } from '../report/time-zone.js';
 import { constants, open } from 'node:fs/promises';
@@ -63,7 +63,8 @@ The first line on stdout is the address. On loopback it answers only to 127.0.0.
 other Host: 421, so a web page cannot read it through a name of its own). Listening on anything but loopback needs
 --token-file: the token (the file's first line) is then required as ?token=… (calendar apps send no headers) or
 Authorization: Bearer …, whatever the Host.
---sync-every syncs as lk sync does: the export at most once an hour (a refusal remembered until its Retry-After),
+--sync-every syncs at start (unless the mirror's last sync ended less than the budget's floor ago, below), then
+every interval, as lk sync does: the export at most once an hour (a refusal remembered until its Retry-After),
 the paginated endpoints in between; a failed sync is said on stderr and tried again next time, the last good
 mirror still served. The account's budget a minute is shared by all its clients, so syncs are never closer than a
 sync's requests over half that budget (the X-RateLimit-Limit the server reports): 33 requests against 60 a minute
@@ -125,16 +126,17 @@ async function runServe(ctx: Context, _out: OutputSession, options: ServeFlags):
     if (targets) await notifyAfterSync(ctx, targets, options.db, { tell, log });
     return cost;
   };
-  const sync = everyMs === undefined ? undefined : { everyMs, run: syncThenNotify, first: undefined as SyncCost | undefined };
+  const sync: SyncTurns | undefined = everyMs === undefined ? undefined : { everyMs, run: syncThenNotify };
   if (sync) {
     const { key } = await ctx.key(); // no key: said now, not at the first sync
     if (!existsSync(dbPath)) sync.first = await sync.run();
     else {
       // Another account's key is refused now, before listening, rather than at every turn; the last sync's cost
-      // against the budget last seen paces the turns from the first one.
+      // against the budget last seen paces the turns, the first of them at once (sync-loop.ts).
       const client = await ctx.client();
-      const { lastRequests } = await mirrorToKeepSynced(dbPath, client, key, replace);
-      if (lastRequests !== undefined) sync.first = { requests: lastRequests, perMinute: client.lastBudget?.limit };
+      const { lastRequests, lastFinishedAt } = await mirrorToKeepSynced(dbPath, client, key, replace);
+      if (lastRequests !== undefined)
+        sync.last = { cost: { requests: lastRequests, perMinute: client.lastBudget?.limit }, finishedAt: lastFinishedAt };
     }
   }
   const timeZone = fallbackTimeZone(ctx.env, (line) => ctx.io.warn(line));

@@ -215,16 +215,16 @@ async function readArea(area: AreaName, read: () => Promise<void>, writer: Mirro
 
 /**
  * lk serve --sync-every at start, with a mirror there: refused (exit 1) when it holds another account than the key's;
- * else what its last sync cost, for the pace of the turns (serve/sync-loop.ts).
+ * else what its last sync cost and when it ended, for the pace of the turns (serve/sync-loop.ts).
  */
 export async function mirrorToKeepSynced(
   dbPath: string,
   client: ApiReader,
   key: string,
   replace: boolean,
-): Promise<{ lastRequests: number | undefined }> {
+): Promise<{ lastRequests: number | undefined; lastFinishedAt: number | undefined }> {
   const held = heldMirror(dbPath);
   if (held.account !== undefined && !replace)
     refuseOtherAccount(dbPath, held.account, await new EndpointReads(client, undefined).accountName(key), replace);
-  return { lastRequests: held.lastRequests };
+  return { lastRequests: held.lastRequests, lastFinishedAt: held.lastFinishedAt };
 }

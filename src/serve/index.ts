@@ -6,7 +6,7 @@ import { isLoopback } from './own-name.js';
 import { indexPage } from './index-page.js';
 import { MirrorConnection } from './connection.js';
 import { DocumentStore } from './store.js';
-import { startSyncLoop, type SyncCost } from './sync-loop.js';
+import { startSyncLoop, type SyncCost, type SyncLoopOptions } from './sync-loop.js';
 
 /**
  * `lk serve`: the mirror read-only over HTTP (http.ts), its documents made by the commands' own functions
@@ -19,12 +19,15 @@ export interface ServeOptions {
   token: string | undefined;
   now: () => number;
   timeZone: string;
-  sync?: { everyMs: number; run(): Promise<SyncCost>; first?: SyncCost | undefined } | undefined;
+  sync?: SyncTurns | undefined;
   idleTimeoutMs?: number;
   /** lk serve --mcp: the MCP server answering /mcp (src/mcp/http.ts, made by the command), closed with the rest. */
   mcp?: { handle(request: IncomingMessage, response: ServerResponse): Promise<void>; close(): Promise<void> } | undefined;
   log(line: string): void;
 }
+
+/** --sync-every: its interval, a sync, and the sync made just before (first) or the mirror's last recorded one. */
+export type SyncTurns = Pick<SyncLoopOptions, 'everyMs' | 'first' | 'last'> & { run(): Promise<SyncCost> };
 
 export async function startServe(options: ServeOptions): Promise<Listening> {
   const mirror = new MirrorConnection(options.dbPath);
@@ -56,7 +59,8 @@ export async function startServe(options: ServeOptions): Promise<Listening> {
     throw error;
   }
   const { sync } = options;
-  const loop = sync && startSyncLoop({ everyMs: sync.everyMs, sync: sync.run, first: sync.first, now: options.now, log: options.log });
+  const loop =
+    sync && startSyncLoop({ everyMs: sync.everyMs, sync: sync.run, first: sync.first, last: sync.last, now: options.now, log: options.log });
   return {
     url: listening.url,
     async close() {

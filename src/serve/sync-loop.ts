@@ -2,7 +2,8 @@ import { RateLimitError } from '../util/errors.js';
 import { formatDuration } from '../util/units.js';
 
 /**
- * `--sync-every`: one sync after another, each starting a while after the last one ended, so two never overlap.
+ * `--sync-every`: a sync at start, then one after another, each starting a while after the last one ended, so two
+ * never overlap.
  * The sync itself is `lk sync`'s (src/mirror/sync.ts): one transaction, and the export only when the hour allows
  * (src/export/obtain.ts, which remembers a refusal until its Retry-After), the paginated endpoints in between. A
  * failed sync is said once, on one line, and tried again at the next turn; the documents keep coming from the mirror
@@ -34,8 +35,13 @@ export function syncFloorMs(cost: SyncCost): number {
 export interface SyncLoopOptions {
   everyMs: number;
   sync(): Promise<SyncCost>;
-  /** The cost of a sync made just before the loop starts (lk serve's first, for a missing mirror). */
+  /** The cost of a sync made just before the loop starts (lk serve's first, for a missing mirror): the next in everyMs. */
   first?: SyncCost | undefined;
+  /**
+   * Else the mirror's last recorded sync: its cost paces the turns, and the first turn comes at once — a restart
+   * (systemd's Restart=, a reboot) is not an interval without a sync — unless that sync ended less than the floor ago.
+   */
+  last?: { cost: SyncCost; finishedAt: number | undefined } | undefined;
   now(): number;
   log(line: string): void;
 }
@@ -80,7 +86,13 @@ export function startSyncLoop(options: SyncLoopOptions): SyncLoop {
     }
     schedule(wait);
   };
-  schedule(interval(options.first));
+  if (options.first) schedule(interval(options.first));
+  else {
+    const { last } = options;
+    if (last) interval(last.cost); // the floor from the last sync's cost, said at once when it raises --sync-every
+    const since = last?.finishedAt === undefined ? Number.POSITIVE_INFINITY : Math.max(0, options.now() - last.finishedAt);
+    schedule(Math.max(0, floorMs - since));
+  }
   return {
     stop() {
       stopped = true;

@@ -33,7 +33,7 @@ describe('the sync loop', () => {
     const cost: SyncCost = { requests: 33, perMinute: 60 };
     const loop = startSyncLoop({ everyMs: 1000, sync: () => (syncs++, Promise.resolve(cost)), now: () => now, log: (line) => lines.push(line) });
     try {
-      await advance(1000);
+      await advance(0); // the first at start
       expect(syncs).toBe(1);
       expect(lines).toEqual([
         'lk: serve: --sync-every 1s raised to 1m 6s: a sync takes 33 requests and the account allows 60 a minute, shared by its clients; lk serve keeps to half of it',
@@ -84,13 +84,71 @@ describe('the sync loop', () => {
       log: (line) => lines.push(line),
     });
     try {
-      await advance(1000);
+      await advance(0);
       expect(syncs).toBe(1);
       expect(lines).toEqual(['lk: serve: sync failed (rate limited (api.rate_limited)); still serving the mirror as it was; next try in 24h']);
       await advance(86_400_000 - 1);
       expect(syncs).toBe(1);
       await advance(1);
       expect(syncs).toBe(2);
+    } finally {
+      loop.stop();
+    }
+  });
+  // Issue 57: the README's systemd unit restarts lk serve; each restart waited a whole --sync-every before a sync.
+  it('--sync-every 1h on a mirror synced a day ago: a sync at start, the next an hour later', async () => {
+    let syncs = 0;
+    const cost: SyncCost = { requests: 12, perMinute: 60 };
+    const loop = startSyncLoop({
+      everyMs: 3_600_000,
+      last: { cost, finishedAt: now - 86_400_000 },
+      sync: () => (syncs++, Promise.resolve(cost)),
+      now: () => now,
+      log: () => {},
+    });
+    try {
+      await advance(0);
+      expect(syncs).toBe(1);
+      await advance(3_600_000 - 1);
+      expect(syncs).toBe(1);
+      await advance(1);
+      expect(syncs).toBe(2);
+    } finally {
+      loop.stop();
+    }
+  });
+
+  it('a mirror with no recorded sync is synced at start too', async () => {
+    let syncs = 0;
+    const loop = startSyncLoop({
+      everyMs: 3_600_000,
+      sync: () => (syncs++, Promise.resolve({ requests: 1, perMinute: 60 })),
+      now: () => now,
+      log: () => {},
+    });
+    try {
+      await advance(0);
+      expect(syncs).toBe(1);
+    } finally {
+      loop.stop();
+    }
+  });
+
+  it('restarted 10s after a sync costing 33 requests at 60 a minute: the first sync once the floor (66s) has passed since it', async () => {
+    let syncs = 0;
+    const cost: SyncCost = { requests: 33, perMinute: 60 };
+    const loop = startSyncLoop({
+      everyMs: 3_600_000,
+      last: { cost, finishedAt: now - 10_000 },
+      sync: () => (syncs++, Promise.resolve(cost)),
+      now: () => now,
+      log: () => {},
+    });
+    try {
+      await advance(55_999);
+      expect(syncs).toBe(0);
+      await advance(1);
+      expect(syncs).toBe(1);
     } finally {
       loop.stop();
     }

@@ -35,6 +35,8 @@ export interface HeldMirror {
   account: string | undefined;
   /** The requests of its last sync: what the next one will cost, about (undefined: none recorded). */
   lastRequests: number | undefined;
+  /** When its last sync ended, in ms (undefined: none recorded). */
+  lastFinishedAt?: number | undefined;
 }
 
 /** The mirror file at `path` as lk serve finds it at start; nothing known when it is missing or not a mirror yet. */
@@ -48,8 +50,13 @@ export function heldMirror(path: string): HeldMirror {
     return none; // not a mirror yet (a first sync writing it): nothing to protect
   }
   try {
-    const last = db.prepare('SELECT requests FROM sync_runs ORDER BY id DESC LIMIT 1').get()?.requests;
-    return { account: mirrorAccount(db), lastRequests: typeof last === 'number' ? last : undefined };
+    const last = db.prepare('SELECT requests, finished_at FROM sync_runs ORDER BY id DESC LIMIT 1').get();
+    const finishedAt = typeof last?.finished_at === 'string' ? Date.parse(last.finished_at) : Number.NaN;
+    return {
+      account: mirrorAccount(db),
+      lastRequests: typeof last?.requests === 'number' ? last.requests : undefined,
+      lastFinishedAt: Number.isNaN(finishedAt) ? undefined : finishedAt,
+    };
   } catch {
     return { account: mirrorAccount(db), lastRequests: undefined };
   } finally {
