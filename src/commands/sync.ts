@@ -34,7 +34,9 @@ history since, the entries added since, each entry those events touch, and the c
 no listing shows (a rating, notes or a status set without an event, removed entries, a collection too large) waits
 for the next export, said in one line. A new mirror and --full read every page; calendar and stats are read each
 time. Each sync is one transaction:
-an interrupted sync leaves the previous mirror; a second sync at the same time waits for the first.
+an interrupted sync leaves the previous mirror. A second sync of the same mirror at the same time (cron's beside
+lk serve --sync-every) waits for the first, said in one line, at most 10 minutes: then it gives up, exit 1, with
+"another lk sync (pid N) is updating FILE and has not finished in 10m: this sync gave up, nothing written".
 A mirror holds one account: a key of another account than the mirror's is refused (exit 1, naming both, nothing
 written) unless --replace says to replace it. A 429 on the export is remembered in the cache folder until its
 Retry-After: until then syncs read what changed and say when the export is possible.

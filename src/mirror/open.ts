@@ -81,6 +81,24 @@ const READER_BUSY_MS = 2_000;
  */
 export function openForWriting(path: string): Database {
   const { DatabaseSync } = loadSqlite();
+  const isNew = refuseUnwritable(path);
+  if (isNew) closeSync(openSync(path, 'a', 0o600));
+  const db = new DatabaseSync(path, { timeout: 60_000 });
+  refuseNewerAndClose(db, path);
+  if (!isMirrorOrNew(db)) {
+    db.close();
+    throw notAMirror(path);
+  }
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = OFF; PRAGMA cache_size = -32000;');
+  return db;
+}
+
+/**
+ * What openForWriting refuses before it opens anything: a folder that cannot be made or written, a file lk cannot
+ * write or that is not a mirror. Makes the folder; true when no mirror is there yet. lk sync calls it before it
+ * takes the mirror's lock (which lives in that folder), so that a refusal never waits for another sync.
+ */
+export function refuseUnwritable(path: string): boolean {
   try {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   } catch (error) {
@@ -92,15 +110,7 @@ export function openForWriting(path: string): Database {
   }
   const isNew = !checkMirrorFile(path, { emptyIsNew: true });
   requireWritable(path);
-  if (isNew) closeSync(openSync(path, 'a', 0o600));
-  const db = new DatabaseSync(path, { timeout: 60_000 });
-  refuseNewerAndClose(db, path);
-  if (!isMirrorOrNew(db)) {
-    db.close();
-    throw notAMirror(path);
-  }
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = OFF; PRAGMA cache_size = -32000;');
-  return db;
+  return isNew;
 }
 
 /**

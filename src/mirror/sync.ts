@@ -3,11 +3,12 @@ import { dirname } from 'node:path';
 import type { ApiReader, Waiter } from '../api/client.js';
 import type { ExportCache } from '../export/cache.js';
 import type { IoStreams } from '../output/terminal/io.js';
-import { acquireLock } from '../util/lock.js';
-import { LkError } from '../util/errors.js';
+import { acquireLock, type LockHolder } from '../util/lock.js';
+import { formatDuration } from '../util/units.js';
+import { ExitCode, LkError } from '../util/errors.js';
 import { isDiskFull } from '../util/sqlite-errors.js';
 import { migrate, refuseNewer } from './migrations.js';
-import { DiskFull, openForWriting, type Database } from './open.js';
+import { DiskFull, openForWriting, refuseUnwritable, type Database } from './open.js';
 import { heldMirror, mirrorAccount, refuseOtherAccount } from './sync/account.js';
 import { readExport } from './sync/export.js';
 import { CountedClient, EndpointReads } from './sync/fetch.js';
@@ -58,15 +59,53 @@ export interface SyncResult {
  * interrupted or failed run leaves the previous mirror.
  */
 export async function syncMirror(options: SyncOptions): Promise<SyncResult> {
-  const existed = existsSync(options.dbPath);
+  // What is at the path is refused first (a newer mirror, a read-only one, not a mirror), before any request; then
+  // the mirror's lock, before the file is opened: two syncs never open, create or migrate it at once (issue 57).
+  refuseUnwritable(options.dbPath);
+  let lock;
   try {
-    return await syncInto(options);
+    lock = await mirrorLock(options);
   } catch (error) {
-    // A first sync that failed leaves no file behind: readers would take it for a sync still writing it.
-    if (!existed) for (const suffix of ['', '-wal', '-shm']) rmSync(`${options.dbPath}${suffix}`, { force: true });
-    if (error instanceof DiskFull || isDiskFull(error, dirname(options.dbPath))) throw diskFull(options.dbPath, existed);
+    // No room for the lock file: the disk is full, said as for the mirror itself.
+    if (isDiskFull(error, dirname(options.dbPath))) throw diskFull(options.dbPath, existsSync(options.dbPath));
     throw error;
   }
+  try {
+    const existed = existsSync(options.dbPath);
+    try {
+      return await syncInto(options);
+    } catch (error) {
+      // A first sync that failed leaves no file behind: readers would take it for a sync still writing it.
+      if (!existed) for (const suffix of ['', '-wal', '-shm']) rmSync(`${options.dbPath}${suffix}`, { force: true });
+      if (error instanceof DiskFull || isDiskFull(error, dirname(options.dbPath))) throw diskFull(options.dbPath, existed);
+      throw error;
+    }
+  } finally {
+    lock.release();
+  }
+}
+
+/** How long a sync waits for another one on the same mirror (a sync takes seconds; one waiting out a 429, longer). */
+export const SYNC_WAIT_MS = 10 * 60 * 1000;
+
+/**
+ * The mirror's lock (`<mirror>.lock`): a second lk sync — cron's beside lk serve --sync-every — waits its turn, said
+ * once on stderr, at most SYNC_WAIT_MS; then it gives up with one line (exit 1), the mirror as the other one leaves it.
+ */
+function mirrorLock(options: SyncOptions) {
+  const holding = (holder: LockHolder | undefined) => `another lk sync${holder ? ` (pid ${holder.pid})` : ''} is updating ${options.dbPath}`;
+  return acquireLock(`${options.dbPath}.lock`, {
+    signal: options.signal,
+    staleMs: 2 * 60 * 1000,
+    waitMs: SYNC_WAIT_MS,
+    onWait: (holder) => options.io.info(`lk: ${holding(holder)}; waiting for it (at most ${formatDuration(SYNC_WAIT_MS / 1000)})…`),
+    gaveUp: (holder) =>
+      new LkError(
+        `${holding(holder)} and has not finished in ${formatDuration(SYNC_WAIT_MS / 1000)}: this sync gave up, nothing written`,
+        ExitCode.failure,
+        'The next run picks up what this one would have: try again later.',
+      ),
+  });
 }
 
 /** One line naming the full disk by the mirror's folder, and what was kept. */
@@ -84,26 +123,18 @@ async function syncInto(options: SyncOptions): Promise<SyncResult> {
   const client = new CountedClient(options.client);
   // What is at the path is refused first (a newer mirror, a read-only one, not a mirror), before any request.
   const db = openForWriting(options.dbPath);
-  let lock;
   let account: string | undefined;
   try {
     // Whose key this is, before anything is written: a mirror of another account is not replaced unasked.
     account = await new EndpointReads(client, options.signal).accountName(options.key);
     refuseOtherAccount(options.dbPath, mirrorAccount(db), account, Boolean(options.replace));
-    lock = await acquireLock(`${options.dbPath}.lock`, {
-      signal: options.signal,
-      staleMs: 2 * 60 * 1000,
-      onWait: (holder) =>
-        options.io.info(`lk: another lk sync${holder ? ` (pid ${holder.pid})` : ''} is updating ${options.dbPath}; waiting for it…`),
-    });
   } catch (error) {
-    db.close(); // refused, or no lock (interrupted while waiting, no room for the lock file): not held open
+    db.close(); // refused: not held open
     throw error;
   }
   try {
     db.exec('BEGIN IMMEDIATE');
     try {
-      // Checked again under the lock: another lk may have synced the file since it was opened.
       refuseNewer(db, options.dbPath);
       migrate(db);
       const writer = new MirrorWriter(db, options);
@@ -124,7 +155,6 @@ async function syncInto(options: SyncOptions): Promise<SyncResult> {
       throw error;
     }
   } finally {
-    lock.release();
     db.close();
   }
 }

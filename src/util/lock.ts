@@ -24,6 +24,9 @@ export interface LockOptions {
   pollMs?: number;
   /** Called once when the lock is taken and this process starts waiting. */
   onWait?: (holder: LockHolder | undefined) => void;
+  /** Waiting for a live holder longer than this throws what `gaveUp` makes (default: wait as long as it lives). */
+  waitMs?: number;
+  gaveUp?: (holder: LockHolder | undefined) => Error;
   signal?: AbortSignal | undefined;
 }
 
@@ -35,6 +38,7 @@ export const DEFAULT_STALE_MS = 10 * 60 * 1000;
 
 export async function acquireLock(path: string, options: LockOptions = {}): Promise<Lock> {
   const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
+  const giveUpAt = options.waitMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + options.waitMs;
   let announced = false;
   for (;;) {
     const lock = tryCreate(path, staleMs);
@@ -50,6 +54,7 @@ export async function acquireLock(path: string, options: LockOptions = {}): Prom
       options.onWait?.(content.holder);
     }
     if (options.signal?.aborted) throw new LkError('interrupted');
+    if (Date.now() >= giveUpAt) throw options.gaveUp?.(content.holder) ?? new LkError(`${path} is held by another process`);
     await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 100));
   }
 }

@@ -96,6 +96,26 @@ describe('the export lock', () => {
     expect(existsSync(path)).toBe(false);
   });
 
+  // Issue 57: lk sync waits for another sync of its mirror a bounded time, then says so (never an unexpected error).
+  it('a live holder past waitMs: gives up with the error gaveUp makes, naming the holder; the lock stays its holder’s', async () => {
+    const path = join(tempDir(), 'lock');
+    const held = await acquireLock(path);
+    try {
+      let waited = false;
+      const giving = acquireLock(path, {
+        pollMs: 5,
+        waitMs: 20,
+        onWait: () => (waited = true),
+        gaveUp: (holder) => new Error(`held by pid ${holder?.pid}`),
+      });
+      await expect(giving).rejects.toThrow(`held by pid ${process.pid}`);
+      expect(waited).toBe(true);
+      expect(JSON.parse(readFileSync(path, 'utf8')).pid).toBe(process.pid);
+    } finally {
+      held.release();
+    }
+  });
+
   it('a lock whose process is dead is taken over', async () => {
     const path = join(tempDir(), 'lock');
     writeFileSync(path, JSON.stringify({ pid: 2 ** 22 + 12345, host: (await import('node:os')).hostname(), since: '', token: 'x' }));
