@@ -263,9 +263,41 @@ function domainsUsed(db: Database, profile: Record<string, unknown>): Domain[] {
   return DOMAINS.filter((domain) => held.has(domain));
 }
 
-function windowOf(zone: TimeZone, period: Period): Window {
+/**
+ * The period's instants, and the zone's offsets over them. Offsets only place the mirror's dated rows in days, so they
+ * are worked out over the part of the period that holds data (`data`, two days either side) — the first offset
+ * covering all before it, the last all after: a period of 0001 to 9999 costs what the data's years cost, not a
+ * probe of 3.6 million days (which held lk serve's event loop for a minute, issue 57).
+ */
+function windowOf(zone: TimeZone, period: Period, data: DataSpan | undefined): Window {
   const [from, to] = bounds(zone, period);
-  return { from, to, segments: zone.offsetSegments(from, to) };
+  const start = data ? Math.max(from, data.first - 2 * DAY) : to;
+  const end = data ? Math.min(to, data.last + 2 * DAY) : from;
+  if (start >= end) return { from, to, segments: [{ until: to, offset: zone.offsetAt(from) }] };
+  const segments = zone.offsetSegments(start, end);
+  segments[segments.length - 1]!.until = to;
+  return { from, to, segments };
+}
+
+/** The first and last instant of the dated data a report reads: events' dates and works' finish times. */
+interface DataSpan {
+  first: number;
+  last: number;
+}
+
+function dataSpan(db: Database): DataSpan | undefined {
+  const row = db
+    .prepare(
+      `SELECT min(first) AS first, max(last) AS last FROM (
+         SELECT min(date) AS first, max(date) AS last FROM history WHERE date IS NOT NULL
+         UNION ALL SELECT min(finished_at), max(finished_at) FROM entries WHERE finished_at IS NOT NULL)`,
+    )
+    .get();
+  if (typeof row?.first !== 'string' || typeof row.last !== 'string') return undefined;
+  const first = Date.parse(row.first);
+  const last = Date.parse(row.last);
+  // A date JavaScript cannot read: the whole period is worked out, as before.
+  return Number.isNaN(first) || Number.isNaN(last) ? { first: -8.64e15, last: 8.64e15 } : { first, last };
 }
 
 export function reportFigures(db: Database, request: ReportRequest): ReportFigures {
@@ -276,8 +308,9 @@ export function reportFigures(db: Database, request: ReportRequest): ReportFigur
   const zone = new TimeZone(timeZoneOf(db, request.fallbackTimeZone));
   const period = request.period;
   const previousPeriod = previousOf(period);
-  const window = windowOf(zone, period);
-  const previousWindow = windowOf(zone, previousPeriod);
+  const data = dataSpan(db);
+  const window = windowOf(zone, period, data);
+  const previousWindow = windowOf(zone, previousPeriod, data);
   const reads: Reads = { days: eventsByDay(db, window), finishes: finishesByDay(db, window) };
   const before: Reads = { days: eventsByDay(db, previousWindow, { days: false }), finishes: finishesByDay(db, previousWindow) };
   const repeats = repeatsByDomain(db, window);

@@ -42,7 +42,10 @@ export interface RatedRow {
   rank_in_domain: number;
 }
 
-const iso = (ms: number) => `'${new Date(ms).toISOString()}'`;
+/** SQLite compares dates as text: an instant past year 9999 (the day after 9999-12-31) as the last of that year, not +010000. */
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+const FIRST_INSTANT = Date.parse('0000-01-01T00:00:00.000Z');
+const iso = (ms: number) => `'${new Date(Math.min(LAST_INSTANT, Math.max(FIRST_INSTANT, ms))).toISOString()}'`;
 
 /** The local day (YYYY-MM-DD) of a UTC date column. */
 function localDay(column: string, window: Window): string {

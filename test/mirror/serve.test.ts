@@ -1,5 +1,8 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as McpHttpTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -365,6 +368,40 @@ describeWithSqlite('lk serve on a synced mirror', () => {
         expect((await serving.stop()).code).toBe(0);
       }
     });
+  });
+
+  // Issue 57: an MCP stats call from 0001-01-01 to 9999-12-31 held serve's event loop 26–63 s, /status.json with it.
+  describe('lk serve --mcp: nothing blocks the server', () => {
+    it('a stats call over ten thousand years beside GET /status.json: the event loop is never held for a second', async () => {
+      const token = 'a-token-for-the-heavy-call-0123456789';
+      const tokenFile = join(dataDir, 'heavy-token');
+      writeFileSync(tokenFile, `${token}\n`, { mode: 0o600 });
+      const serving = await serve(['--mcp', '--token-file', tokenFile]);
+      const client = new McpClient({ name: 'lk-test', version: '1' });
+      try {
+        await client.connect(new McpHttpTransport(new URL('mcp', serving.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+        const status = new URL(`/status.json?token=${token}`, serving.url);
+        const expected = await (await fetch(status)).text();
+        // The longest the loop went without turning while both were answered (this process runs server and client).
+        const delay = monitorEventLoopDelay({ resolution: 10 });
+        delay.enable();
+        const [stats, during] = await Promise.all([
+          client.callTool({ name: 'stats', arguments: { from: '0001-01-01', to: '9999-12-31' } }),
+          fetch(status).then(async (response) => ({ status: response.status, body: await response.text() })),
+        ]);
+        delay.disable();
+        // A bound no run comes near (tens of ms here) and every blocked run passed by far (42 s before issue 57).
+        expect(delay.max / 1e6).toBeLessThan(1000);
+        expect(during).toEqual({ status: 200, body: expected });
+        expect(stats.isError, JSON.stringify(stats.content).slice(0, 200)).toBeFalsy();
+        // And the figures are the period's: an end past 9999 compared as "+010000…" and found no event at all.
+        const figures = (stats.structuredContent as { figures: { total: { events: number } } }).figures;
+        expect(figures.total.events).toBeGreaterThan(0);
+      } finally {
+        await client.close();
+        expect((await serving.stop()).code).toBe(0);
+      }
+    }, 120_000);
   });
 
   describe('lk serve: a sync while it answers', () => {
