@@ -51,6 +51,11 @@ export interface SandboxOptions {
    * each entry's id and each event's entryId in it carry this prefix; the API's ids are unchanged. Default: none.
    */
   exportEntryIdPrefix?: string;
+  /**
+   * GET /v1/stats/summary carries `generatedAt`, the moment it was made (docs/api.md neither shows nor forbids it): an
+   * instance whose stats change at every request, as lk serve must not churn on. Default false.
+   */
+  statsGeneratedAt?: boolean;
 }
 
 export interface DemoKey {
@@ -155,6 +160,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       item: alt ? (item) => alt.exportItem(item) : (item) => item,
       entryId: options.exportEntryIdPrefix ? (id) => `${options.exportEntryIdPrefix}${id}` : undefined,
     },
+    statsGeneratedAt: options.statsGeneratedAt ?? false,
     mutations,
   });
   const address = await server.listen(options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);

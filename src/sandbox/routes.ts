@@ -28,6 +28,8 @@ export interface RouteContext {
   exportIntervalSeconds: number;
   exportLeavesOut: ReadonlySet<ExportCollection>;
   exportDress: ExportDress;
+  /** The stats summary carries its generation time (the sandbox's statsGeneratedAt option). */
+  statsGeneratedAt: boolean;
   /** Called when an export is answered 200. */
   onExport: () => void;
 }
@@ -181,7 +183,8 @@ export const ROUTES: readonly Route[] = [
       const domain = domainOf(context);
       const summary = statsSummary(context.account, domain);
       const dated = datedEvents(context.account, domain).length;
-      return ok({ ...summary, history: { datedEvents: dated } });
+      const generated = context.statsGeneratedAt ? { generatedAt: new Date(context.now).toISOString() } : {};
+      return ok({ ...summary, history: { datedEvents: dated }, ...generated });
     },
   },
   {

@@ -47,6 +47,7 @@ export interface ServerConfig {
   exportLeavesOut: ReadonlySet<ExportCollection>;
   /** How the export is dressed (the alt variant's ids, an export's own entry ids). */
   exportDress: ExportDress;
+  statsGeneratedAt: boolean;
   /** What the admin routes (admin.ts) change. */
   mutations: SandboxMutations;
 }
@@ -238,6 +239,7 @@ export class SandboxServer {
         exportIntervalSeconds: this.config.exportIntervalSeconds,
         exportLeavesOut: this.config.exportLeavesOut,
         exportDress: this.config.exportDress,
+        statsGeneratedAt: this.config.statsGeneratedAt,
         onExport: () => {
           counters.exports += 1;
         },

@@ -261,7 +261,7 @@ export class MirrorWriter implements ItemSink {
     this.tables = new Map(
       (Object.keys(ITEM_TABLES) as ItemTable[]).map((table) => [
         table,
-        new TableSync(this.db, table, columnsOf(this.db, table), table === 'history' ? sameEvent : undefined),
+        new TableSync(this.db, table, columnsOf(this.db, table), table === 'history' ? sameEvent : table === 'stats' ? sameFigures : undefined),
       ]),
     );
     this.changedEntries.length = 0;
@@ -321,6 +321,24 @@ export class MirrorWriter implements ItemSink {
     const count = (table: ItemTable) => (this.positions[table] ?? 0).toLocaleString('en-US');
     this.options.onProgress(`${count('entries')} entries, ${count('history')} events`);
   }
+}
+
+/** Top-level fields of a stats summary that say when it was made, not what it counts (docs/api.md shows none). */
+const GENERATION_TIMES = ['generatedAt', 'generated_at', 'generated', 'computedAt', 'computed_at'];
+
+/**
+ * An instance whose stats carry their generation time changes them at every request: the same figures made again
+ * are no change, so that a sync that changed nothing else records none, and the documents lk serve makes from the
+ * mirror (stamped with its last change, read.ts mirrorStamp) keep their bytes and ETags. The stored summary keeps
+ * the time its figures were first made.
+ */
+function sameFigures(stored: string, incoming: string): boolean {
+  const bare = (text: string) => {
+    const value = JSON.parse(text) as unknown;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+    return Object.fromEntries(Object.entries(value).filter(([key]) => !GENERATION_TIMES.includes(key)));
+  };
+  return sameValue(bare(stored), bare(incoming));
 }
 
 /**
