@@ -23,7 +23,15 @@ const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   addLastActivity,
   // 6. lk notify's ledger: what each target (a hash of its URL without the password) has taken, kept across syncs.
   (db) => db.exec(NOTIFY_SENT_TABLE),
+  // 7. Kept for issue 57's quick sync, whose own step comes from its branch; nothing here.
+  () => {},
+  // 8. entries.changed_at: when the sync that last added or changed the entry's row began (a calendar's DTSTAMP when
+  //    the entry carries no update time of its own: read.ts calendarChanges).
+  (db) => db.exec('ALTER TABLE entries ADD COLUMN changed_at TEXT'),
 ];
+
+/** The first version whose entries have changed_at. */
+export const ENTRY_CHANGES_VERSION = 8;
 
 /** lk notify's ledger (src/notify/ledger.ts): a row per message a target took, written the moment it was taken. */
 const NOTIFY_SENT_TABLE = `CREATE TABLE IF NOT EXISTS notify_sent (

@@ -1,4 +1,5 @@
 import type { Database } from './open.js';
+import { ENTRY_CHANGES_VERSION, hasVersion } from './migrations.js';
 
 /**
  * Queries on the mirror: full-text search, the offline answers of the listing commands, read-only SQL. Each gives
@@ -39,11 +40,14 @@ export function mirrorChangedAt(db: Database): number | undefined {
 /**
  * When each upcoming episode last changed, as the data say (a calendar's DTSTAMP, RFC 5545 §3.8.7.2 for a calendar
  * without METHOD): the item's own update time when it has one, else its entry's (watching an episode changes how
- * far behind it is); undefined when neither says.
+ * far behind it is), else when the entry's row last changed in the mirror; undefined when none says.
  */
 export function calendarChanges(db: Database, items: readonly unknown[]): (item: unknown) => number | undefined {
+  // An entry that carries no update time (docs/api.md shows none): when its row last changed in the mirror, so that
+  // its events keep their stamp until it does, whatever else a sync changed (issue 57).
+  const inMirror = hasVersion(db, ENTRY_CHANGES_VERSION) ? ', changed_at' : '';
   const entry = db.prepare(
-    "SELECT coalesce(json_extract(json, '$.dates.updated'), json_extract(json, '$.updatedAt'), json_extract(json, '$.updated'), updated_at) AS at FROM entries WHERE id = ?",
+    `SELECT coalesce(json_extract(json, '$.dates.updated'), json_extract(json, '$.updatedAt'), json_extract(json, '$.updated'), updated_at${inMirror}) AS at FROM entries WHERE id = ?`,
   );
   const stamps = new Map<unknown, number>();
   for (const item of items) {

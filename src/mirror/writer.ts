@@ -8,6 +8,9 @@ export interface Counts {
   removed: number;
 }
 
+/** The column a table may have that says when its row last changed in the mirror (migrations.ts, step 8). */
+const CHANGED_AT = 'changed_at';
+
 /**
  * Brings one table to what the server showed this run: each row put is compared with the stored one by its json
  * (the server's item) and inserted, replaced or left alone; the ids seen are kept in a temporary table, and at the
@@ -32,6 +35,8 @@ export class TableSync {
     private readonly columns: readonly string[],
     /** Two spellings of one item (an export's event with workId, a page's with the work): not a change. */
     private readonly sameItem?: (stored: string, incoming: string) => boolean,
+    /** Written to the table's changed_at column (when it has one) on every row added or changed: this sync's time. */
+    private readonly changedAt?: string,
   ) {
     this.updated = columns.filter((column) => column !== 'id');
     const seenTable = `temp.seen_${table}`;
@@ -56,17 +61,21 @@ export class TableSync {
     if (Number(this.seen.run(id).changes) === 0) return 'repeat';
     const stored = this.select.get(id);
     if (!stored) {
-      this.insert.run(...this.columns.map((column) => row[column] ?? null), json);
+      this.insert.run(...this.columns.map((column) => this.value(row, column)), json);
       this.counts.added += 1;
       return 'added';
     }
     if (stored.json !== json && !this.sameItem?.(stored.json as string, json)) {
-      this.update.run(...this.updated.map((column) => row[column] ?? null), json, id);
+      this.update.run(...this.updated.map((column) => this.value(row, column)), json, id);
       this.counts.changed += 1;
       return 'changed';
     }
     if (this.move && stored.position !== row.position) this.move.run(row.position, id);
     return 'same';
+  }
+
+  private value(row: Row, column: string): unknown {
+    return column === CHANGED_AT ? (this.changedAt ?? null) : (row[column] ?? null);
   }
 
   /** Marks rows as still present without re-reading them (undated events of entries that did not change). */

@@ -229,6 +229,23 @@ describeWithSqlite('lk serve on an instance without update times, whose stats ca
       expect((await run).code).toBe(0);
     }
   });
+
+  it('a sync that added entries: the events of the entries it did not change keep their DTSTAMP', async () => {
+    const stamps = async () => {
+      const ics = (await lk(['calendar', '--offline', '--format', 'ics', '--db', db])).stdout;
+      const events = new ICAL.Component(ICAL.parse(ics)).getAllSubcomponents('vevent');
+      return new Map(events.map((vevent) => [String(vevent.getFirstPropertyValue('uid')), String(vevent.getFirstPropertyValue('dtstamp'))]));
+    };
+    const before = await stamps();
+    expect(before.size).toBeGreaterThan(0);
+    now += 5_000;
+    bed.sandbox.addEntries('demo', 3);
+    const synced = await lk(['sync', '--db', db], 'full');
+    expect(synced.code, synced.stderr).toBe(0);
+    expect(synced.stderr).toMatch(/\(\+[1-9]/);
+    const after = await stamps();
+    for (const [uid, stamp] of before) expect(after.get(uid), uid).toBe(stamp);
+  });
 });
 
 describeWithoutSqlite(`on Node ${process.versions.node} (no node:sqlite)`, () => {

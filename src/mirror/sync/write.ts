@@ -258,10 +258,17 @@ export class MirrorWriter implements ItemSink {
 
   /** A TableSync for every table of items, its columns read from the mirror's schema; the counters from zero. */
   private reset(): void {
+    const changedAt = new Date(this.options.now()).toISOString();
     this.tables = new Map(
       (Object.keys(ITEM_TABLES) as ItemTable[]).map((table) => [
         table,
-        new TableSync(this.db, table, columnsOf(this.db, table), table === 'history' ? sameEvent : table === 'stats' ? sameFigures : undefined),
+        new TableSync(
+          this.db,
+          table,
+          columnsOf(this.db, table),
+          table === 'history' ? sameEvent : table === 'stats' ? sameFigures : undefined,
+          changedAt,
+        ),
       ]),
     );
     this.changedEntries.length = 0;
