@@ -86,7 +86,7 @@ export async function syncMirror(options: SyncOptions): Promise<SyncResult> {
 }
 
 /** How long a sync waits for another one on the same mirror (a sync takes seconds; one waiting out a 429, longer). */
-export const SYNC_WAIT_MS = 10 * 60 * 1000;
+const SYNC_WAIT_MS = 10 * 60 * 1000;
 
 /**
  * The mirror's lock (`<mirror>.lock`): a second lk sync — cron's beside lk serve --sync-every — waits its turn, said

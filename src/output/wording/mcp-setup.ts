@@ -27,5 +27,5 @@ Keep the mirror fresh with lk sync (from cron: see lk sync --help). The assistan
 asks for; the key is never in an answer or a log line. Logs go to stderr, the
 protocol to stdout. Resources (lk://status, lk://entry/{id}, lk://report/{year},
 lk://schema) and prompts (tonight, catch-up, year-in-review) come with the
-tools; lk serve --mcp serves the same over HTTP.
+tools; lk serve --mcp --token-file FILE serves the same over HTTP, to whoever has the token.
 `;
