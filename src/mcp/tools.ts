@@ -3,8 +3,8 @@ import { pathOf } from '../api/endpoints.js';
 import { ORDERS, SORTS } from '../api/vocabulary.js';
 import { statsSnapshot, type Listing } from '../mirror/read.js';
 import { READINGS } from '../readings/table.js';
-import { reportFigures } from '../report/figures.js';
-import { reportPeriod } from '../report/period.js';
+import { dataYears, reportFigures } from '../report/figures.js';
+import { reportPeriod, withinDataYears } from '../report/period.js';
 import { localToday } from '../report/time-zone.js';
 import { sqlPage, SQL_BYTE_LIMIT, SQL_ROW_LIMIT } from './limits.js';
 import { readEntry } from './entry.js';
@@ -108,9 +108,14 @@ const statsTool = tool({
   output: z.object({ figures: z.record(z.string(), z.unknown()), summary: z.unknown(), source, dataAsOf }),
   live: true,
   run: async ({ year, from, to }, { host, mirror }) => {
-    const period = reportPeriod({ year: year === undefined ? undefined : String(year), from, to }, localToday(host.now(), host.fallbackTimeZone));
+    const today = localToday(host.now(), host.fallbackTimeZone);
+    const asked = reportPeriod({ year: year === undefined ? undefined : String(year), from, to }, today);
     const { figures, summary, dataAsOf } = mirror.read((db) => ({
-      figures: reportFigures(db, { period, fallbackTimeZone: host.fallbackTimeZone }) as unknown as Record<string, unknown>,
+      // Cut to the years that hold data (figures.period says so): the answer's size is the data's, not the period's.
+      figures: reportFigures(db, {
+        period: withinDataYears(asked, dataYears(db), today),
+        fallbackTimeZone: host.fallbackTimeZone,
+      }) as unknown as Record<string, unknown>,
       summary: statsSnapshot(db) ?? null,
       dataAsOf: dataAsOfMirror(db),
     }));

@@ -285,6 +285,12 @@ interface DataSpan {
   last: number;
 }
 
+/** The first and last year of the dated data a report reads (undefined: none). */
+export function dataYears(db: Database): { first: number; last: number } | undefined {
+  const span = dataSpan(db);
+  return span && { first: new Date(span.first).getUTCFullYear(), last: new Date(span.last).getUTCFullYear() };
+}
+
 function dataSpan(db: Database): DataSpan | undefined {
   const row = db
     .prepare(

@@ -65,3 +65,27 @@ export function defaultFileName(period: Period & { label: string }): string {
   const name = /^\d{4}$/.test(period.label) ? period.label : `${period.from}-to-${period.to}`;
   return `lk-report-${name}.html`;
 }
+
+/**
+ * A period cut to the calendar years that hold the mirror's dated data (`years`) and this one: outside them every
+ * figure is zero, and a period of ten thousand years (an assistant's 0001-01-01 to 9999-12-31) is 120,000 months of
+ * zeros — megabytes no one can read. A period within those years is as given; one wholly outside is cut to its first
+ * year. Whole years are kept, so a year in review, or any days of one, is the same whatever the data.
+ */
+export function withinDataYears(
+  period: Period & { label: string; through?: string },
+  years: { first: number; last: number } | undefined,
+  today: string,
+): Period & { label: string; through?: string } {
+  const thisYear = Number(today.slice(0, 4));
+  const firstDay = `${String(Math.min(years?.first ?? thisYear, thisYear)).padStart(4, '0')}-01-01`;
+  const lastDay = `${String(Math.max(years?.last ?? thisYear, thisYear)).padStart(4, '0')}-12-31`;
+  let from = period.from > firstDay ? period.from : firstDay;
+  let to = period.to < lastDay ? period.to : lastDay;
+  if (from > to) {
+    from = period.from;
+    to = period.to < `${period.from.slice(0, 4)}-12-31` ? period.to : `${period.from.slice(0, 4)}-12-31`;
+  }
+  if (from === period.from && to === period.to) return period;
+  return { from, to, label: `${from} to ${to}`, ...soFar(to, today) };
+}

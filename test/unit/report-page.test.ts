@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { previousOf } from '../../src/report/figures.js';
 import { reportPage } from '../../src/report/page.js';
-import { defaultFileName, reportPeriod } from '../../src/report/period.js';
+import { defaultFileName, reportPeriod, withinDataYears } from '../../src/report/period.js';
 import { localToday, TimeZone } from '../../src/report/time-zone.js';
 import { UsageError } from '../../src/util/errors.js';
 import { sampleFigures } from '../support/report-figures.js';
@@ -161,5 +161,35 @@ describe('days in the account time zone', () => {
     expect(london.offsetAt(Date.parse('2025-03-30T00:59:00Z'))).toBe(0);
     expect(london.offsetAt(Date.parse('2025-03-30T01:00:00Z'))).toBe(3_600_000);
     expect(localToday(Date.parse('2025-06-30T23:30:00Z'), 'Europe/London')).toBe('2025-07-01');
+  });
+});
+
+// Issue 57: the MCP stats tool over 0001-01-01 to 9999-12-31 made 120,000 months of zeros.
+describe('a period within the years that hold data', () => {
+  const today = '2026-06-15';
+  const years = { first: 2020, last: 2026 };
+  const period = (from: string, to: string) => reportPeriod({ from, to }, today);
+
+  it('is cut to those years (and this one) when it reaches past them; as given within them', () => {
+    expect(withinDataYears(period('0001-01-01', '9999-12-31'), years, today)).toEqual({
+      from: '2020-01-01',
+      to: '2026-12-31',
+      label: '2020-01-01 to 2026-12-31',
+      through: today,
+    });
+    for (const [from, to] of [
+      ['2021-03-01', '2021-08-31'],
+      ['2020-01-01', '2026-06-15'],
+    ]) {
+      const asked = period(from!, to!);
+      expect(withinDataYears(asked, years, today)).toBe(asked);
+    }
+    const year = reportPeriod({ year: '2024' }, today);
+    expect(withinDataYears(year, years, today)).toBe(year);
+  });
+
+  it('a period wholly outside them is cut to its first year; no data at all, to this year', () => {
+    expect(withinDataYears(period('0001-01-01', '1500-12-31'), years, today)).toMatchObject({ from: '0001-01-01', to: '0001-12-31' });
+    expect(withinDataYears(period('1990-01-01', '9999-12-31'), undefined, today)).toMatchObject({ from: '2026-01-01', to: '2026-12-31' });
   });
 });
