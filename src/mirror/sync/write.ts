@@ -290,7 +290,11 @@ export class MirrorWriter implements ItemSink {
   }
 
   private putEvent(event: Record<string, unknown>, position: number): Outcome {
-    this.work(event);
+    // An event's work is a summary, and may be dressed otherwise than the library's (an instance's history need not
+    // embed works as its library does): in a quick sync it adds a work the mirror lacks, never rewrites a held one
+    // (the entries the events touch are read again, with their works as the library has them).
+    const work = workOf(event);
+    if (!(this.merged.has('works') && work && text(work.id) !== null && this.holds('works', text(work.id)!))) this.work(event);
     const id = text(event.id) ?? syntheticId('event', event, String(position));
     const row = eventRow(event, position, id);
     const outcome = this.put('history', { ...row, domain: this.eventDomain(row.entry_id ?? null, row.work_id ?? null) }, event);
