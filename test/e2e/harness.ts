@@ -158,6 +158,14 @@ export function virtualClock(initialShiftMs = 0): VirtualClock {
   };
 }
 
+/**
+ * A virtual clock that starts at `instant` (ms) whatever the real date: for a test whose data depends on "now" (the
+ * sandbox anchors its data to the day it starts on, and its shows air at fixed hours of that day).
+ */
+export function virtualClockAt(instant: number): VirtualClock {
+  return virtualClock(instant - Date.now());
+}
+
 export async function startTestBed(options: SandboxOptions & { clock?: VirtualClock | null } = {}): Promise<TestBed> {
   // A virtual clock unless the test brings its own sandbox clock (or asks for real time with null).
   const { clock = options.now ? null : virtualClock(), ...sandboxOptions } = options;

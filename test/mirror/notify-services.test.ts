@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestBed, virtualClock, type TestBed } from '../e2e/harness.js';
+import { startTestBed, virtualClockAt, type TestBed } from '../e2e/harness.js';
 import { startReceiver, type Receiver } from '../support/notify-receiver.js';
 import { describeWith } from '../support/outside-tools.js';
 import { startSmtp } from '../support/smtp-receiver.js';
@@ -51,7 +51,7 @@ describeWithSqlite('lk notify to real services', () => {
   let bed: TestBed;
   let dir: string;
   let db: string;
-  const clock = virtualClock();
+  const clock = virtualClockAt(Date.UTC(2026, 2, 2, 6)); // a fixed morning: shows air later that day
   const env = () => ({ LK_CACHE_DIR: join(dir, 'cache') });
   const lk = (args: string[], key: string | null = null) => bed.lk(args, { env: env(), key, now: clock.now, sleep: clock.sleep });
   const notify = (args: string[]) => lk(['notify', '--db', db, ...args]);

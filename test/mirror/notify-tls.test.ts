@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestBed, virtualClock, type TestBed } from '../e2e/harness.js';
+import { startTestBed, virtualClockAt, type TestBed } from '../e2e/harness.js';
 import { makeTestPki, type TestPki } from '../e2e/pki.js';
 import { startReceiver } from '../support/notify-receiver.js';
 import { describeWith } from '../support/outside-tools.js';
@@ -18,7 +18,7 @@ describeWithSqlite('lk notify over TLS', () => {
     let bed: TestBed;
     let dir: string;
     let db: string;
-    const clock = virtualClock();
+    const clock = virtualClockAt(Date.UTC(2026, 2, 2, 6)); // a fixed morning: shows air later that day
     const lk = (args: string[], key: string | null = null) =>
       bed.lk(args, { env: { LK_CACHE_DIR: join(dir, 'cache') }, key, now: clock.now, sleep: clock.sleep });
     const due = async (target: string) => JSON.parse((await lk(['notify', '--db', db, '--to', target, '--dry-run', '--json'])).stdout) as unknown[];

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runLkInProcess, startTestBed, virtualClock, type RunResult, type TestBed } from '../e2e/harness.js';
+import { runLkInProcess, startTestBed, virtualClockAt, type RunResult, type TestBed } from '../e2e/harness.js';
 import { startReceiver, type Receiver } from '../support/notify-receiver.js';
 import { describeWithSqlite, describeWithoutSqlite } from '../support/sqlite-node.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -34,7 +34,7 @@ describeWithSqlite('lk notify', () => {
   let dir: string;
   let db: string;
   let ntfy: Receiver;
-  const clock = virtualClock();
+  const clock = virtualClockAt(Date.UTC(2026, 2, 2, 6)); // a fixed morning: shows air later that day
   const env = () => ({ LK_CACHE_DIR: join(dir, 'cache'), LK_DATA_DIR: join(dir, 'data') });
   const lk = (args: string[], options: { sleep?: (ms: number, reason?: string) => Promise<void>; key?: string | null } = {}) =>
     bed.lk(args, { env: env(), key: options.key === undefined ? null : options.key, now: clock.now, sleep: options.sleep ?? clock.sleep });
