@@ -63,23 +63,15 @@ function tryCreate(path: string, staleMs: number): Lock | undefined {
   const holder: LockHolder = { pid: process.pid, host: hostname(), since: new Date().toISOString(), token: randomBytes(8).toString('hex') };
   const text = `${JSON.stringify(holder)}\n`;
   if (!createWithContent(path, text)) return undefined;
+  // Its age is judged (isStale) on this clock, not the file system's: stamped with it from the start.
+  touch(path);
   const release = (): void => {
     clearInterval(heartbeat);
     forget();
     if (readLock(path)?.text === text) unlinkQuietly(path);
   };
   // Refreshing the time shows other processes that a long wait (the export hour) is not a crash.
-  const heartbeat = setInterval(
-    () => {
-      const now = new Date();
-      try {
-        utimesSync(path, now, now);
-      } catch {
-        // gone or taken over: nothing to refresh
-      }
-    },
-    Math.max(1000, staleMs / 4),
-  );
+  const heartbeat = setInterval(() => touch(path), Math.max(1000, staleMs / 4));
   heartbeat.unref();
   const forget = onInterrupt(release);
   return { release };
@@ -183,6 +175,15 @@ function breakLock(path: string, staleText: string): void {
     }
   }
   unlinkQuietly(aside);
+}
+
+function touch(path: string): void {
+  const now = new Date();
+  try {
+    utimesSync(path, now, now);
+  } catch {
+    // gone or taken over: nothing to refresh
+  }
 }
 
 function unlinkQuietly(path: string): void {
