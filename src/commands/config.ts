@@ -1,3 +1,5 @@
+import { appriseOnPath } from '../notify/send/apprise.js';
+import { parseTargets, splitTargetList } from '../notify/targets.js';
 import type { Command } from 'commander';
 import { DATA, TEXT } from '../output/shape.js';
 import { listing, text, type Listing } from '../output/result.js';
@@ -123,6 +125,8 @@ const setCommand = defineCommand({
     const name = assertSettingName(rawName);
     // The parser refuses a wrong value naming the allowed ones (exit 2).
     const value = SETTINGS[name].parse(raw);
+    // Each notify URL checked as lk notify checks it, so that none stored is refused at every later run.
+    if (name === 'notify') parseTargets(splitTargetList(String(value)), appriseOnPath(ctx.env));
     await updateStoredConfig(ctx.configDir, (config) => {
       config.defaults = { ...config.defaults, [name]: value };
     });

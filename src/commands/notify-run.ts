@@ -1,10 +1,13 @@
+import { realpathSync } from 'node:fs';
 import { Option } from 'commander';
+import { sanitizeText } from '../output/terminal/sanitize.js';
 import type { Context } from '../context.js';
 import { loadSqlite, openForReading, openForWriting, requireMirror, type Database } from '../mirror/open.js';
 import { acquireLock } from '../util/lock.js';
 import { trustedCertificates } from '../api/ca.js';
 import { closeAgents } from '../notify/http.js';
-import { runNotify, type NotifyMode, type NotifyResult } from '../notify/run.js';
+import { runNotify, type NotifyMode, type NotifyResult, type Told } from '../notify/run.js';
+import { GIVE_UP_AFTER } from '../notify/ledger.js';
 import { appriseOnPath } from '../notify/send/apprise.js';
 import { parseTargets, splitTargetList, type Target } from '../notify/targets.js';
 import { UsageError } from '../util/errors.js';
@@ -55,10 +58,13 @@ export async function notifyMirror(
   const ca = caFile ? trustedCertificates(caFile.file) : undefined;
   // Two runs on one mirror at once (cron beside lk serve --notify) would both send what neither has recorded yet:
   // the second waits for the first, then sends only what is still due.
+  // The lock is the mirror file's, whatever path names it (a symlinked --db is the same mirror), and it is refreshed
+  // only as targets answer: a run stuck on one lets the next take over once it is stale.
   const lock =
     options.mode === 'dry-run'
       ? undefined
-      : await acquireLock(`${path}.notify.lock`, {
+      : await acquireLock(`${realpathSync(path)}.notify.lock`, {
+          heartbeat: false,
           signal: ctx.signal,
           onWait: (holder) => ctx.io.info(`lk: notify: waiting for another lk notify on this mirror${holder ? ` (pid ${holder.pid})` : ''}`),
         });
@@ -77,11 +83,28 @@ export async function notifyMirror(
       timeoutMs: ctx.settings.timeoutSeconds() * 1000,
       // --no-wait: a target's 429 fails it for this run at once (what it missed goes next run).
       maxWaitMs: ctx.flags.wait === false ? 0 : ctx.settings.maxWaitSeconds() * 1000,
-      debug: (line) => ctx.io.debug(line),
+      debug: (line) => ctx.io.debug(sanitizeText(line)),
+      progress: () => lock?.refresh(),
     });
   } finally {
     db?.close();
     lock?.release();
     await closeAgents(ctx.env);
   }
+}
+
+/**
+ * A message a target refused for its own content: said each run, with how many runs it has been refused, and once
+ * given up, that it is (it is not tried again; the target's other messages went on).
+ */
+export function givenUpLines(told: readonly Told[]): string[] {
+  return told.flatMap((message) =>
+    message.targets
+      .filter((target) => target.refusedRuns !== undefined)
+      .map(
+        (target) =>
+          `lk: notify: ${target.target} refused ${message.key} (${sanitizeText(target.error ?? '')}); ` +
+          (target.givenUp ? `given up after ${target.refusedRuns} runs` : `tried again next run (given up after ${GIVE_UP_AFTER})`),
+      ),
+  );
 }

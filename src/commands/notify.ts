@@ -1,11 +1,13 @@
 import type { Command } from 'commander';
 import { SCREEN } from '../output/shape.js';
+import { sanitizeText } from '../output/terminal/sanitize.js';
 import { resource, type Resource } from '../output/result.js';
 import type { Context } from '../context.js';
 import type { NotifyMode, Told } from '../notify/run.js';
-import { KNOWN_HINT } from '../notify/targets.js';
+import { hideSecrets, KNOWN_HINT, type Target } from '../notify/targets.js';
+import { appriseRefusal } from '../notify/send/apprise.js';
 import { SilentExit, UsageError } from '../util/errors.js';
-import { notifyMirror, notifyTargets, TO_FLAG } from './notify-run.js';
+import { givenUpLines, notifyMirror, notifyTargets, TO_FLAG } from './notify-run.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
 import { DB_FLAG } from './options.js';
@@ -26,7 +28,8 @@ const notifyCommand = defineCommand({
   name: 'notify',
   uses: mirrorOr('sync', plus(PROFILE, 'timeout', 'maxWait', 'wait', 'cacert', 'verbose')),
   description: 'tell your phone (ntfy, e-mail, Discord, any Apprise URL) of episodes airing and new notifications, once',
-  output: SCREEN,
+  // --fields would pick from the array as one object: jq picks per message.
+  output: { ...SCREEN, fields: [], instead: { '--fields': "pick per message with --jq: lk notify --json --jq '.[] | {kind, title}'" } },
   flags: NOTIFY_FLAGS,
   help: `
 Reads the mirror (--sync syncs it first) and sends each target what it has not taken yet: airing, an episode of a
@@ -55,13 +58,15 @@ async function runNotifyCommand(ctx: Context, _out: unknown, options: NotifyFlag
   if (options.dryRun && options.markSent)
     throw new UsageError('--dry-run and --mark-sent: choose one', '--dry-run records nothing; --mark-sent records without sending.');
   const targets = notifyTargets(ctx, options.to);
+  if (options.dryRun) await refuseWhatAppriseRefuses(ctx, targets);
   if (options.sync) await runSync(ctx, { db: options.db });
   const result = await notifyMirror(ctx, targets, { db: options.db, mode: options.dryRun ? 'dry-run' : options.markSent ? 'mark-sent' : 'send' });
-  for (const { target, error } of result.failed) ctx.io.warn(`lk: notify: ${target} failed: ${error}; what it missed is sent next run`);
+  for (const { target, error } of result.failed) ctx.io.warn(`lk: notify: ${target} failed: ${sanitizeText(error)}; what it missed is sent next run`);
+  for (const line of givenUpLines(result.told)) ctx.io.warn(line);
   const mode = options.dryRun ? 'dry-run' : options.markSent ? 'mark-sent' : 'send';
   return resource(async () => result.told, {
     screen: async () => screenOf(result.told, mode),
-    failure: () => (result.failed.length > 0 ? new SilentExit(1) : undefined),
+    failure: () => (result.failed.length > 0 || givenUpLines(result.told).length > 0 ? new SilentExit(1) : undefined),
   });
 }
 
@@ -71,7 +76,19 @@ function screenOf(told: readonly Told[], mode: NotifyMode): string {
   const head = { 'dry-run': 'Would send (nothing sent, nothing recorded):', 'mark-sent': 'Recorded as sent, not sent:', send: 'Sent:' }[mode];
   const lines = told.flatMap((message) => {
     const where = message.targets.filter(({ ok }) => ok !== false).map(({ target }) => target);
-    return where.length === 0 ? [] : [`  ${message.kind.padEnd(12)} ${message.title} → ${where.join(', ')}`];
+    // The title is the server's: one line, nothing a terminal would act on.
+    return where.length === 0 ? [] : [`  ${message.kind.padEnd(12)} ${sanitizeText(message.title)} → ${where.join(', ')}`];
   });
   return lines.length === 0 ? 'Nothing sent.\n' : `${head}\n${lines.join('\n')}\n`;
+}
+
+/** --dry-run: a URL handed to apprise is shown to apprise (its own dry run): one it cannot parse is refused (exit 2). */
+async function refuseWhatAppriseRefuses(ctx: Context, targets: readonly Target[]): Promise<void> {
+  for (const target of targets) {
+    if (target.builtIn) continue;
+    const refusal = await appriseRefusal(target.raw, { env: ctx.env, timeoutMs: ctx.settings.timeoutSeconds() * 1000 });
+    if (refusal !== undefined) {
+      throw new UsageError(`apprise does not take ${target.masked}: ${sanitizeText(hideSecrets(refusal, target))}`, KNOWN_HINT);
+    }
+  }
 }

@@ -15,7 +15,8 @@ import { isLoopback } from '../serve/own-name.js';
 import type { SyncCost } from '../serve/sync-loop.js';
 import { loadSqlite } from '../mirror/open.js';
 import { runSync } from './sync.js';
-import { notifyMirror, notifyTargets, TO_FLAG } from './notify-run.js';
+import { givenUpLines, notifyMirror, notifyTargets, TO_FLAG } from './notify-run.js';
+import { sanitizeText } from '../output/terminal/sanitize.js';
 import type { Target } from '../notify/targets.js';
 import { existsSync } from 'node:fs';
 import { mirrorToKeepSynced } from '../mirror/sync.js';
@@ -121,9 +122,14 @@ async function runServe(ctx: Context, _out: OutputSession, options: ServeFlags):
   const dbPath = await mirrorPath(ctx, options.db);
   loadSqlite('lk serve');
   const replace = Boolean(options.replace);
+  // The notify turn runs beside the sync loop, never in it: a slow target holds no sync back. A turn still running
+  // when the next sync ends is not doubled; that sync's news goes with the turn after.
+  let notifying: Promise<void> | undefined;
   const syncThenNotify = async (): Promise<SyncCost> => {
     const cost = await runSync(ctx, { db: options.db, replace });
-    if (targets) await notifyAfterSync(ctx, targets, options.db, { tell, log });
+    if (targets && notifying === undefined) {
+      notifying = notifyAfterSync(ctx, targets, options.db, { tell, log }).finally(() => (notifying = undefined));
+    }
     return cost;
   };
   const sync: SyncTurns | undefined = everyMs === undefined ? undefined : { everyMs, run: syncThenNotify };
@@ -181,9 +187,11 @@ async function notifyAfterSync(
     const { told, failed } = await notifyMirror(ctx, targets, { db, mode: 'send' });
     const sent = told.filter((message) => message.targets.some((target) => target.ok === true)).length;
     if (sent > 0) tell(`lk: serve: notified ${sent} message${sent === 1 ? '' : 's'}`);
-    for (const { target, error } of failed) log(`lk: serve: notify: ${target} failed: ${error}; what it missed is sent after the next sync`);
+    for (const { target, error } of failed)
+      log(`lk: serve: notify: ${target} failed: ${sanitizeText(error)}; what it missed is sent after the next sync`);
+    for (const line of givenUpLines(told)) log(line.replace(/^lk: notify:/, 'lk: serve: notify:'));
   } catch (error) {
-    log(`lk: serve: notify failed (${error instanceof Error ? error.message : String(error)}); tried again after the next sync`);
+    log(`lk: serve: notify failed (${sanitizeText(error instanceof Error ? error.message : String(error))}); tried again after the next sync`);
   }
 }
 

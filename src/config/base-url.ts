@@ -1,4 +1,7 @@
 import { UsageError } from '../util/errors.js';
+import { isLoopbackHost } from '../util/loopback.js';
+
+export { isLoopbackHost };
 
 /**
  * Checks and normalises a base URL (the address in front of /v1): absolute http(s), no credentials, query or
@@ -22,14 +25,6 @@ export function normaliseBaseUrl(raw: string): string {
     throw new UsageError(`base URL is the address in front of /v1: use ${url.origin}${path.slice(0, -3)}`);
   }
   return `${url.origin}${path}`;
-}
-
-const LOOPBACK_HOSTS = new Set(['localhost', '[::1]', '::1']);
-
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase();
-  if (LOOPBACK_HOSTS.has(host) || host.endsWith('.localhost')) return true;
-  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 /** https everywhere, except loopback and instances saved with --allow-http. */

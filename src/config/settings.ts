@@ -1,5 +1,6 @@
 import { isAbsolute } from 'node:path';
 import { UsageError } from '../util/errors.js';
+import { maskTargetUrl } from '../util/target-mask.js';
 import { assertTransportAllowed, normaliseBaseUrl } from './base-url.js';
 import { oneOf } from '../util/choice.js';
 import { DATA_FORMATS } from '../util/data-formats.js';
@@ -175,18 +176,7 @@ function parseNotifyList(raw: string): string {
   return urls.join(' ');
 }
 
-/** Each URL as scheme and host alone (`ntfy://ntfy.sh/***`): enough to tell them apart, none of a secret. */
+/** Each URL as every notify command shows it (util/target-mask.ts): `ntfys://ntfy.sh/***`, none of a secret. */
 export function maskedNotifyList(value: string): string {
-  return value
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((raw) => {
-      if (!URL.canParse(raw)) return '***';
-      const url = new URL(raw);
-      const rest = `${url.pathname}${url.search}`.replace(/^\/$/, '');
-      // A service's token may stand where the host does (Apprise's tgram://BOT_TOKEN/…): only a host name is shown.
-      const host = /[.:]/.test(url.host) || url.hostname === 'localhost' ? url.host : '***';
-      return `${url.protocol}//${url.username === '' ? '' : '***@'}${host}${rest === '' ? '' : '/***'}`;
-    })
-    .join(' ');
+  return value.split(/\s+/).filter(Boolean).map(maskTargetUrl).join(' ');
 }

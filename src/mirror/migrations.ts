@@ -23,8 +23,8 @@ const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   addLastActivity,
   // 6. lk notify's ledger: what each target (a hash of its URL without the password) has taken, kept across syncs.
   (db) => db.exec(NOTIFY_SENT_TABLE),
-  // 7. Kept for issue 57's quick sync, whose own step comes from its branch; nothing here.
-  () => {},
+  // 7. lk notify's failures for a message's own content (too long, refused): counted per run, given up after a few.
+  (db) => db.exec(NOTIFY_FAILED_TABLE),
   // 8. entries.changed_at: when the sync that last added or changed the entry's row began (a calendar's DTSTAMP when
   //    the entry carries no update time of its own: read.ts calendarChanges).
   (db) => db.exec('ALTER TABLE entries ADD COLUMN changed_at TEXT'),
@@ -41,8 +41,18 @@ const NOTIFY_SENT_TABLE = `CREATE TABLE IF NOT EXISTS notify_sent (
   PRIMARY KEY (target, key)
 ) WITHOUT ROWID`;
 
-/** The first version that has lk notify's ledger. */
-export const NOTIFY_LEDGER_VERSION = 6;
+/** A row per message a target refused for its content: how many runs it was tried, and the last reason. */
+const NOTIFY_FAILED_TABLE = `CREATE TABLE IF NOT EXISTS notify_failed (
+  target TEXT NOT NULL,
+  key TEXT NOT NULL,
+  tries INTEGER NOT NULL,
+  error TEXT NOT NULL,
+  failed_at TEXT NOT NULL,
+  PRIMARY KEY (target, key)
+) WITHOUT ROWID`;
+
+/** The first version that has all of lk notify's ledger (notify_sent, notify_failed). */
+export const NOTIFY_LEDGER_VERSION = 7;
 
 /** The mirror version this lk writes: the number of steps it knows. */
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -23,6 +23,8 @@ export interface PostOptions {
   signal?: AbortSignal | undefined;
   timeoutMs: number;
   now: () => number;
+  /** POST unless named (json://'s method=). */
+  method?: string | undefined;
 }
 
 /** The agents of a run, one per environment: connections kept between the messages to one service. */
@@ -49,20 +51,48 @@ export async function closeAgents(env: NodeJS.ProcessEnv): Promise<void> {
   await agent?.close();
 }
 
+/** The most of an answer lk reads: enough for a service's reason; a larger body is left unread (the connection closed). */
+export const ANSWER_CAP_BYTES = 4096;
+
+/**
+ * One POST within one deadline (--timeout): connecting, the headers and the body of the answer all count against it,
+ * so a target that trickles its answer a byte at a time fails at the deadline like one that never answers.
+ */
 export async function post(url: URL, headers: Record<string, string>, body: string, options: PostOptions): Promise<Posted> {
-  const answer = await request(url, {
-    dispatcher: agentFor(options),
-    method: 'POST',
-    headers: { 'user-agent': `lk/${VERSION}`, ...headers },
-    body,
-    signal: options.signal,
-  });
-  const raw = await answer.body.text();
-  return {
-    status: answer.statusCode,
-    retryAfterMs: retryAfterMs(answer.headers['retry-after'], options.now()),
-    text: raw.slice(0, 200).replace(/\s+/g, ' ').trim(),
-  };
+  const deadline = AbortSignal.timeout(options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+  try {
+    const answer = await request(url, {
+      dispatcher: agentFor(options),
+      method: (options.method ?? 'POST') as Dispatcher.HttpMethod,
+      headers: { 'user-agent': `lk/${VERSION}`, ...headers },
+      body: options.method === 'GET' || options.method === 'HEAD' ? null : body,
+      signal,
+    });
+    const raw = await readCapped(answer.body, ANSWER_CAP_BYTES);
+    return {
+      status: answer.statusCode,
+      retryAfterMs: retryAfterMs(answer.headers['retry-after'], options.now()),
+      text: raw.slice(0, 200).replace(/\s+/g, ' ').trim(),
+    };
+  } catch (error) {
+    options.signal?.throwIfAborted();
+    if (deadline.aborted) throw new Error(`no whole answer within the timeout (${options.timeoutMs / 1000}s, --timeout)`, { cause: error });
+    throw error;
+  }
+}
+
+/** The start of an answer's body, at most `cap` bytes; the rest is never read (the body is destroyed). */
+async function readCapped(body: Dispatcher.ResponseData['body'], cap: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size >= cap) break;
+  }
+  body.destroy();
+  return Buffer.concat(chunks).subarray(0, cap).toString('utf8');
 }
 
 /** A 429's or 503's Retry-After in milliseconds from now, read as lk reads the API's (api/rate-limit.ts). */

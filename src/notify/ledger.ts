@@ -2,31 +2,55 @@ import type { Database, Statement } from '../mirror/open.js';
 import { migrate, NOTIFY_LEDGER_VERSION } from '../mirror/migrations.js';
 
 /**
- * What each target has taken, in the mirror (table notify_sent, migration 5): one row per (target, message), written
+ * What each target has taken, in the mirror (table notify_sent, migration 6): one row per (target, message), written
  * on its own the moment the target answered that it took the message. So an interrupted run loses nothing it
  * learnt, and sends again at most the messages that were in flight (at least once, duplicates bounded).
+ * A message a target refused for its own content (notify_failed, migration 7) is counted per run and given up after
+ * GIVE_UP_AFTER runs: it never holds the target's other messages back, nor is it tried for ever.
  */
+export const GIVE_UP_AFTER = 3;
+
 export class Ledger {
   private readonly has: Statement | undefined;
   private readonly add: Statement | undefined;
+  private readonly tries: Statement | undefined;
+  private readonly fail: Statement | undefined;
 
   /** `writing`: the mirror opened for writing (given the ledger if an older lk made it); else read as it is (--dry-run). */
   constructor(db: Database, writing: boolean) {
     if (writing) upgrade(db);
-    else if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'notify_sent'").get()) return;
-    this.has = db.prepare('SELECT 1 FROM notify_sent WHERE target = ? AND key = ?');
-    if (writing) this.add = db.prepare('INSERT OR IGNORE INTO notify_sent (target, key, sent_at) VALUES (?, ?, ?)');
+    const table = (name: string) => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
+    if (table('notify_sent')) this.has = db.prepare('SELECT 1 FROM notify_sent WHERE target = ? AND key = ?');
+    if (table('notify_failed')) this.tries = db.prepare('SELECT tries FROM notify_failed WHERE target = ? AND key = ?');
+    if (!writing) return;
+    this.add = db.prepare('INSERT OR IGNORE INTO notify_sent (target, key, sent_at) VALUES (?, ?, ?)');
+    this.fail = db.prepare(
+      `INSERT INTO notify_failed (target, key, tries, error, failed_at) VALUES (?, ?, 1, ?, ?)
+       ON CONFLICT (target, key) DO UPDATE SET tries = tries + 1, error = excluded.error, failed_at = excluded.failed_at`,
+    );
   }
 
-  /** Whether the target (its id: targets.ts) has taken the message of this key. */
-  sent(target: string, key: string): boolean {
-    return this.has !== undefined && this.has.get(target, key) !== undefined;
+  /** Whether the target (any of its ids: targets.ts) has taken the message of this key, or it was given up. */
+  done(targets: readonly string[], key: string): boolean {
+    return targets.some((target) => this.has?.get(target, key) !== undefined || this.triesOf(target, key) >= GIVE_UP_AFTER);
+  }
+
+  /** How many runs the target refused the message for its content. */
+  triesOf(target: string, key: string): number {
+    return Number(this.tries?.get(target, key)?.tries ?? 0);
   }
 
   /** The target took the message: recorded at once (its own transaction), never sent to it again. */
   record(target: string, key: string, at: number): void {
     if (!this.add) throw new Error('the ledger was opened for reading');
     this.add.run(target, key, new Date(at).toISOString());
+  }
+
+  /** The target refused the message for its content once more; returns the runs it has now been refused. */
+  refused(target: string, key: string, error: string, at: number): number {
+    if (!this.fail) throw new Error('the ledger was opened for reading');
+    this.fail.run(target, key, error, new Date(at).toISOString());
+    return this.triesOf(target, key);
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Database } from '../mirror/open.js';
 import type { Waiter } from '../util/sleep.js';
 import { formatDuration } from '../util/units.js';
-import { Ledger } from './ledger.js';
+import { GIVE_UP_AFTER, Ledger } from './ledger.js';
 import { messagesDue, type Message } from './messages.js';
 import { hideSecrets, type BuiltInScheme, type Target } from './targets.js';
 import { sendApprise } from './send/apprise.js';
@@ -39,13 +39,20 @@ export interface NotifyOptions extends SendOptions {
   maxWaitMs: number;
   /** -v: a line per message sent, the target masked. */
   debug?: ((line: string) => void) | undefined;
+  /** Called each time a target answers or a wait ends: the run is making progress (its lock is refreshed). */
+  progress?: (() => void) | undefined;
 }
 
-/** What became of one message at one target (`ok` null: a dry run, nothing sent). */
+/**
+ * What became of one message at one target (`ok` null: a dry run, nothing sent). A message the target refused for
+ * its own content also says for how many runs (`refusedRuns`) and whether it is now given up (`givenUp`).
+ */
 export interface Delivery {
   target: string;
   ok: boolean | null;
   error: string | null;
+  refusedRuns?: number;
+  givenUp?: boolean;
 }
 
 /** A message due for at least one target, and what each of them did with it (lk notify --json prints these). */
@@ -69,13 +76,15 @@ const PACE_MS = 500;
 const RETRIES = 3;
 /** The wait after a 429 that names none. */
 const DEFAULT_RETRY_MS = 5000;
+/** The least wait after a 429, doubled at each: a Retry-After of 0 (or a few ms) still backs off. */
+const LEAST_RETRY_MS = 1000;
 
 export async function runNotify(options: NotifyOptions): Promise<NotifyResult> {
   const ledger = new Ledger(options.db, options.mode !== 'dry-run');
   const messages = messagesDue(options.db, options.now());
   const told = new Map<string, Told>();
   const queues = options.targets.map((target) => {
-    const due = messages.filter((message) => !ledger.sent(target.id, message.key));
+    const due = messages.filter((message) => !ledger.done([target.id, ...target.formerIds], message.key));
     const deliveries = due.map((message) => {
       const entry = told.get(message.key) ?? { ...message, targets: [] };
       told.set(message.key, entry);
@@ -123,10 +132,18 @@ async function sendAll(
     }
     if (at >= BURST) await options.wait(PACE_MS, `pacing the messages to ${target.masked}`, options.signal);
     const outcome = await sendOne(target, message, options);
+    options.progress?.();
     if (outcome.ok) {
       ledger.record(target.id, message.key, options.now());
       delivery.ok = true;
       options.debug?.(`lk: notify: ${target.masked} took ${message.key}`);
+    } else if (outcome.content) {
+      // Refused for its own content: the next message goes on; this one is tried in GIVE_UP_AFTER runs at most.
+      const runs = ledger.refused(target.id, message.key, outcome.error, options.now());
+      delivery.ok = false;
+      delivery.error = outcome.error;
+      delivery.refusedRuns = runs;
+      delivery.givenUp = runs >= GIVE_UP_AFTER;
     } else {
       failure = outcome.error;
       delivery.ok = false;
@@ -150,19 +167,37 @@ async function sendOne(target: Target, message: Message, options: NotifyOptions)
     if (outcome.ok) return outcome;
     const error = hideSecrets(outcome.error, target);
     const asked = outcome.retryAfterMs;
-    if (asked === undefined && !/^HTTP 429/.test(outcome.error)) return { ok: false, error };
-    const waitMs = asked ?? DEFAULT_RETRY_MS;
+    if (asked === undefined && !/^HTTP 429/.test(outcome.error)) return { ...outcome, error };
+    const waitMs = Math.max(asked ?? DEFAULT_RETRY_MS, LEAST_RETRY_MS * 2 ** attempt);
     if (attempt >= RETRIES) return { ok: false, error: `${error} (still after ${RETRIES} waits)` };
     if (waitMs > options.maxWaitMs) {
       return { ok: false, error: `${error}: asked to wait ${formatDuration(waitMs / 1000)}, more than --max-wait (or --no-wait)` };
     }
     await options.wait(waitMs, `${target.masked} asked to wait (429)`, options.signal);
+    options.progress?.();
   }
 }
 
 /** A network error's words, with its cause (undici's "fetch failed" says nothing alone). */
 function errorText(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;
-  return cause && !message.includes(cause) ? `${message}: ${cause}` : message;
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
+  const said = cause && !message.includes(cause.message) ? `${message}: ${cause.message}` : message;
+  const code = String((cause as NodeJS.ErrnoException | undefined)?.code ?? (error as NodeJS.ErrnoException).code ?? '');
+  return CERTIFICATE_CODES.test(code) || /self[- ]signed certificate|unable to (verify|get (local )?issuer)/i.test(said)
+    ? certificateText(said)
+    : said;
+}
+
+const CERTIFICATE_CODES =
+  /^(UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT(_LOCALLY)?|SELF_SIGNED_CERT_IN_CHAIN|DEPTH_ZERO_SELF_SIGNED_CERT|CERT_UNTRUSTED)$/;
+
+/** A certificate nobody vouches for: lk's way to trust it (--cacert, LK_CA_FILE) in place of Node's hints. */
+function certificateText(said: string): string {
+  const words = said
+    .split(/(?<=[.;])\s+|\s+\(/)
+    .filter((part) => !/use-system-ca|NODE_EXTRA_CA_CERTS|--use-openssl-ca/.test(part))
+    .join(' ')
+    .replace(/[.;\s]+$/, '');
+  return `${words}: if the target has its own certificate authority, trust it with --cacert FILE (or LK_CA_FILE)`;
 }

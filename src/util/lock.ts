@@ -28,9 +28,16 @@ export interface LockOptions {
   waitMs?: number;
   gaveUp?: (holder: LockHolder | undefined) => Error;
   signal?: AbortSignal | undefined;
+  /**
+   * false: no timer refreshes the lock; the holder calls refresh() each time it makes progress, so a holder stuck
+   * (on a target that never answers) lets its lock go stale instead of holding every later run back.
+   */
+  heartbeat?: boolean;
 }
 
 export interface Lock {
+  /** Shows the other processes that the holder is still at work. */
+  refresh(): void;
   release(): void;
 }
 
@@ -41,7 +48,7 @@ export async function acquireLock(path: string, options: LockOptions = {}): Prom
   const giveUpAt = options.waitMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + options.waitMs;
   let announced = false;
   for (;;) {
-    const lock = tryCreate(path, staleMs);
+    const lock = tryCreate(path, staleMs, options.heartbeat ?? true);
     if (lock) return lock;
     const content = readLock(path);
     if (content === undefined) continue; // released between our two looks: try again at once
@@ -59,22 +66,22 @@ export async function acquireLock(path: string, options: LockOptions = {}): Prom
   }
 }
 
-function tryCreate(path: string, staleMs: number): Lock | undefined {
+function tryCreate(path: string, staleMs: number, heartbeat: boolean): Lock | undefined {
   const holder: LockHolder = { pid: process.pid, host: hostname(), since: new Date().toISOString(), token: randomBytes(8).toString('hex') };
   const text = `${JSON.stringify(holder)}\n`;
   if (!createWithContent(path, text)) return undefined;
   // Its age is judged (isStale) on this clock, not the file system's: stamped with it from the start.
   touch(path);
   const release = (): void => {
-    clearInterval(heartbeat);
+    clearInterval(timer);
     forget();
     if (readLock(path)?.text === text) unlinkQuietly(path);
   };
   // Refreshing the time shows other processes that a long wait (the export hour) is not a crash.
-  const heartbeat = setInterval(() => touch(path), Math.max(1000, staleMs / 4));
-  heartbeat.unref();
+  const timer = heartbeat ? setInterval(() => touch(path), Math.max(1000, staleMs / 4)) : undefined;
+  timer?.unref();
   const forget = onInterrupt(release);
-  return { release };
+  return { release, refresh: () => touch(path) };
 }
 
 /**

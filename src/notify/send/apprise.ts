@@ -1,39 +1,123 @@
 import { spawn } from 'node:child_process';
-import { delimiter, join } from 'node:path';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, closeSync, constants, openSync, readSync, statSync } from 'node:fs';
+import { delimiter, isAbsolute, join } from 'node:path';
 import type { Sender } from './outcome.js';
 
 /**
- * The long tail of services: a scheme lk does not send itself goes to the `apprise` command on PATH, the URL in its
- * environment (APPRISE_URLS), never on its command line where `ps` shows it to every user.
+ * The long tail of services: a scheme lk does not send itself goes to the `apprise` command on PATH. Nothing of the
+ * message or the URL is on its command line, where `ps` shows it to every user: the URL is in its environment
+ * (APPRISE_URLS), the body on its stdin, and the title (apprise takes it on argv only) in the environment too, put
+ * into apprise's argv inside its own Python (which `ps` does not see). lk's key never reaches it.
  */
-export function appriseOnPath(env: NodeJS.ProcessEnv): boolean {
-  return (env.PATH ?? '').split(delimiter).some((dir) => {
-    if (dir === '') return false;
+
+/**
+ * The apprise that would run: the first executable file `apprise` in an absolute folder of PATH. An empty or relative
+ * entry (the current folder) is never searched: a `./apprise` left in a shared folder does not run.
+ */
+export function findApprise(env: NodeJS.ProcessEnv): string | undefined {
+  for (const folder of (env.PATH ?? '').split(delimiter)) {
+    if (folder === '' || !isAbsolute(folder)) continue;
+    const file = join(folder, 'apprise');
     try {
-      accessSync(join(dir, 'apprise'), constants.X_OK);
-      return true;
+      if (!statSync(file).isFile()) continue;
+      accessSync(file, constants.X_OK);
+      return file;
     } catch {
-      return false;
+      // not there, or not executable: the next folder
     }
-  });
+  }
+  return undefined;
+}
+
+export function appriseOnPath(env: NodeJS.ProcessEnv): boolean {
+  return findApprise(env) !== undefined;
+}
+
+/** Runs the apprise script in its own interpreter, its argv set there from the environment (never on lk's spawn). */
+const WITH_TITLE = "import os,sys,runpy;p=sys.argv[1];sys.argv=[p,'-t',os.environ.pop('LK_NOTIFY_TITLE')];runpy.run_path(p,run_name='__main__')";
+
+/** The Python that runs a script, from its #! line (Debian's /usr/bin/python3, pipx's venv), or undefined. */
+function pythonOf(script: string): string | undefined {
+  const head = Buffer.alloc(256);
+  let fd: number | undefined;
+  try {
+    fd = openSync(script, 'r');
+    const line = head
+      .subarray(0, readSync(fd, head, 0, head.length, 0))
+      .toString('utf8')
+      .split('\n')[0]!;
+    const found = /^#!\s*(\/\S*python[0-9.]*)\s*$/.exec(line)?.[1];
+    return found !== undefined && isAbsolute(found) ? found : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** What apprise is given of lk's environment: the user's, without lk's key or the file that holds it. */
+function appriseEnv(env: NodeJS.ProcessEnv, url: string, title: string): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = { ...env, APPRISE_URLS: url, LK_NOTIFY_TITLE: title };
+  delete out.LK_API_KEY;
+  delete out.LK_API_KEY_FILE;
+  return out;
+}
+
+/** The end of what apprise said on stderr, one line (its last words say why: "Unparseable URL"). */
+function lastWords(said: string): string {
+  const lines = said
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return lines.slice(-2).join(' / ');
 }
 
 export const sendApprise: Sender = (target, message, options) =>
   new Promise((resolve) => {
-    const child = spawn('apprise', ['-t', message.title, '-b', message.body], {
-      env: { ...options.env, APPRISE_URLS: target.url.href },
-      stdio: ['ignore', 'ignore', 'pipe'],
+    const apprise = findApprise(options.env);
+    if (apprise === undefined) return resolve({ ok: false, error: 'no apprise command on PATH (absolute folders only)' });
+    const python = pythonOf(apprise);
+    const [command, args] = python ? [python, ['-c', WITH_TITLE, apprise]] : [apprise, ['-t', message.title]];
+    const child = spawn(command, args, {
+      env: appriseEnv(options.env, target.raw, message.title),
+      stdio: ['pipe', 'ignore', 'pipe'],
       signal: options.signal,
       timeout: options.timeoutMs,
+      killSignal: 'SIGKILL',
     });
     let said = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (said = (said + chunk).slice(-2000)));
+    child.stdin.on('error', () => {}); // apprise ended before reading the body: its exit says why
+    child.stdin.end(message.body);
     child.on('error', (error) => resolve({ ok: false, error: `apprise: ${error.message}` }));
     child.on('close', (code, signal) => {
       if (code === 0) return resolve({ ok: true });
-      const last = said.trim().split('\n').pop() ?? '';
-      const why = signal === null ? `exited with ${code}` : `stopped by ${signal}`;
+      const last = lastWords(said);
+      const why = signal === null ? `exited with ${code}` : signal === 'SIGKILL' ? 'ran past the timeout (--timeout)' : `stopped by ${signal}`;
       resolve({ ok: false, error: `apprise ${why}${last === '' ? '' : `: ${last}`}` });
     });
   });
+
+/**
+ * Whether apprise takes the target's URL (its own --dry-run: nothing sent): undefined when it does, else its reason
+ * (`Unparseable URL`), the URL's secrets left for the caller to hide. For lk notify --dry-run.
+ */
+export function appriseRefusal(raw: string, options: { env: NodeJS.ProcessEnv; timeoutMs: number }): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const apprise = findApprise(options.env);
+    if (apprise === undefined) return resolve('no apprise command on PATH (absolute folders only)');
+    const child = spawn(apprise, ['--dry-run'], {
+      env: appriseEnv(options.env, raw, ''),
+      stdio: ['ignore', 'ignore', 'pipe'],
+      timeout: options.timeoutMs,
+      killSignal: 'SIGKILL',
+    });
+    let said = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (said = (said + chunk).slice(0, 4000)));
+    child.on('error', (error) => resolve(`apprise: ${error.message}`));
+    child.on('close', (code) => {
+      const first = said.split(/\r?\n/).find((line) => / - ERROR - /.test(line));
+      resolve(code === 0 ? undefined : (first?.replace(/^.* - ERROR - /, '') ?? `apprise --dry-run exited with ${code}`));
+    });
+  });
+}

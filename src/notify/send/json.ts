@@ -1,5 +1,6 @@
 import { post } from '../http.js';
 import type { Message } from '../messages.js';
+import { queryPairs } from '../../util/target-mask.js';
 import { basicAuth, httpUrl, outcomeOf, type Sender } from './outcome.js';
 
 /**
@@ -10,7 +11,25 @@ export function appriseJsonBody(message: Message): { version: string; title: str
   return { version: '1.0', title: message.title, message: message.body, attachments: [], type: 'info' };
 }
 
+/**
+ * The request as Apprise makes it from the URL's parameters: `method=` (POST unless named), `+Name=value` a header,
+ * `-name=value` a query parameter of the request, `:key=value` a key of the body set (or replaced).
+ */
+export function jsonRequest(url: URL, message: Message): { method: string; url: URL; headers: Record<string, string>; body: string } {
+  const headers: Record<string, string> = { ...basicAuth(url), 'content-type': 'application/json' };
+  const body: Record<string, unknown> = appriseJsonBody(message);
+  const to = httpUrl(url, url.protocol === 'jsons:');
+  let method = 'POST';
+  for (const [name, value] of queryPairs(url)) {
+    if (name.toLowerCase() === 'method') method = value.toUpperCase();
+    else if (name.startsWith('+')) headers[name.slice(1).toLowerCase()] = value;
+    else if (name.startsWith('-')) to.searchParams.append(name.slice(1), value);
+    else if (name.startsWith(':')) body[name.slice(1)] = value;
+  }
+  return { method, url: to, headers, body: JSON.stringify(body) };
+}
+
 export const sendJson: Sender = async (target, message, options) => {
-  const headers = { ...basicAuth(target.url), 'content-type': 'application/json' };
-  return outcomeOf(await post(httpUrl(target.url, target.scheme === 'jsons'), headers, JSON.stringify(appriseJsonBody(message)), options));
+  const request = jsonRequest(target.url, message);
+  return outcomeOf(await post(request.url, request.headers, request.body, { ...options, method: request.method }));
 };

@@ -2,8 +2,14 @@ import type { Message } from '../messages.js';
 import type { PostOptions, Posted } from '../http.js';
 import type { Target } from '../targets.js';
 
-/** What a target answered to one message: taken, or not and why (and how long a 429 asks to wait). */
-export type Outcome = { ok: true } | { ok: false; error: string; retryAfterMs?: number | undefined };
+/**
+ * What a target answered to one message: taken, or not and why (and how long a 429 asks to wait). `content`: refused
+ * for the message itself (too long, malformed), not for the target: the target's next message may still go.
+ */
+export type Outcome = { ok: true } | { ok: false; error: string; retryAfterMs?: number | undefined; content?: boolean };
+
+/** The statuses that refuse a request for what it holds: 400 Bad Request, 413 Content Too Large, 422 Unprocessable. */
+const CONTENT_REFUSED = new Set([400, 413, 422]);
 
 /** What a sender has besides the target and the message: the run's environment, clock, signal and timeout. */
 export type SendOptions = PostOptions;
@@ -19,6 +25,7 @@ export function outcomeOf(answer: Posted): Outcome {
     ok: false,
     error: `HTTP ${answer.status}${said}`,
     retryAfterMs: answer.status === 429 || answer.status === 503 ? answer.retryAfterMs : undefined,
+    content: CONTENT_REFUSED.has(answer.status),
   };
 }
 
