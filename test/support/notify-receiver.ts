@@ -11,7 +11,10 @@ export interface Received {
 }
 
 /** How the receiver answers one request (the nth, from 0): a status and headers; undefined is 200. */
-export type Answer = (request: Received, nth: number) => { status: number; headers?: Record<string, string>; stall?: boolean } | undefined;
+export type Answer = (
+  request: Received,
+  nth: number,
+) => { status: number; headers?: Record<string, string>; stall?: boolean; body?: string } | undefined;
 
 /**
  * A notification service on loopback that speaks HTTP as ntfy, Apprise's json:// and form:// receivers do: every POST
@@ -43,7 +46,7 @@ export async function startReceiver(answer: Answer = () => undefined, tls?: { ke
       if (reply.stall) return; // never answered: a service that hangs (closed with the receiver)
       if (reply.status >= 200 && reply.status < 300) taken.push(request);
       res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
-      res.end(reply.status < 300 ? '{"id":"ok"}' : `{"error":"refused with ${reply.status}"}`);
+      res.end(reply.body ?? (reply.status < 300 ? '{"id":"ok"}' : `{"error":"refused with ${reply.status}"}`));
     });
   };
   const server = tls ? createHttpsServer(tls, handle) : createServer(handle);

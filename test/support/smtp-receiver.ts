@@ -14,16 +14,23 @@ export interface ReceivedMail {
 export interface SmtpReceiver {
   port: number;
   mails: ReceivedMail[];
+  /** Every login tried, taken or not: a password sent in clear shows here. */
+  logins: Array<{ user: string; password: string; tls: boolean }>;
   close(): Promise<void>;
 }
 
+/** RFC 5321's limit on a line of a mail (998 characters and CRLF), which real servers enforce: `500 Line too long`. */
+const MAX_LINE = 998;
+
 /**
- * A real SMTP server on loopback (the smtp-server package) keeping every mail lk notify's mailto:// sends. Plain text
- * with no STARTTLS offered, unless `tls` gives a certificate: then TLS from the start (`secure`, mailtos://) or
- * offered with STARTTLS.
+ * A real SMTP server (the smtp-server package) keeping every mail lk notify's mailto:// sends, on loopback unless
+ * `host` names another address of this machine. Plain text with no STARTTLS offered, unless `tls` gives a
+ * certificate: then TLS from the start (`secure`, mailtos://) or offered with STARTTLS. A mail with a line over 998
+ * characters is refused after DATA, as real servers refuse it.
  */
-export async function startSmtp(tls?: { key: string | Buffer; cert: string | Buffer; secure: boolean }): Promise<SmtpReceiver> {
+export async function startSmtp(tls?: { key: string | Buffer; cert: string | Buffer; secure: boolean }, host = '127.0.0.1'): Promise<SmtpReceiver> {
   const mails: ReceivedMail[] = [];
+  const logins: SmtpReceiver['logins'] = [];
   const auths = new Map<string, { user: string; password: string }>();
   const server = new SMTPServer({
     authOptional: true,
@@ -31,6 +38,7 @@ export async function startSmtp(tls?: { key: string | Buffer; cert: string | Buf
     ...(tls ? { secure: tls.secure, key: tls.key, cert: tls.cert } : { allowInsecureAuth: true, disabledCommands: ['STARTTLS'] }),
     onAuth(auth, session, callback) {
       auths.set(session.id, { user: auth.username ?? '', password: auth.password ?? '' });
+      logins.push({ user: auth.username ?? '', password: auth.password ?? '', tls: session.secure });
       callback(null, { user: auth.username });
     },
     onData(stream, session, callback) {
@@ -38,6 +46,9 @@ export async function startSmtp(tls?: { key: string | Buffer; cert: string | Buf
       stream.setEncoding('utf8');
       stream.on('data', (chunk: string) => (raw += chunk));
       stream.on('end', () => {
+        if (raw.split(/\r?\n/).some((line) => line.length > MAX_LINE)) {
+          return callback(Object.assign(new Error('Line too long'), { responseCode: 500 }));
+        }
         const auth = auths.get(session.id);
         const from = session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address;
         const to = session.envelope.rcptTo.map((rcpt) => rcpt.address);
@@ -47,7 +58,7 @@ export async function startSmtp(tls?: { key: string | Buffer; cert: string | Buf
     },
   });
   server.on('error', () => {}); // a client that refuses the certificate hangs up: not the test's failure
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const port = (server.server.address() as AddressInfo).port;
-  return { port, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { port, mails, logins, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

@@ -34,7 +34,7 @@ export function appriseOnPath(env: NodeJS.ProcessEnv): boolean {
 }
 
 /** Runs the apprise script in its own interpreter, its argv set there from the environment (never on lk's spawn). */
-const WITH_TITLE = "import os,sys,runpy;p=sys.argv[1];sys.argv=[p,'-t',os.environ.pop('LK_NOTIFY_TITLE')];runpy.run_path(p,run_name='__main__')";
+const WITH_TITLE = "import os,sys,runpy;p=sys.argv[1];sys.argv=[p,'-v','-t',os.environ.pop('LK_NOTIFY_TITLE')];runpy.run_path(p,run_name='__main__')";
 
 /** The Python that runs a script, from its #! line (Debian's /usr/bin/python3, pipx's venv), or undefined. */
 function pythonOf(script: string): string | undefined {
@@ -63,13 +63,14 @@ function appriseEnv(env: NodeJS.ProcessEnv, url: string, title: string): NodeJS.
   return out;
 }
 
-/** The end of what apprise said on stderr, one line (its last words say why: "Unparseable URL"). */
+/** What apprise said was wrong (-v: its warnings and errors), one line, without its time stamps. */
 function lastWords(said: string): string {
-  const lines = said
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
-  return lines.slice(-2).join(' / ');
+  const lines = said.split(/\r?\n/).filter(Boolean);
+  const logged = lines
+    .filter((line) => / - (WARNING|ERROR|CRITICAL) - /.test(line))
+    .map((line) => line.replace(/^.* - (WARNING|ERROR|CRITICAL) - /, ''));
+  const words = (logged.length > 0 ? logged : lines.slice(-1)).map((line) => line.trim()).join(' / ');
+  return words.length > 300 ? `${words.slice(0, 299)}…` : words;
 }
 
 export const sendApprise: Sender = (target, message, options) =>
@@ -77,16 +78,19 @@ export const sendApprise: Sender = (target, message, options) =>
     const apprise = findApprise(options.env);
     if (apprise === undefined) return resolve({ ok: false, error: 'no apprise command on PATH (absolute folders only)' });
     const python = pythonOf(apprise);
-    const [command, args] = python ? [python, ['-c', WITH_TITLE, apprise]] : [apprise, ['-t', message.title]];
+    const [command, args] = python ? [python, ['-c', WITH_TITLE, apprise]] : [apprise, ['-v', '-t', message.title]];
     const child = spawn(command, args, {
       env: appriseEnv(options.env, target.raw, message.title),
-      stdio: ['pipe', 'ignore', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
       signal: options.signal,
       timeout: options.timeoutMs,
       killSignal: 'SIGKILL',
     });
+    // apprise -v logs its warnings on stdout, Click its usage errors on stderr: both are its words.
     let said = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (said = (said + chunk).slice(-2000)));
+    const hear = (chunk: string) => (said = (said + chunk).slice(-4000));
+    child.stdout.setEncoding('utf8').on('data', hear);
+    child.stderr.setEncoding('utf8').on('data', hear);
     child.stdin.on('error', () => {}); // apprise ended before reading the body: its exit says why
     child.stdin.end(message.body);
     child.on('error', (error) => resolve({ ok: false, error: `apprise: ${error.message}` }));
@@ -108,12 +112,14 @@ export function appriseRefusal(raw: string, options: { env: NodeJS.ProcessEnv; t
     if (apprise === undefined) return resolve('no apprise command on PATH (absolute folders only)');
     const child = spawn(apprise, ['--dry-run'], {
       env: appriseEnv(options.env, raw, ''),
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
       timeout: options.timeoutMs,
       killSignal: 'SIGKILL',
     });
     let said = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (said = (said + chunk).slice(0, 4000)));
+    const hear = (chunk: string) => (said = (said + chunk).slice(0, 4000));
+    child.stdout.setEncoding('utf8').on('data', hear);
+    child.stderr.setEncoding('utf8').on('data', hear);
     child.on('error', (error) => resolve(`apprise: ${error.message}`));
     child.on('close', (code) => {
       const first = said.split(/\r?\n/).find((line) => / - ERROR - /.test(line));
