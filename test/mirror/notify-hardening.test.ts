@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
@@ -32,9 +32,7 @@ function ownAddress(): string | undefined {
 }
 
 /** A loopback server answering every request `status`, then writing its body by `write` until it is closed. */
-async function startAnswering(
-  write: (res: import('node:http').ServerResponse) => void,
-): Promise<{ url: string; server: Server; closed: Promise<void> }> {
+async function startAnswering(write: (res: ServerResponse) => void): Promise<{ url: string; server: Server; closed: Promise<void> }> {
   let closedResolve!: () => void;
   const closed = new Promise<void>((resolve) => (closedResolve = resolve));
   const server = createServer((req, res) => {
