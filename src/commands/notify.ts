@@ -6,6 +6,7 @@ import type { Context } from '../context.js';
 import type { NotifyMode, Told } from '../notify/run.js';
 import { hideSecrets, KNOWN_HINT, type Target } from '../notify/targets.js';
 import { appriseRefusal } from '../notify/send/apprise.js';
+import { GIVE_UP_AFTER } from '../notify/ledger.js';
 import { SilentExit, UsageError } from '../util/errors.js';
 import { givenUpLines, notifyMirror, notifyTargets, TO_FLAG } from './notify-run.js';
 import { addCommand, defineCommand } from './define.js';
@@ -36,9 +37,13 @@ Reads the mirror (--sync syncs it first) and sends each target what it has not t
 followed show airing in the next 24 hours; notification, each of the service's notifications. What a target took
 is recorded in the mirror the moment it answers: the next run sends nothing again, and a target that failed gets
 what it missed (at least once: an interrupted run may send again only what was in flight).
-Targets: --to URL (repeatable), else \`lk config set notify "URL URL"\` (kept 0600 like the key, never shown
-whole). ${KNOWN_HINT}
-A target's TLS (ntfys, jsons, mailto's STARTTLS, mailtos, discord) trusts --cacert / LK_CA_FILE / ca-file too.
+Targets: --to URL (repeatable), else \`lk config set notify "URL URL"\` (kept 0600 like the key, shown masked
+everywhere: ntfys://ntfy.sh/***, mailto://me:***@host?to=***). ${KNOWN_HINT} Apprise's parameters lk sends itself:
+ntfy's priority=, tags=, click= (and several topics), json's method=, +Header=, -param=, :key=; any other is refused.
+A target's TLS (ntfys, jsons, mailto's STARTTLS, mailtos, discord) trusts --cacert / LK_CA_FILE / ca-file too; a
+mailto:// login goes only over TLS, except to loopback. Each delivery has one deadline, --timeout.
+A message a target refuses for its content (too long, malformed) does not hold the others back: it is tried on
+${GIVE_UP_AFTER} runs, then given up (stderr says so; --json shows refusedRuns and givenUp).
 Exit 0 when every target took every message or nothing was due; 1 when a target failed (one line each on stderr).
 `,
   examples: [
