@@ -337,6 +337,28 @@ describeWithSqlite('lk notify hardened', () => {
     expect(waits).toEqual([1000, 2000]);
   });
 
+  it('lk serve --notify never holds its sync loop on a target that does not answer', async () => {
+    const target = `ntfy://${ntfy.url}/held`;
+    await plant([target], 'Held by the target');
+    ntfy.answer = (request) => (request.path === '/held' ? { status: 200, stall: true } : undefined);
+    const child = spawn(...lkSpawnArgs(['serve', '--port', '0', '--db', db, '--sync-every', '1s', '--notify', '--to', target, '--timeout', '600']), {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, TZ: 'UTC', ...env(), ...bed.env('full') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const ended = outputOf(child);
+    try {
+      await until(() => ntfy.received.some((got) => got.path === '/held'));
+      // The target holds its request (up to --timeout, 10 minutes): the syncs go on meanwhile.
+      const syncs = bed.sandbox.counters.byPath['/v1/notifications'] ?? 0;
+      await until(() => (bed.sandbox.counters.byPath['/v1/notifications'] ?? 0) >= syncs + 2);
+      expect(ntfy.received.filter((got) => got.path === '/held')).toHaveLength(1); // one turn at a time
+    } finally {
+      child.kill('SIGTERM');
+      await ended;
+      ntfy.answer = () => undefined;
+    }
+  });
+
   it('--fields is refused, pointing at --jq per message (it would pick from the array as one object)', async () => {
     const run = await notify(['--to', `ntfy://${ntfy.url}/fields`, '--fields', 'title,kind']);
     expect(run.code).toBe(2);
