@@ -30,6 +30,8 @@ const KINDS = {
   'auth status': DATA,
   checks: { formats: ['table', 'json'], fields: false, jq: true, header: false, csvSafe: false },
   screen: { formats: ['table', 'json'], fields: true, jq: true, header: false, csvSafe: false },
+  // lk notify's JSON is an array of messages: --fields is refused (it would pick from the array as one object).
+  notify: { formats: ['table', 'json'], fields: false, jq: true, header: false, csvSafe: false },
   text: TEXT,
   api: { formats: ['json'], fields: false, jq: true, header: false, csvSafe: false },
   export: { formats: ['json', 'csv'], fields: false, jq: true, header: true, csvSafe: true },
@@ -74,7 +76,7 @@ const PATHS: Record<string, { args: () => string[]; kind: keyof typeof KINDS; mi
   search: { args: () => ['search', 'the', '--db', db()], kind: 'data', mirror: true },
   sql: { args: () => ['sql', 'SELECT id, 1 AS one FROM entries LIMIT 3', '--db', db()], kind: 'data', mirror: true },
   feed: { args: () => ['feed', '--db', db()], kind: 'feed', mirror: true },
-  notify: { args: () => ['notify', '--db', db(), '--to', 'ntfy://127.0.0.1:9/lk-matrix', '--dry-run'], kind: 'screen', mirror: true },
+  notify: { args: () => ['notify', '--db', db(), '--to', 'ntfy://127.0.0.1:9/lk-matrix', '--dry-run'], kind: 'notify', mirror: true },
   report: { args: () => ['report', '--db', db(), '-o', '-', '--year', '2025'], kind: 'report', mirror: true },
   mcp: { args: () => ['mcp'], kind: 'text' },
   serve: { args: () => ['serve', '--port', '0', '--db', db()], kind: 'text', mirror: true },
