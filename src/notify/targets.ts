@@ -100,9 +100,9 @@ function checkBuiltIn(scheme: BuiltInScheme, url: URL): void {
     if (!allowed.names.includes(name.toLowerCase()) && !allowed.prefixes?.some((prefix) => name.startsWith(prefix) && name.length > 1))
       refuse(`lk does not send ${scheme}://'s parameter "${name}"`, `${scheme}:// with ${allowed.form}`);
     if (/^(ntfys?)$/.test(scheme) && name.toLowerCase() === 'priority' && !NTFY_PRIORITIES.includes(value.toLowerCase()))
-      refuse(`priority "${value}"`, `priority=${NTFY_PRIORITIES.join('|')}`);
+      refuse('priority= names no ntfy priority', `priority=${NTFY_PRIORITIES.join('|')}`);
     if (/^(jsons?)$/.test(scheme) && name.toLowerCase() === 'method' && !JSON_METHODS.includes(value.toUpperCase()))
-      refuse(`method "${value}"`, `method=${JSON_METHODS.join('|')}`);
+      refuse('method= names no HTTP method apprise sends', `method=${JSON_METHODS.join('|')}`);
   }
   if (scheme === 'ntfy' || scheme === 'ntfys') {
     if (path.length === 0) refuse('expected a topic after the host', `${scheme}://[user:pass@]host[:port]/topic[/topic…]`);

@@ -41,6 +41,9 @@ describeWithSqlite('lk notify over TLS', () => {
           const refused = await lk(['notify', '--db', db, '--to', target]);
           expect(refused.code).toBe(1);
           expect(refused.stderr).toMatch(/failed: .*(self[- ]signed|unable to verify|certificate)/i);
+          // lk's way to trust it, not Node's (--use-system-ca).
+          expect(refused.stderr).toMatch(/trust it with --cacert FILE \(or LK_CA_FILE\)/);
+          expect(refused.stderr).not.toMatch(/use-system-ca/);
           expect(smtp.mails).toHaveLength(0);
           const run = await lk(['notify', '--db', db, '--to', target, '--cacert', pki.caFile]);
           expect(run.code, run.stderr).toBe(0);
@@ -59,6 +62,8 @@ describeWithSqlite('lk notify over TLS', () => {
         const refused = await lk(['notify', '--db', db, '--to', target]);
         expect(refused.code).toBe(1);
         expect(receiver.taken).toHaveLength(0);
+        expect(refused.stderr).toMatch(/trust it with --cacert FILE \(or LK_CA_FILE\)/);
+        expect(refused.stderr).not.toMatch(/use-system-ca/);
         const trusted = await lk(['notify', '--db', db, '--to', target, '--cacert', pki.caFile, '--json']);
         expect(trusted.code, trusted.stderr).toBe(0);
         expect(receiver.taken.length).toBe((JSON.parse(trusted.stdout) as unknown[]).length);
