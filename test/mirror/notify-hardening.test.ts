@@ -412,29 +412,31 @@ describeWithSqlite('lk notify hardened', () => {
       expect(relative.stderr).toMatch(/no apprise command is on PATH/);
       expect(existsSync(marker)).toBe(false);
 
-      // A stand-in apprise (Python, as apprise is) in an absolute folder records what it was given.
-      const bin = tempDir('lk-notify-fake-');
-      const record = join(bin, 'record.json');
-      writeFileSync(
-        join(bin, 'apprise'),
-        `#!/usr/bin/python3\nimport json, os, sys\nargv = open('/proc/self/cmdline','rb').read().split(b'\\0')\n` +
-          `json.dump({'cmdline': [a.decode() for a in argv], 'env': dict(os.environ), 'stdin': sys.stdin.read(), 'argv': sys.argv}, open(${JSON.stringify(record)}, 'w'))\n`,
-      );
-      chmodSync(join(bin, 'apprise'), 0o755);
-      const keyFile = join(bin, 'key');
+      // A stand-in apprise (Python, as apprise is, by path or through env) in an absolute folder records what it got.
+      const keyFile = join(tempDir('lk-notify-key-'), 'key');
       writeFileSync(keyFile, bed.sandbox.key('full'));
-      const target = `form://${ntfy.url}/fake`;
-      await plant([target], 'Fake-Title');
-      const run = await outputOf(
-        lkProcess(['--to', target], { env: { PATH: `${bin}:/usr/bin:/bin`, LK_API_KEY_FILE: keyFile, LK_API_KEY: bed.sandbox.key('full') } }),
-      );
-      expect(run.code, run.stderr).toBe(0);
-      const got = JSON.parse(readFileSync(record, 'utf8')) as { cmdline: string[]; env: Record<string, string>; stdin: string; argv: string[] };
-      expect(Object.keys(got.env).filter((name) => name.startsWith('LK_API_KEY'))).toEqual([]);
-      expect(got.cmdline.join(' ')).not.toContain('Fake-Title');
-      expect(got.cmdline.join(' ')).not.toContain('Planted by the test');
-      expect(got.argv.slice(1)).toEqual(['-v', '-t', 'Fake-Title']);
-      expect(got.stdin).toMatch(/^Planted by the test\.\n/);
+      for (const [at, shebang] of ['#!/usr/bin/python3', '#!/usr/bin/env python3'].entries()) {
+        const bin = tempDir('lk-notify-fake-');
+        const record = join(bin, 'record.json');
+        writeFileSync(
+          join(bin, 'apprise'),
+          `${shebang}\nimport json, os, sys\nargv = open('/proc/self/cmdline','rb').read().split(b'\\0')\n` +
+            `json.dump({'cmdline': [a.decode() for a in argv], 'env': dict(os.environ), 'stdin': sys.stdin.read(), 'argv': sys.argv}, open(${JSON.stringify(record)}, 'w'))\n`,
+        );
+        chmodSync(join(bin, 'apprise'), 0o755);
+        const target = `form://${ntfy.url}/fake-${at}`;
+        await plant([target], `Fake-Title-${at}`);
+        const run = await outputOf(
+          lkProcess(['--to', target], { env: { PATH: `${bin}:/usr/bin:/bin`, LK_API_KEY_FILE: keyFile, LK_API_KEY: bed.sandbox.key('full') } }),
+        );
+        expect(run.code, run.stderr).toBe(0);
+        const got = JSON.parse(readFileSync(record, 'utf8')) as { cmdline: string[]; env: Record<string, string>; stdin: string; argv: string[] };
+        expect(Object.keys(got.env).filter((name) => name.startsWith('LK_API_KEY'))).toEqual([]);
+        expect(got.cmdline.join(' ')).not.toContain('Fake-Title');
+        expect(got.cmdline.join(' ')).not.toContain('Planted by the test');
+        expect(got.argv.slice(1)).toEqual(['-v', '-t', `Fake-Title-${at}`]);
+        expect(got.stdin).toMatch(/^Planted by the test\.\n/);
+      }
     });
   });
 });

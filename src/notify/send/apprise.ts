@@ -11,13 +11,13 @@ import type { Sender } from './outcome.js';
  */
 
 /**
- * The apprise that would run: the first executable file `apprise` in an absolute folder of PATH. An empty or relative
- * entry (the current folder) is never searched: a `./apprise` left in a shared folder does not run.
+ * An executable file of this name in an absolute folder of PATH, the first one. An empty or relative entry (the
+ * current folder) is never searched: a `./apprise` left in a shared folder does not run.
  */
-export function findApprise(env: NodeJS.ProcessEnv): string | undefined {
+function findOnPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
   for (const folder of (env.PATH ?? '').split(delimiter)) {
     if (folder === '' || !isAbsolute(folder)) continue;
-    const file = join(folder, 'apprise');
+    const file = join(folder, name);
     try {
       if (!statSync(file).isFile()) continue;
       accessSync(file, constants.X_OK);
@@ -29,6 +29,11 @@ export function findApprise(env: NodeJS.ProcessEnv): string | undefined {
   return undefined;
 }
 
+/** The apprise that would run. */
+export function findApprise(env: NodeJS.ProcessEnv): string | undefined {
+  return findOnPath('apprise', env);
+}
+
 export function appriseOnPath(env: NodeJS.ProcessEnv): boolean {
   return findApprise(env) !== undefined;
 }
@@ -36,8 +41,11 @@ export function appriseOnPath(env: NodeJS.ProcessEnv): boolean {
 /** Runs the apprise script in its own interpreter, its argv set there from the environment (never on lk's spawn). */
 const WITH_TITLE = "import os,sys,runpy;p=sys.argv[1];sys.argv=[p,'-v','-t',os.environ.pop('LK_NOTIFY_TITLE')];runpy.run_path(p,run_name='__main__')";
 
-/** The Python that runs a script, from its #! line (Debian's /usr/bin/python3, pipx's venv), or undefined. */
-function pythonOf(script: string): string | undefined {
+/**
+ * The Python that runs a script, from its #! line: an absolute one (Debian's /usr/bin/python3, pipx's venv) or
+ * `/usr/bin/env python3` (looked up as apprise is); undefined when it is no Python script.
+ */
+function pythonOf(script: string, env: NodeJS.ProcessEnv): string | undefined {
   const head = Buffer.alloc(256);
   let fd: number | undefined;
   try {
@@ -46,8 +54,10 @@ function pythonOf(script: string): string | undefined {
       .subarray(0, readSync(fd, head, 0, head.length, 0))
       .toString('utf8')
       .split('\n')[0]!;
-    const found = /^#!\s*(\/\S*python[0-9.]*)\s*$/.exec(line)?.[1];
-    return found !== undefined && isAbsolute(found) ? found : undefined;
+    const named = /^#!\s*(\/\S*python[0-9.]*)\s*$/.exec(line)?.[1];
+    if (named !== undefined) return named;
+    const viaEnv = /^#!\s*\/\S*\/env\s+(python[0-9.]*)\s*$/.exec(line)?.[1];
+    return viaEnv === undefined ? undefined : findOnPath(viaEnv, env);
   } catch {
     return undefined;
   } finally {
@@ -77,7 +87,7 @@ export const sendApprise: Sender = (target, message, options) =>
   new Promise((resolve) => {
     const apprise = findApprise(options.env);
     if (apprise === undefined) return resolve({ ok: false, error: 'no apprise command on PATH (absolute folders only)' });
-    const python = pythonOf(apprise);
+    const python = pythonOf(apprise, options.env);
     const [command, args] = python ? [python, ['-c', WITH_TITLE, apprise]] : [apprise, ['-v', '-t', message.title]];
     const child = spawn(command, args, {
       env: appriseEnv(options.env, target.raw, message.title),
