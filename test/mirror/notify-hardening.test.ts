@@ -399,6 +399,12 @@ describeWithSqlite('lk notify hardened', () => {
       expect(bogus.stderr).not.toContain('Bogus-Secret');
       const telegram = await notify(['--to', 'tgram://123456:AAH-bot-Token/chat', '--dry-run']);
       expect(telegram.code, telegram.stderr).toBe(0);
+      // Stored as written, shown masked, and lk notify takes it from the config as it does from --to.
+      const stored = await lk(['config', 'set', 'notify', 'tgram://123456:AAH-bot-Token/chat']);
+      expect(stored.code, stored.stderr).toBe(0);
+      expect((await lk(['config', 'get', 'notify'])).stdout).toBe('tgram://***\n');
+      expect((await notify(['--dry-run'])).code).toBe(0);
+      await lk(['config', 'unset', 'notify']);
     });
 
     it('apprise is found in absolute PATH folders only (never ./apprise), and gets nothing of the key', async () => {
