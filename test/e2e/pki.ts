@@ -14,6 +14,8 @@ export interface TestPki {
   expired: { key: string; cert: string };
   /** Valid now, but only for wrong.example. */
   wrongName: { key: string; cert: string };
+  /** A certificate for discord.com: a stand-in Discord behind a CONNECT proxy on loopback (lk notify's discord://). */
+  discord: { key: string; cert: string };
 }
 
 const CA_CONFIG = `
@@ -96,5 +98,6 @@ export function makeTestPki(): TestPki {
     valid: server('valid', 'IP:127.0.0.1,DNS:localhost', ['-days', '2']),
     expired: server('expired', 'IP:127.0.0.1,DNS:localhost', ['-startdate', '20200101000000Z', '-enddate', '20210101000000Z']),
     wrongName: server('wrong', 'DNS:wrong.example', ['-days', '2']),
+    discord: server('discord', 'DNS:discord.com', ['-days', '2']),
   };
 }

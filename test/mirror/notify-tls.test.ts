@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestBed, virtualClockAt, type TestBed } from '../e2e/harness.js';
@@ -52,6 +54,40 @@ describeWithSqlite('lk notify over TLS', () => {
         } finally {
           await smtp.close();
         }
+      }
+    });
+
+    it('discord:// posts to the webhook pinging nobody (allowed_mentions), through the proxy, to a stand-in discord.com', async () => {
+      const discord = await startReceiver(undefined, pki.discord);
+      // A CONNECT proxy on loopback that takes every tunnel to the stand-in: nothing leaves this machine.
+      const proxy = createServer().on('connect', (_req, socket: Socket, head: Buffer) => {
+        const upstream = connect(discord.port, '127.0.0.1', () => {
+          socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+          upstream.write(head);
+          upstream.pipe(socket).on('error', () => {});
+          socket.pipe(upstream).on('error', () => {});
+        });
+        upstream.on('error', () => socket.destroy());
+        socket.on('error', () => upstream.destroy());
+      });
+      await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+      try {
+        const target = 'discord://1234567890/Webhook-Token/';
+        const expected = await due(target);
+        const run = await bed.lk(['notify', '--db', db, '--to', target, '--cacert', pki.caFile], {
+          env: { LK_CACHE_DIR: join(dir, 'cache'), HTTPS_PROXY: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` },
+          key: null,
+          now: clock.now,
+          sleep: clock.sleep,
+        });
+        expect(run.code, run.stderr).toBe(0);
+        expect(discord.taken).toHaveLength(expected.length);
+        expect(discord.taken.every((got) => got.path === '/api/webhooks/1234567890/Webhook-Token')).toBe(true);
+        for (const got of discord.taken) expect(JSON.parse(got.body)).toMatchObject({ allowed_mentions: { parse: [] } });
+      } finally {
+        proxy.closeAllConnections();
+        proxy.close();
+        await discord.close();
       }
     });
 
