@@ -183,7 +183,9 @@ function errorText(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
   const said = cause && !message.includes(cause.message) ? `${message}: ${cause.message}` : message;
-  const code = String((cause as NodeJS.ErrnoException | undefined)?.code ?? (error as NodeJS.ErrnoException).code ?? '');
+  const code = String(
+    (cause as NodeJS.ErrnoException | undefined)?.code ?? (error instanceof Error ? (error as NodeJS.ErrnoException).code : '') ?? '',
+  );
   return CERTIFICATE_CODES.test(code) || /self[- ]signed certificate|unable to (verify|get (local )?issuer)/i.test(said)
     ? certificateText(said)
     : said;
