@@ -77,7 +77,8 @@ A browser's request whose Origin names anything but the address lk listens on (o
 refused with 403, so a web page cannot reach it by DNS rebinding; on loopback the Host must be one of those names
 too, off loopback any Host is served (a LAN or Tailscale name, a reverse proxy's) once the token is right.
 --notify (with --sync-every) runs lk notify after each sync, to --to URL (repeatable) or the config list notify:
-every URL checked at start; a target that fails is said on stderr and gets what it missed after the next sync.
+every URL checked at start; a target that fails is said on stderr and gets what it missed after the next sync. The
+notify turn runs beside the syncs, never holding them: one turn at a time, each delivery within --timeout.
 `,
   examples: [
     'lk serve',
