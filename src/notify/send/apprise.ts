@@ -39,7 +39,7 @@ export function appriseOnPath(env: NodeJS.ProcessEnv): boolean {
 }
 
 /** Runs the apprise script in its own interpreter, its argv set there from the environment (never on lk's spawn). */
-const WITH_TITLE = "import os,sys,runpy;p=sys.argv[1];sys.argv=[p,'-v','-t',os.environ.pop('LK_NOTIFY_TITLE')];runpy.run_path(p,run_name='__main__')";
+const WITH_TITLE = "import os,sys,runpy;p=sys.argv[1];sys.argv=[p,'-v','-t',os.environ.pop('TITLE_FROM_LK')];runpy.run_path(p,run_name='__main__')";
 
 /**
  * The Python that runs a script, from its #! line: an absolute one (Debian's /usr/bin/python3, pipx's venv) or
@@ -67,7 +67,7 @@ function pythonOf(script: string, env: NodeJS.ProcessEnv): string | undefined {
 
 /** What apprise is given of lk's environment: the user's, without lk's key or the file that holds it. */
 function appriseEnv(env: NodeJS.ProcessEnv, url: string, title: string): NodeJS.ProcessEnv {
-  const out: NodeJS.ProcessEnv = { ...env, APPRISE_URLS: url, LK_NOTIFY_TITLE: title };
+  const out: NodeJS.ProcessEnv = { ...env, APPRISE_URLS: url, TITLE_FROM_LK: title };
   delete out.LK_API_KEY;
   delete out.LK_API_KEY_FILE;
   return out;
