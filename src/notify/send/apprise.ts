@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import { accessSync, closeSync, constants, openSync, readSync, statSync } from 'node:fs';
-import { delimiter, isAbsolute, join } from 'node:path';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { findExecutable } from '../../util/executable.js';
 import type { Sender } from './outcome.js';
 
 /**
@@ -10,28 +10,9 @@ import type { Sender } from './outcome.js';
  * into apprise's argv inside its own Python (which `ps` does not see). lk's key never reaches it.
  */
 
-/**
- * An executable file of this name in an absolute folder of PATH, the first one. An empty or relative entry (the
- * current folder) is never searched: a `./apprise` left in a shared folder does not run.
- */
-function findOnPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
-  for (const folder of (env.PATH ?? '').split(delimiter)) {
-    if (folder === '' || !isAbsolute(folder)) continue;
-    const file = join(folder, name);
-    try {
-      if (!statSync(file).isFile()) continue;
-      accessSync(file, constants.X_OK);
-      return file;
-    } catch {
-      // not there, or not executable: the next folder
-    }
-  }
-  return undefined;
-}
-
-/** The apprise that would run. */
+/** The apprise that would run (src/util/executable.ts: absolute PATH folders only). */
 export function findApprise(env: NodeJS.ProcessEnv): string | undefined {
-  return findOnPath('apprise', env);
+  return findExecutable('apprise', env);
 }
 
 export function appriseOnPath(env: NodeJS.ProcessEnv): boolean {
@@ -57,7 +38,7 @@ function pythonOf(script: string, env: NodeJS.ProcessEnv): string | undefined {
     const named = /^#!\s*(\/\S*python[0-9.]*)\s*$/.exec(line)?.[1];
     if (named !== undefined) return named;
     const viaEnv = /^#!\s*\/\S*\/env\s+(python[0-9.]*)\s*$/.exec(line)?.[1];
-    return viaEnv === undefined ? undefined : findOnPath(viaEnv, env);
+    return viaEnv === undefined ? undefined : findExecutable(viaEnv, env);
   } catch {
     return undefined;
   } finally {
@@ -68,8 +49,10 @@ function pythonOf(script: string, env: NodeJS.ProcessEnv): string | undefined {
 /** What apprise is given of lk's environment: the user's, without lk's key or the file that holds it. */
 function appriseEnv(env: NodeJS.ProcessEnv, url: string, title: string): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = { ...env, APPRISE_URLS: url, TITLE_FROM_LK: title };
+  // Nothing that gives lk's key: the key, the file holding it, or the socket an extension's lk borrows it through.
   delete out.LK_API_KEY;
   delete out.LK_API_KEY_FILE;
+  delete out.LK_KEY_SOCKET;
   return out;
 }
 
