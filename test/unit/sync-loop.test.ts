@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { startSyncLoop, syncFloorMs, type SyncCost } from '../../src/serve/sync-loop.js';
 import { RateLimitError } from '../../src/util/errors.js';
 
@@ -95,62 +95,44 @@ describe('the sync loop', () => {
       loop.stop();
     }
   });
-  // Issue 57: the README's systemd unit restarts lk serve; each restart waited a whole --sync-every before a sync.
-  it('--sync-every 1h on a mirror synced a day ago: a sync at start, the next an hour later', async () => {
+  /** A loop on the fake clock whose syncs each cost `cost`, counted; stopped when the test ends. */
+  function countedLoop(options: { cost: SyncCost; last?: { cost: SyncCost; finishedAt: number } }): () => number {
     let syncs = 0;
-    const cost: SyncCost = { requests: 12, perMinute: 60 };
     const loop = startSyncLoop({
       everyMs: 3_600_000,
-      last: { cost, finishedAt: now - 86_400_000 },
-      sync: () => (syncs++, Promise.resolve(cost)),
+      ...(options.last ? { last: options.last } : {}),
+      sync: () => (syncs++, Promise.resolve(options.cost)),
       now: () => now,
       log: () => {},
     });
-    try {
-      await advance(0);
-      expect(syncs).toBe(1);
-      await advance(3_600_000 - 1);
-      expect(syncs).toBe(1);
-      await advance(1);
-      expect(syncs).toBe(2);
-    } finally {
-      loop.stop();
-    }
+    onTestFinished(() => loop.stop());
+    return () => syncs;
+  }
+
+  // Issue 57: the README's systemd unit restarts lk serve; each restart waited a whole --sync-every before a sync.
+  it('--sync-every 1h on a mirror synced a day ago: a sync at start, the next an hour later', async () => {
+    const cost: SyncCost = { requests: 12, perMinute: 60 };
+    const syncs = countedLoop({ cost, last: { cost, finishedAt: now - 86_400_000 } });
+    await advance(0);
+    expect(syncs()).toBe(1);
+    await advance(3_600_000 - 1);
+    expect(syncs()).toBe(1);
+    await advance(1);
+    expect(syncs()).toBe(2);
   });
 
   it('a mirror with no recorded sync is synced at start too', async () => {
-    let syncs = 0;
-    const loop = startSyncLoop({
-      everyMs: 3_600_000,
-      sync: () => (syncs++, Promise.resolve({ requests: 1, perMinute: 60 })),
-      now: () => now,
-      log: () => {},
-    });
-    try {
-      await advance(0);
-      expect(syncs).toBe(1);
-    } finally {
-      loop.stop();
-    }
+    const syncs = countedLoop({ cost: { requests: 1, perMinute: 60 } });
+    await advance(0);
+    expect(syncs()).toBe(1);
   });
 
   it('restarted 10s after a sync costing 33 requests at 60 a minute: the first sync once the floor (66s) has passed since it', async () => {
-    let syncs = 0;
     const cost: SyncCost = { requests: 33, perMinute: 60 };
-    const loop = startSyncLoop({
-      everyMs: 3_600_000,
-      last: { cost, finishedAt: now - 10_000 },
-      sync: () => (syncs++, Promise.resolve(cost)),
-      now: () => now,
-      log: () => {},
-    });
-    try {
-      await advance(55_999);
-      expect(syncs).toBe(0);
-      await advance(1);
-      expect(syncs).toBe(1);
-    } finally {
-      loop.stop();
-    }
+    const syncs = countedLoop({ cost, last: { cost, finishedAt: now - 10_000 } });
+    await advance(55_999);
+    expect(syncs()).toBe(0);
+    await advance(1);
+    expect(syncs()).toBe(1);
   });
 });
