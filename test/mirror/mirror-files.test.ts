@@ -1,7 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LK_COMMAND, lkSpawnArgs, outputOf, startTestBed, type RunResult, type TestBed } from '../e2e/harness.js';
@@ -266,13 +265,14 @@ describeWithSqlite('the mirror file', () => {
     const restore: Array<() => void> = [];
 
     beforeAll(() => {
-      // The run's temp folders are 0700: nobody may pass through them to the shared folder (and only that).
-      for (let path = tempDir('lk-shared-'); path.startsWith(tmpdir()) && path !== dirname(path); path = dirname(path)) {
+      // The run's temp folders are 0700 (and so may be the folder TMPDIR names, as .ci/run's own): nobody may pass
+      // through each folder above the shared one that others cannot pass (and only through those), until the test ends.
+      folder = tempDir('lk-shared-');
+      for (let path = folder; path !== dirname(path); path = dirname(path)) {
         const before = statSync(path).mode & 0o777;
+        if ((before & 0o001) !== 0) continue;
         chmodSync(path, before | 0o111);
         restore.push(() => chmodSync(path, before));
-        if (path === tmpdir()) break;
-        folder ??= path;
       }
       shared = join(folder, 'mirror.db');
       copyFileSync(mirror, shared);
