@@ -47,7 +47,7 @@ const NEEDS = {
   ],
   /**
    * The report page rendered in Debian's chromium: what it tests is the page lk writes and the browser, which no Node
-   * line changes, so .ci/run runs it once per build (on 20 and 24), not again on 22, 26 and the single file.
+   * line changes, so .ci/run runs it once (npm test, on 24), not again on 20, 22, 26 and the single file.
    */
   browser: ['test/e2e/report-browser.test.ts'],
   /** Real lk processes for start-up, files and streams (no signal, no terminal). */

@@ -7,7 +7,8 @@ import { MIRROR_NODE } from '../../src/util/newer-node.js';
  * 22.13; lk itself runs on Node 20.18 too. A test that needs the mirror is declared with `describeWithSqlite` (or
  * `itWithSqlite`): on an older Node it is skipped with the reason in its name, and the last line of `npm test`
  * (test/support/skip-summary.ts) counts it. Unlike a missing outside tool, LK_REQUIRE_OUTSIDE_TOOLS=1 does not turn
- * this skip into a failure: CI runs the whole suite on Node 20 on purpose, and again on 24 where these run.
+ * this skip into a failure: CI runs the mirror's tests on Node 20 on purpose (.ci/run), and on 22, 24 and 26 where
+ * these run.
  * What lk says on such a Node is tested for real, by `describeWithoutSqlite` (declared there only).
  */
 
