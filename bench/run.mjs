@@ -21,6 +21,7 @@ import { throughput } from './throughput.mjs';
 const groups = { startup, throughput, memory, conversion, requests, paging, jq, mirror, mirrorReads, report };
 groups.mcp = (await import('./mcp.mjs')).mcp;
 groups.overview = (await import('./overview.mjs')).overview;
+groups.quickSync = (await import('./quick-sync.mjs')).quickSync;
 groups.diff = (await import('./diff.mjs')).diff;
 groups.lines = (await import('./lines.mjs')).nodeLinesBench;
 groups.sea = (await import('./sea.mjs')).sea;

@@ -8,6 +8,7 @@ import { describeWithSqlite } from '../support/sqlite-node.js';
 // Issue 47: a sync within the export hour reads only what changed since the last sync (src/mirror/sync/quick.ts):
 // the history since, the entries added since, each entry those events touch, and the collections small enough to
 // read whole. What no listing shows waits for the next export, said in one line; --full still reads every page.
+// The same run at 20,000 entries, its request budget asserted, is a benchmark: bench/quick-sync.mjs.
 
 interface Db {
   prepare(sql: string): { all(...params: unknown[]): Record<string, unknown>[] };
@@ -32,13 +33,19 @@ function itemRows(db: string): unknown[] {
   return tables.map((table) => query(db, `SELECT * FROM ${table} ORDER BY id`));
 }
 
-/** At 20,000 entries the reviews are too large to read whole: the line names them, when the export is possible, and --full. */
+/**
+ * Over two pages of notifications are too large to read whole (as the reviews of a 20,000-entry account are): the line
+ * names them, when the export is possible, and --full.
+ */
 const WAITS =
-  /^lk: read only what changed since the last sync; may be waiting for the next export \(possible at \d\d:\d\d:\d\d \(in [^)]+\)\): (.*; )?the reviews \(too large to read whole within the budget\) — lk sync --full reads every page now$/;
+  /^lk: read only what changed since the last sync; may be waiting for the next export \(possible at \d\d:\d\d:\d\d \(in [^)]+\)\): (.*; )?the notifications \(too large to read whole within the budget\) — lk sync --full reads every page now$/;
+
+/** Entries of the account: more pages (12) than the new events touch entries (10), so each is read on its own. */
+const ENTRIES = 1_200;
 
 const HOUR = 60 * 60 * 1000;
 
-describeWithSqlite('a sync within the export hour, on a 20,000-entry account', () => {
+describeWithSqlite('a sync within the export hour, on an account with more notifications than two pages', () => {
   let bed: TestBed;
   let dir: string;
   const clock = virtualClock();
@@ -57,11 +64,13 @@ describeWithSqlite('a sync within the export hour, on a 20,000-entry account', (
 
   beforeAll(async () => {
     // The sandbox keeps the hour too: within it, a second export is refused.
-    bed = await startTestBed({ entries: 20_000, rateLimit: 0, exportIntervalSeconds: 3600, clock });
+    bed = await startTestBed({ entries: ENTRIES, rateLimit: 0, exportIntervalSeconds: 3600, clock });
+    // Over two pages of 100 whatever it had: the quick sync leaves them for the export.
+    for (let n = 0; n < 201; n++) bed.sandbox.addNotification('demo', { title: `Notice ${n}`, message: 'A new episode aired.' });
     dir = tempDir('lk-quick-sync-');
     const first = await sync();
     expect(first.stderr).toMatch(/from the export/);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await bed.sandbox.close();
@@ -77,13 +86,13 @@ describeWithSqlite('a sync within the export hour, on a 20,000-entry account', (
 
     const quick = await sync();
     const { requests, byPath } = bed.sandbox.counters;
-    expect(requests).toBeLessThanOrEqual(60); // the pages: 1,021 (every page of the library and history)
+    expect(requests).toBeLessThanOrEqual(60); // every page of the library and history: 68 here (1,021 at 20,000 entries)
     expect(byPath['/v1/me']).toBe(1);
     expect(byPath['/v1/library']).toBe(1);
     expect(byPath['/v1/history']).toBe(1);
     expect(byPath['/v1/export']).toBeUndefined(); // the hour's export is the mirror's already: none asked
     for (const id of touched) expect(byPath[`/v1/library/${id}`]).toBe(1);
-    expect(quick.stderr).toMatch(/ from what changed since the last sync in .*, \d+ requests: 20,002 entries, /);
+    expect(quick.stderr).toMatch(/ from what changed since the last sync in .*, \d+ requests: 1,202 entries, /);
 
     const library = await offline(['library', '--limit', '3']);
     expect(library.map((entry) => entry.id)).toEqual([newest, second, ids[0]]);
@@ -99,7 +108,7 @@ describeWithSqlite('a sync within the export hour, on a 20,000-entry account', (
       ]);
     }
     expect(query(db(), 'SELECT source FROM sync_runs ORDER BY id DESC LIMIT 1')).toEqual([{ source: 'changes' }]);
-  }, 120_000);
+  });
 
   it('says in one line what waits for the next export', async () => {
     const quick = await sync();
@@ -123,7 +132,7 @@ describeWithSqlite('a sync within the export hour, on a 20,000-entry account', (
   }, 120_000);
 
   it('a rating set without an event is not in the mirror after the quick sync, and is after the next sync from the export', async () => {
-    const rated = bed.sandbox.entryIds('demo')[4_321]!;
+    const rated = bed.sandbox.entryIds('demo')[987]!;
     const rating = (query(db(), 'SELECT rating FROM entries WHERE id = ?', rated)[0]!.rating as number | null) === 2 ? 3 : 2;
     bed.sandbox.rateEntry('demo', rated, rating);
     const quick = await sync();
