@@ -70,7 +70,6 @@ const NEEDS = {
     'test/mirror/offline-parity.test.ts',
     'test/mirror/migrations.test.ts',
     'test/mirror/mirror.test.ts',
-    'test/unit/jq-manual.test.ts',
   ],
 };
 
