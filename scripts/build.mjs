@@ -23,6 +23,10 @@ const commonJs = {
   // The licences of the bundled packages in dist/*.LEGAL.txt, not in the file every start reads.
   legalComments: 'external',
   logLevel: 'warning',
+  // Paths as the source tree spells them, not where a link leads: the bundles name each module's path in a comment,
+  // and a node_modules that is a link (a CI cache, a second checkout's) would otherwise put the link's target — a
+  // path of the build machine — into dist/ and the release, and make two folders build other bytes.
+  preserveSymlinks: true,
   plugins: [],
   // import.meta.url (createRequire of optional packages) as CommonJS knows it.
   define: { 'import.meta.url': '__lkModuleUrl' },
