@@ -161,8 +161,8 @@ describe('fields GET /v1/me may leave out', () => {
   });
 
   it('auth status shows an expiry date the server sends', async () => {
-    body = { account: { username: 'ann' }, key: { expiresAt: '2027-01-31T00:00:00.000Z' } };
-    expect((await run(['auth', 'status', '--format', 'table'])).stdout).toMatch(/^Expires +2027-01-31T00:00:00\.000Z$/m);
+    body = { account: { username: 'ann' }, key: { expiresAt: '2099-01-31T00:00:00.000Z' } };
+    expect((await run(['auth', 'status', '--format', 'table'])).stdout).toMatch(/^Expires +2099-01-31T00:00:00\.000Z$/m);
   });
 
   it('whoami against an empty body says so on a terminal, and exits 0', async () => {
