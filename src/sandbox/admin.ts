@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { HttpError, MutationRefused } from './errors.js';
-import { EVENT_KINDS, type EventKind } from './model.js';
+import { EVENT_KINDS, type EventKind, type ExtraField, type ListRecord } from './model.js';
 import type { SandboxMutations } from './mutations.js';
 
 export const ADMIN_PREFIX = '/_sandbox';
@@ -67,6 +67,39 @@ const ROUTES: AdminRoute[] = [
     act(mutations, account, _body, [id]) {
       mutations.removeEntry(account, id!);
       return { status: 200, body: { removed: id! } };
+    },
+  },
+  {
+    pattern: new RegExp(`^/_sandbox/entries/${ENTRY}/review$`),
+    usage:
+      'POST /_sandbox/entries/{id}/review {"title": text, "body": text, "spoiler"?: true or false, "fields"?: {member: value}}: a review, the newest',
+    act(mutations, account, body, [id]) {
+      if (body.spoiler !== undefined && typeof body.spoiler !== 'boolean') throw badField('spoiler', 'true or false');
+      const review = { title: text(body, 'title'), body: text(body, 'body'), spoiler: body.spoiler, fields: extraFields(body) };
+      return { status: 201, body: { id: mutations.addReview(account, id!, review) } };
+    },
+  },
+  {
+    pattern: /^\/_sandbox\/lists$/,
+    usage:
+      'POST /_sandbox/lists {"name": text, "description"?: text, "visibility"?: "private", "friends" or "public", "fields"?: {member: value}, "items"?: [{"entryId", "note"?}]}: a list, the newest',
+    act(mutations, account, body) {
+      const visibility = body.visibility;
+      const VISIBILITIES: unknown[] = [undefined, 'private', 'friends', 'public'];
+      if (!VISIBILITIES.includes(visibility)) throw badField('visibility', '"private", "friends" or "public"');
+      if (body.description !== undefined && typeof body.description !== 'string') throw badField('description', 'a string');
+      const items = body.items ?? [];
+      const wellFormed = (item: unknown): item is { entryId: string; note?: string } =>
+        isBody(item) && typeof item.entryId === 'string' && (item.note === undefined || typeof item.note === 'string');
+      if (!Array.isArray(items) || !items.every(wellFormed)) throw badField('items', 'an array of {"entryId", "note"?}');
+      const list = {
+        name: text(body, 'name'),
+        description: body.description,
+        visibility: visibility as ListRecord['visibility'] | undefined,
+        fields: extraFields(body),
+        items,
+      };
+      return { status: 201, body: { id: mutations.addList(account, list) } };
     },
   },
   {
@@ -191,6 +224,19 @@ function wholeNumber(body: Body, field: string, min: number, max: number): numbe
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
     throw badField(field, `a whole number from ${min} to ${max}`);
   return value;
+}
+
+/** `fields`: members a review or list carries as another server spells them, each a string, number, boolean or null. */
+function extraFields(body: Body): Record<string, ExtraField> | undefined {
+  const fields = body.fields;
+  if (fields === undefined) return undefined;
+  const primitive = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value);
+  if (!isBody(fields) || !Object.values(fields).every(primitive)) throw badField('fields', 'an object of strings, numbers, booleans or nulls');
+  return fields as Record<string, ExtraField>;
+}
+
+function isBody(value: unknown): value is Body {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function text(body: Body, field: string): string {

@@ -126,11 +126,17 @@ export interface ListItemRecord {
   note?: string;
 }
 
+/** A member a test adds to a review or a list as another server would spell it (isPrivate: true, visibility: "friends"). */
+export type ExtraField = string | number | boolean | null;
+
 export interface ListRecord {
   id: string;
   name: string;
   description: string | null;
-  visibility: 'private' | 'friends' | 'public';
+  /** null: the list carries no visibility member (a list added with other marks, mutations.ts addList). */
+  visibility: 'private' | 'friends' | 'public' | null;
+  /** Members sent as they are, after the sandbox's own: another server's spelling of who may read the list. */
+  fields?: Record<string, ExtraField>;
   shared: boolean;
   owner: string;
   createdAt: number;
@@ -144,6 +150,8 @@ export interface ReviewRecord {
   headline: string;
   body: string;
   spoiler: boolean;
+  /** Members sent as they are, after the sandbox's own: another server's spelling of privacy or spoilers. */
+  fields?: Record<string, ExtraField>;
   likes: number;
   createdAt: number;
   updatedAt: number;

@@ -6,6 +6,7 @@
 import { addNotification, editProfile, readNotification, unlockAchievement, type ProfileEdit } from './account-edits.js';
 import type { AccountData, SandboxData } from './data.js';
 import { MutationRefused } from './errors.js';
+import { addList, addReview, type NewList, type NewReview } from './privacy-edits.js';
 import type { EventKind } from './model.js';
 import type { AltVariant } from './variant.js';
 
@@ -30,6 +31,10 @@ export interface SandboxMutations {
   editProfile(account: string, edit: ProfileEdit): void;
   /** Unlocks an achievement (by its slug) at the clock's time. */
   unlockAchievement(account: string, id: string): void;
+  /** Adds a review of an entry, the newest, at the clock's time, with any privacy or spoiler marks; returns its id. */
+  addReview(account: string, entryId: string, review: NewReview): string;
+  /** Adds a list of the account's own, the newest, of the works of these entries (each with its note); returns its id. */
+  addList(account: string, list: Omit<NewList, 'items'> & { items?: Array<{ entryId: string; note?: string }> }): string;
 }
 
 export function sandboxMutations(data: SandboxData, alt: AltVariant | undefined, now: () => number): SandboxMutations {
@@ -70,5 +75,16 @@ export function sandboxMutations(data: SandboxData, alt: AltVariant | undefined,
     readNotification: (account, id, read = true) => readNotification(accountOf(account), alt ? alt.idIn(id) : id, read),
     editProfile: (account, edit) => editProfile(accountOf(account), edit),
     unlockAchievement: (account, id) => unlockAchievement(accountOf(account), id, now()),
+    addReview: (account, id, review) => {
+      const found = accountOf(account);
+      const reviewId = addReview(found, found.byId.get(entryId(found, id))!, review, now());
+      return alt ? alt.uuid(reviewId) : reviewId;
+    },
+    addList: (account, { items, ...list }) => {
+      const found = accountOf(account);
+      const entries = (items ?? []).map((item) => ({ entry: found.byId.get(entryId(found, item.entryId))!, note: item.note }));
+      const listId = addList(found, { ...list, items: entries }, now());
+      return alt ? alt.uuid(listId) : listId;
+    },
   };
 }

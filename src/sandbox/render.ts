@@ -75,7 +75,7 @@ export function renderList(list: ListRecord, lang: Lang, withItems: boolean): Js
     name: list.name,
     description: list.description,
     itemCount: list.items.length,
-    visibility: list.visibility,
+    ...(list.visibility === null ? {} : { visibility: list.visibility }),
     shared: list.shared,
     owner: list.owner,
     url: `${APP_URL}/lists/${list.id}`,
@@ -83,7 +83,7 @@ export function renderList(list: ListRecord, lang: Lang, withItems: boolean): Js
     updatedAt: iso(list.updatedAt),
   };
   if (withItems) out.items = list.items.map((item) => renderListItem(item, lang));
-  return out;
+  return { ...out, ...list.fields };
 }
 
 export function renderReview(review: ReviewRecord, lang: Lang): Json {
@@ -99,6 +99,7 @@ export function renderReview(review: ReviewRecord, lang: Lang): Json {
     createdAt: iso(review.createdAt),
     updatedAt: iso(review.updatedAt),
     url: `${APP_URL}/reviews/${review.id}`,
+    ...review.fields,
   };
 }
 
