@@ -46,7 +46,8 @@ const allowed = {
   // The MCP server: tools answered from the mirror (and, --live, the API), worded for a model; stats from report's figures.
   mcp: ['api', 'mirror', 'report', 'overview', 'readings', 'output', 'config', 'util'],
   // lk serve: the documents of feed, report, overview and output made from the mirror, over HTTP.
-  serve: ['mirror', 'feed', 'report', 'overview', 'readings', 'output', 'util'],
+  // Its public projection is made from items/' privacy spellings.
+  serve: ['mirror', 'feed', 'report', 'overview', 'readings', 'output', 'items', 'util'],
   // lk notify: the messages made from the readings' mirror side, sent to each target once (its ledger in the mirror).
   notify: ['readings', 'mirror', 'api', 'items', 'util'],
   context: ['api', 'export', 'mirror', 'output', 'config', 'util'],

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { firstOf } from '../util/object-path.js';
 import { text, titleKey } from '../items/values.js';
 import { entryDomainOf, entryTitleOf, entryWorkIdOf, ownerEntryIdOf } from '../items/entry.js';
+import { reviewBodyOf, reviewTitleOf } from '../items/review.js';
 import { workDomain, workTitleOf, workTypeOf } from '../items/work.js';
 
 /**
@@ -111,8 +112,8 @@ export function reviewRow(review: Item, position: number): Row {
     entry_id: ownerEntryIdOf(review),
     work_id: text(firstOf(review, ['work.id', 'workId', 'entry.work.id'])),
     rating: num(firstOf(review, ['rating', 'entry.rating'])),
-    title: text(firstOf(review, ['title', 'headline', 'summary'])),
-    body: text(firstOf(review, ['body', 'text', 'content'])),
+    title: reviewTitleOf(review),
+    body: reviewBodyOf(review),
     created_at: text(firstOf(review, ['createdAt', 'date'])),
     position,
   };
