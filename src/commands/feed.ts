@@ -17,7 +17,7 @@ const FEED_FLAGS = {
   limit: flag.count('--limit <n>', `entries in the feed, newest first, 1 to 1000 (default ${DEFAULT_FEED_LIMIT})`, 1, 1000),
   ...DOMAIN_FLAG,
   since: flag.date('--since <when>', 'only activity since then: 7d, 2w, 12h, today, 2026-01-31', 'start'),
-  public: flag.toggle('--public', 'leave out your notes and reviews marked as spoilers (see below)'),
+  public: flag.toggle('--public', 'leave out your notes, private reviews and the text of spoilers (see below)'),
   sync: flag.toggle('--sync', 'run lk sync first (needs the key), then make the feed'),
   output: flag.text('-o, --output <file>', 'write the feed to this file, whole or not at all (left untouched when unchanged)'),
   ...DB_FLAG,
@@ -39,7 +39,8 @@ Ids are urn:uuid made from the account and the event, the same in every run and 
 updated date is its newest entry's: an unchanged library gives the same bytes.
 Without --public the feed holds your notes (the web app keeps them private): stderr says so. The API's profile names
 no field saying what is public, so --public keeps what a public page shows by nature (titles, dates, ratings, links,
-reviews) and leaves out the entries' notes and the text of reviews marked as spoilers.
+reviews) and leaves out the entries' notes, reviews marked private (isPrivate, private, public: false, a visibility
+other than public) and the text of reviews marked as spoilers (spoiler, containsSpoilers, hasSpoilers).
 Needs Node ${'22.13'} or later (node:sqlite), like every command that reads the mirror: lk's single file carries its own
 (the release binary, or npm run sea).
 `,

@@ -1,6 +1,7 @@
 import type { Database } from '../mirror/open.js';
 import { isObject } from '../util/json-value.js';
 import { text } from '../items/values.js';
+import { reviewIsPrivate, reviewIsSpoiler } from '../items/review.js';
 import { workTitleOf, workTypeOf } from '../items/work.js';
 import type { ActivityKind, FeedEvent, FeedItemFacts, FeedReview } from '../output/wording/feed-text.js';
 
@@ -228,10 +229,6 @@ function reviewLookup(db: Database): (of: Pick<Activity, 'entryId' | 'workId'>) 
     const row = (of.entryId === undefined ? undefined : byEntry.get(of.entryId)) ?? (of.workId === undefined ? undefined : byWork.get(of.workId));
     if (!row) return undefined;
     const review = parse(row.json);
-    return {
-      title: str(row.title),
-      body: str(row.body),
-      spoiler: review.spoiler === true || review.hasSpoilers === true || review.containsSpoilers === true,
-    };
+    return { title: str(row.title), body: str(row.body), private: reviewIsPrivate(review), spoiler: reviewIsSpoiler(review) };
   };
 }

@@ -25,7 +25,7 @@ export interface FeedChoice {
   limit: number;
   domain?: string | undefined;
   since?: number | undefined;
-  /** --public: notes and the text of spoiler reviews left out. */
+  /** --public: notes, private reviews and the text of spoiler reviews left out. */
   publicOnly: boolean;
 }
 

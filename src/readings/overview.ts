@@ -82,7 +82,7 @@ export interface FeedRequest {
   limit?: number | undefined;
   domain?: string | undefined;
   since?: number | undefined;
-  /** Notes and the text of spoiler reviews left out (lk feed --public; lk serve always). */
+  /** Notes, private reviews and the text of spoiler reviews left out (lk feed --public; lk serve always). */
   publicOnly: boolean;
 }
 

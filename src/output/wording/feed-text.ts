@@ -22,6 +22,9 @@ export interface FeedEvent {
 export interface FeedReview {
   title: string | undefined;
   body: string | undefined;
+  /** Marked private, in any spelling (src/items/review.ts). */
+  private: boolean;
+  /** Marked as a spoiler, in any spelling. */
   spoiler: boolean;
 }
 
@@ -134,8 +137,10 @@ export function entryTitle(item: FeedItemFacts, scale: number | undefined): stri
 
 /**
  * The entry's content, as HTML: the rating, the episodes or sessions, an excerpt of the review (under a warning when
- * it is marked as a spoiler), the notes, and the link to the web app's page. For a public feed (--public) the notes and
- * a spoiler review's text are left out.
+ * it is marked as a spoiler), the notes, and the link to the web app's page. For a public feed (--public, and lk
+ * serve's, whose mirror holds no withheld text) the notes are left out, and so is a private review (not even that
+ * there is one); a spoiler review is a line saying so. What is public is decided from the review's marks, never from
+ * whether its text is at hand: both give the same document.
  */
 export function entryContent(item: FeedItemFacts, scale: number | undefined, url: string | undefined, publicOnly: boolean): string {
   const parts: string[] = [];
@@ -147,11 +152,12 @@ export function entryContent(item: FeedItemFacts, scale: number | undefined, url
   const minutes = sum(item.events.map((event) => event.minutes));
   if (minutes !== undefined && item.kind !== 'sessions') parts.push(`<p>Time: ${escapeHtml(formatDuration(minutes * 60))}</p>`);
   const review = item.review;
-  if (review !== undefined && (review.title !== undefined || review.body !== undefined)) {
+  if (review !== undefined && publicOnly && (review.private || review.spoiler)) {
+    if (!review.private) parts.push('<p>Review: contains spoilers, read it on the page.</p>');
+  } else if (review !== undefined && (review.title !== undefined || review.body !== undefined)) {
     const heading = review.title === undefined ? '' : `<p><strong>${escapeHtml(excerpt(review.title, 120))}</strong></p>`;
     const body = review.body === undefined ? '' : `<p>${escapeHtml(excerpt(review.body))}</p>`;
     if (!review.spoiler) parts.push(`<blockquote>${heading}${body}</blockquote>`);
-    else if (publicOnly) parts.push('<p>Review: contains spoilers, read it on the page.</p>');
     else parts.push(`<p>Review (spoilers):</p>\n<blockquote>${heading}${body}</blockquote>`);
   }
   if (!publicOnly && item.notes !== undefined && plainLine(item.notes) !== '') parts.push(`<p>Notes: ${escapeHtml(excerpt(item.notes))}</p>`);
