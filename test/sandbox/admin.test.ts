@@ -73,6 +73,36 @@ describe('the admin routes change what /v1 answers', () => {
     expect(after).toMatchObject({ unlocked: true, unlockedAt: new Date(NOW + 120_000).toISOString() });
   });
 
+  it('a review added carries its privacy marks as given, the newest; a list added, its items and notes (issue 58)', async () => {
+    const [id] = sandbox.entryIds('demo');
+    time.set(NOW + 180_000);
+    const review = await admin(`/_sandbox/entries/${id}/review`, { title: 'Mine', body: 'Only mine.', fields: { isPrivate: true } });
+    expect(review.status).toBe(201);
+    expect((await call(sandbox, '/v1/reviews')).body.items[0]).toMatchObject({
+      id: review.body.id,
+      entryId: id,
+      title: 'Mine',
+      body: 'Only mine.',
+      spoiler: false,
+      isPrivate: true,
+      createdAt: new Date(NOW + 180_000).toISOString(),
+    });
+    const list = await admin('/_sandbox/lists', {
+      name: 'Secret',
+      description: 'Shh',
+      fields: { public: false },
+      items: [{ entryId: id, note: 'why' }],
+    });
+    expect(list.status).toBe(201);
+    const added = (await call(sandbox, `/v1/lists/${list.body.id}`)).body;
+    expect(added).toMatchObject({ name: 'Secret', description: 'Shh', itemCount: 1, public: false, items: [{ note: 'why' }] });
+    // No visibility named: the list carries none (the sandbox's own lists always say it).
+    expect(added).not.toHaveProperty('visibility');
+    expect(await admin('/_sandbox/lists', { name: 'Bad', fields: { nested: {} } })).toMatchObject({ status: 400, body: { field: 'fields' } });
+    expect(await admin('/_sandbox/lists', { name: 'Bad', visibility: 'secret' })).toMatchObject({ status: 400, body: { field: 'visibility' } });
+    expect((await admin('/_sandbox/entries/nope/review', { title: 'x', body: 'y' })).status).toBe(404);
+  });
+
   it('?account=reader changes the other account', async () => {
     expect((await admin('/_sandbox/profile?account=reader', { bio: 'Nouvelle bio.' })).status).toBe(200);
     expect((await call(sandbox, '/v1/profile', { key: 'nogames' })).body.bio).toBe('Nouvelle bio.');
