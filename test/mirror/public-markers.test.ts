@@ -6,6 +6,7 @@ import type { ExtraField } from '../../src/sandbox/model.js';
 import { VARIANTS } from '../../src/sandbox/variant.js';
 import { startTestBed, type RunResult, type TestBed } from '../e2e/harness.js';
 import { tempDir } from '../support/temp-dir.js';
+import { call, mcpInProcess } from './mcp-support.js';
 import { until } from '../support/until.js';
 import { describeWithSqlite } from '../support/sqlite-node.js';
 
@@ -135,6 +136,29 @@ for (const variant of VARIANTS) {
       const own = await lk(['feed', '--json', '--db', db]);
       expect(own.code, own.stderr).toBe(0);
       expect(own.stdout).toContain(marker('review body isPrivate').split(' ')[0]);
+    });
+
+    it('the owner’s assistant (lk mcp over stdio) is not the public projection: it reads them all', async () => {
+      const server = mcpInProcess(bed, ['--db', db]);
+      try {
+        const client = await server.connect();
+        const columns = [
+          'title FROM reviews',
+          'body FROM reviews',
+          'name FROM lists',
+          'description FROM lists',
+          'note FROM list_items',
+          'notes FROM entries',
+        ];
+        const query = columns.map((column) => `SELECT ${column}`).join(' UNION ALL ');
+        const answer = await call(client, 'sql', { query, max_rows: 1000 });
+        expect(answer.isError ?? false, answer.content[0]?.text).toBe(false);
+        const read = JSON.stringify(answer);
+        expect(secrets.filter((secret) => !read.includes(secret.split(' ')[0]!))).toEqual([]);
+      } finally {
+        server.stdin.end();
+        expect(await server.exited).toBe(0);
+      }
     });
 
     it('lk feed --public (Atom and JSON) shows none, and quotes the review no one marked', async () => {
