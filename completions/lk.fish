@@ -408,7 +408,7 @@ complete -c lk -n "__lk_at sync" -l replace -d 'replace a mirror of another acco
 complete -c lk -n "__lk_at sql" -l schema -d 'print the schema of the mirror (tables, indexes, full-text tables, views)'
 complete -c lk -n "__lk_at feed" -l limit -x -d 'entries in the feed, newest first, 1 to 1000 (default 50)'
 complete -c lk -n "__lk_at feed" -l since -x -d 'only activity since then: 7d, 2w, 12h, today, 2026-01-31'
-complete -c lk -n "__lk_at feed" -l public -d 'leave out your notes and reviews marked as spoilers (see below)'
+complete -c lk -n "__lk_at feed" -l public -d 'leave out your notes, private reviews and the text of spoilers (see below)'
 complete -c lk -n "__lk_at feed" -l sync -d 'run lk sync first (needs the key), then make the feed'
 complete -c lk -n "__lk_at feed" -s o -l output -r -F -d 'write the feed to this file, whole or not at all (left untouched when unchanged)'
 complete -c lk -n "__lk_at feed" -l format -x -a 'atom json' -d 'output format: table, json, ndjson, csv, tsv'

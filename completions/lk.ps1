@@ -384,7 +384,7 @@ Register-ArgumentCompleter -Native -CommandName 'lk' -ScriptBlock {
                 @{ N = @('--limit'); D = 'entries in the feed, newest first, 1 to 1000 (default 50)'; V = @{ K = 'free'; Name = 'n' } }
                 @{ N = @('--domain'); D = 'only this domain'; V = @{ K = 'words'; Name = 'domain'; W = @('MEDIA', 'GAMES', 'BOOKS', 'MUSIC') } }
                 @{ N = @('--since'); D = 'only activity since then: 7d, 2w, 12h, today, 2026-01-31'; V = @{ K = 'free'; Name = 'when' } }
-                @{ N = @('--public'); D = 'leave out your notes and reviews marked as spoilers (see below)'; V = $null }
+                @{ N = @('--public'); D = 'leave out your notes, private reviews and the text of spoilers (see below)'; V = $null }
                 @{ N = @('--sync'); D = 'run lk sync first (needs the key), then make the feed'; V = $null }
                 @{ N = @('-o', '--output'); D = 'write the feed to this file, whole or not at all (left untouched when unchanged)'; V = @{ K = 'files'; Name = 'file' } }
                 @{ N = @('--db'); D = 'the mirror file (default: <data folder>/<profile>.db; see lk sync --help)'; V = @{ K = 'files'; Name = 'file' } }

@@ -33,9 +33,11 @@ const sandboxCommand = defineCommand({
   help: `
 While it runs, its data can be changed from this machine over HTTP, to try lk diff, lk export --git or --fresh by
 hand: POST a JSON body to the admin routes under /_sandbox (outside the API's /v1; no key; loopback clients only):
-/_sandbox/entries/ID/events, /rate, /note, /remove, /_sandbox/entries, /_sandbox/notifications,
-/_sandbox/notifications/ID/read, /_sandbox/profile, /_sandbox/achievements/ID/unlock; ?account=reader for the
-second account. GET URL/_sandbox lists them with their bodies.
+/_sandbox/entries/ID/events, /rate, /note, /review, /remove, /_sandbox/entries, /_sandbox/lists,
+/_sandbox/notifications, /_sandbox/notifications/ID/read, /_sandbox/profile, /_sandbox/achievements/ID/unlock;
+?account=reader for the second account. GET URL/_sandbox lists them with their bodies. A review or list added there
+takes "fields", marks of privacy as other servers spell them ({"isPrivate": true}), to try what lk feed --public and
+lk serve leave out.
 `,
   examples: [
     'lk sandbox --port 8080',

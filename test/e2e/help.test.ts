@@ -181,7 +181,14 @@ describe('help details', () => {
 
   it('lk sandbox --help names its admin routes (issue 44: the data changed without editing files)', async () => {
     const help = (await runLkInProcess(['sandbox', '--help'])).stdout;
-    for (const route of ['/_sandbox/entries/ID/events', '/_sandbox/notifications', '/_sandbox/profile', '/_sandbox/achievements/ID/unlock'])
+    for (const route of [
+      '/_sandbox/entries/ID/events',
+      '/review',
+      '/_sandbox/lists',
+      '/_sandbox/notifications',
+      '/_sandbox/profile',
+      '/_sandbox/achievements/ID/unlock',
+    ])
       expect(help).toContain(route);
     expect(help).toMatch(/loopback clients only/);
   });
