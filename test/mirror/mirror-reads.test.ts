@@ -111,6 +111,30 @@ describeWithSqlite('reads of the mirror', () => {
       expect(tsv[0]).toBe('id\tid:1');
     });
 
+    it('each pipe format writes the rows byte for byte as fixed here (numbers, NULL, quotes, newlines, tabs, escapes, BLOBs)', async () => {
+      const query =
+        `SELECT 1 AS n, 2.5 AS r, NULL AS z, 'a,"b"' AS q, 'one' || char(10) || 'two' || char(9) || 'three\\' AS t, ` +
+        `'é ☃ ' || char(27) || '[31m' AS u, x'00ff10' AS b ` +
+        `UNION ALL SELECT -7, 1e300, 'x', '=1+1', '', 'plain', x''`;
+      const rows = [
+        { n: 1, r: 2.5, z: null, q: 'a,"b"', t: 'one\ntwo\tthree\\', u: 'é ☃ \u001b[31m', b: { $base64: true, encoded: 'AP8Q' } },
+        { n: -7, r: 1e300, z: 'x', q: '=1+1', t: '', u: 'plain', b: { $base64: true, encoded: '' } },
+      ];
+      const lines = rows.map((row) => JSON.stringify(row));
+      const expected = {
+        '--json': `[\n${lines.join(',\n')}\n]\n`,
+        '--ndjson': `${lines.join('\n')}\n`,
+        // A pipe gets csv exact (the escape character too); tsv escapes its separators and defuses control characters.
+        '--csv': 'n,r,z,q,t,u,b\n1,2.5,,"a,""b""","one\ntwo\tthree\\",é ☃ \u001b[31m,AP8Q\n-7,1e+300,x,=1+1,,plain,\n',
+        '--tsv': 'n\tr\tz\tq\tt\tu\tb\n1\t2.5\t\ta,"b"\tone\\ntwo\\tthree\\\\\té ☃ \ufffd[31m\tAP8Q\n-7\t1e+300\tx\t=1+1\t\tplain\t\n',
+      };
+      for (const [format, bytes] of Object.entries(expected)) {
+        const result = await sql(query, [format]);
+        expect(result.code, result.stderr).toBe(0);
+        expect(result.stdout, format).toBe(bytes);
+      }
+    });
+
     it('SELECT * over a join keeps a key for every column of both tables', async () => {
       const sqlite = createRequire(import.meta.url)('node:sqlite') as Sqlite;
       const own = new sqlite.DatabaseSync(db, { readOnly: true });

@@ -3,7 +3,9 @@ import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lkSpawnArgs, outputOf, type TestBed } from '../e2e/harness.js';
+import { childrenOf, running } from '../support/processes.js';
 import { RUNAWAY, syncedMirror } from '../support/synced-mirror.js';
+import { until } from '../support/until.js';
 import { describeWithSqlite, describeWithoutSqlite } from '../support/sqlite-node.js';
 
 /**
@@ -106,7 +108,7 @@ describeWithSqlite('lk sql on a mirror', () => {
     it.each([
       ['SIGTERM', 143],
       ['SIGINT', 130],
-    ] as const)('%s ends lk sql with exit %i', async (signal, code) => {
+    ] as const)('%s ends lk sql with exit %i, and its query process with it', async (signal, code) => {
       const child = spawn(...lkSpawnArgs(['sql', RUNAWAY, '--db', db, '--timeout', '600']), {
         // LK_DEBUG: lk names the mirror it opened (in a pipe, only then).
         env: { PATH: process.env.PATH, HOME: process.env.HOME, ...bed.env(null), LK_CACHE_DIR: join(dir, 'cache'), LK_DEBUG: '1' },
@@ -121,8 +123,11 @@ describeWithSqlite('lk sql on a mirror', () => {
           if (seen.includes('lk: from the mirror')) resolve();
         });
       });
+      await until(() => childrenOf(child.pid!).length === 1);
+      const [query] = childrenOf(child.pid!);
       child.kill(signal);
       expect((await done).code).toBe(code);
+      await until(() => !running(query!));
     });
   });
 });
