@@ -99,10 +99,12 @@ describeWithSqlite('lk sql on a mirror', () => {
   });
 
   describe('a runaway query is stopped', () => {
-    it('--timeout 1 ends it: exit 1 with one line naming --timeout', async () => {
+    it('--timeout 1 ends it: exit 1 with one line naming --timeout, and no query process left', async () => {
       const result = await sql(RUNAWAY, ['--timeout', '1']);
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(/^lk: the query on the mirror ran longer than 1s \(--timeout\) and was stopped\n/);
+      // lk ran in this process: its query process (still this process's child, so its watcher alone would not end it).
+      await until(() => childrenOf(process.pid, db).length === 0);
     });
 
     it.each([
