@@ -46,30 +46,17 @@ describeWithSqlite('lk serve’s projection and src/items agree on every spellin
         item.run(`${index}:0`, String(index), '{}');
       });
       readPublicProjection(db);
-      const shownReviews = new Set(
-        db
-          .prepare('SELECT id FROM reviews WHERE body IS NOT NULL')
-          .all()
-          .map((row) => Number(row.id)),
-      );
-      const textInJson = new Set(
-        db
-          .prepare("SELECT id FROM reviews WHERE json_extract(json, '$.headline') IS NOT NULL")
-          .all()
-          .map((row) => Number(row.id)),
-      );
-      const keptLists = new Set(
-        db
-          .prepare('SELECT id FROM lists')
-          .all()
-          .map((row) => Number(row.id)),
-      );
-      const keptItems = new Set(
-        db
-          .prepare('SELECT list_id FROM list_items')
-          .all()
-          .map((row) => Number(row.list_id)),
-      );
+      const ids = (sql: string) =>
+        new Set(
+          db
+            .prepare(sql)
+            .all()
+            .map((row) => Number(Object.values(row)[0])),
+        );
+      const shownReviews = ids('SELECT id FROM reviews WHERE body IS NOT NULL');
+      const textInJson = ids("SELECT id FROM reviews WHERE json_extract(json, '$.headline') IS NOT NULL");
+      const keptLists = ids('SELECT id FROM lists');
+      const keptItems = ids('SELECT list_id FROM list_items');
       const disagree = cases.filter(
         (marks, index) =>
           shownReviews.has(index) === reviewWithheld(marks) ||
