@@ -7,11 +7,13 @@ import { childrenOf, running } from '../support/processes.js';
 import { RUNAWAY } from '../support/synced-mirror.js';
 import { tempDir } from '../support/temp-dir.js';
 import { until } from '../support/until.js';
-import { linesOf, mcpEnv, pipeTransport, queryProcessesOf } from './mcp-support.js';
+import { call, linesOf, mcpEnv, pipeTransport, queryProcessesOf } from './mcp-support.js';
 import { describeWithSqlite, describeWithoutSqlite, hasSqlite } from '../support/sqlite-node.js';
 
-// `lk mcp` as a real process, for what only a process shows: the host closing the pipe or sending a signal while a
-// query runs, and a host firing many calls at once (the process count read from /proc).
+// `lk mcp` as a real process on the 2025-11-25 revision (the initialize handshake; 2026-07-28:
+// mcp-process-2026.test.ts), for what only a process shows: its stdio framing and stderr, the host closing the pipe
+// or sending a signal while a query runs, and a host firing many calls at once (the process count read from /proc).
+// What the tools answer is tested in this process, on pipes (mcp.test.ts, mcp-protocol.test.ts, mcp-assistant.test.ts).
 
 let bed: TestBed;
 let mirror: string;
@@ -91,6 +93,28 @@ describeWithoutSqlite(`on Node ${process.versions.node} (no node:sqlite)`, () =>
     await expect(client.connect(pipeTransport(child.stdout, child.stdin))).rejects.toThrow(/lk mcp needs Node 22\.13 or later/);
     child.stdin.end();
     expect(await exited).toEqual([1, null]);
+  });
+});
+
+describeWithSqlite('lk mcp over stdio with the v1 SDK client (2025-11-25)', () => {
+  it('initializes as lk on 2025-11-25 and answers; ends with exit 0 when stdin closes; stdout only JSON-RPC, stderr only its own lines, never the key', async () => {
+    const { child, exited, stderr } = serve();
+    const written = linesOf(child.stdout) as { jsonrpc?: string; result?: { protocolVersion?: string; serverInfo?: { name: string } } }[];
+    const client = new Client({ name: 'lk-test', version: '1.0.0' });
+    await client.connect(pipeTransport(child.stdout, child.stdin));
+    expect(client.getServerVersion()?.name).toBe('lk');
+    expect(written[0]!.result).toMatchObject({ protocolVersion: '2025-11-25', serverInfo: { name: 'lk' } });
+    expect((await client.listTools()).tools.length).toBe(13);
+    const found = await call(client, 'search', { text: 'the' });
+    expect(found.isError).toBeFalsy();
+    expect(found.structuredContent!.total).toBeGreaterThan(0);
+    child.stdin.end();
+    expect(await exited).toEqual([0, null]);
+    expect(written.length).toBeGreaterThan(2);
+    for (const line of written) expect(line).toMatchObject({ jsonrpc: '2.0' });
+    expect(stderr()).toMatch(/^lk mcp: serving .*mirror\.db on stdio, read-only/m);
+    for (const line of stderr().split('\n').filter(Boolean)) expect(line).toMatch(/^lk mcp: /);
+    expect(stderr()).not.toContain(bed.env().LK_API_KEY!);
   });
 });
 

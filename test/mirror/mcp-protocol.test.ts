@@ -1,19 +1,20 @@
 import { join } from 'node:path';
 import { Client as V2Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport as V2StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openForWriting } from '../../src/mirror/open.js';
-import { LK_COMMAND, startTestBed, type TestBed } from '../e2e/harness.js';
+import { startTestBed, type TestBed } from '../e2e/harness.js';
 import { tempDir } from '../support/temp-dir.js';
 import { RUNAWAY } from '../support/synced-mirror.js';
 import { until } from '../support/until.js';
-import { connectStdio, linesOf, lkJson, mcpEnv, mcpInProcess, pipeTransport, queryProcessesOf } from './mcp-support.js';
+import { connectInProcess, linesOf, lkJson, mcpInProcess, pipeTransport, queryProcessesOf } from './mcp-support.js';
 import { describeWithSqlite, hasSqlite } from '../support/sqlite-node.js';
 
 // Issue 49: lk mcp on both revisions of the protocol, with resources, templates, completion and prompts, spoken to by
 // clients nobody here wrote: the v1 SDK's (2025-11-25, the initialize handshake) and the v2 SDK's in `auto` mode,
 // which probes server/discover and must settle on 2026-07-28 without falling back. Their answers are lk's own:
-// lk status --json --offline, lk library show, lk report --json, lk sql --schema over the same mirror.
+// lk status --json --offline, lk library show, lk report --json, lk sql --schema over the same mirror. The server runs
+// in this process on pipes; each revision over a real lk mcp's stdio: mcp-process.test.ts (2025-11-25) and
+// mcp-process-2026.test.ts (2026-07-28).
 
 const ENTRIES = 130;
 let bed: TestBed;
@@ -42,33 +43,43 @@ type AnyClient = Pick<
   'listResources' | 'listResourceTemplates' | 'readResource' | 'complete' | 'listPrompts' | 'getPrompt' | 'callTool' | 'close'
 >;
 
-async function v2Auto(): Promise<{ client: AnyClient; version: string | undefined; discovered: string[] | undefined }> {
-  const client = new V2Client({ name: 'lk-test', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
-  await client.connect(
-    new V2StdioClientTransport({ command: LK_COMMAND[0], args: [...LK_COMMAND.slice(1), 'mcp', '--db', mirror], env: mcpEnv(bed), stderr: 'pipe' }),
-  );
-  return { client, version: client.getNegotiatedProtocolVersion(), discovered: client.getDiscoverResult()?.supportedVersions };
+interface Connected {
+  client: AnyClient;
+  /** Closes the client and the server's stdin; the server exits 0. */
+  close(): Promise<void>;
 }
 
-async function v1Legacy(): Promise<{ client: AnyClient; version: string | undefined; discovered: undefined }> {
-  const { client } = await connectStdio(bed, ['--db', mirror]);
+async function v2Auto(): Promise<Connected & { version: string | undefined; discovered: string[] | undefined }> {
+  const server = mcpInProcess(bed, ['--db', mirror]);
+  const client = new V2Client({ name: 'lk-test', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
+  await client.connect(pipeTransport(server.stdout, server.stdin) as Parameters<V2Client['connect']>[0]);
   return {
-    client: client as unknown as AnyClient,
-    version: (client.transport as { protocolVersion?: string } | undefined)?.protocolVersion,
-    discovered: undefined,
+    client,
+    version: client.getNegotiatedProtocolVersion(),
+    discovered: client.getDiscoverResult()?.supportedVersions,
+    async close() {
+      await client.close();
+      server.stdin.end();
+      expect(await server.exited).toBe(0);
+    },
   };
+}
+
+async function v1Legacy(): Promise<Connected> {
+  const { client, close } = await connectInProcess(bed, ['--db', mirror]);
+  return { client: client as unknown as AnyClient, close };
 }
 
 const text = (result: { contents: object[] }) => JSON.parse((result.contents[0] as { text: string }).text) as unknown;
 
 describeWithSqlite('lk mcp on both revisions of the protocol', () => {
   it('the v2 client in auto mode settles on 2026-07-28 with no fallback; server/discover names 2025-11-25 too', async () => {
-    const { client, version, discovered } = await v2Auto();
+    const { version, discovered, close } = await v2Auto();
     try {
       expect(version).toBe('2026-07-28');
       expect(discovered).toEqual(expect.arrayContaining(['2026-07-28', '2025-11-25']));
     } finally {
-      await client.close();
+      await close();
     }
   });
 
@@ -77,12 +88,13 @@ describeWithSqlite('lk mcp on both revisions of the protocol', () => {
     ['the v2 client in auto mode (2026-07-28)', v2Auto],
   ])('resources and prompts, to %s', (_name, connect) => {
     let client: AnyClient;
+    let close: () => Promise<void>;
 
     beforeAll(async () => {
-      ({ client } = await connect());
+      ({ client, close } = await connect());
     });
     afterAll(async () => {
-      await client.close();
+      await close();
     });
 
     it('lists lk://status and lk://schema, and the templates lk://entry/{id} and lk://report/{year}', async () => {

@@ -1,13 +1,12 @@
 import { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { expect } from 'vitest';
 import { runProgram } from '../../src/cli.js';
 import type { Factory } from '../../src/context.js';
-import { LK_COMMAND, type TestBed } from '../e2e/harness.js';
+import type { TestBed } from '../e2e/harness.js';
 import { Capture } from '../support/capture.js';
 import { childrenOf } from '../support/processes.js';
 
@@ -63,21 +62,6 @@ export function mcpEnv(bed: TestBed, extra: Record<string, string> = {}): Record
   return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 
-/** A client connected to an `lk mcp ARGS` process over stdio, and what the server wrote on stderr. */
-export async function connectStdio(bed: TestBed, args: string[]): Promise<{ client: Client; stderr: () => string }> {
-  const transport = new StdioClientTransport({
-    command: LK_COMMAND[0],
-    args: [...LK_COMMAND.slice(1), 'mcp', ...args],
-    env: mcpEnv(bed),
-    stderr: 'pipe',
-  });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const client = new Client({ name: 'lk-test', version: '1.0.0' });
-  await client.connect(transport);
-  return { client, stderr: () => stderr };
-}
-
 /** What `lk ARGS --json` prints, parsed; the run is expected to succeed. */
 export async function lkJson(bed: TestBed, args: string[], options?: Parameters<TestBed['lk']>[1]): Promise<unknown> {
   const result = await bed.lk([...args, '--json'], options);
@@ -118,6 +102,21 @@ export function mcpInProcess(bed: TestBed, args: string[], signal?: AbortSignal)
       const client = new Client({ name: 'lk-test', version: '1.0.0' });
       await client.connect(pipeTransport(stdout, stdin));
       return client;
+    },
+  };
+}
+
+/** An SDK client connected to `lk mcp ARGS` run in this process, what it logs, and its end: stdin closed, exit 0. */
+export async function connectInProcess(bed: TestBed, args: string[]): Promise<{ client: Client; stderr: () => string; close(): Promise<void> }> {
+  const server = mcpInProcess(bed, args);
+  const client = await server.connect();
+  return {
+    client,
+    stderr: server.stderr,
+    async close() {
+      await client.close();
+      server.stdin.end();
+      expect(await server.exited).toBe(0);
     },
   };
 }

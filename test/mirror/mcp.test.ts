@@ -1,14 +1,14 @@
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lkSpawnArgs, startTestBed, type TestBed } from '../e2e/harness.js';
+import { startTestBed, type TestBed } from '../e2e/harness.js';
 import { tempDir } from '../support/temp-dir.js';
-import { call, connectStdio, lkJson, mcpEnv, pipeTransport, type ToolAnswer } from './mcp-support.js';
+import { call, connectInProcess, lkJson, type ToolAnswer } from './mcp-support.js';
 import { describeWithSqlite, describeWithoutSqlite, hasSqlite } from '../support/sqlite-node.js';
 
-// `lk mcp` driven as an assistant drives it: a subprocess spoken to by the SDK's own client over stdio. Its answers
-// are checked against lk sql, lk search and lk library --offline over the same mirror.
+// `lk mcp`'s tools as an assistant calls them, with the SDK's own client, the server run in this process on pipes (its
+// stdio as a process: mcp-process.test.ts). Its answers are checked against lk sql, lk search and lk library --offline
+// over the same mirror.
 
 let bed: TestBed;
 let dataDir: string;
@@ -50,16 +50,17 @@ describeWithoutSqlite(`on Node ${process.versions.node} (no node:sqlite)`, () =>
 });
 
 describeWithSqlite('lk mcp on a synced mirror', () => {
-  describe('lk mcp over stdio', () => {
+  describe('lk mcp and its tools', () => {
     let client: Client;
     let stderr: () => string;
+    let close: () => Promise<void>;
 
     beforeAll(async () => {
-      ({ client, stderr } = await connectStdio(bed, ['--db', mirror]));
+      ({ client, stderr, close } = await connectInProcess(bed, ['--db', mirror]));
     });
 
     afterAll(async () => {
-      await client.close();
+      await close();
     });
 
     it('initializes as lk with tools, and lists each tool with an input and an output schema and an example', async () => {
@@ -241,7 +242,7 @@ describeWithSqlite('lk mcp on a synced mirror', () => {
 
   describe('lk mcp --timeout', () => {
     it('stops a query that runs longer, as a tool error naming --timeout, and goes on answering', async () => {
-      const { client } = await connectStdio(bed, ['--db', mirror, '--timeout', '1']);
+      const { client, close } = await connectInProcess(bed, ['--db', mirror, '--timeout', '1']);
       try {
         const runaway = await call(client, 'sql', {
           query: 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) AS n FROM c',
@@ -250,14 +251,14 @@ describeWithSqlite('lk mcp on a synced mirror', () => {
         expect(runaway.content[0]!.text).toMatch(/the query on the mirror ran longer than 1s \(--timeout\) and was stopped/);
         expect((await call(client, 'sql', { query: 'SELECT count(*) AS n FROM entries' })).structuredContent!.rows).toEqual([{ n: 60 }]);
       } finally {
-        await client.close();
+        await close();
       }
     });
   });
 
   describe('lk mcp --live', () => {
     it("get_entry, stats and calendar answer with the API's data, as lk library show, lk stats and lk calendar print it, and never the key", async () => {
-      const { client, stderr } = await connectStdio(bed, ['--db', mirror, '--live']);
+      const { client, stderr, close } = await connectInProcess(bed, ['--db', mirror, '--live']);
       try {
         const [entry] = (await lkJson(bed, ['library', '--limit', '1'])) as { id: string | number }[];
         bed.sandbox.rateEntry(bed.sandbox.keys.find((key) => key.name === 'full')!.account, String(entry!.id), 3);
@@ -271,52 +272,35 @@ describeWithSqlite('lk mcp on a synced mirror', () => {
         expect(stderr()).not.toContain(key);
         expect(stderr()).toContain('with API reads (--live)');
       } finally {
-        await client.close();
+        await close();
       }
     });
   });
 
   describe('lk mcp --live without a mirror', () => {
     it('the calendar is read from the API alone: no mirror is opened for it', async () => {
-      const { client } = await connectStdio(bed, ['--db', join(dataDir, 'none.db'), '--live']);
+      const { client, close } = await connectInProcess(bed, ['--db', join(dataDir, 'none.db'), '--live']);
       try {
         const answer = await call(client, 'calendar', { limit: 200 });
         expect(answer.isError).toBeFalsy();
         expect(answer.structuredContent).toMatchObject({ source: 'api' });
         expectCompactOf(results(answer), (await lkJson(bed, ['calendar'])) as Item[]);
       } finally {
-        await client.close();
+        await close();
       }
     });
   });
 
   describe('lk mcp without a mirror', () => {
     it('answers each tool with an error naming lk sync', async () => {
-      const { client } = await connectStdio(bed, ['--db', join(dataDir, 'none.db')]);
+      const { client, close } = await connectInProcess(bed, ['--db', join(dataDir, 'none.db')]);
       try {
         const answer = await call(client, 'search', { text: 'dune' });
         expect(answer.isError).toBe(true);
         expect(answer.content[0]!.text).toMatch(/no mirror at .*none\.db.*lk sync/);
       } finally {
-        await client.close();
+        await close();
       }
-    });
-  });
-
-  describe('lk mcp as a process', () => {
-    it('ends with exit 0 when the client closes stdin, having written only protocol messages on stdout', async () => {
-      const child = spawn(...lkSpawnArgs(['mcp', '--db', mirror]), { env: mcpEnv(bed), stdio: ['pipe', 'pipe', 'pipe'] });
-      let stdout = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.once('exit', (code, signal) => resolve([code, signal])));
-      const client = new Client({ name: 'lk-test', version: '1.0.0' });
-      await client.connect(pipeTransport(child.stdout, child.stdin));
-      expect((await client.listTools()).tools.length).toBe(13);
-      child.stdin.end();
-      expect(await exited).toEqual([0, null]);
-      const lines = stdout.split('\n').filter(Boolean);
-      expect(lines.length).toBeGreaterThan(1);
-      for (const line of lines) expect(JSON.parse(line)).toMatchObject({ jsonrpc: '2.0' });
     });
   });
 });

@@ -4,10 +4,11 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestBed, type TestBed } from '../e2e/harness.js';
 import { tempDir } from '../support/temp-dir.js';
-import { call as callTool, connectStdio, lkJson } from './mcp-support.js';
+import { call as callTool, connectInProcess, lkJson } from './mcp-support.js';
 import { describeWithSqlite, describeWithoutSqlite } from '../support/sqlite-node.js';
 
-// Issue 37: lk mcp's next_up and status tools answer what lk next --offline and lk status --offline --json answer.
+// Issue 37: lk mcp's next_up and status tools answer what lk next --offline and lk status --offline --json answer
+// (the server in this process, on pipes).
 
 describeWithoutSqlite(`on Node ${process.versions.node} (no node:sqlite)`, () => {
   it(`lk mcp (with next_up and status) exits 1 on Node ${process.versions.node}, naming Node 22.13`, async () => {
@@ -26,15 +27,16 @@ describeWithSqlite('lk mcp: next_up and status', () => {
   let bed: TestBed;
   let mirror: string;
   let client: Client;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
     bed = await startTestBed({ entries: 80, rateLimit: 0, exportIntervalSeconds: 0 });
     mirror = join(tempDir('lk-mcp-next-'), 'mirror.db');
     expect((await bed.lk(['sync', '--db', mirror])).code).toBe(0);
-    ({ client } = await connectStdio(bed, ['--db', mirror]));
+    ({ client, close } = await connectInProcess(bed, ['--db', mirror]));
   });
   afterAll(async () => {
-    await client?.close();
+    await close?.();
     await bed.sandbox.close();
   });
 
@@ -67,7 +69,7 @@ describeWithSqlite('lk mcp: next_up and status', () => {
     const db = new DatabaseSync(bare);
     db.exec("UPDATE entries SET json = json_remove(json, '$.url')");
     db.close();
-    const { client: bareClient } = await connectStdio(bed, ['--db', bare]);
+    const { client: bareClient, close: closeBare } = await connectInProcess(bed, ['--db', bare]);
     try {
       const next = (await lkJson(bed, ['next', '--limit', '5', '--offline', '--db', bare], { key: null })) as {
         entry: { url?: string; work: { url: string } };
@@ -82,7 +84,7 @@ describeWithSqlite('lk mcp: next_up and status', () => {
       const libraryLink = new Map(library.results.map((item) => [String(item.id), item.link]));
       for (const item of answer.items) expect(item.link, item.id).toBe(libraryLink.get(String(item.id)));
     } finally {
-      await bareClient.close();
+      await closeBare();
     }
   });
 
