@@ -154,26 +154,30 @@ describeWithSqlite('lk serve --mcp', () => {
     }
   });
 
-  it.each(['server-initialize', 'ping', 'tools-list', 'dns-rebinding-protection'])(
-    'passes the conformance suite scenario %s',
-    async (scenario) => {
-      // The suite writes its results under its working directory: a folder of this test's, removed after it.
-      const cwd = tempDir('lk-mcp-conformance-');
-      const cli = fileURLToPath(new URL('../../node_modules/@modelcontextprotocol/conformance/dist/index.js', import.meta.url));
-      const withToken = new URL(`?token=${TOKEN}`, endpoint).href;
-      const run = spawn(process.execPath, [cli, 'server', '--url', withToken, '--scenario', scenario], {
-        cwd,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      run.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-      run.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-      const code = await new Promise<number | null>((resolve) => run.on('exit', resolve));
-      expect(code, output).toBe(0);
-      expect(output).toMatch(/Passed: [1-9]\d*\/\d+, 0 failed/);
-    },
-    60_000,
-  );
+  // The four scenarios at once: each run is mostly a node starting up and waiting on the server.
+  const scenarios = ['server-initialize', 'ping', 'tools-list', 'dns-rebinding-protection'];
+  // The suite writes its results under its working directory: a folder per scenario, made here (not in the tests,
+  // which run at once) and removed when the file ends.
+  const cwdOf = new Map<string, string>();
+  beforeAll(() => {
+    for (const scenario of scenarios) cwdOf.set(scenario, tempDir('lk-mcp-conformance-'));
+  });
+
+  it.concurrent.for(scenarios)('passes the conformance suite scenario %s', { timeout: 60_000 }, async (scenario, { expect }) => {
+    const cwd = cwdOf.get(scenario)!;
+    const cli = fileURLToPath(new URL('../../node_modules/@modelcontextprotocol/conformance/dist/index.js', import.meta.url));
+    const withToken = new URL(`?token=${TOKEN}`, endpoint).href;
+    const run = spawn(process.execPath, [cli, 'server', '--url', withToken, '--scenario', scenario], {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    run.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    run.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    const code = await new Promise<number | null>((resolve) => run.on('exit', resolve));
+    expect(code, output).toBe(0);
+    expect(output).toMatch(/Passed: [1-9]\d*\/\d+, 0 failed/);
+  });
 });
 
 describeWithSqlite('lk serve --mcp: the token, always', () => {
