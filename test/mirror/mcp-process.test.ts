@@ -96,28 +96,6 @@ describeWithoutSqlite(`on Node ${process.versions.node} (no node:sqlite)`, () =>
   });
 });
 
-describeWithSqlite('lk mcp over stdio with the v1 SDK client (2025-11-25)', () => {
-  it('initializes as lk on 2025-11-25 and answers; ends with exit 0 when stdin closes; stdout only JSON-RPC, stderr only its own lines, never the key', async () => {
-    const { child, exited, stderr } = serve();
-    const written = linesOf(child.stdout) as { jsonrpc?: string; result?: { protocolVersion?: string; serverInfo?: { name: string } } }[];
-    const client = new Client({ name: 'lk-test', version: '1.0.0' });
-    await client.connect(pipeTransport(child.stdout, child.stdin));
-    expect(client.getServerVersion()?.name).toBe('lk');
-    expect(written[0]!.result).toMatchObject({ protocolVersion: '2025-11-25', serverInfo: { name: 'lk' } });
-    expect((await client.listTools()).tools.length).toBe(13);
-    const found = await call(client, 'search', { text: 'the' });
-    expect(found.isError).toBeFalsy();
-    expect(found.structuredContent!.total).toBeGreaterThan(0);
-    child.stdin.end();
-    expect(await exited).toEqual([0, null]);
-    expect(written.length).toBeGreaterThan(2);
-    for (const line of written) expect(line).toMatchObject({ jsonrpc: '2.0' });
-    expect(stderr()).toMatch(/^lk mcp: serving .*mirror\.db on stdio, read-only/m);
-    for (const line of stderr().split('\n').filter(Boolean)) expect(line).toMatch(/^lk mcp: /);
-    expect(stderr()).not.toContain(bed.env().LK_API_KEY!);
-  });
-});
-
 describeWithSqlite('lk mcp told to stop during a long sql call', () => {
   for (const [how, expected] of [
     ['the client closes stdin', [0, null]],
@@ -170,11 +148,18 @@ describeWithSqlite('lk mcp under 1,000 pipelined calls', () => {
   }, 120_000);
 });
 
-describeWithSqlite('lk mcp with the SDK client over a real pipe', () => {
-  it('a cancelled call ends its query process; quitting the host leaves no process behind', async () => {
-    const { child, exited } = serve();
+describeWithSqlite('lk mcp with the v1 SDK client over a real pipe (2025-11-25)', () => {
+  it('initializes as lk on 2025-11-25 and answers; a cancelled call ends its query process; quitting the host ends it with exit 0 and leaves no process behind; stdout only JSON-RPC, stderr only its own lines, never the key', async () => {
+    const { child, exited, stderr } = serve();
+    const written = linesOf(child.stdout) as { jsonrpc?: string; result?: { protocolVersion?: string; serverInfo?: { name: string } } }[];
     const client = new Client({ name: 'lk-test', version: '1.0.0' });
     await client.connect(pipeTransport(child.stdout, child.stdin));
+    expect(client.getServerVersion()?.name).toBe('lk');
+    expect(written[0]!.result).toMatchObject({ protocolVersion: '2025-11-25', serverInfo: { name: 'lk' } });
+    expect((await client.listTools()).tools.length).toBe(13);
+    const found = await call(client, 'search', { text: 'the' });
+    expect(found.isError).toBeFalsy();
+    expect(found.structuredContent!.total).toBeGreaterThan(0);
     const cancel = new AbortController();
     const cancelled = client.callTool({ name: 'sql', arguments: { query: RUNAWAY } }, undefined, { signal: cancel.signal });
     await until(() => queryProcessesOf(child.pid!).length === 1);
@@ -190,6 +175,11 @@ describeWithSqlite('lk mcp with the SDK client over a real pipe', () => {
     child.stdin.end();
     expect(await exited).toEqual([0, null]);
     for (const pid of idle) await until(() => !running(pid));
+    expect(written.length).toBeGreaterThan(2);
+    for (const line of written) expect(line).toMatchObject({ jsonrpc: '2.0' });
+    expect(stderr()).toMatch(/^lk mcp: serving .*mirror\.db on stdio, read-only/m);
+    for (const line of stderr().split('\n').filter(Boolean)) expect(line).toMatch(/^lk mcp: /);
+    expect(stderr()).not.toContain(bed.env().LK_API_KEY!);
   });
 });
 
