@@ -213,8 +213,18 @@ export function historyItems(
 function* withWorks(rows: Iterable<Record<string, unknown>>): Generator<unknown> {
   for (const row of rows) {
     const event = JSON.parse(row.json as string) as Record<string, unknown>;
-    yield event.work === undefined && typeof row.work === 'string' ? { ...event, work: JSON.parse(row.work) as unknown } : event;
+    yield event.work === undefined && typeof row.work === 'string' ? withWork(event, JSON.parse(row.work) as unknown) : event;
   }
+}
+
+/**
+ * The export's event names its work by `workId` where the pages give the whole `work`, in that same place: the work
+ * takes the place of an id that is its own (redundant beside it), so that the event reads field for field and in the
+ * order GET /v1/history gives. Any other field stays, as it came.
+ */
+function withWork(event: Record<string, unknown>, work: unknown): Record<string, unknown> {
+  if (event.workId === undefined || event.workId !== (work as { id?: unknown } | null)?.id) return { ...event, work };
+  return Object.fromEntries(Object.entries(event).map(([key, value]) => (key === 'workId' ? ['work', work] : [key, value])));
 }
 
 /** A table's items in the server's order; calendar and reviews filtered by domain. */

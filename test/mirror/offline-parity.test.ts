@@ -80,6 +80,19 @@ describeWithSqlite('offline parity and the small ones, on a synced mirror', () =
     });
   }
 
+  // Issue 58: the export's events carry workId where GET /v1/history gives the whole work; read offline, they are the
+  // server's events all the same, field for field and in its order (README, lk help mirror).
+  for (const format of ['--json', '--ndjson', '--csv', '--tsv']) {
+    it(`lk history --offline ${format} after a sync from the export gives the bytes lk history gives`, async () => {
+      const args = ['history', '--all', '--from', '2000-01-01', format];
+      const online = await bed.lk(args);
+      const offline = await bed.lk([...args, '--offline', '--db', mirror], { key: null, env: env() });
+      expect(offline.code, offline.stderr).toBe(0);
+      expect(online.stdout.split('\n').length).toBeGreaterThan(100);
+      expect(offline.stdout).toBe(online.stdout);
+    });
+  }
+
   it('lk status --offline with TZ="": one warning line, no crash (as lk report and lk mcp)', async () => {
     const result = await bed.lk(['status', '--offline', '--db', mirror, '--json'], { key: null, env: { ...env(), TZ: '' } });
     expect(result.code, result.stderr).toBe(0);
