@@ -54,7 +54,7 @@ const mcpCommand = defineCommand({
       now: ctx.now,
       timeoutSeconds: ctx.settings.timeoutSeconds(),
       fallbackTimeZone: fallbackTimeZone(ctx.env, (line) => ctx.io.warn(line)),
-      live: client && (async (apiPath, query) => (await client.get(apiPath, query)).json),
+      live: client,
       tools,
       signal: ctx.signal,
       log: (line) => ctx.io.warn(line),

@@ -1,4 +1,5 @@
 import { pathOf } from '../api/endpoints.js';
+import { paginate } from '../api/paginate.js';
 import { EVERYTHING } from '../readings/pages.js';
 import { READINGS } from '../readings/table.js';
 import { dataAsOfMirror } from './listing.js';
@@ -17,9 +18,11 @@ export interface EntryAnswer {
 /** The entry `id`, or undefined when the mirror has none (with --live, the API's own error says it). */
 export async function readEntry(host: ToolHost, mirror: McpMirror, id: string): Promise<EntryAnswer | undefined> {
   if (host.live) {
-    const entry = await host.live(pathOf('entry', id));
-    const history = (await host.live(pathOf('entryHistory', id), { limit: '100' })) as { items?: unknown[] };
-    return { entry, history: history.items ?? [], source: 'api', dataAsOf: new Date(host.now()).toISOString() };
+    const entry = (await host.live.get(pathOf('entry', id))).json;
+    // The whole history, page after page, however long: one page of 100 would leave out the older events.
+    const history: unknown[] = [];
+    for await (const page of paginate(host.live, pathOf('entryHistory', id), {}, { all: true })) history.push(...page.items);
+    return { entry, history, source: 'api', dataAsOf: new Date(host.now()).toISOString() };
   }
   return mirror.read((db) => {
     const entry = READINGS.entry.mirror(db, { id });

@@ -1,3 +1,4 @@
+import type { ApiReader } from '../api/client.js';
 import type { Database } from '../mirror/database.js';
 import { openForReading } from '../mirror/open.js';
 import { openMirrorReader } from '../mirror/query-process.js';
@@ -13,8 +14,8 @@ export interface ToolHost {
   timeoutSeconds: number;
   /** The time zone of a report when the mirror's profile names none (report/time-zone.ts: TZ, else UTC). */
   fallbackTimeZone: string;
-  /** With --live: a GET on the API within the run's rate limit, its JSON body. Without: undefined, no request. */
-  live: ((path: string, query?: Record<string, string | undefined>) => Promise<unknown>) | undefined;
+  /** With --live: the API's reader, within the run's rate limit (listings paged by api/paginate.ts). Without: no request. */
+  live: ApiReader | undefined;
 }
 
 /** Rows of one page of a query (keyed by its columns), and whether more followed. */

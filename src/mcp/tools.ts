@@ -119,7 +119,7 @@ const statsTool = tool({
       summary: statsSnapshot(db) ?? null,
       dataAsOf: dataAsOfMirror(db),
     }));
-    if (host.live) return { figures, summary: await host.live(pathOf('stats')), source: 'api' as const, dataAsOf };
+    if (host.live) return { figures, summary: (await host.live.get(pathOf('stats'))).json, source: 'api' as const, dataAsOf };
     return { figures, summary, source: 'mirror' as const, dataAsOf };
   },
 });
@@ -133,7 +133,7 @@ const calendarTool = tool({
   run: async ({ domain, limit }, call) => {
     const within = (items: unknown[]): Listing => ({ items: items.slice(call.offset, call.offset + limit), total: items.length });
     if (call.host.live) {
-      const calendar = (await call.host.live(pathOf('calendar'), { domain })) as { items?: unknown[] } | unknown[];
+      const calendar = (await call.host.live.get(pathOf('calendar'), { domain })).json as { items?: unknown[] } | unknown[];
       const items = Array.isArray(calendar) ? calendar : (calendar.items ?? []);
       // Read live: the mirror is not opened (there may be none).
       return { ...page(within(items), call, new Date(call.host.now()).toISOString()), source: 'api' as const };

@@ -277,6 +277,28 @@ describeWithSqlite('lk mcp on a synced mirror', () => {
     });
   });
 
+  describe('lk mcp --live, an entry with more than 100 events', () => {
+    // Issue 58: get_entry --live read one page of 100 of the entry's history and lost the rest.
+    it('get_entry gives its whole history, page after page, as lk library history --all prints it', async () => {
+      const long = await startTestBed({ entries: 3, rateLimit: 0 });
+      const { client, close } = await connectInProcess(long, ['--db', join(tempDir('lk-mcp-long-'), 'none.db'), '--live']);
+      try {
+        const account = long.sandbox.keys.find((key) => key.name === 'full')!.account;
+        const id = long.sandbox.entryIds(account)[0]!;
+        for (let n = 0; n < 130; n++) long.sandbox.addEvent(account, id);
+        const whole = (await lkJson(long, ['library', 'history', id, '--all'])) as Item[];
+        expect(whole.length).toBeGreaterThan(130);
+        const got = await call(client, 'get_entry', { id });
+        expect(got.isError).toBeFalsy();
+        expect(got.structuredContent).toMatchObject({ source: 'api' });
+        expect(ids(got.structuredContent!.history as Item[])).toEqual(ids(whole));
+      } finally {
+        await close();
+        await long.sandbox.close();
+      }
+    });
+  });
+
   describe('lk mcp --live without a mirror', () => {
     it('the calendar is read from the API alone: no mirror is opened for it', async () => {
       const { client, close } = await connectInProcess(bed, ['--db', join(dataDir, 'none.db'), '--live']);
