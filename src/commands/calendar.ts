@@ -9,8 +9,7 @@ import { formatCount } from '../util/units.js';
 import type { OutputSession } from '../output/session.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
-import { openMirrorHere } from './offline.js';
-import { runReading } from './readings.js';
+import { mirrorForReading, runReading } from './readings.js';
 import { EVERYTHING } from '../readings/pages.js';
 import { READINGS } from '../readings/table.js';
 import { DOMAIN_FLAG, OFFLINE_FLAGS } from './options.js';
@@ -90,14 +89,16 @@ async function liveCalendar(ctx: Context, options: CalendarOptions): Promise<{ i
 }
 
 /**
- * The upcoming episodes the mirror holds (read as --offline reads it): no key, no request. Each event is stamped with
- * its last change as the data say (mirror/read.ts calendarChanges): unchanged data give the same bytes (lk serve's ETag).
+ * The upcoming episodes the mirror holds, opened as every --offline reading opens it (so --lang is refused as the
+ * listing refuses it: the titles are in the language they were synced in): no key, no request. Each event is stamped
+ * with its last change as the data say (mirror/read.ts calendarChanges): unchanged data give the same bytes (lk serve's
+ * ETag).
  */
 async function mirroredCalendar(
   ctx: Context,
   options: CalendarOptions,
 ): Promise<{ items: unknown[]; now: number; changedAt: (item: unknown) => number | undefined }> {
-  const db = await openMirrorHere(ctx, options.db, '--offline');
+  const db = await mirrorForReading(ctx, READINGS.calendar, options.db);
   const now = ctx.now();
   const items = [...READINGS.calendar.mirror(db, { domain: options.domain }, EVERYTHING, now).items];
   return { items, now: mirrorStamp(db, now), changedAt: calendarChanges(db, items) };

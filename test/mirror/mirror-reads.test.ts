@@ -1,11 +1,14 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMirrorReader } from '../../src/mirror/query-process.js';
 import { LkError } from '../../src/util/errors.js';
 import { lkSpawnArgs, ndjsonLines, type TestBed } from '../e2e/harness.js';
 import { childrenOf, running } from '../support/processes.js';
 import { RUNAWAY, syncedMirror } from '../support/synced-mirror.js';
+import { tempDir } from '../support/temp-dir.js';
 import { until } from '../support/until.js';
 import { describeWithSqlite, describeWithoutSqlite } from '../support/sqlite-node.js';
 
@@ -91,6 +94,25 @@ describeWithSqlite('reads of the mirror', () => {
       expect(refused.code).toBe(2);
       expect(refused.stdout).toBe('');
       expect(refused.stderr).toMatch(new RegExp(`^lk: --lang ${other} with --offline: the mirror holds its titles in ${profile.language}`, 'm'));
+    });
+
+    it('lk calendar --offline --lang another --format ics: refused as the listing is (same line, exit 2), no feed written', async () => {
+      const profile = JSON.parse((await bed.lk(['profile', '--json'])).stdout) as { language: string };
+      const other = ['en', 'fr', 'it'].find((lang) => lang !== profile.language)!;
+      const listing = await bed.lk(['calendar', '--offline', '--lang', other, '--json', '--db', db], { key: null });
+      expect(listing.code).toBe(2);
+      const feedFile = join(tempDir('lk-calendar-lang-'), 'lk.ics');
+      for (const where of [[], ['-o', feedFile]]) {
+        const feed = await bed.lk(['calendar', '--offline', '--lang', other, '--format', 'ics', ...where, '--db', db], { key: null });
+        expect(feed.code, where.join(' ')).toBe(2);
+        expect(feed.stdout).toBe('');
+        expect(feed.stderr).toBe(listing.stderr);
+        expect(feed.stderr).toMatch(new RegExp(`^lk: --lang ${other} with --offline: the mirror holds its titles in ${profile.language}`, 'm'));
+      }
+      expect(existsSync(feedFile)).toBe(false);
+      const same = await bed.lk(['calendar', '--offline', '--lang', profile.language, '--format', 'ics', '--db', db], { key: null });
+      expect(same.code, same.stderr).toBe(0);
+      expect(same.stdout).toMatch(/^BEGIN:VCALENDAR/);
     });
   });
 
