@@ -2,10 +2,10 @@ import type { Command } from 'commander';
 import { DATA } from '../output/shape.js';
 import { addCommand, defineCommand, operand } from './define.js';
 import { flag } from './flags.js';
-import { DOMAIN_FLAG, OFFLINE_FLAGS, OUTPUT_FLAG, PAGING_FLAGS } from './options.js';
+import { DOMAIN_FLAG, OFFLINE_FLAGS, OUTPUT_FLAG, PAGING_FLAGS, PHASE_FLAG } from './options.js';
 import { examples, showDefaultSubcommandOptions } from './help-layout.js';
 import { ENTRY_IDS } from '../completion/model.js';
-import { ORDERS, PHASES, SORTS } from '../api/vocabulary.js';
+import { ORDERS, SORTS } from '../api/vocabulary.js';
 import { runReading } from './readings.js';
 
 /** `lk library`: the entries, filtered and sorted by the server (or the mirror, --offline). */
@@ -14,7 +14,7 @@ const listCommand = defineCommand({
   description: 'list library entries, newest first',
   output: DATA,
   flags: {
-    phase: flag.choice('--phase <phase>', 'only entries in this phase', PHASES),
+    ...PHASE_FLAG,
     ...DOMAIN_FLAG,
     sort: flag.choice('--sort <key>', 'sort by', SORTS),
     order: flag.choice('--order <order>', 'desc keeps the natural order (newest, best, A to Z); asc reverses', ORDERS),

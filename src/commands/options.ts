@@ -1,7 +1,7 @@
 import { flag, type OptionsOf } from './flags.js';
 import type { PagingOptions } from '../api/paginate.js';
 import { UsageError } from '../util/errors.js';
-import { DOMAINS } from '../api/vocabulary.js';
+import { DOMAINS, PHASES } from '../api/vocabulary.js';
 
 /**
  * The flag groups the commands share, each declared once and spread into a command's flags (`...PAGING_FLAGS`). What
@@ -10,6 +10,9 @@ import { DOMAINS } from '../api/vocabulary.js';
 
 /** --domain: one of the four domains. */
 export const DOMAIN_FLAG = { domain: flag.choice('--domain <domain>', 'only this domain', DOMAINS) };
+
+/** --phase: one of the four phases, in any case (lk library, lk search: the same values, the same refusal). */
+export const PHASE_FLAG = { phase: flag.choice('--phase <phase>', 'only entries in this phase', PHASES) };
 
 /** -o FILE: on every command that prints data (README, Commands), with export's guarantees (src/util/output-file.ts). */
 export const OUTPUT_FLAG = { output: flag.text('-o, --output <file>', 'write the output to this file, whole or not at all (0600 when new)') };

@@ -1,11 +1,9 @@
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import { DATA } from '../output/shape.js';
 import { UsageError } from '../util/errors.js';
 import { addCommand, defineCommand, operand } from './define.js';
-import { flag } from './flags.js';
 import { runReading } from './readings.js';
-import { DB_FLAG, DOMAIN_FLAG, PAGING_FLAGS } from './options.js';
-import { PHASES } from '../api/vocabulary.js';
+import { DB_FLAG, DOMAIN_FLAG, PAGING_FLAGS, PHASE_FLAG } from './options.js';
 import { plus, PROFILE } from './uses.js';
 
 /** `lk search TEXT`: full-text search of the mirror. */
@@ -17,7 +15,7 @@ const searchCommand = defineCommand({
   operands: [operand('<text>', 'words to find; each matches as a prefix, case and accents ignored')],
   flags: {
     ...DOMAIN_FLAG,
-    phase: flag.custom<(typeof PHASES)[number] | undefined>(() => new Option('--phase <phase>', 'only entries in this phase').choices(PHASES)),
+    ...PHASE_FLAG,
     ...DB_FLAG,
     ...PAGING_FLAGS,
   },

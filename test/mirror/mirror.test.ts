@@ -275,6 +275,23 @@ describeWithSqlite('the mirror', () => {
       expect(JSON.parse(games.stdout)).toEqual([]);
     });
 
+    it('lk search --phase takes the values lk library --phase takes (done, in-progress), and refuses a bad one in the same words', async () => {
+      const search = (phase: string) => bed.lk(['search', 'the', '--phase', phase, '--all', '--json', '--db', file()], { key: null });
+      const exact = await search('DONE');
+      expect(exact.code, exact.stderr).toBe(0);
+      expect(JSON.parse(exact.stdout)).not.toEqual([]);
+      for (const phase of ['done', 'Done']) {
+        const friendly = await search(phase);
+        expect(friendly.code, friendly.stderr).toBe(0);
+        expect(friendly.stdout).toBe(exact.stdout);
+      }
+      expect((await search('in-progress')).stdout).toBe((await search('IN_PROGRESS')).stdout);
+      const refused = await search('finished');
+      expect(refused.code).toBe(2);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toBe((await bed.lk(['library', '--phase', 'finished'], { key: null })).stderr);
+    });
+
     it('lk search finds words of notes and reviews, ranked', async () => {
       const noted = await bed.lk(['search', 'switch', '--json', '--db', file()], { key: null });
       expect((JSON.parse(noted.stdout) as { notes: string }[]).some((entry) => /Switch/.test(entry.notes))).toBe(true);
