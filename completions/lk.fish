@@ -371,7 +371,7 @@ complete -c lk -n "__lk_at history" -l to -x -d 'up to this day (inclusive) or m
 complete -c lk -n "__lk_at calendar" -s o -l output -r -F -d 'write the output (or the --format ics feed) to this file, whole or not at all'
 complete -c lk -n "__lk_at calendar" -l spoiler-free -d 'with --format ics: leave episode titles out of the feed'
 complete -c lk -n "__lk_at calendar" -l format -x -a 'table json ndjson csv tsv ics' -d 'output format: table, json, ndjson, csv, tsv'
-complete -c lk -n "__lk_at next" -l limit -x -d 'at most N entries (default 20)'
+complete -c lk -n "__lk_at next" -l limit -x -d 'at most N entries, 1 to 100 (default 20)'
 complete -c lk -n "__lk_at next" -l all -d 'every entry in progress'
 complete -c lk -n "__lk_at next" -l random -d 'one PLANNED entry picked at random instead'
 complete -c lk -n "__lk_at next" -l seed -x -d 'with --random: the same pick for the same N and library'

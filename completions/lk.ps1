@@ -206,7 +206,7 @@ Register-ArgumentCompleter -Native -CommandName 'lk' -ScriptBlock {
             Subs = @()
             Flags = @(
                 @{ N = @('--domain'); D = 'only this domain'; V = @{ K = 'words'; Name = 'domain'; W = @('MEDIA', 'GAMES', 'BOOKS', 'MUSIC') } }
-                @{ N = @('--limit'); D = 'at most N entries (default 20)'; V = @{ K = 'free'; Name = 'n' } }
+                @{ N = @('--limit'); D = 'at most N entries, 1 to 100 (default 20)'; V = @{ K = 'free'; Name = 'n' } }
                 @{ N = @('--all'); D = 'every entry in progress'; V = $null }
                 @{ N = @('--random'); D = 'one PLANNED entry picked at random instead'; V = $null }
                 @{ N = @('--seed'); D = 'with --random: the same pick for the same N and library'; V = @{ K = 'free'; Name = 'n' } }

@@ -9,7 +9,7 @@ import { sanitizeMessage } from '../output/terminal/sanitize.js';
 import { document, type Document } from '../output/result.js';
 import { addCommand, defineCommand, operand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
-import { wholeNumber } from './flag-values.js';
+import { wholeNumber } from '../util/whole-number.js';
 import { REQUESTS } from './uses.js';
 
 const API_FLAGS = {

@@ -3,19 +3,11 @@ import { resolveFriendlyDate, type Edge } from '../util/relative-date.js';
 import { durationMs } from '../util/duration.js';
 
 /**
- * The values a flag or operand may take, checked once each, in the words every command uses: `flag.count`,
- * `flag.duration` and `flag.date` (./flags.ts) call these as commander parses the line, so a bad value is a usage
- * error (exit 2) before anything runs; a command's run receives the typed value.
+ * The values a flag or operand may take, checked once each, in the words every command uses: `flag.duration` and
+ * `flag.date` (./flags.ts) call these as commander parses the line, so a bad value is a usage error (exit 2) before
+ * anything runs; a command's run receives the typed value. `flag.count`'s whole numbers are util/whole-number.ts,
+ * shared with lk serve's query parameters.
  */
-
-export function wholeNumber(flag: string, raw: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
-    const range = max === Number.MAX_SAFE_INTEGER ? `a whole number ≥ ${min}` : `a whole number from ${min} to ${max}`;
-    throw new UsageError(`invalid ${flag} "${raw}": expected ${range}`);
-  }
-  return value;
-}
 
 /**
  * `YYYY-MM-DD` or a full ISO 8601 date-time; checked here so that a typo never reaches the server. With `friendly`,

@@ -1,6 +1,7 @@
 import { Option } from 'commander';
 import { choiceOption } from './choices.js';
-import { dateValue, duration, wholeNumber, type DateValue } from './flag-values.js';
+import { dateValue, duration, type DateValue } from './flag-values.js';
+import { wholeNumber } from '../util/whole-number.js';
 import type { Edge } from '../util/relative-date.js';
 
 /** A flag as declared: a fresh commander Option for each command that takes it, and the type its value has. */

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-import { DEFAULT_NEXT_LIMIT, readNext, type NextAnswer } from '../readings/overview.js';
+import { DEFAULT_NEXT_LIMIT, MOST_NEXT_LIMIT, nextLimit, readNext, type NextAnswer } from '../readings/overview.js';
 import { UsageError } from '../util/errors.js';
 import { formatCount } from '../util/units.js';
 import type { Page } from '../api/paginate.js';
@@ -17,7 +17,7 @@ import { pageOf } from '../api/paginate.js';
 
 const NEXT_FLAGS = {
   ...DOMAIN_FLAG,
-  limit: flag.count('--limit <n>', 'at most N entries (default 20)', 1),
+  limit: flag.parsed('--limit <n>', `at most N entries, 1 to ${MOST_NEXT_LIMIT} (default ${DEFAULT_NEXT_LIMIT})`, nextLimit),
   all: flag.toggle('--all', 'every entry in progress'),
   random: flag.toggle('--random', 'one PLANNED entry picked at random instead'),
   seed: flag.count('--seed <n>', 'with --random: the same pick for the same N and library', 0),

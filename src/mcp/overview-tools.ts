@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { DOMAINS } from '../api/vocabulary.js';
 import { mirrorAge } from '../mirror/read.js';
 import type { NextItem } from '../overview/next.js';
-import { DEFAULT_NEXT_LIMIT, overviewSource, readNext, readStatus } from '../readings/overview.js';
+import { DEFAULT_NEXT_LIMIT, MOST_NEXT_LIMIT, overviewSource, readNext, readStatus } from '../readings/overview.js';
 import { linked } from './links.js';
 import { ENTRY_ID, entryLinks } from './resource-links.js';
 import type { McpMirror, ToolHost } from './mirror.js';
@@ -26,7 +26,14 @@ const nextUpTool = tool({
   title: 'What to take up next',
   input: z.strictObject({
     domain: z.enum(DOMAINS).optional().describe('only this domain'),
-    limit: z.number().int().min(1).max(100).default(DEFAULT_NEXT_LIMIT).describe('how many entries in progress (1 to 100)'),
+    // lk next's bounds (MOST_NEXT_LIMIT), stated in the schema so that the model is told them.
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(MOST_NEXT_LIMIT)
+      .default(DEFAULT_NEXT_LIMIT)
+      .describe(`how many entries in progress (1 to ${MOST_NEXT_LIMIT})`),
     random: z.boolean().default(false).describe('one PLANNED entry picked at random instead'),
     seed: z.number().int().min(0).optional().describe('with random: the same pick for the same seed and library'),
   }),

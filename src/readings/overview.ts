@@ -6,6 +6,7 @@ import { apiSource } from '../overview/api-source.js';
 import { mirrorSource } from '../overview/mirror-source.js';
 import { DEFAULT_NEXT_LIMIT, nextUp, randomPlanned, type NextItem, type NextSource } from '../overview/next.js';
 import { statusOf, syncState, type Status, type StatusSource } from '../overview/status.js';
+import { wholeNumber } from '../util/whole-number.js';
 
 /**
  * The three readings that are composed rather than read (lk next, lk status, lk feed), composed here once for every
@@ -23,6 +24,17 @@ export function overviewSource(from: OverviewFrom): OverviewSource {
 }
 
 export { DEFAULT_NEXT_LIMIT };
+
+/**
+ * The most entries next lists at once, the same on every surface (lk next --limit, /next.json?limit, next_up's limit);
+ * every one is --all (?all) where a surface offers it.
+ */
+export const MOST_NEXT_LIMIT = 100;
+
+/** next's limit as typed (--limit, ?limit): from 1 to MOST_NEXT_LIMIT, or the usage error each surface says as it is. */
+export function nextLimit(name: string, raw: string): number {
+  return wholeNumber(name, raw, 1, MOST_NEXT_LIMIT);
+}
 
 export interface NextRequest {
   domain?: string | undefined;

@@ -1,7 +1,8 @@
+import { UsageError } from '../util/errors.js';
 import type { Database } from '../mirror/open.js';
 import { calendarChanges, mirrorChangedAt, mirrorStamp } from '../mirror/read.js';
 import { jsonListingText, jsonValueText } from '../output/formats/json.js';
-import { DEFAULT_NEXT_LIMIT, overviewSource, readFeed, readNext, readStatus } from '../readings/overview.js';
+import { DEFAULT_NEXT_LIMIT, nextLimit, overviewSource, readFeed, readNext, readStatus } from '../readings/overview.js';
 import { EVERYTHING } from '../readings/pages.js';
 import { READINGS } from '../readings/table.js';
 import type * as Report from '../report/index.js';
@@ -70,9 +71,13 @@ function next(query: URLSearchParams): Route | BadQuery {
   const all = query.has('all');
   const raw = query.get('limit');
   if (all && raw !== null) return new BadQuery('?all and ?limit: choose one');
-  const limit =
-    raw === null ? DEFAULT_NEXT_LIMIT : /^\d+$/.test(raw) && Number(raw) >= 1 && Number.isSafeInteger(Number(raw)) ? Number(raw) : undefined;
-  if (limit === undefined) return new BadQuery(`invalid ?limit "${raw}": expected a whole number ≥ 1`);
+  let limit = DEFAULT_NEXT_LIMIT;
+  try {
+    if (raw !== null) limit = nextLimit('?limit', raw);
+  } catch (error) {
+    if (error instanceof UsageError) return new BadQuery(error.message);
+    throw error;
+  }
   const build: Builder = async ({ db, now }) => {
     const answer = await readNext(overviewSource({ mirror: db }), { limit: all ? undefined : limit, now });
     return { body: jsonListingText(answer.items), type: JSON_TYPE };

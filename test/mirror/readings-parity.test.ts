@@ -248,4 +248,36 @@ describeWithSqlite('the readings on their surfaces', () => {
       expect(refused.body).toMatch(/limit/);
     }
   });
+
+  it("next's limit has one range on every surface: 100 answered alike by lk next --limit, /next.json?limit and next_up; 0 and 101 refused by each", async () => {
+    const ids = (items: { id: string }[]) => items.map((item) => item.id);
+    const command = (limit: number) => bed.lk(['next', '--limit', String(limit), '--json', '--offline', '--db', db], { key: null, env: env() });
+    const route = async (limit: number) => {
+      const response = await fetch(new URL(`/next.json?limit=${limit}`, serveUrl));
+      return { status: response.status, body: await response.text() };
+    };
+    const tool = (limit: number) => callTool(client, 'next_up', { limit });
+
+    const onCommand = await command(100);
+    expect(onCommand.code, onCommand.stderr).toBe(0);
+    const most = ids(JSON.parse(onCommand.stdout) as { id: string }[]);
+    expect(most.length).toBeGreaterThan(20);
+    const onRoute = await route(100);
+    expect(onRoute.status).toBe(200);
+    expect(ids(JSON.parse(onRoute.body) as { id: string }[])).toEqual(most);
+    const onTool = await tool(100);
+    expect(onTool.isError, JSON.stringify(onTool.content)).toBeFalsy();
+    expect(ids((onTool.structuredContent as { items: { id: string }[] }).items)).toEqual(most);
+
+    for (const past of [0, 101]) {
+      const refused = await command(past);
+      expect(refused.code, String(past)).toBe(2);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toBe(`lk: invalid --limit "${past}": expected a whole number from 1 to 100\n`);
+      expect(await route(past)).toEqual({ status: 400, body: `invalid ?limit "${past}": expected a whole number from 1 to 100\n` });
+      const answer = await tool(past);
+      expect(answer.isError, String(past)).toBe(true);
+      expect(JSON.stringify(answer.content)).toMatch(/limit/);
+    }
+  });
 });
