@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { UsageError } from '../util/errors.js';
-import { HIDDEN, maskTargetUrl, queryPairs } from '../util/target-mask.js';
+import { decode, HIDDEN, maskTargetUrl, queryPairs } from '../util/target-mask.js';
 import { mailProvider } from './mail-providers.js';
 
 /**
@@ -191,16 +191,8 @@ export function hideSecrets(text: string, target: Target): string {
   if (target.builtIn && url.password === '') hidden.push(url.username);
   if (target.builtIn && !/[.:]/.test(url.hostname) && url.hostname !== 'localhost') hidden.push(url.hostname);
   const pieces = hidden
-    .flatMap((piece) => [piece, safeDecode(piece)])
+    .flatMap((piece) => [piece, decode(piece)])
     .filter((piece) => piece.length >= 3)
     .sort((a, b) => b.length - a.length);
   return pieces.reduce((out, piece) => out.split(piece).join(HIDDEN), text);
-}
-
-function safeDecode(piece: string): string {
-  try {
-    return decodeURIComponent(piece);
-  } catch {
-    return piece;
-  }
 }

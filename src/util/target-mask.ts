@@ -36,7 +36,8 @@ export function queryPairs(url: URL): Array<[string, string]> {
     });
 }
 
-function decode(text: string): string {
+/** A percent-encoded piece decoded, or as it is when it is no valid encoding. */
+export function decode(text: string): string {
   try {
     return decodeURIComponent(text);
   } catch {
