@@ -21,13 +21,14 @@ import { commandWord, isCommandName } from './index.js';
 export async function routeLine(argv: string[], factory: Factory): Promise<{ argv: string[] } | { exitCode: number }> {
   let line = argv;
   const chain = aliasChain(factory.env);
+  const aliases = storedAliases(factory.env); // the config read once, however many aliases the line goes through
   for (;;) {
     const args = line.slice(2);
     const word = commandWord(args, 0);
     if (!word || isCommandName(word.name)) return { argv: line };
     const before = args.slice(0, word.at);
     const after = args.slice(word.at + 1);
-    const alias = storedAliases(factory.env)[word.name];
+    const alias = aliases[word.name];
     const extension = alias === undefined ? findExtension(word.name, factory.env) : undefined;
     if (alias === undefined && extension === undefined) return { argv: line };
     enterChain(chain, word.name);
@@ -119,9 +120,10 @@ function flagValue(words: readonly string[], flag: string): string | undefined {
  * none). bin/lk.cjs answers `lk --help` from the stored help only when this is empty (src/extend/names.ts).
  */
 export function localCommandsHelp(env: NodeJS.ProcessEnv): string {
-  const aliases = Object.entries(storedAliases(env)).sort(([a], [b]) => a.localeCompare(b));
+  const stored = storedAliases(env);
+  const aliases = Object.entries(stored).sort(([a], [b]) => a.localeCompare(b));
   // An extension hidden by a command of lk or by an alias (which win over it) does not run: not listed as one.
-  const extensions = listExtensions(env).filter((extension) => !isCommandName(extension.name) && !Object.hasOwn(storedAliases(env), extension.name));
+  const extensions = listExtensions(env).filter((extension) => !isCommandName(extension.name) && !Object.hasOwn(stored, extension.name));
   const section = (heading: string, rows: [string, string][]) => {
     const width = Math.max(...rows.map(([name]) => name.length));
     return `\n${heading}\n${rows.map(([name, what]) => `  ${name.padEnd(width)}  ${what}`).join('\n')}`;
