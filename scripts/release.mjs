@@ -98,10 +98,13 @@ function settle(dir) {
   utimesSync(dir, epoch, epoch);
 }
 
+const lkLicense = () => readFileSync(join(root, 'LICENSE'), 'utf8');
+/** The license of the Node the single file for `arch` carries, as its package ships it. */
+const nodeLicense = (arch) => readFileSync(join(fetchedPackage(`node-linux-${arch}`, SEA_NODE), 'LICENSE'), 'utf8');
+
 /** lk's license, then that of the Node it carries. */
 function licenseText(arch) {
-  const node = readFileSync(join(fetchedPackage(`node-linux-${arch}`, SEA_NODE), 'LICENSE'), 'utf8');
-  return `${readFileSync(join(root, 'LICENSE'), 'utf8').trimEnd()}\n\n---\n\nlk carries Node.js ${SEA_NODE}, under this license:\n\n${node}`;
+  return `${lkLicense().trimEnd()}\n\n---\n\nlk carries Node.js ${SEA_NODE}, under this license:\n\n${nodeLicense(arch)}`;
 }
 
 const readme = (arch) => `lk ${version} for Linux ${arch}
@@ -189,9 +192,9 @@ const continuation = (text) =>
 
 /** usr/share/doc/lk/copyright in Debian's machine-readable format (DEP-5): lk's license and the Node.js it carries. */
 function debianCopyright(arch) {
-  const lk = readFileSync(join(root, 'LICENSE'), 'utf8');
+  const lk = lkLicense();
   const holder = /^Copyright \(c\) (.+)$/m.exec(lk)?.[1] ?? 'the lk authors';
-  const node = readFileSync(join(fetchedPackage(`node-linux-${arch}`, SEA_NODE), 'LICENSE'), 'utf8');
+  const node = nodeLicense(arch);
   return `Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
 Upstream-Name: lk
 
