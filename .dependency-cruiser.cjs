@@ -42,7 +42,7 @@ const allowed = {
   // lk next and lk status: one answer computed from the API or from the mirror (report's time zones for "this year").
   overview: ['api', 'mirror', 'report', 'items', 'util'],
   // The readings: each answer declared once (its filters, its view, its API and mirror sources), for every surface.
-  readings: ['api', 'mirror', 'overview', 'feed', 'output', 'items', 'util'],
+  readings: ['api', 'mirror', 'overview', 'feed', 'report', 'output', 'config', 'items', 'util'],
   // The MCP server: tools answered from the mirror (and, --live, the API), worded for a model; stats from report's figures.
   mcp: ['api', 'mirror', 'report', 'overview', 'readings', 'output', 'config', 'util'],
   // lk serve: the documents of feed, report, overview and output made from the mirror, over HTTP.

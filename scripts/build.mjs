@@ -95,7 +95,9 @@ const sideBundles = {
     for (const { entry, output } of BUNDLES.filter((bundle) => bundle.apart)) {
       const imported = entry.replace(/^src/, '').replace(/\.ts$/, '.js');
       const filter = new RegExp(`${imported.replace(/[.]/g, '\\.')}$`);
-      build.onResolve({ filter }, (args) => (/\/src\/(commands|serve)\//.test(args.importer) ? { path: `./${output}`, external: true } : undefined));
+      build.onResolve({ filter }, (args) =>
+        /\/src\/(commands|serve|readings)\//.test(args.importer) ? { path: `./${output}`, external: true } : undefined,
+      );
     }
   },
 };
@@ -106,7 +108,11 @@ for (const { entry, output, packages, ascii, helper } of BUNDLES) {
     await build({ entryPoints: [entry], outfile, bundle: true, format: 'cjs', platform: 'node', target: 'node20', logLevel: 'warning' });
     continue;
   }
-  const plugins = [...(entry === 'src/cli.ts' ? [sideBundles] : []), ...(packages === 'apart' ? [packagesApart] : [])];
+  // lk mcp's bundle reads the year in review through src/readings as the program does: from dist/report.cjs.
+  const plugins = [
+    ...(entry === 'src/cli.ts' || entry === 'src/mcp/index.ts' ? [sideBundles] : []),
+    ...(packages === 'apart' ? [packagesApart] : []),
+  ];
   await build({ ...commonJs, entryPoints: [entry], outfile, plugins });
   if (ascii) await asciiOnly(outfile);
 }

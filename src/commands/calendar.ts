@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
 import { DATA } from '../output/shape.js';
-import { pathOf } from '../api/endpoints.js';
-import { paginate } from '../api/paginate.js';
 import { document, type Document, type Listing } from '../output/result.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../util/errors.js';
@@ -9,12 +7,10 @@ import { formatCount } from '../util/units.js';
 import type { OutputSession } from '../output/session.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
-import { mirrorForReading, runReading } from './readings.js';
-import { EVERYTHING } from '../readings/pages.js';
+import { commandHost, readingCommand, runReading } from './readings.js';
+import { calendarIcs } from '../readings/composed.js';
 import { READINGS } from '../readings/table.js';
 import { DOMAIN_FLAG, OFFLINE_FLAGS } from './options.js';
-import { calendarFeed } from '../output/formats/ics.js';
-import { calendarChanges, mirrorStamp } from '../mirror/read.js';
 
 const CALENDAR_FLAGS = {
   ...DOMAIN_FLAG,
@@ -61,15 +57,20 @@ async function runCalendar(ctx: Context, out: OutputSession, options: CalendarOp
   return runReading(ctx, 'calendar', { domain: options.domain }, options);
 }
 
-/** The iCalendar feed: serialised whole (the calendar holds at most 60 episodes), for stdout or the -o file. */
+/**
+ * The iCalendar feed: serialised whole (the calendar holds at most 60 episodes), for stdout or the -o file. Offline
+ * it is read as every --offline reading is (so --lang is refused as the listing refuses it: the titles are in the
+ * language they were synced in), its events stamped with their last change (lk serve's ETag holds).
+ */
 function icsFeed(ctx: Context, options: CalendarOptions): Document {
+  const offline = Boolean(options.offline);
+  const host = commandHost(ctx, { db: options.db, what: readingCommand(READINGS.calendar, offline) });
   return document({
     format: 'ics',
     async make() {
-      const { items, now, changedAt } = options.offline ? await mirroredCalendar(ctx, options) : await liveCalendar(ctx, options);
-      const feed = calendarFeed(items, { now, changedAt, spoilerFree: Boolean(options.spoilerFree) });
+      const { feed, items } = await calendarIcs(host, { domain: options.domain, spoilerFree: Boolean(options.spoilerFree) }, offline);
       if (feed.skipped > 0)
-        ctx.io.info(`lk: left out ${formatCount(feed.skipped)} of ${formatCount(items.length)} upcoming episodes: no air time, or listed twice`);
+        ctx.io.info(`lk: left out ${formatCount(feed.skipped)} of ${formatCount(items)} upcoming episodes: no air time, or listed twice`);
       const events = `${formatCount(feed.events)} event${feed.events === 1 ? '' : 's'}`;
       return {
         data: feed.text,
@@ -78,28 +79,4 @@ function icsFeed(ctx: Context, options: CalendarOptions): Document {
       };
     },
   });
-}
-
-async function liveCalendar(ctx: Context, options: CalendarOptions): Promise<{ items: unknown[]; now: number; changedAt?: undefined }> {
-  const query = { domain: options.domain, lang: ctx.lang() };
-  const client = await ctx.client();
-  const items: unknown[] = [];
-  for await (const page of paginate(client, pathOf('calendar'), query, { followIfPaged: true })) items.push(...page.items);
-  return { items, now: ctx.now() };
-}
-
-/**
- * The upcoming episodes the mirror holds, opened as every --offline reading opens it (so --lang is refused as the
- * listing refuses it: the titles are in the language they were synced in): no key, no request. Each event is stamped
- * with its last change as the data say (mirror/read.ts calendarChanges): unchanged data give the same bytes (lk serve's
- * ETag).
- */
-async function mirroredCalendar(
-  ctx: Context,
-  options: CalendarOptions,
-): Promise<{ items: unknown[]; now: number; changedAt: (item: unknown) => number | undefined }> {
-  const db = await mirrorForReading(ctx, READINGS.calendar, options.db);
-  const now = ctx.now();
-  const items = [...READINGS.calendar.mirror(db, { domain: options.domain }, EVERYTHING, now).items];
-  return { items, now: mirrorStamp(db, now), changedAt: calendarChanges(db, items) };
 }

@@ -9,7 +9,8 @@ import { SCREEN } from '../output/shape.js';
 import { SilentExit, UsageError } from '../util/errors.js';
 import { addCommand, defineCommand, operand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
-import { openMirrorHere } from './offline.js';
+import { commandHost } from './readings.js';
+import { mirrorFor } from '../readings/host.js';
 import { DB_FLAG } from './options.js';
 import { plus, TERMINAL_ONLY } from './uses.js';
 import { isEmptyDiff } from '../diff/model.js';
@@ -126,8 +127,8 @@ async function computeDiff(ctx: Context, options: DiffOptions, oldPath: string, 
   try {
     if (newPath !== undefined) return await compareSources(await open(oldPath), await open(newPath));
     // The mirror first: where it cannot be read (Node 20), that is the one thing to say.
-    // Closed once the run is done (openMirrorHere).
-    const db = await openMirrorHere(ctx, options.db, 'lk diff without NEW (it compares with the mirror)');
+    // Opened as the readings open it (its age said), closed once the run is done.
+    const db = await mirrorFor(commandHost(ctx, { db: options.db, what: 'lk diff without NEW (it compares with the mirror)' }));
     // What the mirror's last sync could not read is not compared, as a part an export lacks is not.
     const notHeld = partsNotHeld(db);
     const mirror: DiffSource = {

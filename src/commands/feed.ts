@@ -5,8 +5,8 @@ import { document, type Document } from '../output/result.js';
 import type { OutputSession } from '../output/session.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
-import { DEFAULT_FEED_LIMIT, readFeed } from '../readings/overview.js';
-import { openMirrorHere } from './offline.js';
+import { DEFAULT_FEED_LIMIT, feedReading } from '../readings/composed.js';
+import { commandHost } from './readings.js';
 import { DB_FLAG, DOMAIN_FLAG } from './options.js';
 import { dateBound } from '../util/date-bound.js';
 import { runSync } from './sync.js';
@@ -66,8 +66,9 @@ async function runFeed(ctx: Context, out: OutputSession, options: OptionsOf<type
     format,
     async make() {
       if (options.sync) await runSync(ctx, { db: options.db });
-      const db = await openMirrorHere(ctx, options.db, 'lk feed');
-      const feed = await readFeed(db, { format, limit, domain: options.domain?.toUpperCase(), since, publicOnly: Boolean(options.public) });
+      // --public: the engine's public projection, as lk serve's /feed.atom and /feed.json read it (the same bytes).
+      const host = commandHost(ctx, { db: options.db, what: 'lk feed', audience: options.public ? 'public' : 'owner' });
+      const feed = await feedReading(host, { format, limit, domain: options.domain?.toUpperCase(), since });
       if (feed.withNotes > 0) ctx.io.info(words.notesIncludedNotice(feed.withNotes));
       return {
         data: feed.text,

@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-import { DEFAULT_NEXT_LIMIT, MOST_NEXT_LIMIT, nextLimit, readNext, type NextAnswer } from '../readings/overview.js';
+import { DEFAULT_NEXT_LIMIT, MOST_NEXT_LIMIT, nextLimit, type NextAnswer } from '../readings/overview.js';
+import { nextReading } from '../readings/composed.js';
+import { READINGS } from '../readings/table.js';
 import { UsageError } from '../util/errors.js';
 import { formatCount } from '../util/units.js';
 import type { Page } from '../api/paginate.js';
@@ -12,7 +14,7 @@ import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
 import { DOMAIN_FLAG, OFFLINE_FLAGS, OUTPUT_FLAG } from './options.js';
 import { nextView } from '../output/wording/next-view.js';
-import { withOverviewSource } from './overview-source.js';
+import { commandHost, readingCommand } from './readings.js';
 import { pageOf } from '../api/paginate.js';
 
 const NEXT_FLAGS = {
@@ -60,12 +62,11 @@ async function runNext(ctx: Context, _out: OutputSession, options: NextOptions):
   const limit = options.all ? undefined : (options.limit ?? DEFAULT_NEXT_LIMIT);
   const seed = options.seed;
   const domain = options.domain;
+  const host = commandHost(ctx, { db: options.db, what: readingCommand(READINGS.next, Boolean(options.offline)) });
   let answer: NextAnswer = { items: [], total: null };
   // Read as the wrapper shows it: after the output flags and -o are checked.
   async function* pages(): AsyncGenerator<Page> {
-    answer = await withOverviewSource(ctx, options, 'next', (source) =>
-      readNext(source, { domain, limit, random: options.random, seed, now: ctx.now() }),
-    );
+    answer = await nextReading(host, { domain, limit, random: options.random, seed }, Boolean(options.offline));
     yield* pageOf(answer.items);
   }
   const after = (io: IoStreams) => {

@@ -2,12 +2,12 @@ import { realpathSync } from 'node:fs';
 import { Option } from 'commander';
 import { sanitizeText } from '../output/terminal/sanitize.js';
 import type { Context } from '../context.js';
-import { loadSqlite, openForReading, openForWriting, requireMirror, type Database } from '../mirror/open.js';
+import { loadSqlite, requireMirror, type Database } from '../mirror/open.js';
 import { acquireLock } from '../util/lock.js';
 import { trustedCertificates } from '../api/ca.js';
 import { closeAgents } from '../notify/http.js';
 import { runNotify, type NotifyMode, type NotifyResult, type Told } from '../notify/run.js';
-import { GIVE_UP_AFTER } from '../notify/ledger.js';
+import { GIVE_UP_AFTER, openNotifyMirror } from '../notify/ledger.js';
 import { appriseOnPath } from '../notify/send/apprise.js';
 import { parseTargets, splitTargetList, type Target } from '../notify/targets.js';
 import { UsageError } from '../util/errors.js';
@@ -70,7 +70,7 @@ export async function notifyMirror(
         });
   let db: Database | undefined;
   try {
-    db = options.mode === 'dry-run' ? openForReading(path) : openForWriting(path);
+    db = openNotifyMirror(path, options.mode === 'dry-run');
     return await runNotify({
       db,
       targets,

@@ -4,24 +4,19 @@ import type { Context } from '../context.js';
 import { LkError, UsageError } from '../util/errors.js';
 import type { OutputSession } from '../output/session.js';
 import { document, type Document } from '../output/result.js';
-import type { ReportRequest } from '../report/figures.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
-import { openMirrorHere } from './offline.js';
+import { commandHost } from './readings.js';
+import { reviewPage, reviewPeriod, yearInReview } from '../readings/composed.js';
 import { DB_FLAG } from './options.js';
 import { runSync } from './sync.js';
 import { mirrorOr } from './uses.js';
-import { reportPeriod, defaultFileName } from '../report/period.js';
-import { localToday, fallbackTimeZone } from '../report/time-zone.js';
+import { defaultFileName } from '../report/period.js';
 import { loadSqlite } from '../mirror/open.js';
-import { mirrorStamp } from '../mirror/read.js';
 import { noActivityHint } from '../report/page-words.js';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { browserFor, openInBrowser } from '../output/terminal/browser.js';
-
-/** The figures and the page with Apache ECharts: their own file (dist/report.cjs), read when lk report runs, not for its --help. */
-const reportModule = () => import('../report/index.js');
 
 const REPORT_FLAGS = {
   year: flag.text('--year <yyyy>', 'the year to review (default: the last complete year; this year so far in December)'),
@@ -63,8 +58,8 @@ async function runReport(ctx: Context, out: OutputSession, options: OptionsOf<ty
   // HTML unless JSON is asked for: the shape's default, and the wrapper has refused every other format.
   const json = out.format() === 'json';
   if (json && options.open) throw new UsageError('--open opens the HTML page: it does not go with --json');
-  const zone = fallbackTimeZone(ctx.env, (line) => ctx.io.warn(line));
-  const period = reportPeriod(options, localToday(ctx.now(), zone));
+  const host = commandHost(ctx, { db: options.db, what: 'lk report' });
+  const period = reviewPeriod(host, options);
   loadSqlite('lk report');
   return document({
     format: json ? 'json' : 'html',
@@ -73,33 +68,22 @@ async function runReport(ctx: Context, out: OutputSession, options: OptionsOf<ty
     terminal: 'exact',
     async make() {
       if (options.sync) await runSync(ctx, { db: options.db });
-      const { figures, stamp } = await reviewedFigures(ctx, options.db, period, zone);
-      const { reportPage } = await reportModule();
+      const review = await yearInReview(host, options);
+      if (review.empty) {
+        throw new LkError(
+          `nothing to review: the mirror holds no dated event and no finished work from ${period.from} to ${period.to}`,
+          1,
+          noActivityHint(review.datedSpan),
+        );
+      }
       return {
-        data: json ? `${JSON.stringify(figures, null, 2)}\n` : reportPage(figures, new Date(stamp).toISOString()),
+        data: json ? `${JSON.stringify(review.figures, null, 2)}\n` : await reviewPage(review),
         after: async ({ to, paths: [path] }) => {
           if (options.open && to === 'files') await openPage(ctx, out, path!);
         },
       };
     },
   });
-}
-
-/** The period's figures from the mirror, and its last sync, which the page says it was made at. */
-async function reviewedFigures(ctx: Context, dbPath: string | undefined, period: ReportRequest['period'], zone: string) {
-  const db = await openMirrorHere(ctx, dbPath, 'lk report');
-  const report = await reportModule();
-  const figures = report.reportFigures(db, { period, fallbackTimeZone: zone });
-  // "Generated" is the mirror's last sync: the same mirror gives the same page (lk serve's ETag holds).
-  const stamp = mirrorStamp(db, ctx.now());
-  if (report.isEmpty(figures)) {
-    throw new LkError(
-      `nothing to review: the mirror holds no dated event and no finished work from ${period.from} to ${period.to}`,
-      1,
-      noActivityHint(report.datedSpan(db)),
-    );
-  }
-  return { figures, stamp };
 }
 
 async function openPage(ctx: Context, out: OutputSession, path: string): Promise<void> {

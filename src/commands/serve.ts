@@ -21,6 +21,7 @@ import type { Target } from '../notify/targets.js';
 import { existsSync } from 'node:fs';
 import { mirrorToKeepSynced } from '../mirror/sync.js';
 import { startServe, type SyncTurns } from '../serve/index.js';
+import { ADDRESSES } from '../serve/documents.js';
 import { serveLog } from '../serve/log.js';
 import { fallbackTimeZone } from '../report/time-zone.js';
 import { constants, open } from 'node:fs/promises';
@@ -48,12 +49,7 @@ const serveCommand = defineCommand({
   flags: SERVE_FLAGS,
   help: `
 Addresses (each the bytes of the command offline, the same again while the mirror is unchanged):
-  /calendar.ics       lk calendar --offline --format ics (subscribe with webcal://HOST:PORT/calendar.ics)
-  /feed.atom          lk feed --public
-  /feed.json          lk feed --public --json
-  /status.json        lk status --json --offline
-  /next.json          lk next --json --offline (?limit=N as --limit N, ?all as --all)
-  /report/YYYY.html   lk report --year YYYY
+${ADDRESSES.map(({ path, command }) => `  ${path.padEnd(18)}  ${command}`).join('\n')}
   /                   an index linking them
   /mcp                with --mcp and --token-file: lk mcp's server over Streamable HTTP (POST; both revisions)
 Every document address serves the public projection only: no notes, and no text of a private or spoiler review

@@ -7,9 +7,9 @@ import type { OutputOptions } from '../output/formats/writer.js';
 import { addCommand, defineCommand } from './define.js';
 import { flag, type OptionsOf } from './flags.js';
 import { OFFLINE_FLAGS, OUTPUT_FLAG } from './options.js';
-import { mirrorNeedsNode, withOverviewSource } from './overview-source.js';
-import { readStatus } from '../readings/overview.js';
-import { fallbackTimeZone } from '../report/time-zone.js';
+import { commandHost, readingCommand } from './readings.js';
+import { statusReading } from '../readings/composed.js';
+import { READINGS } from '../readings/table.js';
 import { statusScreen } from '../output/wording/status-text.js';
 import schema from '../../schemas/status.schema.json' with { type: 'json' };
 
@@ -49,15 +49,9 @@ async function runStatus(ctx: Context, out: OutputSession, options: OptionsOf<ty
   if (options.jsonSchema) {
     return text(`${JSON.stringify(schema, null, 2)}\n`);
   }
-  const read = () =>
-    withOverviewSource(ctx, options, 'status', async (source, mirrorSyncedAt) =>
-      readStatus(source, {
-        now: ctx.now(),
-        timeZone: fallbackTimeZone(ctx.env, (line) => ctx.io.warn(line)),
-        mirror: { syncedAt: await mirrorSyncedAt(), needsNode: await mirrorNeedsNode(ctx, options.db) },
-        offline: Boolean(options.offline),
-      }),
-    );
+  const offline = Boolean(options.offline);
+  const host = commandHost(ctx, { db: options.db, what: readingCommand(READINGS.status, offline) });
+  const read = () => statusReading(host, { offline });
   const screen = async (status: unknown, output: OutputOptions) => {
     return statusScreen(status as Parameters<typeof statusScreen>[0], output.display, output.io.columns);
   };

@@ -4,7 +4,7 @@ import { text } from './values.js';
 /**
  * Who may read an item (a review, a list), in every spelling servers use: docs/api.md names none, the sandbox says
  * `visibility`, other instances `isPrivate`, `private`, `public` or `isPublic`. These lists are the one record of
- * them: the accessors below read items with them, and lk serve's projection (serve/projection.ts) makes its SQL from
+ * them: the accessors below read items with them, and lk serve's projection (readings/projection.ts) makes its SQL from
  * them, so that a spelling added here is honoured by both.
  */
 

@@ -1,7 +1,4 @@
-import { pathOf } from '../api/endpoints.js';
-import { paginate } from '../api/paginate.js';
-import { EVERYTHING } from '../readings/pages.js';
-import { READINGS } from '../readings/table.js';
+import { listingPages, singleValue } from '../readings/engine.js';
 import { dataAsOfMirror } from './listing.js';
 import type { McpMirror, ToolHost } from './mirror.js';
 
@@ -17,17 +14,13 @@ export interface EntryAnswer {
 
 /** The entry `id`, or undefined when the mirror has none (with --live, the API's own error says it). */
 export async function readEntry(host: ToolHost, mirror: McpMirror, id: string): Promise<EntryAnswer | undefined> {
-  if (host.live) {
-    const entry = (await host.live.get(pathOf('entry', id))).json;
-    // The whole history, page after page, however long: one page of 100 would leave out the older events.
-    const history: unknown[] = [];
-    for await (const page of paginate(host.live, pathOf('entryHistory', id), {}, { all: true })) history.push(...page.items);
-    return { entry, history, source: 'api', dataAsOf: new Date(host.now()).toISOString() };
-  }
-  return mirror.read((db) => {
-    const entry = READINGS.entry.mirror(db, { id });
-    if (entry === undefined) return undefined;
-    const history = [...READINGS.entryHistory.mirror(db, { id }, EVERYTHING).items];
-    return { entry, history, source: 'mirror' as const, dataAsOf: dataAsOfMirror(db) };
-  });
+  const readings = mirror.readings;
+  const live = host.live !== undefined;
+  const entry = await singleValue(readings, 'entry', { id }, !live);
+  if (entry === undefined) return undefined;
+  // The whole history, page after page, however long: one page of 100 would leave out the older events.
+  const history: unknown[] = [];
+  for await (const page of listingPages(readings, 'entryHistory', { id }, { all: true }, !live)) history.push(...page.items);
+  if (live) return { entry, history, source: 'api', dataAsOf: new Date(host.now()).toISOString() };
+  return { entry, history, source: 'mirror', dataAsOf: mirror.read(dataAsOfMirror) };
 }

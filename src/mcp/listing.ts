@@ -2,6 +2,8 @@ import * as z from 'zod';
 import { DOMAINS, PHASES } from '../api/vocabulary.js';
 import type { Database } from '../mirror/database.js';
 import { mirrorAge, type Listing } from '../mirror/read.js';
+import { mirrorWindow } from '../readings/engine.js';
+import type { Filters, ListingReading, ReadingName } from '../readings/table.js';
 import { compactItem } from './compact.js';
 import { MOST_PER_PAGE, PAGE_SIZE } from './paging.js';
 import type { ToolCall } from './tool.js';
@@ -37,3 +39,9 @@ export function page(found: Listing, call: ToolCall, dataAsOf: string | null) {
 /** When the mirror took its data from the server (ISO 8601), or null where it does not say. */
 export const dataAsOfMirror = (db: Database) => isoOrNull(mirrorAge(db).snapshotAt);
 export const isoOrNull = (at: number | undefined) => (at === undefined ? null : new Date(at).toISOString());
+
+/** A page of a listing reading from the mirror, run by the engine for the owner (lk mcp is the owner's assistant). */
+export async function readingPage(call: ToolCall, name: ReadingName | ListingReading, filters: Filters, limit: number) {
+  const { listing: found, snapshotAt } = await mirrorWindow(call.mirror.readings, name, filters, { offset: call.offset, limit });
+  return page(found, call, isoOrNull(snapshotAt));
+}

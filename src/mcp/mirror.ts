@@ -1,9 +1,10 @@
 import type { ApiReader } from '../api/client.js';
 import type { Database } from '../mirror/database.js';
-import { openForReading } from '../mirror/open.js';
 import { openMirrorReader } from '../mirror/query-process.js';
+import type { ReadingHost } from '../readings/host.js';
+import { MirrorHandle } from '../readings/mirror-handle.js';
 import { LkError } from '../util/errors.js';
-import { fileOf, QueryPool } from './query-pool.js';
+import { QueryPool } from './query-pool.js';
 
 /** What the tools need from the run that serves them. */
 export interface ToolHost {
@@ -33,10 +34,22 @@ export interface RowsPage {
  */
 export class McpMirror {
   private readonly pool: QueryPool;
-  private here: { db: Database; file: string } | undefined;
+  private readonly handle: MirrorHandle;
+  /** The engine's host for the tools' readings: the owner's (lk mcp is the owner's own assistant), --live its API. */
+  readonly readings: ReadingHost;
 
   constructor(private readonly host: ToolHost) {
     this.pool = new QueryPool(host.mirrorPath, () => openMirrorReader(host.mirrorPath, 'lk mcp', host.timeoutSeconds));
+    this.handle = new MirrorHandle(host.mirrorPath, 'owner', 'lk mcp');
+    const live = host.live;
+    this.readings = {
+      audience: 'owner',
+      now: () => host.now(),
+      timeZone: () => host.fallbackTimeZone,
+      // Opened here first, so that a refusal (no mirror, an old one) reaches the model with its advice.
+      mirror: () => Promise.resolve(withHint(() => (this.handle.current(), this.handle))),
+      api: live && (() => Promise.resolve(live)),
+    };
   }
 
   /**
@@ -44,13 +57,7 @@ export class McpMirror {
    * sees what a sync has written since (WAL), and a new file at the path (a mirror made again) gets a new connection.
    */
   read<T>(read: (db: Database) => T): T {
-    const file = fileOf(this.host.mirrorPath);
-    if (this.here?.file !== file) {
-      this.here?.db.close();
-      this.here = undefined;
-      this.here = { db: withHint(() => openForReading(this.host.mirrorPath)), file };
-    }
-    return read(this.here.db);
+    return read(withHint(() => this.handle.current()));
   }
 
   /**
@@ -74,8 +81,7 @@ export class McpMirror {
   /** Ends every query process at once. */
   close(): void {
     this.pool.close();
-    this.here?.db.close();
-    this.here = undefined;
+    this.handle.close();
   }
 }
 

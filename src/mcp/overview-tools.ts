@@ -1,11 +1,12 @@
 import * as z from 'zod';
 import { DOMAINS } from '../api/vocabulary.js';
-import { mirrorAge } from '../mirror/read.js';
 import type { NextItem } from '../overview/next.js';
-import { DEFAULT_NEXT_LIMIT, MOST_NEXT_LIMIT, overviewSource, readNext, readStatus } from '../readings/overview.js';
+import { nextReading, statusReading } from '../readings/composed.js';
+import { DEFAULT_NEXT_LIMIT, MOST_NEXT_LIMIT } from '../readings/overview.js';
+import { dataAsOfMirror } from './listing.js';
 import { linked } from './links.js';
 import { ENTRY_ID, entryLinks } from './resource-links.js';
-import type { McpMirror, ToolHost } from './mirror.js';
+import type { McpMirror } from './mirror.js';
 import { tool } from './tool.js';
 
 /** `next_up` and `status`: lk next and lk status --json, from the mirror, compact (no whole entry, its link instead). */
@@ -18,8 +19,6 @@ export function compactNext({ entry, ...item }: NextItem) {
   const field = (name: string) => (entry as Record<string, unknown> | null)?.[name] ?? null;
   return { ...item, status: field('status'), progress: field('progress'), link: linked(entry).link };
 }
-
-const dataAsOf = (snapshotAt: number | undefined) => (snapshotAt === undefined ? null : new Date(snapshotAt).toISOString());
 
 const nextUpTool = tool({
   name: 'next_up',
@@ -39,14 +38,10 @@ const nextUpTool = tool({
   }),
   output: z.object({ items: z.array(z.record(z.string(), z.unknown())), total: z.number().nullable(), dataAsOf: z.string().nullable() }),
   links: (answer) => entryLinks(answer.items, ENTRY_ID),
-  run: async ({ domain, limit, random, seed }, { host, mirror }) => {
-    const now = host.now();
+  run: async ({ domain, limit, random, seed }, { mirror }) => {
     // The mirror's source reads synchronously behind its promises: the whole answer comes from the one connection, at once.
-    const { items, total, snapshotAt } = await mirror.read(async (db) => ({
-      ...(await readNext(overviewSource({ mirror: db }), { domain, limit, random, seed, now })),
-      snapshotAt: mirrorAge(db).snapshotAt,
-    }));
-    return { items: items.map(compactNext), total, dataAsOf: dataAsOf(snapshotAt) };
+    const { items, total } = await nextReading(mirror.readings, { domain, limit, random, seed }, true);
+    return { items: items.map(compactNext), total, dataAsOf: mirror.read(dataAsOfMirror) };
   },
 });
 
@@ -55,22 +50,13 @@ const statusTool = tool({
   title: 'What is going on',
   input: z.strictObject({}),
   output: z.object({ status: z.record(z.string(), z.unknown()), dataAsOf: z.string().nullable() }),
-  run: (_args, { host, mirror }) => readStatusOf(host, mirror),
+  run: (_args, { mirror }) => readStatusOf(mirror),
 });
 
 /** lk status --json --offline from the mirror: the status tool's answer and lk://status. */
-export async function readStatusOf(host: ToolHost, mirror: McpMirror): Promise<{ status: Record<string, unknown>; dataAsOf: string | null }> {
-  const { status, snapshotAt } = await mirror.read(async (db) => {
-    const age = mirrorAge(db);
-    const status = await readStatus(overviewSource({ mirror: db }), {
-      now: host.now(),
-      timeZone: host.fallbackTimeZone,
-      mirror: { syncedAt: age.syncedAt },
-      offline: true,
-    });
-    return { status, snapshotAt: age.snapshotAt };
-  });
-  return { status: status as unknown as Record<string, unknown>, dataAsOf: dataAsOf(snapshotAt) };
+export async function readStatusOf(mirror: McpMirror): Promise<{ status: Record<string, unknown>; dataAsOf: string | null }> {
+  const status = await statusReading(mirror.readings, { offline: true });
+  return { status: status as unknown as Record<string, unknown>, dataAsOf: mirror.read(dataAsOfMirror) };
 }
 
 export const OVERVIEW_TOOLS = [nextUpTool, statusTool];

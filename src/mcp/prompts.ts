@@ -1,9 +1,7 @@
 import { ProtocolError, ProtocolErrorCode, type GetPromptResult, type Prompt } from '@modelcontextprotocol/server';
 import { DOMAINS } from '../api/vocabulary.js';
-import { isEmpty, reportFigures } from '../report/figures.js';
-import { reportPeriod } from '../report/period.js';
+import { nextReading, yearInReview as review } from '../readings/composed.js';
 import { localToday } from '../report/time-zone.js';
-import { overviewSource, readNext } from '../readings/overview.js';
 import type { McpMirror, ToolHost } from './mirror.js';
 import { compactNext } from './overview-tools.js';
 
@@ -50,14 +48,8 @@ function domainOf(given: string | undefined): string | undefined {
 }
 
 async function tonight(domain: string | undefined, host: ToolHost, mirror: McpMirror): Promise<GetPromptResult> {
-  const now = host.now();
-  const { inProgress, planned } = await mirror.read(async (db) => {
-    const source = overviewSource({ mirror: db });
-    return {
-      inProgress: (await readNext(source, { domain, limit: 10, now })).items.map(compactNext),
-      planned: (await readNext(source, { domain, random: true, now })).items.map(compactNext),
-    };
-  });
+  const inProgress = (await nextReading(mirror.readings, { domain, limit: 10 }, true)).items.map(compactNext);
+  const planned = (await nextReading(mirror.readings, { domain, random: true }, true)).items.map(compactNext);
   const where = domain === undefined ? '' : ` (${domain} only)`;
   return message(
     `What should I take up tonight${where}? Suggest one and say why, from what I have in progress (most recently active first) and one planned entry picked at random.`,
@@ -67,8 +59,7 @@ async function tonight(domain: string | undefined, host: ToolHost, mirror: McpMi
 }
 
 async function catchUp(host: ToolHost, mirror: McpMirror): Promise<GetPromptResult> {
-  const now = host.now();
-  const items = await mirror.read(async (db) => (await readNext(overviewSource({ mirror: db }), { now })).items.map(compactNext));
+  const items = (await nextReading(mirror.readings, {}, true)).items.map(compactNext);
   const behind = items.filter((item) => typeof item.episodesBehind === 'number' && item.episodesBehind > 0);
   if (behind.length === 0)
     return {
@@ -86,9 +77,8 @@ async function yearInReview(given: string | undefined, host: ToolHost, mirror: M
   const today = localToday(host.now(), host.fallbackTimeZone);
   const year = given === undefined || given === '' ? today.slice(0, 4) : given;
   if (!/^\d{4}$/.test(year)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `year-in-review: year ${given} is not a year such as 2025`);
-  const period = reportPeriod({ year }, today);
-  const figures = mirror.read((db) => reportFigures(db, { period, fallbackTimeZone: host.fallbackTimeZone }));
-  if (isEmpty(figures))
+  const { figures, empty } = await review(mirror.readings, { year });
+  if (empty)
     return {
       description: `${year} in review`,
       messages: [user(`Nothing to review for ${year}: my library holds no dated event and no finished work in it.`)],

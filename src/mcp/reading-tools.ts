@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { ListingFilter, Reading } from '../readings/table.js';
 import { readingToolDescription } from './descriptions.js';
-import { dataAsOfMirror, domain, isoDate, limit, listing, page, phase } from './listing.js';
+import { domain, isoDate, limit, listing, phase, readingPage } from './listing.js';
 import { cursorArgument } from './paging.js';
 import type { Tool } from './tool.js';
 import { madeToolReadings } from './tool-names.js';
@@ -27,8 +27,7 @@ export function readingTools(readings: Record<string, Reading>, written: Readonl
       paged: true,
       run: (args, call) => {
         const filters = Object.fromEntries(takes.map((name) => [name, args[name]])) as Partial<Record<ListingFilter, string>>;
-        const window = { offset: call.offset, limit: args.limit as number };
-        return call.mirror.read((db) => page(reading.mirror(db, filters, window, call.host.now()), call, dataAsOfMirror(db)));
+        return readingPage(call, reading, filters, args.limit as number);
       },
     };
   });

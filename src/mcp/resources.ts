@@ -7,9 +7,7 @@ import {
   type ResourceTemplateType,
 } from '@modelcontextprotocol/server';
 import { schemaTables } from '../mirror/read.js';
-import { isEmpty, reportFigures } from '../report/figures.js';
-import { reportPeriod } from '../report/period.js';
-import { localToday } from '../report/time-zone.js';
+import { yearInReview } from '../readings/composed.js';
 import { readEntry } from './entry.js';
 import type { McpMirror, ToolHost } from './mirror.js';
 import { readStatusOf } from './overview-tools.js';
@@ -62,7 +60,7 @@ export async function readResource(uri: string, host: ToolHost, mirror: McpMirro
 }
 
 async function resourceValue(uri: string, host: ToolHost, mirror: McpMirror): Promise<unknown> {
-  if (uri === 'lk://status') return (await readStatusOf(host, mirror)).status;
+  if (uri === 'lk://status') return (await readStatusOf(mirror)).status;
   if (uri === 'lk://schema') return { tables: mirror.read(schemaTables) };
   const entry = /^lk:\/\/entry\/(.+)$/.exec(uri);
   if (entry) {
@@ -72,17 +70,16 @@ async function resourceValue(uri: string, host: ToolHost, mirror: McpMirror): Pr
     return { entry: found.entry, history: found.history };
   }
   const report = /^lk:\/\/report\/(.*)$/.exec(uri);
-  if (report) return yearReport(uri, report[1]!, host, mirror);
+  if (report) return yearReport(uri, report[1]!, mirror);
   throw notFound(uri, `no resource ${uri}: lk has lk://status, lk://schema, lk://entry/{id} and lk://report/{year}`);
 }
 
-function yearReport(uri: string, year: string, host: ToolHost, mirror: McpMirror) {
+async function yearReport(uri: string, year: string, mirror: McpMirror) {
   if (!/^\d{4}$/.test(year))
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${uri}: the year is four digits, e.g. lk://report/2025`, { uri });
-  const period = reportPeriod({ year }, localToday(host.now(), host.fallbackTimeZone));
-  const figures = mirror.read((db) => reportFigures(db, { period, fallbackTimeZone: host.fallbackTimeZone }));
-  if (isEmpty(figures)) throw notFound(uri, `nothing to review: the mirror holds no dated event and no finished work in ${year}`);
-  return figures;
+  const review = await yearInReview(mirror.readings, { year });
+  if (review.empty) throw notFound(uri, `nothing to review: the mirror holds no dated event and no finished work in ${year}`);
+  return review.figures;
 }
 
 /**

@@ -3,14 +3,13 @@ import { pathOf } from '../api/endpoints.js';
 import { ORDERS, SORTS } from '../api/vocabulary.js';
 import { statsSnapshot, type Listing } from '../mirror/read.js';
 import { READINGS } from '../readings/table.js';
-import { dataYears, reportFigures } from '../report/figures.js';
-import { reportPeriod, withinDataYears } from '../report/period.js';
-import { localToday } from '../report/time-zone.js';
+import { yearInReview } from '../readings/composed.js';
+import { singleValue } from '../readings/engine.js';
 import { sqlPage, SQL_BYTE_LIMIT, SQL_ROW_LIMIT } from './limits.js';
 import { readEntry } from './entry.js';
 import { linked } from './links.js';
 import { ENTRY_ID, entryLinks, EVENT_ENTRY_ID } from './resource-links.js';
-import { dataAsOf, dataAsOfMirror, domain, isoDate, limit, listing, nextCursor, page, phase } from './listing.js';
+import { dataAsOf, dataAsOfMirror, domain, isoDate, limit, listing, nextCursor, page, phase, readingPage } from './listing.js';
 import { OVERVIEW_TOOLS } from './overview-tools.js';
 import { cursorArgument, PAGE_SIZE } from './paging.js';
 import { readingTools } from './reading-tools.js';
@@ -30,8 +29,7 @@ const searchTool = tool({
   input: z.strictObject({ text: z.string().trim().min(1).describe('words to find'), domain, phase, limit, cursor: cursorArgument }),
   output: listing,
   links: (answer) => entryLinks(answer.results, ENTRY_ID),
-  run: ({ text, domain, phase, limit }, call) =>
-    call.mirror.read((db) => page(READINGS.search.mirror(db, { text, domain, phase }, { offset: call.offset, limit }), call, dataAsOfMirror(db))),
+  run: ({ text, domain, phase, limit }, call) => readingPage(call, 'search', { text, domain, phase }, limit),
 });
 
 const listLibraryTool = tool({
@@ -68,8 +66,7 @@ const listLibraryTool = tool({
       sort: input.sort,
       order: input.order,
     };
-    const window = { offset: call.offset, limit: input.limit };
-    return call.mirror.read((db) => page(READINGS.library.mirror(db, filters, window), call, dataAsOfMirror(db)));
+    return readingPage(call, 'library', filters, input.limit);
   },
 });
 
@@ -93,8 +90,7 @@ const historyTool = tool({
   input: z.strictObject({ from: isoDate.optional(), to: isoDate.optional(), domain, limit, cursor: cursorArgument }),
   output: listing,
   links: (answer) => entryLinks(answer.results, EVENT_ENTRY_ID),
-  run: ({ from, to, domain, limit }, call) =>
-    call.mirror.read((db) => page(READINGS.history.mirror(db, { domain, from, to }, { offset: call.offset, limit }), call, dataAsOfMirror(db))),
+  run: ({ from, to, domain, limit }, call) => readingPage(call, 'history', { domain, from, to }, limit),
 });
 
 const statsTool = tool({
@@ -108,19 +104,13 @@ const statsTool = tool({
   output: z.object({ figures: z.record(z.string(), z.unknown()), summary: z.unknown(), source, dataAsOf }),
   live: true,
   run: async ({ year, from, to }, { host, mirror }) => {
-    const today = localToday(host.now(), host.fallbackTimeZone);
-    const asked = reportPeriod({ year: year === undefined ? undefined : String(year), from, to }, today);
-    const { figures, summary, dataAsOf } = mirror.read((db) => ({
-      // Cut to the years that hold data (figures.period says so): the answer's size is the data's, not the period's.
-      figures: reportFigures(db, {
-        period: withinDataYears(asked, dataYears(db), today),
-        fallbackTimeZone: host.fallbackTimeZone,
-      }) as unknown as Record<string, unknown>,
-      summary: statsSnapshot(db) ?? null,
-      dataAsOf: dataAsOfMirror(db),
-    }));
-    if (host.live) return { figures, summary: (await host.live.get(pathOf('stats'))).json, source: 'api' as const, dataAsOf };
-    return { figures, summary, source: 'mirror' as const, dataAsOf };
+    const readings = mirror.readings;
+    // Cut to the years that hold data (figures.period says so): the answer's size is the data's, not the period's.
+    const review = await yearInReview(readings, { year: year === undefined ? undefined : String(year), from, to }, { cutToData: true });
+    const figures = review.figures as unknown as Record<string, unknown>;
+    const dataAsOf = mirror.read(dataAsOfMirror);
+    if (host.live) return { figures, summary: await singleValue(readings, 'stats', {}, false), source: 'api' as const, dataAsOf };
+    return { figures, summary: mirror.read(statsSnapshot) ?? null, source: 'mirror' as const, dataAsOf };
   },
 });
 
@@ -138,10 +128,7 @@ const calendarTool = tool({
       // Read live: the mirror is not opened (there may be none).
       return { ...page(within(items), call, new Date(call.host.now()).toISOString()), source: 'api' as const };
     }
-    return call.mirror.read((db) => ({
-      ...page(READINGS.calendar.mirror(db, { domain }, { offset: call.offset, limit }, call.host.now()), call, dataAsOfMirror(db)),
-      source: 'mirror' as const,
-    }));
+    return { ...(await readingPage(call, 'calendar', { domain }, limit)), source: 'mirror' as const };
   },
 });
 

@@ -1,4 +1,4 @@
-import type { Database, Statement } from '../mirror/open.js';
+import { openForReading, openForWriting, type Database, type Statement } from '../mirror/open.js';
 import { migrate, NOTIFY_LEDGER_VERSION } from '../mirror/migrations.js';
 
 /**
@@ -9,6 +9,11 @@ import { migrate, NOTIFY_LEDGER_VERSION } from '../mirror/migrations.js';
  * GIVE_UP_AFTER runs: it never holds the target's other messages back, nor is it tried for ever.
  */
 export const GIVE_UP_AFTER = 3;
+
+/** The mirror as lk notify uses it: read-only for a dry run (it records nothing), else writable for its ledger. */
+export function openNotifyMirror(path: string, dryRun: boolean): Database {
+  return dryRun ? openForReading(path) : openForWriting(path);
+}
 
 export class Ledger {
   private readonly has: Statement | undefined;

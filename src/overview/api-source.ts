@@ -1,4 +1,4 @@
-import type { ApiClient, Query } from '../api/client.js';
+import type { ApiReader, Query } from '../api/client.js';
 import { pathOf } from '../api/endpoints.js';
 import { isEnvelope, paginate } from '../api/paginate.js';
 import { UnexpectedResponseError } from '../util/errors.js';
@@ -16,7 +16,7 @@ const PAGE = 100;
  * listing's `total` with `limit=1`, and the newest event of each entry from GET /v1/history newest first, page after
  * page only while entries remain unseen, or from each remaining entry's own history when that costs fewer requests.
  */
-export function apiSource(client: ApiClient, lang: string | undefined): NextSource & StatusSource {
+export function apiSource(client: ApiReader, lang: string | undefined): NextSource & StatusSource {
   const collect = async (path: string, query: Query) => {
     const items: unknown[] = [];
     for await (const page of paginate(client, path, { ...query, lang }, { all: true })) items.push(...page.items);

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { ApiClient } from '../api/client.js';
+import type { ApiReader } from '../api/client.js';
 import { makeFeed, type FeedDocument, type FeedFormat } from '../feed/document.js';
 import type { Database } from '../mirror/open.js';
 import { apiSource } from '../overview/api-source.js';
@@ -17,7 +17,7 @@ import { wholeNumber } from '../util/whole-number.js';
 export type OverviewSource = NextSource & StatusSource;
 
 /** Where the overview readings read: the API (the run's client, in its language) or an open mirror. */
-export type OverviewFrom = { api: ApiClient; lang: string | undefined } | { mirror: Database };
+export type OverviewFrom = { api: ApiReader; lang: string | undefined } | { mirror: Database };
 
 export function overviewSource(from: OverviewFrom): OverviewSource {
   return 'mirror' in from ? mirrorSource(from.mirror) : apiSource(from.api, from.lang);

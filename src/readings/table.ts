@@ -106,6 +106,8 @@ export interface SingleReading extends Declared {
 export interface ComposedReading extends Declared {
   kind: 'composed';
   view?: View;
+  /** Made from the mirror alone (the feed, the year in review): the command needs no key and takes no --offline. */
+  mirrorOnly?: true;
 }
 
 export type Reading = ListingReading | SingleReading | ComposedReading;
@@ -269,7 +271,14 @@ export const READINGS = {
     mirror: (db, { text, domain, phase }, window) => searchEntries(db, text ?? '', { domain: upper(domain), phase: upper(phase) }, window),
     surfaces: { command: ['search'], offline: true, tool: 'search' },
   },
-  feed: { kind: 'composed', about: 'Recent activity as a feed', titles: false, surfaces: { command: ['feed'], offline: true, route: '/feed.json' } },
+  feed: {
+    kind: 'composed',
+    about: 'Recent activity as a feed',
+    titles: false,
+    mirrorOnly: true,
+    surfaces: { command: ['feed'], offline: true, route: '/feed.json' },
+  },
+  yearInReview: { kind: 'composed', about: 'A year in review', titles: false, mirrorOnly: true, surfaces: { command: ['report'], offline: true } },
 } as const satisfies Record<string, Reading>;
 
 export type ReadingName = keyof typeof READINGS;

@@ -3,5 +3,5 @@
  * the mirror and the page made of them. Bad input is refused earlier, by period.ts in the program; an error thrown here
  * (an old mirror) is still one of lk's, whose copy of LkError src/cli.ts recognises (util/errors.ts).
  */
-export { datedSpan, isEmpty, reportFigures } from './figures.js';
+export { dataYears, datedSpan, isEmpty, reportFigures } from './figures.js';
 export { reportPage } from './page.js';

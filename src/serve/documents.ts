@@ -1,22 +1,15 @@
 import { UsageError } from '../util/errors.js';
-import type { Database } from '../mirror/open.js';
-import { calendarChanges, mirrorChangedAt, mirrorStamp } from '../mirror/read.js';
 import { jsonListingText, jsonValueText } from '../output/formats/json.js';
-import { DEFAULT_NEXT_LIMIT, nextLimit, overviewSource, readFeed, readNext, readStatus } from '../readings/overview.js';
-import { EVERYTHING } from '../readings/pages.js';
-import { READINGS } from '../readings/table.js';
-import type * as Report from '../report/index.js';
-import { calendarFeed } from '../output/formats/ics.js';
-import { reportPeriod } from '../report/period.js';
-import { localToday } from '../report/time-zone.js';
+import { calendarIcs, feedReading, nextReading, reviewPage, statusReading, yearInReview } from '../readings/composed.js';
+import type { ReadingHost } from '../readings/host.js';
+import { DEFAULT_NEXT_LIMIT, nextLimit } from '../readings/overview.js';
 
 /**
  * What each address of `lk serve` answers: the bytes the matching command writes offline (to a pipe), made by the
- * same functions from the same mirror. Nothing here reads a file but the mirror: a path names a document, never a file.
+ * engine (src/readings/) from the same mirror, for a public host: every reading goes through the public projection.
+ * Nothing here reads a file but the mirror: a path names a document, never a file. ADDRESSES lists them once, for
+ * the routes, the index page (index-page.ts) and `lk serve --help`.
  */
-
-/** `lk report`'s bundle (dist/report.cjs), loaded by the first request that needs it. */
-export type ReportModule = typeof Report;
 
 export interface Document {
   body: string;
@@ -25,12 +18,9 @@ export interface Document {
   headers?: Record<string, string>;
 }
 
+/** What a document is made with: the public host of the served mirror, its clock stopped at the request's moment. */
 export interface DocumentContext {
-  db: Database;
-  now: number;
-  /** The zone of "this year" and of a report's days when the profile names none (TZ, else this machine's). */
-  timeZone: string;
-  report: () => Promise<ReportModule>;
+  host: ReadingHost;
 }
 
 type Builder = (context: DocumentContext) => Promise<Document | undefined>;
@@ -42,25 +32,23 @@ export const PAGE_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** `lk calendar --offline --format ics`. */
-async function calendar({ db, now }: DocumentContext): Promise<Document> {
-  const items = [...READINGS.calendar.mirror(db, {}, EVERYTHING, now).items];
-  const feed = calendarFeed(items, { now: mirrorStamp(db, now), changedAt: calendarChanges(db, items), spoilerFree: false });
+async function calendar({ host }: DocumentContext): Promise<Document> {
+  const { feed } = await calendarIcs(host, { spoilerFree: false }, true);
   return { body: feed.text, type: 'text/calendar; charset=utf-8' };
 }
 
 /** `lk feed --public` (Atom) and `lk feed --public --json`: what a public page shows, never the notes. */
 function feed(format: 'atom' | 'json'): Builder {
-  return async ({ db }) => {
-    const document = await readFeed(db, { format, publicOnly: true });
+  return async ({ host }) => {
+    const document = await feedReading(host, { format });
     return { body: document.text, type: format === 'atom' ? 'application/atom+xml; charset=utf-8' : 'application/feed+json; charset=utf-8' };
   };
 }
 
 /** `lk status --json --offline`, its mirror.syncedAt the last sync that changed the data. */
-async function status({ db, now, timeZone }: DocumentContext): Promise<Document> {
+async function status({ host }: DocumentContext): Promise<Document> {
   // The mirror's data as of their last change: a sync that changed nothing changes no byte (nor the ETag).
-  const answer = await readStatus(overviewSource({ mirror: db }), { now, timeZone, mirror: { syncedAt: mirrorChangedAt(db) }, offline: true });
-  return { body: jsonValueText(answer), type: JSON_TYPE };
+  return { body: jsonValueText(await statusReading(host, { offline: true, asOfChange: true })), type: JSON_TYPE };
 }
 
 /**
@@ -78,8 +66,8 @@ function next(query: URLSearchParams): Route | BadQuery {
     if (error instanceof UsageError) return new BadQuery(error.message);
     throw error;
   }
-  const build: Builder = async ({ db, now }) => {
-    const answer = await readNext(overviewSource({ mirror: db }), { limit: all ? undefined : limit, now });
+  const build: Builder = async ({ host }) => {
+    const answer = await nextReading(host, { limit: all ? undefined : limit }, true);
     return { body: jsonListingText(answer.items), type: JSON_TYPE };
   };
   return { key: all ? '/next.json?all' : `/next.json?limit=${limit}`, build };
@@ -87,13 +75,10 @@ function next(query: URLSearchParams): Route | BadQuery {
 
 /** `lk report --year YYYY -o -`; none (404) for a year with nothing to review, where the command exits 1. */
 function report(year: string): Builder {
-  return async ({ db, now, timeZone, report: load }) => {
-    const period = reportPeriod({ year }, localToday(now, timeZone));
-    const module = await load();
-    const figures = module.reportFigures(db, { period, fallbackTimeZone: timeZone });
-    if (module.isEmpty(figures)) return undefined;
-    const body = module.reportPage(figures, new Date(mirrorStamp(db, now)).toISOString());
-    return { body, type: 'text/html; charset=utf-8', headers: { 'content-security-policy': PAGE_POLICY } };
+  return async ({ host }) => {
+    const review = await yearInReview(host, { year });
+    if (review.empty) return undefined;
+    return { body: await reviewPage(review), type: 'text/html; charset=utf-8', headers: { 'content-security-policy': PAGE_POLICY } };
   };
 }
 
@@ -110,21 +95,59 @@ export interface Route {
 
 const fixed = (key: string, build: Builder) => () => ({ key, build });
 
-/** Each route: what to make, given the request's query (only /next.json reads one; `token` is the server's). */
-const FIXED: Record<string, (query: URLSearchParams) => Route | BadQuery> = {
-  '/calendar.ics': fixed('/calendar.ics', calendar),
-  '/feed.atom': fixed('/feed.atom', feed('atom')),
-  '/feed.json': fixed('/feed.json', feed('json')),
-  '/status.json': fixed('/status.json', status),
-  '/next.json': next,
-};
+/** An address of lk serve: its path, the command whose bytes it serves, and what it is for (the index page's words). */
+export interface Address {
+  path: string;
+  command: string;
+  what: string;
+  /** The document at `path` for a request's query; undefined: a path with a year in it (made by documentAt). */
+  route?: (query: URLSearchParams) => Route | BadQuery;
+}
+
+/** Every document lk serve answers, once: its routes, the index page's links and `lk serve --help` read this list. */
+export const ADDRESSES: readonly Address[] = [
+  {
+    path: '/calendar.ics',
+    command: 'lk calendar --offline --format ics (subscribe with webcal://HOST:PORT/calendar.ics)',
+    what: 'upcoming episodes, for a calendar app (lk calendar --format ics)',
+    route: fixed('/calendar.ics', calendar),
+  },
+  {
+    path: '/feed.atom',
+    command: 'lk feed --public',
+    what: 'recent activity as Atom, for a feed reader (lk feed --public)',
+    route: fixed('/feed.atom', feed('atom')),
+  },
+  {
+    path: '/feed.json',
+    command: 'lk feed --public --json',
+    what: 'the same as JSON Feed 1.1 (lk feed --public --json)',
+    route: fixed('/feed.json', feed('json')),
+  },
+  {
+    path: '/status.json',
+    command: 'lk status --json --offline',
+    what: 'what is going on, for a dashboard (lk status --json)',
+    route: fixed('/status.json', status),
+  },
+  {
+    path: '/next.json',
+    command: 'lk next --json --offline (?limit=N as --limit N, ?all as --all)',
+    what: 'what to take up next (lk next --json)',
+    route: next,
+  },
+  { path: '/report/YYYY.html', command: 'lk report --year YYYY', what: 'a year in review (lk report --year YYYY)' },
+];
+
+const FIXED = new Map(ADDRESSES.filter((address) => address.route).map((address) => [address.path, address.route!]));
 
 /**
  * The builder of a path exactly as the request line has it (no decoding: `%2e`, `..`, `//` name nothing), or
  * undefined: 404. `/` is the index, made in index-page.ts.
  */
 export function documentAt(path: string, query = new URLSearchParams()): Route | BadQuery | undefined {
-  if (Object.hasOwn(FIXED, path)) return FIXED[path]!(query);
+  const fixedRoute = FIXED.get(path);
+  if (fixedRoute) return fixedRoute(query);
   const year = /^\/report\/(\d{4})\.html$/.exec(path)?.[1];
   return year !== undefined && Number(year) >= 1970 ? { key: path, build: report(year) } : undefined;
 }

@@ -1,4 +1,5 @@
 import { escapeHtml } from '../output/wording/feed-text.js';
+import { ADDRESSES } from './documents.js';
 
 /**
  * `/`: what this server offers, with the addresses to paste into a calendar app, a feed reader or a dashboard. The
@@ -14,17 +15,12 @@ export interface IndexFacts {
   syncedAt: number | undefined;
 }
 
-const LINKS: [path: string, what: string][] = [
-  ['/calendar.ics', 'upcoming episodes, for a calendar app (lk calendar --format ics)'],
-  ['/feed.atom', 'recent activity as Atom, for a feed reader (lk feed --public)'],
-  ['/feed.json', 'the same as JSON Feed 1.1 (lk feed --public --json)'],
-  ['/status.json', 'what is going on, for a dashboard (lk status --json)'],
-  ['/next.json', 'what to take up next (lk next --json)'],
-];
+/** The addresses a client subscribes to (the years in review are linked below them, one a year). */
+const LINKS = ADDRESSES.filter((address) => address.route !== undefined);
 
 export function indexPage(facts: IndexFacts): string {
   const link = (path: string) => escapeHtml(`${path}${facts.query}`);
-  const items = LINKS.map(([path, what]) => `<li><a href="${link(path)}">${escapeHtml(path)}</a>: ${escapeHtml(what)}</li>`);
+  const items = LINKS.map(({ path, what }) => `<li><a href="${link(path)}">${escapeHtml(path)}</a>: ${escapeHtml(what)}</li>`);
   const webcal = escapeHtml(`webcal://${facts.authority}/calendar.ics${facts.query}`);
   const reports = facts.years.map((year) => `<a href="${link(`/report/${year}.html`)}">${year}</a>`).join(' · ');
   const synced = facts.syncedAt === undefined ? 'at an unknown time' : escapeHtml(new Date(facts.syncedAt).toISOString().replace(/\.\d+Z$/, 'Z'));

@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { mirrorAge } from '../mirror/read.js';
-import type { ReportModule } from './documents.js';
+import { reviewedYears } from '../readings/composed.js';
+import type { ReadingHost } from '../readings/host.js';
+import { MirrorHandle } from '../readings/mirror-handle.js';
 import { listen, type Listening } from './http.js';
 import { isLoopback } from './own-name.js';
 import { indexPage } from './index-page.js';
-import { MirrorConnection } from './connection.js';
 import { DocumentStore } from './store.js';
 import { startSyncLoop, type SyncCost, type SyncLoopOptions } from './sync-loop.js';
 
@@ -30,10 +31,11 @@ export interface ServeOptions {
 export type SyncTurns = Pick<SyncLoopOptions, 'everyMs' | 'first' | 'last'> & { run(): Promise<SyncCost> };
 
 export async function startServe(options: ServeOptions): Promise<Listening> {
-  const mirror = new MirrorConnection(options.dbPath);
-  let report: Promise<ReportModule> | undefined;
-  const loadReport = () => (report ??= import('../report/index.js'));
-  const store = new DocumentStore({ mirror, now: options.now, timeZone: options.timeZone, report: loadReport });
+  // Every address is public: the engine reads the mirror through the public projection for all of them.
+  const mirror = new MirrorHandle(options.dbPath, 'public', 'lk serve');
+  mirror.current(); // a missing or unreadable mirror is said now, before listening
+  const host: ReadingHost = { audience: 'public', now: options.now, timeZone: () => options.timeZone, mirror: () => Promise.resolve(mirror) };
+  const store = new DocumentStore({ mirror, host });
   let listening: Listening;
   try {
     listening = await listen({
@@ -46,12 +48,7 @@ export async function startServe(options: ServeOptions): Promise<Listening> {
       mcp: options.mcp && ((request, response) => options.mcp!.handle(request, response)),
       document: (path, query) => store.get(path, query),
       index: ({ authority, query }) =>
-        store.read(async (reader) => {
-          const span = (await loadReport()).datedSpan(reader);
-          const years: number[] = [];
-          if (span) for (let year = Number(span.last.slice(0, 4)); year >= Number(span.first.slice(0, 4)); year -= 1) years.push(year);
-          return indexPage({ authority, query, years, syncedAt: mirrorAge(reader).syncedAt });
-        }),
+        store.read(async (reader) => indexPage({ authority, query, years: await reviewedYears(host), syncedAt: mirrorAge(reader).syncedAt })),
     });
   } catch (error) {
     mirror.close();

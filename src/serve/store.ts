@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Database } from '../mirror/open.js';
-import type { MirrorConnection } from './connection.js';
 import { mirrorChangedAt } from '../mirror/read.js';
-import { BadQuery, documentAt, type Document, type ReportModule } from './documents.js';
+import type { ReadingHost } from '../readings/host.js';
+import type { MirrorHandle } from '../readings/mirror-handle.js';
+import { BadQuery, documentAt, type Document } from './documents.js';
 
 const gzipped = promisify(gzip);
 
@@ -28,10 +29,10 @@ interface Cached {
 }
 
 export interface StoreOptions {
-  mirror: MirrorConnection;
-  now: () => number;
-  timeZone: string;
-  report: () => Promise<ReportModule>;
+  /** The served mirror, read through the public projection. */
+  mirror: MirrorHandle;
+  /** The engine's host for it (public), whose clock each document stops at its request's moment. */
+  host: ReadingHost;
 }
 
 /**
@@ -59,10 +60,10 @@ export class DocumentStore {
     const current = this.cache.get(key);
     if (current && current !== previous) return (await current).served;
     const making = this.exclusive(async () => {
-      const now = this.options.now();
-      const { timeZone, report } = this.options;
+      const now = this.options.host.now();
+      const host = { ...this.options.host, now: () => now };
       const [document, changedAt, madeFrom] = await this.inReadTransaction(
-        async (db) => [await build({ db, now, timeZone, report }), mirrorChangedAt(db), this.version(now)] as const,
+        async (db) => [await build({ host }), mirrorChangedAt(db), this.version(now)] as const,
       );
       // New bytes date from the sync that brought them: the first seen from it; later ones (a day passing) from now.
       const since = known?.served ? now : (changedAt ?? now);
@@ -85,7 +86,7 @@ export class DocumentStore {
     return this.exclusive(() => this.inReadTransaction(use));
   }
 
-  private version(now = this.options.now()): string {
+  private version(now = this.options.host.now()): string {
     return `${this.options.mirror.version()}:${Math.floor(now / 60_000)}`;
   }
 
@@ -96,14 +97,8 @@ export class DocumentStore {
   }
 
   /** Only ever inside exclusive(): no other read is running, so the connection may be opened again first. */
-  private async inReadTransaction<T>(work: (db: Database) => Promise<T>): Promise<T> {
-    const db = this.options.mirror.current();
-    db.exec('BEGIN');
-    try {
-      return await work(db);
-    } finally {
-      db.exec('COMMIT');
-    }
+  private inReadTransaction<T>(work: (db: Database) => Promise<T>): Promise<T> {
+    return this.options.mirror.readHeld(work);
   }
 }
 

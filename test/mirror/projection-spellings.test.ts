@@ -3,7 +3,7 @@ import { AUDIENCE_WORDS, PRIVATE_FLAGS, PUBLIC_FLAGS } from '../../src/items/aud
 import { listIsPublic } from '../../src/items/list.js';
 import { reviewWithheld, SPOILER_FLAGS } from '../../src/items/review.js';
 import { loadSqlite } from '../../src/mirror/open.js';
-import { readPublicProjection } from '../../src/serve/projection.js';
+import { readPublicProjection } from '../../src/readings/projection.js';
 import { describeWithSqlite } from '../support/sqlite-node.js';
 
 // Issue 58: lk serve's projection decides in SQL what src/items decides in code (reviewWithheld, listIsPublic), its

@@ -5,7 +5,7 @@ import { readingTools } from '../../src/mcp/reading-tools.js';
 import type { ToolCall } from '../../src/mcp/tool.js';
 import { TOOL_NAMES } from '../../src/mcp/tool-names.js';
 import { TOOLS } from '../../src/mcp/tools.js';
-import { openForReading } from '../../src/mirror/open.js';
+import { McpMirror } from '../../src/mcp/mirror.js';
 import { READINGS, type Reading, type ReadingName } from '../../src/readings/table.js';
 import { documentAt } from '../../src/serve/documents.js';
 import type { RunResult, TestBed } from '../e2e/harness.js';
@@ -117,7 +117,7 @@ describeWithSqlite('the readings on their surfaces', () => {
   /** The reading's answer on its command: online unless `offline`. */
   async function onCommand(name: ReadingName, reading: Reading, offline: boolean): Promise<unknown[]> {
     const args = argsOf(name, reading);
-    const mirrorOnly = reading.kind !== 'composed' ? reading.api === undefined : name === 'feed';
+    const mirrorOnly = reading.kind !== 'composed' ? reading.api === undefined : reading.mirrorOnly === true;
     const where = mirrorOnly ? ['--db', db] : offline ? ['--offline', '--db', db] : reading.surfaces.offline ? ['--db', db] : [];
     const answer = await json([...args, ...where], offline || mirrorOnly ? null : 'full');
     if (name === 'feed') return (answer as { items: unknown[] }).items;
@@ -177,7 +177,7 @@ describeWithSqlite('the readings on their surfaces', () => {
   describe('every reading of the table, on every surface it names', () => {
     for (const [name, reading] of table) {
       const { surfaces } = reading;
-      const mirrorOnly = reading.kind !== 'composed' ? reading.api === undefined : name === 'feed';
+      const mirrorOnly = reading.kind !== 'composed' ? reading.api === undefined : reading.mirrorOnly === true;
       it(`${name}: lk ${surfaces.command.join(' ')}${surfaces.offline && !mirrorOnly ? ', --offline' : ''}${surfaces.route ? `, ${surfaces.route}` : ''}${surfaces.tool ? `, the ${surfaces.tool} tool` : ''}`, async () => {
         const reference = await onCommand(name, reading, false);
         expect(reference.length, `${name} answers something`).toBeGreaterThan(0);
@@ -197,12 +197,13 @@ describeWithSqlite('the readings on their surfaces', () => {
     expect(made?.title).toBe('Reviews again');
     expect(Object.keys(made!.input.shape).sort()).toEqual(['cursor', 'domain', 'limit']);
     // Its call as lk mcp makes it (mcp/index.ts), on the synced mirror: a page of 7, then the rest from the cursor.
-    const database = openForReading(db);
+    // The server's own mirror for the tools (mcp/mirror.ts), on the synced mirror.
+    const mirror = new McpMirror({ mirrorPath: db, now: () => Date.now(), timeoutSeconds: 30, fallbackTimeZone: 'UTC', live: undefined });
     try {
       const call = (offset: number): ToolCall =>
         ({
           host: { now: () => Date.now() },
-          mirror: { read: <T>(read: (opened: typeof database) => T) => read(database) },
+          mirror,
           signal: new AbortController().signal,
           offset,
           cursorAt: (at: number) => `at-${at}`,
@@ -215,7 +216,7 @@ describeWithSqlite('the readings on their surfaces', () => {
       const reviews = (await json(['reviews', '--all', '--offline', '--db', db], null)) as { id: unknown }[];
       expect([...first.results, ...rest.results].map((item) => item.id)).toEqual(reviews.map((review) => review.id));
     } finally {
-      database.close();
+      mirror.close();
     }
   });
 

@@ -3,10 +3,11 @@ import { REVIEW_BODY_PATHS, REVIEW_TITLE_PATHS, SPOILER_FLAGS } from '../items/r
 import type { Database } from '../mirror/open.js';
 
 /**
- * The public projection of the mirror: what `lk serve` may show anyone who reaches it (a calendar URL shared with its
- * token, a dashboard on the LAN). This is the one place that decides it, for every route and the index: each
- * connection serve reads through gets TEMP views named like the tables, and SQLite looks a name up in `temp` before
- * `main`, so every query of every document reads the projection without knowing it.
+ * The public projection of the mirror: what a public surface may show anyone who reaches it (lk feed --public, every
+ * address of lk serve — a calendar URL shared with its token, a dashboard on the LAN). This is the one place that
+ * decides it: the engine (./engine.ts) opens a public reading's connection through it (./mirror-handle.ts), giving it
+ * TEMP views named like the tables, and SQLite looks a name up in `temp` before `main`, so every query of every
+ * reading reads the projection without knowing it.
  *
  * Left out: an entry's notes, a list item's note, the text (title and body) of a review that is private or marked as
  * a spoiler (the review itself stays: its rating, that it exists), and every list not marked public, with its items.
