@@ -61,6 +61,8 @@ export async function makeProgram(factory: Factory = processFactory(), argv?: re
   // A tree of the run's own command alone: what needs the others (their formats, the completion script) builds them all.
   if (commands !== COMMANDS) attachWholeProgram(program, () => makeProgram(factory));
   for (const register of await Promise.all(commands.map((command) => command.load()))) register(program);
+  // The whole tree also holds a command for each listing of the readings table that no module writes (commands/made.ts).
+  if (commands === COMMANDS) (await import('./commands/made.js')).registerMadeReadings(program);
   addHelpCommand(program, factory.env);
   // This machine's aliases and extensions, read when the help is written, not at every run.
   program.addHelpText('after', () => localCommandsHelp(factory.env));

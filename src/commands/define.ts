@@ -25,7 +25,7 @@
  * or `text(…)`; output/show.ts writes it in the run's format, --jq applies, -o is committed, and a result that ends
  * in failure (a failed check, a refused key) fails the run only then. A listing whose JSON holds more than its rows
  * gives `json` (that value with --json) and `tablesAfter` (more tables for a person: lk config list). A result read
- * from something the run opened (the mirror: `openMirrorHere` in ./offline.ts) needs it open while it is
+ * from something the run opened (the mirror: the engine's handle, ./readings.ts commandHost) needs it open while it is
  * shown: hand its closing to `ctx.closeWhenDone(close)`, which the wrapper runs once the result is shown or failed,
  * never a try/finally around the return. Bytes kept as they are (feed, report, calendar's ics, export, convert, api)
  * are `document({ format, file, folder, terminal, make })`: the wrapper settles where they go first (-o, the
@@ -39,7 +39,7 @@
  * Porting a command: add `output: DATA` (or the shape it prints) to its definition; replace
  * `await renderListing(...)`/`runListing(ctx, out, …)` with `return runReading(ctx, name, filters, options)` (./readings.ts,
  * an entry of src/readings/table.ts: a listing or a single resource, --offline included), `out.io.write(text)` with
- * `return text(…)`, a mirror closed in a finally with `openMirrorHere(ctx, …)` (closed once shown) and no
+ * `return text(…)`, a mirror closed in a finally with a reading of the engine (./readings.ts: closed once shown) and no
  * finally, a file written with replaceFile (or `out.io.write` of a document) with `return document({ make })`, its
  * "lk: wrote" line with the body's `said` (the default says the size) and what follows with its `after`, and delete
  * any `if (out.flags.fields …) throw new UsageError(…)` or `if (options.output === '')`: the shape and the wrapper

@@ -2,8 +2,7 @@ import type { Command } from 'commander';
 import { DATA } from '../output/shape.js';
 import { UsageError } from '../util/errors.js';
 import { addCommand, defineCommand } from './define.js';
-import { flag } from './flags.js';
-import { DOMAIN_FLAG, OFFLINE_FLAGS, PAGING_FLAGS } from './options.js';
+import { DOMAIN_FLAG, OFFLINE_FLAGS, PAGING_FLAGS, WINDOW_FLAGS } from './options.js';
 import { dateBound } from '../util/date-bound.js';
 import { runReading } from './readings.js';
 
@@ -13,12 +12,7 @@ const historyCommand = defineCommand({
   description: 'what you watched, played, read and listened to, newest first',
   output: DATA,
   flags: {
-    from: flag.date(
-      '--from <date>',
-      'from this day or moment: YYYY-MM-DD, ISO 8601 (local time without a zone), 7d, 2w, 12h, today, yesterday',
-      'start',
-    ),
-    to: flag.date('--to <date>', 'up to this day (inclusive) or moment, in the same forms', 'end'),
+    ...WINDOW_FLAGS,
     ...DOMAIN_FLAG,
     ...OFFLINE_FLAGS,
     ...PAGING_FLAGS,

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { TOOL_NAMES } from '../mcp/tool-names.js';
+import { TOOL_NAMES, toolNames } from '../mcp/tool-names.js';
 import type { Context } from '../context.js';
 import { SilentExit, UsageError } from '../util/errors.js';
 import { TEXT } from '../output/shape.js';
@@ -79,8 +79,9 @@ function chosenTools(list: string): string[] {
   // A comma list as --fields takes one: trimmed, empty names dropped.
   const names = [...new Set(parseFieldList(list))];
   if (names.length === 0) throw new UsageError('--tools needs at least one tool name', `Tools: ${TOOL_NAMES.join(', ')}.`);
-  const unknown = names.find((name) => !TOOL_NAMES.includes(name));
-  if (unknown !== undefined) throw new UsageError(`--tools: no tool named ${unknown}`, `Tools: ${TOOL_NAMES.join(', ')}.`);
+  const known = toolNames();
+  const unknown = names.find((name) => !known.includes(name));
+  if (unknown !== undefined) throw new UsageError(`--tools: no tool named ${unknown}`, `Tools: ${known.join(', ')}.`);
   return names;
 }
 

@@ -1,7 +1,29 @@
-import { flag, type OptionsOf } from './flags.js';
+import { flag, type Flag, type OptionsOf } from './flags.js';
 import type { PagingOptions } from '../api/paginate.js';
 import { UsageError } from '../util/errors.js';
-import { DOMAINS, PHASES } from '../api/vocabulary.js';
+import type { Domain, Phase } from '../vocabulary.js';
+import { FILTERS, type ListingFilter } from '../readings/filters.js';
+import type { DateValue } from './flag-values.js';
+
+/** The value a filter's flag hands the run. */
+interface FilterValues {
+  domain: Domain;
+  phase: Phase;
+  from: DateValue;
+  to: DateValue;
+}
+
+/**
+ * A listing filter's flag, made from its one declaration (src/readings/filters.ts): a choice in any case, or a date
+ * in every form the command line reads (7d, today…).
+ */
+export function filterFlag<N extends ListingFilter>(name: N): Flag<FilterValues[N] | undefined> {
+  const declared = FILTERS[name];
+  const spec = `--${name} <${declared.placeholder}>` as const;
+  if (declared.values === 'choice') return flag.choice(spec, declared.keeps, declared.choices) as Flag<FilterValues[N] | undefined>;
+  const forms = declared.edge === 'start' ? 'YYYY-MM-DD, ISO 8601 (local time without a zone), 7d, 2w, 12h, today, yesterday' : 'in the same forms';
+  return flag.date(spec, `${declared.keeps}${declared.edge === 'start' ? ': ' : ', '}${forms}`, declared.edge) as Flag<FilterValues[N] | undefined>;
+}
 
 /**
  * The flag groups the commands share, each declared once and spread into a command's flags (`...PAGING_FLAGS`). What
@@ -9,10 +31,13 @@ import { DOMAINS, PHASES } from '../api/vocabulary.js';
  */
 
 /** --domain: one of the four domains. */
-export const DOMAIN_FLAG = { domain: flag.choice('--domain <domain>', 'only this domain', DOMAINS) };
+export const DOMAIN_FLAG = { domain: filterFlag('domain') };
 
 /** --phase: one of the four phases, in any case (lk library, lk search: the same values, the same refusal). */
-export const PHASE_FLAG = { phase: flag.choice('--phase <phase>', 'only entries in this phase', PHASES) };
+export const PHASE_FLAG = { phase: filterFlag('phase') };
+
+/** --from and --to: a window of dates (lk history). */
+export const WINDOW_FLAGS = { from: filterFlag('from'), to: filterFlag('to') };
 
 /** -o FILE: on every command that prints data (README, Commands), with export's guarantees (src/util/output-file.ts). */
 export const OUTPUT_FLAG = { output: flag.text('-o, --output <file>', 'write the output to this file, whole or not at all (0600 when new)') };

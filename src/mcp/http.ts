@@ -3,7 +3,7 @@ import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import { McpMirror, type ToolHost } from './mirror.js';
 import { makeServer } from './server.js';
-import { TOOLS } from './tools.js';
+import { allTools } from './tools.js';
 
 /**
  * `lk serve --mcp`: lk mcp's server (server.ts, the same factory as on stdio) over Streamable HTTP at POST /mcp. The
@@ -26,7 +26,7 @@ export interface McpHttp {
 export function mcpOverHttp(serve: McpHttpServe): McpHttp {
   const mirror = new McpMirror(serve);
   const failed = (error: Error) => serve.log(`lk: serve: /mcp: ${error.message.replace(/\s+/g, ' ')}`);
-  const handler = createMcpHandler(() => makeServer({ host: serve, mirror, tools: TOOLS, version: serve.version, failed }), { onerror: failed });
+  const handler = createMcpHandler(() => makeServer({ host: serve, mirror, tools: allTools(), version: serve.version, failed }), { onerror: failed });
   const node = toNodeHandler(handler, { onerror: failed });
   return {
     handle: (request, response) => node(request, response),

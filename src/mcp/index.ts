@@ -2,7 +2,7 @@ import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { McpMirror, type ToolHost } from './mirror.js';
 import { makeServer } from './server.js';
 import { LineTransport } from './transport.js';
-import { TOOLS } from './tools.js';
+import { allTools } from './tools.js';
 
 export { serveUnserved } from './unserved.js';
 
@@ -27,7 +27,7 @@ export interface McpServe extends ToolHost {
 
 export async function serveMcp(serve: McpServe): Promise<void> {
   const mirror = new McpMirror(serve);
-  const tools = TOOLS.filter((tool) => serve.tools === undefined || serve.tools.includes(tool.name));
+  const tools = allTools().filter((tool) => serve.tools === undefined || serve.tools.includes(tool.name));
   const transport = new LineTransport(serve.stdin, serve.stdout);
   // The SDK's stdio entry picks the era from the client's first message (server/discover or initialize) and keeps
   // one instance for the connection; lk's own transport frames the lines (transport.ts).

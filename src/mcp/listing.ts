@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DOMAINS, PHASES } from '../api/vocabulary.js';
+import { FILTERS, type ListingFilter } from '../readings/filters.js';
 import type { Database } from '../mirror/database.js';
 import { mirrorAge, type Listing } from '../mirror/read.js';
 import { mirrorWindow } from '../readings/engine.js';
@@ -10,12 +10,28 @@ import type { ToolCall } from './tool.js';
 
 /** What the listing tools share: their arguments, the shape of a page, and the page made from the mirror's listing. */
 
-export const domain = z.enum(DOMAINS).optional().describe('only this domain');
-export const phase = z.enum(PHASES).optional().describe('only entries in this phase (PLANNED, IN_PROGRESS, DONE, DROPPED)');
 export const limit = z.number().int().min(1).max(MOST_PER_PAGE).default(PAGE_SIZE).describe(`items per page (1 to ${MOST_PER_PAGE})`);
 export const isoDate = z
   .union([z.iso.date(), z.iso.datetime()], { error: 'expected YYYY-MM-DD or an ISO 8601 instant such as 2026-03-01T18:00:00Z' })
   .describe('YYYY-MM-DD (UTC) or an ISO 8601 instant');
+/**
+ * A listing filter's argument, made from its one declaration (src/readings/filters.ts): a choice as an enum (its
+ * values listed for the model), a date as YYYY-MM-DD or an ISO 8601 instant.
+ */
+export function filterArgument(name: ListingFilter) {
+  const declared = FILTERS[name];
+  if (declared.values === 'choice') {
+    return z
+      .enum(declared.choices as readonly [string, ...string[]])
+      .optional()
+      .describe(`${declared.keeps} (${declared.choices.join(', ')})`);
+  }
+  return isoDate.optional();
+}
+
+export const domain = filterArgument('domain');
+export const phase = filterArgument('phase');
+
 export const dataAsOf = z.string().nullable().describe('when the mirror took this data from the server (lk sync), ISO 8601');
 export const nextCursor = z.string().optional().describe('present when more remain: call the same tool with cursor set to it for the next page');
 const item = z.looseObject({ link: z.string().nullable() }).describe("an item's page in the web app and its main fields");

@@ -1,9 +1,8 @@
 import * as z from 'zod';
-import { DOMAINS } from '../api/vocabulary.js';
 import type { NextItem } from '../overview/next.js';
 import { nextReading, statusReading } from '../readings/composed.js';
 import { DEFAULT_NEXT_LIMIT, MOST_NEXT_LIMIT } from '../readings/overview.js';
-import { dataAsOfMirror } from './listing.js';
+import { dataAsOfMirror, domain } from './listing.js';
 import { linked } from './links.js';
 import { ENTRY_ID, entryLinks } from './resource-links.js';
 import type { McpMirror } from './mirror.js';
@@ -24,7 +23,7 @@ const nextUpTool = tool({
   name: 'next_up',
   title: 'What to take up next',
   input: z.strictObject({
-    domain: z.enum(DOMAINS).optional().describe('only this domain'),
+    domain,
     // lk next's bounds (MOST_NEXT_LIMIT), stated in the schema so that the model is told them.
     limit: z
       .number()

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { ListingFilter, Reading } from '../readings/table.js';
 import { readingToolDescription } from './descriptions.js';
-import { domain, isoDate, limit, listing, phase, readingPage } from './listing.js';
+import { filterArgument, limit, listing, readingPage } from './listing.js';
 import { cursorArgument } from './paging.js';
 import type { Tool } from './tool.js';
 import { madeToolReadings } from './tool-names.js';
@@ -12,12 +12,10 @@ import { madeToolReadings } from './tool-names.js';
  * added to the table with a tool is served without a line here.
  */
 
-const ARGUMENTS: Record<ListingFilter, z.ZodType> = { domain, phase, from: isoDate.optional(), to: isoDate.optional() };
-
 export function readingTools(readings: Record<string, Reading>, written: ReadonlySet<string>): Tool[] {
   return madeToolReadings(readings, written).map((reading) => {
     const takes = reading.takes ?? [];
-    const shape = Object.fromEntries(takes.map((name) => [name, ARGUMENTS[name]]));
+    const shape = Object.fromEntries(takes.map((name) => [name, filterArgument(name)]));
     return {
       name: reading.surfaces.tool,
       title: reading.about,

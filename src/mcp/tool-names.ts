@@ -18,4 +18,9 @@ export function madeToolReadings(readings: Record<string, Reading>, written: Rea
 }
 
 const written = Object.keys(DESCRIPTIONS);
-export const TOOL_NAMES: readonly string[] = [...written, ...madeToolReadings(READINGS, new Set(written)).map((reading) => reading.surfaces.tool)];
+/** Every tool's name, the table read at the call (a reading added to it is served). */
+export function toolNames(): readonly string[] {
+  return [...written, ...madeToolReadings(READINGS, new Set(written)).map((reading) => reading.surfaces.tool)];
+}
+
+export const TOOL_NAMES: readonly string[] = toolNames();

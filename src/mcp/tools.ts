@@ -9,7 +9,7 @@ import { sqlPage, SQL_BYTE_LIMIT, SQL_ROW_LIMIT } from './limits.js';
 import { readEntry } from './entry.js';
 import { linked } from './links.js';
 import { ENTRY_ID, entryLinks, EVENT_ENTRY_ID } from './resource-links.js';
-import { dataAsOf, dataAsOfMirror, domain, isoDate, limit, listing, nextCursor, page, phase, readingPage } from './listing.js';
+import { dataAsOf, dataAsOfMirror, domain, filterArgument, isoDate, limit, listing, nextCursor, page, phase, readingPage } from './listing.js';
 import { OVERVIEW_TOOLS } from './overview-tools.js';
 import { cursorArgument, PAGE_SIZE } from './paging.js';
 import { readingTools } from './reading-tools.js';
@@ -87,7 +87,7 @@ const getEntryTool = tool({
 const historyTool = tool({
   name: 'history',
   title: 'What was watched, played, read or listened to in a window',
-  input: z.strictObject({ from: isoDate.optional(), to: isoDate.optional(), domain, limit, cursor: cursorArgument }),
+  input: z.strictObject({ from: filterArgument('from'), to: filterArgument('to'), domain, limit, cursor: cursorArgument }),
   output: listing,
   links: (answer) => entryLinks(answer.results, EVENT_ENTRY_ID),
   run: ({ from, to, domain, limit }, call) => readingPage(call, 'history', { domain, from, to }, limit),
@@ -161,4 +161,8 @@ const sqlTool = tool({
 const WRITTEN: readonly Tool[] = [searchTool, listLibraryTool, getEntryTool, historyTool, statsTool, calendarTool, ...OVERVIEW_TOOLS, sqlTool];
 
 /** The tools written here, and one made from each reading that names a tool no one wrote (reading-tools.ts). */
-export const TOOLS: readonly Tool[] = [...WRITTEN, ...readingTools(READINGS, new Set(WRITTEN.map((written) => written.name)))];
+export function allTools(): readonly Tool[] {
+  return [...WRITTEN, ...readingTools(READINGS, new Set(WRITTEN.map((written) => written.name)))];
+}
+
+export const TOOLS: readonly Tool[] = allTools();

@@ -20,6 +20,7 @@ import { nextView } from '../output/wording/next-view.js';
 import { achievementView, calendarView, entryView, historyView, listView, notificationView, reviewView } from '../output/wording/views.js';
 import { dateBound } from '../util/date-bound.js';
 import { UsageError } from '../util/errors.js';
+import type { ListingFilter } from './filters.js';
 import { windowOf } from './pages.js';
 
 /**
@@ -87,8 +88,7 @@ export interface ListingReading extends Declared {
   takes?: readonly ListingFilter[];
 }
 
-/** The filters a listing may take, by the names of Filters. */
-export type ListingFilter = 'domain' | 'phase' | 'from' | 'to';
+export type { ListingFilter };
 
 /** One value. */
 export interface SingleReading extends Declared {
