@@ -41,13 +41,13 @@ const allowed = {
   report: ['mirror', 'output', 'items', 'util'],
   // lk next and lk status: one answer computed from the API or from the mirror (report's time zones for "this year").
   overview: ['api', 'mirror', 'report', 'items', 'util'],
-  // The readings: each answer declared once (its filters, its view, its API and mirror sources), for every surface.
+  // The readings and their engine: each answer declared once (its filters, its view, its API and mirror sources) and
+  // run once for every surface, the one opener of the mirror and its public projection; the year in review from report/.
   readings: ['api', 'mirror', 'overview', 'feed', 'report', 'output', 'config', 'items', 'util'],
-  // The MCP server: tools answered from the mirror (and, --live, the API), worded for a model; stats from report's figures.
+  // The MCP server: the engine's readings for the owner (the mirror, and with --live the API), worded for a model.
   mcp: ['api', 'mirror', 'report', 'overview', 'readings', 'output', 'config', 'util'],
-  // lk serve: the documents of feed, report, overview and output made from the mirror, over HTTP.
-  // Its public projection is made from items/' privacy spellings.
-  serve: ['mirror', 'feed', 'report', 'overview', 'readings', 'output', 'items', 'util'],
+  // lk serve: the engine's readings for a public host, over HTTP (it composes none itself).
+  serve: ['mirror', 'readings', 'output', 'util'],
   // lk notify: the messages made from the readings' mirror side, sent to each target once (its ledger in the mirror).
   notify: ['readings', 'mirror', 'api', 'items', 'util'],
   context: ['api', 'export', 'mirror', 'output', 'config', 'util'],
