@@ -8,7 +8,7 @@ import type { ProfileReport } from '../output/wording/auth-status.js';
 import type { OwnWriting } from '../output/result.js';
 import { ApiError, AuthError, LkError, NotLoggedInError } from '../util/errors.js';
 import type { OutputSession } from '../output/session.js';
-import { getPath } from '../util/object-path.js';
+import { keyExpiresAtOf, keyScopesOf, rateLimitOf } from '../items/account.js';
 import { maskKey } from '../util/redact.js';
 
 /** Days before expiry from which auth status warns (docs/api.md: the server emails a week before). */
@@ -129,11 +129,11 @@ async function profileReport(ctx: Context, name: string, active: boolean): Promi
   try {
     const me = (await fetchMe(client, key.key)).json;
     report.account = accountName(me) ?? null;
-    const scopes = getPath(me, 'key.scopes');
+    const scopes = keyScopesOf(me);
     report.scopes = Array.isArray(scopes) ? scopes : null;
-    report.rateLimit = getPath(me, 'rateLimit') ?? null;
+    report.rateLimit = rateLimitOf(me) ?? null;
     // null is the server saying "never"; a missing field says nothing.
-    const expiresAt = getPath(me, 'key.expiresAt');
+    const expiresAt = keyExpiresAtOf(me);
     if (expiresAt === null) report.expiry = 'never';
     else if (typeof expiresAt !== 'string' || Number.isNaN(Date.parse(expiresAt))) report.expiry = 'unknown';
     else {

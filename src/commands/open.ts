@@ -3,7 +3,7 @@ import { TEXT } from '../output/shape.js';
 import { text, type Text } from '../output/result.js';
 import type { Context } from '../context.js';
 import { LkError, UsageError } from '../util/errors.js';
-import { getPath } from '../util/object-path.js';
+import { ownPageOf, workPageOf } from '../items/page.js';
 import { linkableUrl } from '../output/terminal/hyperlinks.js';
 import { sanitizeText } from '../output/terminal/sanitize.js';
 import type { OutputSession } from '../output/session.js';
@@ -59,7 +59,9 @@ async function run(ctx: Context, out: OutputSession, options: OptionsOf<typeof O
   const client = await ctx.client();
   const body = (await client.get(path, {}, { notFound: what })).json;
   // An entry without a url of its own still has its work's page.
-  const url = linkableUrl(getPath(body, field)) ?? (field === 'url' && rawId !== undefined ? linkableUrl(getPath(body, 'work.url')) : undefined);
+  const url =
+    linkableUrl(field === 'work.url' ? workPageOf(body) : ownPageOf(body)) ??
+    (field === 'url' && rawId !== undefined ? linkableUrl(workPageOf(body)) : undefined);
   if (!url) throw new LkError(`the ${what} has no web page (no http(s) ${field} in the response)`);
   const browser = options.browser === false ? { print: '--no-browser' } : browserFor(out.io, ctx.env);
   if ('print' in browser) return text(`${url}\n`);

@@ -1,7 +1,6 @@
-import { firstOf } from '../util/object-path.js';
 import { LkError } from '../util/errors.js';
 import { text } from '../items/values.js';
-import { workDomain } from '../items/work.js';
+import { itemWorkTitleOf, workDomain } from '../items/work.js';
 import { entryDomainOf, entryTitleOf, ownerEntryIdOf } from '../items/entry.js';
 import { ownerOfExport } from '../items/account.js';
 import { fieldChanges } from './fields.js';
@@ -9,7 +8,7 @@ import { isObject, sameValue } from '../util/json-value.js';
 import { DOMAINS } from '../vocabulary.js';
 import {
   OTHER_COLLECTIONS,
-  TITLE_PATHS,
+  TITLE_OF,
   type ChangedItem,
   type CollectionDiff,
   type DomainCounts,
@@ -133,8 +132,7 @@ export async function compareSources(oldSource: DiffSource, newSource: DiffSourc
       ? matchById(parseAll(oldSource, before.pending[collection].left()), parseAll(newSource, after.pending[collection].left()))
       : { added: [], removed: [], pairs: [] };
   const library = pair('library');
-  const titled = (collection: (typeof OTHER_COLLECTIONS)[number]) =>
-    collectionDiff(pair(collection), (item) => text(firstOf(item, TITLE_PATHS[collection])));
+  const titled = (collection: (typeof OTHER_COLLECTIONS)[number]) => collectionDiff(pair(collection), (item) => text(TITLE_OF[collection](item)));
   const diff: ExportDiff = {
     added: library.added,
     removed: library.removed,
@@ -149,7 +147,7 @@ export async function compareSources(oldSource: DiffSource, newSource: DiffSourc
   const eventTitle = (event: Item) => {
     const entryId = ownerEntryIdOf(event);
     const facts = entryId === null ? undefined : (after.entries.get(entryId) ?? before.entries.get(entryId));
-    return facts?.title ?? text(firstOf(event, ['work.title']));
+    return facts?.title ?? itemWorkTitleOf(event);
   };
   const duplicates = sides.flatMap((side) => {
     const said = side.ids.said();
@@ -335,7 +333,7 @@ function historyDiff(matched: Matched, oldEntries: Map<string, EntryFacts>, newE
   for (const [old, now] of matched.pairs) {
     const facts = factsOf(now, newEntries) ?? factsOf(old, oldEntries);
     const [before, after] = sameSpelling(old, now);
-    const item = changedItem(before, after, facts?.title ?? text(firstOf(now, ['work.title'])), facts?.domain ?? workDomain(now.work));
+    const item = changedItem(before, after, facts?.title ?? itemWorkTitleOf(now), facts?.domain ?? workDomain(now.work));
     if (!hasChanges(item)) continue;
     changed.push(item);
     count(now, newEntries, 'changed');

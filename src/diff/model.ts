@@ -1,4 +1,8 @@
-import { ENTRY_TITLE_PATHS } from '../items/entry.js';
+import { achievementNameOf } from '../items/achievement.js';
+import { entryTitleOf } from '../items/entry.js';
+import { listNameOf } from '../items/list.js';
+import { notificationHeadlineOf } from '../items/notification.js';
+import { reviewTitleOf, reviewWorkTitleOf } from '../items/review.js';
 
 /**
  * What changed between two states of an account, as data: entries matched by id (added, removed, changed field by
@@ -9,14 +13,14 @@ import { ENTRY_TITLE_PATHS } from '../items/entry.js';
 
 export type Item = Record<string, unknown>;
 
-/** Where an item's title is (the first path that holds one): what the comparison records and the screen shows. */
-export const TITLE_PATHS = {
-  library: ENTRY_TITLE_PATHS,
-  lists: ['name', 'title'],
-  reviews: ['title', 'headline', 'work.title'],
-  notifications: ['title', 'message', 'body'],
-  achievements: ['name', 'title'],
-} as const satisfies Record<string, readonly string[]>;
+/** An item's title (src/items reads it): what the comparison records and the screen shows. A review without one goes by its work's. */
+export const TITLE_OF = {
+  library: entryTitleOf,
+  lists: listNameOf,
+  reviews: (review: unknown) => reviewTitleOf(review) ?? reviewWorkTitleOf(review),
+  notifications: notificationHeadlineOf,
+  achievements: achievementNameOf,
+} as const satisfies Record<string, (item: unknown) => unknown>;
 
 export interface FieldChange {
   /** Dot path of the field, e.g. rating, dates.finished, work.title. */

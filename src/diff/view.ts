@@ -1,8 +1,13 @@
 import type { Colors } from '../output/terminal/colors.js';
 import { sanitizeText } from '../output/terminal/sanitize.js';
 import { cutForDisplay, displayWidth, padToWidth, truncate } from '../output/terminal/width.js';
-import { firstOf } from '../util/object-path.js';
-import { diffSummary, TITLE_PATHS, type ChangedItem, type CollectionDiff, type ExportDiff, type FieldChange, type Item } from './model.js';
+import { achievementDomainOf, achievementUnlockedAtOf } from '../items/achievement.js';
+import { episodeOf, seasonOf } from '../items/calendar.js';
+import { entryStatusOf, entryTypeOf, ownerEntryIdOf } from '../items/entry.js';
+import { eventKindOf } from '../items/event.js';
+import { notificationDateOf } from '../items/notification.js';
+import { reviewWorkTitleOf } from '../items/review.js';
+import { diffSummary, TITLE_OF, type ChangedItem, type CollectionDiff, type ExportDiff, type FieldChange, type Item } from './model.js';
 
 /**
  * An ExportDiff for a person at a terminal, grouped like `git diff --stat`: a line per collection with its counts,
@@ -41,31 +46,31 @@ export function diffText(diff: ExportDiff, options: DiffViewOptions): string {
     for (const item of part.removed) lines.push(row(c.red('-'), titleOf(item), detailOf(item)));
     changedLines(lines, c, part.changed, width);
   };
-  section('library', diff, (entry) => firstOf(entry, TITLE_PATHS.library) ?? entry.id, entryDetail);
+  section('library', diff, (entry) => TITLE_OF.library(entry) ?? entry.id, entryDetail);
   historySection(lines, diff, options, width);
   section(
     'lists',
     diff.lists,
-    (list) => firstOf(list, TITLE_PATHS.lists) ?? list.id,
+    (list) => TITLE_OF.lists(list) ?? list.id,
     (list) => countOf(list.items, 'item'),
   );
   section(
     'reviews',
     diff.reviews,
-    (review) => firstOf(review, TITLE_PATHS.reviews) ?? review.id,
-    (review) => shownText(firstOf(review, ['work.title']), 40),
+    (review) => TITLE_OF.reviews(review) ?? review.id,
+    (review) => shownText(reviewWorkTitleOf(review), 40),
   );
   section(
     'notifications',
     diff.notifications,
-    (notification) => firstOf(notification, TITLE_PATHS.notifications) ?? notification.id,
-    (notification) => shownText(firstOf(notification, ['createdAt', 'created_at']), 10),
+    (notification) => TITLE_OF.notifications(notification) ?? notification.id,
+    (notification) => shownText(notificationDateOf(notification), 10),
   );
   section(
     'achievements',
     diff.achievements,
-    (achievement) => firstOf(achievement, TITLE_PATHS.achievements) ?? achievement.id,
-    (achievement) => shownText(firstOf(achievement, ['unlockedAt', 'domain']), 10),
+    (achievement) => TITLE_OF.achievements(achievement) ?? achievement.id,
+    (achievement) => shownText(achievementUnlockedAtOf(achievement) ?? achievementDomainOf(achievement), 10),
   );
   if (diff.profile.changes.length > 0) {
     lines.push(`${c.bold('profile'.padEnd(NAME_WIDTH))} ${counts(c, 0, 0, diff.profile.changes.length)}`);
@@ -128,18 +133,19 @@ function counts(c: Colors, added: number, removed: number, changed: number): str
 }
 
 function entryDetail(entry: Item): string {
-  const kind = firstOf(entry, ['work.type', 'work.kind']);
-  return `${padToWidth(kind === undefined ? '' : shownText(kind, 12), 8)} ${shownText(firstOf(entry, ['status']), 20)}`;
+  const kind = entryTypeOf(entry);
+  return `${padToWidth(kind === null ? '' : shownText(kind, 12), 8)} ${shownText(entryStatusOf(entry), 20)}`;
 }
 
 /** "2026-11-25 EPISODE_SEEN S3E8 Severance (entry e34GTb2)": the event's own fields, whichever it has, and its title. */
 function eventText(event: Item, title: string | null): string {
   const date = typeof event.date === 'string' ? event.date.slice(0, 10) : 'undated';
-  const kind = firstOf(event, ['kind', 'type']);
-  const episode = typeof event.season === 'number' && typeof event.episode === 'number' ? `S${event.season}E${event.episode}` : '';
-  const entry = firstOf(event, ['entryId', 'entry.id']);
+  const kind = eventKindOf(event);
+  const [season, number] = [seasonOf(event), episodeOf(event)];
+  const episode = season !== undefined && number !== undefined ? `S${season}E${number}` : '';
+  const entry = ownerEntryIdOf(event);
   const named = title === null ? '' : shownText(title, 40);
-  return [date, shownText(kind, 30), episode, named, entry === undefined ? '' : `(entry ${shownText(entry, 40)})`].filter(Boolean).join(' ');
+  return [date, shownText(kind, 30), episode, named, entry === null ? '' : `(entry ${shownText(entry, 40)})`].filter(Boolean).join(' ');
 }
 
 /** "rating 7 → 9", in `room` cells; a long text shows the part that changed, with a little context either side. */

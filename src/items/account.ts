@@ -38,5 +38,29 @@ export function accountNames(me: unknown): AccountNames {
  * messages. lk diff and lk export --git compare two of these, by id where both have one, else by name.
  */
 export function ownerOfExport(account: unknown): { id: string | null; name: string | null } {
-  return { id: text(getPath(account, 'id')), name: text(firstOf(account, ['username', 'name'])) };
+  return { id: text(getPath(account, 'id')), name: text(profileNameOf(account)) };
 }
+
+/** The key the request was made with, as GET /v1/me reports it: its name, prefix and scopes, under any spelling. */
+export const keyNameOf = (me: unknown): unknown => firstOf(me, ['key.name', 'key.label', 'apiKey.name']);
+export const keyPrefixOf = (me: unknown): unknown => firstOf(me, ['key.prefix', 'apiKey.prefix']);
+export const keyScopesOf = (me: unknown): unknown => firstOf(me, ['key.scopes', 'apiKey.scopes', 'scopes']);
+
+/** When the key expires: null is the server saying never, undefined that it says nothing (so not firstOf, which skips null). */
+export const keyExpiresAtOf = (me: unknown): unknown => getPath(me, 'key.expiresAt');
+
+/** The rate limit GET /v1/me reports (an object), under either spelling. */
+export const rateLimitOf = (me: unknown): unknown => getPath(me, 'rateLimit') ?? getPath(me, 'rate_limit');
+
+/** A rate-limit object's figures: requests a minute, left this minute, seconds until the budget resets. */
+export function rateLimitFiguresOf(rateLimit: unknown): { limit: unknown; remaining: unknown; reset: unknown } {
+  return {
+    limit: firstOf(rateLimit, ['limit', 'perMinute']),
+    remaining: firstOf(rateLimit, ['remaining', 'left']),
+    reset: firstOf(rateLimit, ['reset', 'resetSeconds', 'resetIn']),
+  };
+}
+
+/** A profile's (or an export's account's) username and display name. */
+export const profileNameOf = (profile: unknown): unknown => firstOf(profile, ['username', 'name']);
+export const profileDisplayNameOf = (profile: unknown): unknown => firstOf(profile, ['displayName', 'display_name']);

@@ -1,6 +1,8 @@
 import { firstOf, getPath } from '../util/object-path.js';
-import { instantOf, text } from './values.js';
-import { workDomain } from './work.js';
+import { text } from './values.js';
+import { workDomain, workIdOf, workTypeOf } from './work.js';
+
+export { airsAtOf, showTitleOf } from './calendar.js';
 
 /**
  * A library entry, and what events, calendar items and reviews say of the entry they belong to: read the same way
@@ -22,24 +24,47 @@ export function entryDomainOf(entry: unknown): string | null {
 }
 
 /** An entry's work id, as the entries.work_id column has it. */
-export const entryWorkIdOf = (entry: unknown): string | null => text(firstOf(entry, ['work.id', 'workId']));
+export const entryWorkIdOf = (entry: unknown): string | null => workIdOf(entry);
+
+/** Where an event, a review or a calendar item names its entry (lk convert's exports say libraryEntryId, libraryId). */
+export const OWNER_ENTRY_PATHS = ['entryId', 'entry.id', 'libraryEntryId', 'libraryId'] as const;
 
 /** The entry an event, a review or a calendar item names, when it names one. */
-export const ownerEntryIdOf = (item: unknown): string | null => text(firstOf(item, ['entryId', 'entry.id']));
+export const ownerEntryIdOf = (item: unknown): string | null => text(firstOf(item, OWNER_ENTRY_PATHS));
 
 /** The entry an event or a calendar item belongs to, when it names it; else its work's id (one of the two). */
 export function ownerOf(item: unknown): { entryId: string | null; workId: string | null } {
-  return {
-    entryId: ownerEntryIdOf(item),
-    workId: text(firstOf(item, ['work.id', 'show.id', 'workId'])),
-  };
+  return { entryId: ownerEntryIdOf(item), workId: workIdOf(item) };
 }
 
-/** When a calendar item airs, in milliseconds. */
-export const airsAtOf = (item: unknown): number | undefined => instantOf(firstOf(item, ['airsAt', 'airDate', 'airdate', 'date']));
+/** Where an entry's dates are (docs/api.md: `dates`; other instances flat). */
+export const ENTRY_ADDED_PATHS = ['dates.added', 'addedAt', 'createdAt'] as const;
+const ENTRY_STARTED_PATHS = ['dates.started', 'startedAt'] as const;
+const ENTRY_FINISHED_PATHS = ['dates.finished', 'finishedAt', 'completedAt'] as const;
+const ENTRY_UPDATED_PATHS = ['dates.updated', 'updatedAt'] as const;
 
-/** The show a calendar item is an episode of. */
-export const showTitleOf = (item: unknown): string | null => text(firstOf(item, ['show.title', 'work.title', 'show.name']));
+/** When the entry was added, started, finished, last updated: as the server wrote it. */
+export const entryAddedAtOf = (entry: unknown): unknown => firstOf(entry, ENTRY_ADDED_PATHS);
+export const entryStartedAtOf = (entry: unknown): unknown => firstOf(entry, ENTRY_STARTED_PATHS);
+export const entryFinishedAtOf = (entry: unknown): unknown => firstOf(entry, ENTRY_FINISHED_PATHS);
+export const entryUpdatedAtOf = (entry: unknown): unknown => firstOf(entry, ENTRY_UPDATED_PATHS);
+
+/** The entry's status and phase (docs/api.md names both; an instance may leave the phase out). */
+export const entryStatusOf = (entry: unknown): unknown => getPath(entry, 'status');
+export const entryPhaseOf = (entry: unknown): unknown => getPath(entry, 'phase');
+
+/** The entry's progress object (docs/api.md), as sent: output/wording/views.ts's progressText reads it loosely. */
+export const entryProgressOf = (entry: unknown): unknown => getPath(entry, 'progress');
+
+/** Where an entry's rating is (lk convert's exports say score, myRating). */
+export const ENTRY_RATING_PATHS = ['rating', 'score', 'myRating'] as const;
+export const entryRatingOf = (entry: unknown): unknown => firstOf(entry, ENTRY_RATING_PATHS);
+
+/** The owner's notes on an entry (private: never on a public surface). docs/api.md says notes; others note, comment. */
+export const entryNotesOf = (entry: unknown): unknown => firstOf(entry, ['notes', 'note', 'comment']);
+
+/** The kind of work an entry is of (film, series, book…), as its work says it. */
+export const entryTypeOf = (entry: unknown): string | null => workTypeOf(getPath(entry, 'work'));
 
 /** Seen / aired episodes of a show from its progress ({episodes, total}, or {current, total, unit: episodes}). */
 export function episodesLeft(progress: unknown): number | null {

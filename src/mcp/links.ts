@@ -1,4 +1,4 @@
-import { getPath } from '../util/object-path.js';
+import { ownPageOf, workPageOf } from '../items/page.js';
 import { linkableUrl } from '../output/terminal/hyperlinks.js';
 
 /** An item as the server sent it, with its page in the web app. */
@@ -12,5 +12,5 @@ export interface Linked {
  * never one made up.
  */
 export function linked(item: unknown): Linked {
-  return { link: linkableUrl(getPath(item, 'url')) ?? linkableUrl(getPath(item, 'work.url')) ?? null, item };
+  return { link: linkableUrl(ownPageOf(item)) ?? linkableUrl(workPageOf(item)) ?? null, item };
 }

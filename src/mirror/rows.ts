@@ -1,9 +1,35 @@
 import { createHash } from 'node:crypto';
-import { firstOf } from '../util/object-path.js';
 import { text, titleKey } from '../items/values.js';
-import { entryDomainOf, entryTitleOf, entryWorkIdOf, ownerEntryIdOf } from '../items/entry.js';
-import { reviewBodyOf, reviewTitleOf } from '../items/review.js';
-import { workDomain, workTitleOf, workTypeOf } from '../items/work.js';
+import {
+  entryAddedAtOf,
+  entryDomainOf,
+  entryFinishedAtOf,
+  entryNotesOf,
+  entryStartedAtOf,
+  entryTitleOf,
+  entryUpdatedAtOf,
+  entryWorkIdOf,
+  ownerEntryIdOf,
+} from '../items/entry.js';
+import { airTimeOf, episodeOf, episodesBehindOf, episodeTitleOf, seasonOf } from '../items/calendar.js';
+import { eventCycleOf, eventDateOf, eventKindOf, eventMinutesOf, eventPagesOf } from '../items/event.js';
+import {
+  listCreatedAtOf,
+  listDescriptionOf,
+  listItemAddedAtOf,
+  listItemCountOf,
+  listItemNoteOf,
+  listItemTypeSaidOf,
+  listNameOf,
+  listOwnerNameOf,
+  listUpdatedAtOf,
+  listVisibilityOf,
+} from '../items/list.js';
+import { notificationDateOf, notificationIsRead, notificationKindOf, notificationTextOf, notificationTitleOf } from '../items/notification.js';
+import { reviewBodyOf, reviewDateOf, reviewRatingOf, reviewTitleOf } from '../items/review.js';
+import { achievementDescriptionOf, achievementDomainOf, achievementNameOf, achievementUnlockedAtOf } from '../items/achievement.js';
+import { profileDisplayNameOf, profileNameOf } from '../items/account.js';
+import { workDomain, workIdOf, workOriginalTitleOf, workTitleOf, workTypeOf, workYearOf } from '../items/work.js';
 
 /**
  * Items as the server sent them → the mirror's columns. docs/api.md fixes only a few field names (id, work, status,
@@ -34,10 +60,10 @@ export function workRow(work: Item): Row {
     source: text(work.source),
     source_id: text(work.sourceId),
     title: workTitleOf(work),
-    original_title: text(firstOf(work, ['originalTitle', 'original_title'])),
+    original_title: text(workOriginalTitleOf(work)),
     type: workTypeOf(work),
     domain: workDomain(work),
-    year: num(firstOf(work, ['year', 'releaseYear'])),
+    year: num(workYearOf(work)),
     url: text(work.url),
   };
 }
@@ -52,11 +78,11 @@ export function entryRow(entry: Item, position: number): Row {
     status: text(entry.status),
     phase: text(entry.phase),
     rating: num(entry.rating),
-    notes: text(entry.notes),
-    added_at: text(firstOf(entry, ['dates.added', 'addedAt', 'createdAt'])),
-    started_at: text(firstOf(entry, ['dates.started', 'startedAt'])),
-    finished_at: text(firstOf(entry, ['dates.finished', 'finishedAt'])),
-    updated_at: text(firstOf(entry, ['dates.updated', 'updatedAt'])),
+    notes: text(entryNotesOf(entry)),
+    added_at: text(entryAddedAtOf(entry)),
+    started_at: text(entryStartedAtOf(entry)),
+    finished_at: text(entryFinishedAtOf(entry)),
+    updated_at: text(entryUpdatedAtOf(entry)),
     title_key: titleKey(title),
     position,
   };
@@ -66,27 +92,26 @@ export function eventRow(event: Item, position: number, id: string): Row {
   return {
     id,
     entry_id: ownerEntryIdOf(event),
-    work_id: text(firstOf(event, ['work.id', 'workId'])),
-    kind: text(firstOf(event, ['kind', 'type'])),
-    date: text(event.date),
-    cycle: num(event.cycle),
-    minutes: num(event.minutes),
-    pages: num(event.pages),
+    work_id: workIdOf(event),
+    kind: text(eventKindOf(event)),
+    date: text(eventDateOf(event)),
+    cycle: num(eventCycleOf(event)),
+    minutes: num(eventMinutesOf(event)),
+    pages: num(eventPagesOf(event)),
     position,
   };
 }
 
 export function listRow(list: Item, position: number): Row {
-  const items = list.items;
   return {
     id: text(list.id),
-    name: text(firstOf(list, ['name', 'title'])),
-    description: text(list.description),
-    item_count: num(firstOf(list, ['itemCount', 'itemsCount', 'count'])) ?? (Array.isArray(items) ? items.length : null),
-    visibility: text(list.visibility),
-    owner: text(firstOf(list, ['owner.username', 'owner'])),
-    created_at: text(list.createdAt),
-    updated_at: text(list.updatedAt),
+    name: text(listNameOf(list)),
+    description: text(listDescriptionOf(list)),
+    item_count: num(listItemCountOf(list)),
+    visibility: text(listVisibilityOf(list)),
+    owner: text(listOwnerNameOf(list)),
+    created_at: text(listCreatedAtOf(list)),
+    updated_at: text(listUpdatedAtOf(list)),
     position,
   };
 }
@@ -96,13 +121,13 @@ export function listItemRow(listId: string, index: number, item: Item): Row {
     id: `${listId}:${index}`,
     list_id: listId,
     item_index: index,
-    type: text(firstOf(item, ['type', 'kind', 'itemType'])),
-    work_id: text(firstOf(item, ['work.id', 'workId', 'show.id'])),
-    season: num(firstOf(item, ['season.number', 'season'])),
-    episode: num(firstOf(item, ['episode.number', 'episode'])),
-    title: text(firstOf(item, ['title', 'episode.title'])),
-    note: text(firstOf(item, ['note', 'notes'])),
-    added_at: text(firstOf(item, ['addedAt', 'dates.added'])),
+    type: text(listItemTypeSaidOf(item)),
+    work_id: workIdOf(item),
+    season: num(seasonOf(item)),
+    episode: num(episodeOf(item)),
+    title: text(episodeTitleOf(item)),
+    note: text(listItemNoteOf(item)),
+    added_at: text(listItemAddedAtOf(item)),
   };
 }
 
@@ -110,11 +135,11 @@ export function reviewRow(review: Item, position: number): Row {
   return {
     id: text(review.id),
     entry_id: ownerEntryIdOf(review),
-    work_id: text(firstOf(review, ['work.id', 'workId', 'entry.work.id'])),
-    rating: num(firstOf(review, ['rating', 'entry.rating'])),
+    work_id: workIdOf(review),
+    rating: num(reviewRatingOf(review)),
     title: reviewTitleOf(review),
     body: reviewBodyOf(review),
-    created_at: text(firstOf(review, ['createdAt', 'date'])),
+    created_at: text(reviewDateOf(review)),
     position,
   };
 }
@@ -122,10 +147,10 @@ export function reviewRow(review: Item, position: number): Row {
 export function achievementRow(achievement: Item, position: number, id: string): Row {
   return {
     id,
-    name: text(firstOf(achievement, ['name', 'title'])),
-    description: text(achievement.description),
-    domain: text(achievement.domain),
-    unlocked_at: text(firstOf(achievement, ['unlockedAt', 'achievedAt'])),
+    name: text(achievementNameOf(achievement)),
+    description: text(achievementDescriptionOf(achievement)),
+    domain: text(achievementDomainOf(achievement)),
+    unlocked_at: text(achievementUnlockedAtOf(achievement)),
     position,
   };
 }
@@ -133,11 +158,11 @@ export function achievementRow(achievement: Item, position: number, id: string):
 export function notificationRow(notification: Item, position: number, id: string): Row {
   return {
     id,
-    kind: text(firstOf(notification, ['kind', 'type'])),
-    title: text(notification.title),
-    message: text(firstOf(notification, ['message', 'text', 'body'])),
-    read: bool(notification.read),
-    created_at: text(firstOf(notification, ['createdAt', 'date'])),
+    kind: text(notificationKindOf(notification)),
+    title: text(notificationTitleOf(notification)),
+    message: text(notificationTextOf(notification)),
+    read: bool(notificationIsRead(notification)),
+    created_at: text(notificationDateOf(notification)),
     position,
   };
 }
@@ -146,12 +171,12 @@ export function calendarRow(item: Item, position: number, id: string): Row {
   return {
     id,
     entry_id: ownerEntryIdOf(item),
-    work_id: text(firstOf(item, ['show.id', 'work.id', 'workId'])),
-    season: num(firstOf(item, ['season', 'episode.season'])),
-    episode: num(firstOf(item, ['episode.number', 'episode'])),
-    title: text(firstOf(item, ['title', 'episode.title'])),
-    airs_at: text(firstOf(item, ['airsAt', 'airDate', 'airdate', 'date'])),
-    episodes_behind: num(item.episodesBehind),
+    work_id: workIdOf(item),
+    season: num(seasonOf(item)),
+    episode: num(episodeOf(item)),
+    title: text(episodeTitleOf(item)),
+    airs_at: text(airTimeOf(item)),
+    episodes_behind: num(episodesBehindOf(item)),
     position,
   };
 }
@@ -159,7 +184,7 @@ export function calendarRow(item: Item, position: number, id: string): Row {
 export function profileRow(profile: Item): Row {
   return {
     id: text(profile.id) ?? 'profile',
-    username: text(firstOf(profile, ['username', 'name'])),
-    display_name: text(firstOf(profile, ['displayName', 'display_name'])),
+    username: text(profileNameOf(profile)),
+    display_name: text(profileDisplayNameOf(profile)),
   };
 }

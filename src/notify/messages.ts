@@ -1,9 +1,11 @@
 import type { Database } from '../mirror/open.js';
 import { EVERYTHING } from '../readings/pages.js';
 import { READINGS } from '../readings/table.js';
-import { airsAtOf, showTitleOf } from '../items/entry.js';
-import { text } from '../items/values.js';
-import { getPath } from '../util/object-path.js';
+import { airsAtOf, episodeOf, episodePageOf, episodeTitleOf, seasonOf, showTitleOf } from '../items/calendar.js';
+import { ownerEntryIdOf } from '../items/entry.js';
+import { notificationTextOf, notificationTitleOf } from '../items/notification.js';
+import { ownPageOf } from '../items/page.js';
+import { itemIdOf, text } from '../items/values.js';
 
 /**
  * What lk notify tells, made from the mirror's side of two readings (src/readings/table.ts): `airing`, an episode of
@@ -38,25 +40,24 @@ export function messagesDue(db: Database, now: number): Message[] {
 
 function airingMessage(item: unknown, at: number): Message {
   const show = showTitleOf(item) ?? 'A show you follow';
-  const season = numberOf(getPath(item, 'season'));
-  const episode = numberOf(getPath(item, 'episode'));
+  const season = seasonOf(item);
+  const episode = episodeOf(item);
   const number =
     season !== undefined && episode !== undefined ? ` S${pad(season)}E${pad(episode)}` : episode !== undefined ? ` episode ${episode}` : '';
-  const named = text(getPath(item, 'title'));
-  const id = text(getPath(item, 'id')) ?? `${text(getPath(item, 'entryId')) ?? show}:${season ?? ''}:${episode ?? ''}:${at}`;
-  const body = [`${named === null ? 'Airs' : `“${named}” airs`} ${whenOf(at)}.`, text(getPath(item, 'url'))].filter(Boolean).join('\n');
+  const named = text(episodeTitleOf(item));
+  const id = text(itemIdOf(item)) ?? `${ownerEntryIdOf(item) ?? show}:${season ?? ''}:${episode ?? ''}:${at}`;
+  const body = [`${named === null ? 'Airs' : `“${named}” airs`} ${whenOf(at)}.`, text(episodePageOf(item))].filter(Boolean).join('\n');
   return { kind: 'airing', key: `airing:${id}`, title: `${show}${number}`, body };
 }
 
 function notificationMessage(item: unknown): Message | undefined {
-  const id = text(getPath(item, 'id'));
+  const id = text(itemIdOf(item));
   if (id === null) return undefined; // nothing to know it by next time: it would be told at every run
-  const title = text(getPath(item, 'title')) ?? 'Notification';
-  const body = [text(getPath(item, 'message')) ?? text(getPath(item, 'body')), text(getPath(item, 'url'))].filter(Boolean).join('\n');
+  const title = text(notificationTitleOf(item)) ?? 'Notification';
+  const body = [text(notificationTextOf(item)), text(ownPageOf(item))].filter(Boolean).join('\n');
   return { kind: 'notification', key: `notification:${id}`, title, body: body === '' ? title : body };
 }
 
-const numberOf = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /** The air time in the run's time zone (TZ), as a phone's notification shows it: `Sat 28 Nov, 21:00 GMT`. */

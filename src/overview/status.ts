@@ -1,6 +1,7 @@
 import { DOMAINS } from '../api/vocabulary.js';
 import { TimeZone } from '../report/time-zone.js';
-import { airsAtOf, ownerOf, showTitleOf } from '../items/entry.js';
+import { airsAtOf, episodeOf, seasonOf, showTitleOf } from '../items/calendar.js';
+import { ownerOf } from '../items/entry.js';
 import { lastDays } from '../util/rolling-window.js';
 import { allSettledThenFirstError } from '../util/settle.js';
 
@@ -113,15 +114,11 @@ function upcomingOf(calendar: unknown[], from: number, to: number): Upcoming[] {
   for (const item of calendar) {
     const airsAt = airsAtOf(item);
     if (airsAt === undefined || airsAt < from || airsAt >= to) continue;
-    const number = (path: 'season' | 'episode') => {
-      const value = (item as Record<string, unknown>)[path];
-      return typeof value === 'number' ? value : null;
-    };
     upcoming.push({
       entryId: ownerOf(item).entryId,
       title: showTitleOf(item),
-      season: number('season'),
-      episode: number('episode'),
+      season: seasonOf(item) ?? null,
+      episode: episodeOf(item) ?? null,
       airsAt: new Date(airsAt).toISOString(),
     });
   }

@@ -1,5 +1,16 @@
 import { VERSION } from '../../util/version.js';
-import { firstOf, getPath } from '../../util/object-path.js';
+import {
+  airTimeOf,
+  episodeOf,
+  episodePageOf,
+  episodesBehindOf,
+  episodeTitleOf,
+  runtimeMinutesOf,
+  seasonOf,
+  showTitleOf,
+} from '../../items/calendar.js';
+import { workIdOf } from '../../items/work.js';
+import { itemIdOf } from '../../items/values.js';
 import { sanitizeText } from '../terminal/sanitize.js';
 import { sha256Hex } from '../../util/hash.js';
 
@@ -72,29 +83,27 @@ export function calendarFeed(items: unknown[], options: FeedOptions): Feed {
 }
 
 function eventLines(item: unknown, options: FeedOptions): { uid: string; lines: string[] } | undefined {
-  const airs = airTime(firstOf(item, ['airsAt', 'airDate', 'airdate', 'date']));
+  const airs = airTime(airTimeOf(item));
   if (!airs) return undefined;
-  const show = serverText(firstOf(item, ['show.title', 'work.title', 'showTitle']));
-  const season = wholeNumber(firstOf(item, ['season', 'episode.season', 'seasonNumber']));
-  const number = wholeNumber(firstOf(item, ['episode.number', 'episode', 'episodeNumber', 'number']));
-  const title = options.spoilerFree ? '' : serverText(firstOf(item, ['title', 'episode.title', 'episodeTitle']));
+  const show = serverText(showTitleOf(item));
+  const season = wholeNumber(seasonOf(item));
+  const number = wholeNumber(episodeOf(item));
+  const title = options.spoilerFree ? '' : serverText(episodeTitleOf(item));
   const code = season !== undefined && number !== undefined ? `S${pad(season)}E${pad(number)}` : number !== undefined ? `E${pad(number)}` : '';
   const summary = [show, code, title].filter((part) => part !== '').join(' · ') || 'Upcoming episode';
-  const url = webUrl(firstOf(item, ['url', 'episode.url', 'show.url', 'work.url']));
+  const url = webUrl(episodePageOf(item));
   const uid = eventUid(item, season, number, [show, code, title, airs.start].join('\u0000'));
 
   const lines = ['BEGIN:VEVENT', `UID:${escapeText(uid)}`, `DTSTAMP:${utcStamp(options.changedAt?.(item) ?? options.now)}`];
   if (airs.allDay) {
     lines.push(`DTSTART;VALUE=DATE:${airs.start}`, `DTEND;VALUE=DATE:${airs.end}`);
   } else {
-    const minutes = wholeNumber(
-      firstOf(item, ['runtimeMinutes', 'runtime', 'episode.runtimeMinutes', 'show.episodeRuntimeMinutes', 'work.episodeRuntimeMinutes']),
-    );
+    const minutes = wholeNumber(runtimeMinutesOf(item));
     const length = minutes !== undefined && minutes > 0 && minutes <= 24 * 60 ? minutes : DEFAULT_EPISODE_MINUTES;
     lines.push(`DTSTART:${utcStamp(airs.time)}`, `DTEND:${utcStamp(airs.time + length * MINUTE_MS)}`);
   }
   lines.push(`SUMMARY:${escapeText(summary)}`);
-  const description = [title, behindText(getPath(item, 'episodesBehind')), url ?? ''].filter((part) => part !== '').join('\n');
+  const description = [title, behindText(episodesBehindOf(item)), url ?? ''].filter((part) => part !== '').join('\n');
   if (description !== '') lines.push(`DESCRIPTION:${escapeText(description)}`);
   if (url) lines.push(`URL:${url}`);
   lines.push('TRANSP:TRANSPARENT', 'END:VEVENT');
@@ -107,9 +116,9 @@ function eventLines(item: unknown, options: FeedOptions): { uid: string; lines: 
  * season and episode, else the item's own id, else a digest of what the item says about the episode.
  */
 function eventUid(item: unknown, season: number | undefined, number: number | undefined, fallback: string): string {
-  const showId = idPart(firstOf(item, ['show.id', 'work.id', 'showId']));
+  const showId = idPart(workIdOf(item));
   if (showId && number !== undefined) return `${showId}-s${season ?? 0}e${number}@${UID_DOMAIN}`;
-  const id = idPart(getPath(item, 'id'));
+  const id = idPart(itemIdOf(item));
   if (id) return `${id}@${UID_DOMAIN}`;
   return `${sha256Hex(fallback).slice(0, 32)}@${UID_DOMAIN}`;
 }

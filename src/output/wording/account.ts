@@ -1,5 +1,4 @@
-import { accountNames } from '../../items/account.js';
-import { firstOf, getPath } from '../../util/object-path.js';
+import { accountNames, keyExpiresAtOf, keyNameOf, keyPrefixOf, keyScopesOf, rateLimitFiguresOf, rateLimitOf } from '../../items/account.js';
 import { formatCount, formatDuration } from '../../util/units.js';
 import { detailedDate } from '../formats/dates.js';
 import { sanitizeText } from '../terminal/sanitize.js';
@@ -16,15 +15,15 @@ export async function writeAccount(me: unknown, options: OutputOptions): Promise
   const { colors, now } = options.display;
   const text = (value: unknown) => sanitizeText(value === undefined || value === null ? '' : String(value));
   const { shown: username, displayName } = accountNames(me);
-  const keyName = firstOf(me, ['key.name', 'key.label', 'apiKey.name']);
-  const prefix = firstOf(me, ['key.prefix', 'apiKey.prefix']);
-  const scopes = firstOf(me, ['key.scopes', 'apiKey.scopes', 'scopes']);
+  const keyName = keyNameOf(me);
+  const prefix = keyPrefixOf(me);
+  const scopes = keyScopesOf(me);
   const rows: Array<[string, string]> = [
     ['Account', `${text(username)}${displayName && displayName !== username ? colors.dim(` (${text(displayName)})`) : ''}`],
     ['Key', [keyName, prefix ? `${text(prefix)}…` : undefined].filter(Boolean).map(text).join(' · ')],
     ['Scopes', Array.isArray(scopes) ? scopes.map(text).join(', ') : text(scopes)],
-    ['Expires', expiryText(getPath(me, 'key') === undefined ? undefined : getPath(me, 'key.expiresAt'), now)],
-    ['Rate limit', rateLimitText(getPath(me, 'rateLimit') ?? getPath(me, 'rate_limit'))],
+    ['Expires', expiryText(keyExpiresAtOf(me), now)],
+    ['Rate limit', rateLimitText(rateLimitOf(me))],
   ];
   const labelWidth = Math.max(...rows.map(([label]) => label.length)) + 2;
   const width = Math.max(options.io.columns - labelWidth, 20);
@@ -44,9 +43,7 @@ export function expiryText(expiresAt: unknown, now: number): string {
 
 /** "58 of 60 requests left this minute, resets in 55s", from {limit, remaining, reset} or their other spellings. */
 export function rateLimitText(rateLimit: unknown): string {
-  const limit = firstOf(rateLimit, ['limit', 'perMinute']);
-  const remaining = firstOf(rateLimit, ['remaining', 'left']);
-  const reset = firstOf(rateLimit, ['reset', 'resetSeconds', 'resetIn']);
+  const { limit, remaining, reset } = rateLimitFiguresOf(rateLimit);
   if (typeof limit !== 'number') return 'unknown (not reported by the server)';
   const budget =
     typeof remaining === 'number'

@@ -1,5 +1,5 @@
 import { pageOf } from '../../api/paginate.js';
-import { getPath } from '../../util/object-path.js';
+import { listItemsOf, listNameOf } from '../../items/list.js';
 import { renderListing, renderSingle } from '../formats/render.js';
 import type { OutputOptions } from '../formats/writer.js';
 import { sanitizeText } from '../terminal/sanitize.js';
@@ -11,12 +11,11 @@ import { listItemView } from './views.js';
  */
 export async function renderListWithItems(list: unknown, options: OutputOptions): Promise<void> {
   if (options.format === 'json') return renderSingle(list, undefined, options);
-  const items = (list as { items?: unknown } | null)?.items;
-  const name = getPath(list, 'name') ?? getPath(list, 'title');
+  const name = listNameOf(list);
   if (options.format === 'table' && typeof name === 'string' && options.io.mayNotify) {
     options.io.info(options.display.colors.bold(sanitizeText(name)));
   }
-  await renderListing(pageOf(Array.isArray(items) ? items : []), listItemView, options, { paged: false });
+  await renderListing(pageOf(listItemsOf(list) ?? []), listItemView, options, { paged: false });
 }
 
 /**

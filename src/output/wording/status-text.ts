@@ -2,10 +2,10 @@ import type { Colors } from '../terminal/colors.js';
 import { shortDate, shortDateTime } from '../formats/dates.js';
 import { cellText } from '../formats/cell.js';
 import { sanitizeText } from '../terminal/sanitize.js';
-import { firstOf } from '../../util/object-path.js';
+import { notificationDateOf, notificationHeadlineOf, notificationIsRead } from '../../items/notification.js';
 import { formatCount } from '../../util/units.js';
 import { NEWER_NODE_WAYS } from '../../util/newer-node.js';
-import { eventDetail, isRead } from './views.js';
+import { eventDetail } from './views.js';
 
 /** What `lk status` shows (its --json object, schema version 1), as src/overview/status.ts makes it. */
 interface StatusShown {
@@ -32,8 +32,7 @@ const asciiMeasure: Measure = {
 const MIRROR_OLD_MS = 24 * 3_600_000;
 const UPCOMING_SHOWN = 8;
 
-const notificationTitle = (notification: unknown) =>
-  sanitizeText(cellText(firstOf(notification, ['title', 'subject', 'message', 'text', 'body']) ?? ''));
+const notificationTitle = (notification: unknown) => sanitizeText(cellText(notificationHeadlineOf(notification) ?? ''));
 
 /**
  * `lk status` on a terminal (and in a pipe without --json): one screen as `gh status` lays out its own, a heading
@@ -87,8 +86,8 @@ function statusText(status: StatusShown, { now, colors }: { now: number; colors:
   out.push(colors.bold('Notifications'));
   if (status.notifications.latest.length === 0) out.push(colors.dim('  none'));
   for (const notification of status.notifications.latest) {
-    const when = shortDate(firstOf(notification, ['createdAt', 'date']), now);
-    const unread = isRead(notification) === false;
+    const when = shortDate(notificationDateOf(notification), now);
+    const unread = notificationIsRead(notification) === false;
     const left = ` ${unread ? '•' : ' '} ${when.padEnd(narrow ? 7 : 10)} `;
     out.push(`${unread ? colors.yellow(left) : left}${fit(notificationTitle(notification), width - left.length)}`);
   }

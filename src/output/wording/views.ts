@@ -1,6 +1,67 @@
 import { cellText } from '../formats/cell.js';
 import { shortDate, shortDateTime } from '../formats/dates.js';
-import { firstOf, getPath } from '../../util/object-path.js';
+import {
+  achievementNameOf,
+  achievementDescriptionOf,
+  achievementProgressOf,
+  achievementUnlockedAtOf,
+  ACHIEVEMENT_NAME_PATHS,
+  ACHIEVEMENT_UNLOCKED_PATHS,
+} from '../../items/achievement.js';
+import {
+  AIR_TIME_PATHS,
+  airTimeOf,
+  EPISODE_TITLE_PATHS,
+  episodeOf,
+  episodeTitleOf,
+  seasonOf,
+  SHOW_TITLE_PATHS,
+  showPageOf,
+  showTitleOf,
+} from '../../items/calendar.js';
+import { ENTRY_ADDED_PATHS, entryAddedAtOf, entryPhaseOf, entryProgressOf, entryStatusOf, entryTypeOf } from '../../items/entry.js';
+import { EVENT_KIND_PATHS, eventDateOf, eventKindOf, eventMinutesOf, eventPagesOf } from '../../items/event.js';
+import {
+  LIST_ITEM_ADDED_PATHS,
+  LIST_ITEM_NOTE_PATHS,
+  LIST_ITEM_TITLE_PATHS,
+  LIST_NAME_PATHS,
+  LIST_OWNER_PATHS,
+  listItemAddedAtOf,
+  listItemCountOf,
+  listItemNoteOf,
+  listItemPageOf,
+  listItemTitleOf,
+  listItemTypeOf,
+  listNameOf,
+  listOwnerNameOf,
+  listOwnerOf,
+  listUpdatedAtOf,
+  listCreatedAtOf,
+  listVisibilityOf,
+} from '../../items/list.js';
+import {
+  NOTIFICATION_DATE_PATHS,
+  NOTIFICATION_HEADLINE_PATHS,
+  notificationBodyOf,
+  notificationDateOf,
+  notificationHeadlineOf,
+  notificationIsRead,
+  notificationKindOf,
+} from '../../items/notification.js';
+import { ownPageOf, pageOf } from '../../items/page.js';
+import {
+  REVIEW_DATE_PATHS,
+  REVIEW_HEADLINE_PATHS,
+  REVIEW_RATING_PATHS,
+  REVIEW_WORK_TITLE_PATHS,
+  reviewDateOf,
+  reviewHeadlineOf,
+  reviewLikesOf,
+  reviewRatingOf,
+  reviewWorkTitleOf,
+} from '../../items/review.js';
+import { columnValue } from '../formats/view.js';
 import { paintPhase } from '../formats/style.js';
 import { phaseOf } from '../../vocabulary.js';
 import { labelOf } from '../formats/cell.js';
@@ -17,31 +78,27 @@ const exact: NumberText = (n) => String(n);
 /** Title of a work, whatever the resource nests it under. */
 export const titleColumn = (path = 'work.title', link: Column['link'] = pageOf): Column => ({ header: 'Title', path, flex: true, link });
 
-/** The item's own page (`url`), else its work's. */
-function pageOf(item: unknown): unknown {
-  return getPath(item, 'url') ?? getPath(item, 'work.url');
-}
-
 /** "WATCHING · IN_PROGRESS": the domain status and the phase it maps to, coloured by phase. */
 export const statusColumn: Column = {
   header: 'Status',
   path: 'status',
   display: (item) => {
-    const status = str(getPath(item, 'status'));
+    const status = str(entryStatusOf(item));
     // docs/api.md (Statuses and phases) maps every status to its phase: an instance that sends no phase still gets it shown.
-    const phase = str(getPath(item, 'phase') ?? phaseOf(getPath(item, 'status')));
+    const phase = str(entryPhaseOf(item) ?? phaseOf(entryStatusOf(item)));
     return phase && phase !== status ? `${status} · ${phase}` : status;
   },
   expected: ['WATCHING · IN_PROGRESS', 'UP_TO_DATE · DONE', 'COMPLETED · DONE', 'TO_LISTEN · PLANNED'],
   // By the phase the entry carries, else by the phase its status maps to (docs/api.md, Statuses and phases).
-  paint: (text, item, colors) => paintPhase(text, getPath(item, 'phase') ?? getPath(item, 'status'), colors),
+  paint: (text, item, colors) => paintPhase(text, entryPhaseOf(item) ?? entryStatusOf(item), colors),
 };
 
+/** A date at `path` (a field lk itself makes, or one docs/api.md names): relative in a table, exact in a pipe. */
 export const dateColumn = (header: string, path: string, dim = true): Column => ({
   header,
   path,
   dim,
-  display: (item, ctx) => shortDate(getPath(item, path), ctx.now),
+  display: (item, ctx) => shortDate(columnValue({ header, path }, item), ctx.now),
 });
 
 /** "12/24 ep", "340/512 p", "1,230 min": whatever the progress object carries, read loosely. */
@@ -58,37 +115,25 @@ export function progressText(progress: unknown, number: NumberText = localised):
   );
 }
 
-/** The body of a notification, unless the Title column already shows it. */
-function notificationBody(item: unknown): unknown {
-  const body = firstOf(item, ['message', 'text', 'body']);
-  return firstOf(item, ['title', 'subject']) === undefined ? undefined : body;
-}
-
-/** Read or not: a `read` boolean, or a `readAt` time (null while unread); undefined when the instance says neither. */
-export function isRead(item: unknown): boolean | undefined {
-  const read = getPath(item, 'read');
-  if (typeof read === 'boolean') return read;
-  const readAt = getPath(item, 'readAt');
-  if (readAt === null) return false;
-  return readAt === undefined ? undefined : true;
-}
-
-/** A column named by `paths[0]` (for --fields), whose value is the first of its spellings present, in table and pipe. */
-const looseColumn = (header: string, paths: string[], extra: Partial<Column> = {}): Column => ({
+/**
+ * A column named by the first of a field's spellings (`paths[0]`, src/items' list: what --fields names), whose value
+ * is the field as src/items reads it (`read`, the first of its spellings present), in table and pipe.
+ */
+const looseColumn = (header: string, paths: readonly string[], read: (item: unknown) => unknown, extra: Partial<Column> = {}): Column => ({
   header,
   path: paths[0]!,
-  value: (item) => firstOf(item, paths),
-  display: (item) => labelOf(firstOf(item, paths)),
+  value: read,
+  display: (item) => labelOf(read(item)),
   ...extra,
 });
 
 /** The same for a date: relative in a table, the server's exact text in a pipe. */
-const looseDateColumn = (header: string, paths: string[], dim = true): Column => ({
+const looseDateColumn = (header: string, paths: readonly string[], read: (item: unknown) => unknown, dim = true): Column => ({
   header,
   path: paths[0]!,
   dim,
-  value: (item) => firstOf(item, paths),
-  display: (item, ctx) => shortDate(firstOf(item, paths), ctx.now),
+  value: read,
+  display: (item, ctx) => shortDate(read(item), ctx.now),
 });
 
 /** One spelling per unit, whatever the instance calls it: "12/24 ep", "340/512 p", "1,230 min". */
@@ -114,16 +159,16 @@ export const entryView: View = {
   noun: ['entry', 'entries'],
   columns: [
     titleColumn(),
-    looseColumn('Type', ['work.type', 'work.mediaType', 'work.kind'], { dim: true }),
+    looseColumn('Type', ['work.type'], entryTypeOf, { dim: true }),
     statusColumn,
     { header: 'Rating', path: 'rating', align: 'right' },
     {
       header: 'Progress',
       path: 'progress',
-      value: (item) => progressText(getPath(item, 'progress'), exact),
-      display: (item) => progressText(getPath(item, 'progress')),
+      value: (item) => progressText(entryProgressOf(item), exact),
+      display: (item) => progressText(entryProgressOf(item)),
     },
-    looseDateColumn('Added', ['dates.added', 'addedAt', 'createdAt']),
+    looseDateColumn('Added', ENTRY_ADDED_PATHS, entryAddedAtOf),
     { header: 'ID', path: 'id', dim: true, id: true },
   ],
   // The API's fields of an entry (docs/api.md) and its work, and the progress fields of each domain (see progressText).
@@ -149,14 +194,14 @@ export const entryView: View = {
 
 /** S02E05 for episodes; minutes, pages or nothing for the rest. */
 export function eventDetail(event: unknown): string {
-  const season = getPath(event, 'episode.season') ?? getPath(event, 'season');
-  const number = getPath(event, 'episode.number') ?? getPath(event, 'episode');
-  if (typeof season === 'number' && typeof number === 'number') {
+  const season = seasonOf(event);
+  const number = episodeOf(event);
+  if (season !== undefined && number !== undefined) {
     return `S${String(season).padStart(2, '0')}E${String(number).padStart(2, '0')}`;
   }
-  const minutes = getPath(event, 'minutes');
+  const minutes = eventMinutesOf(event);
   if (typeof minutes === 'number') return `${minutes} min`;
-  const pages = getPath(event, 'pages');
+  const pages = eventPagesOf(event);
   if (typeof pages === 'number') return `${pages} p`;
   return '';
 }
@@ -168,11 +213,11 @@ export const historyView: View = {
       header: 'Date',
       path: 'date',
       display: (item, ctx) => {
-        const date = getPath(item, 'date');
+        const date = eventDateOf(item);
         return date === null ? 'undated' : shortDate(date, ctx.now);
       },
     },
-    looseColumn('Kind', ['kind', 'type']),
+    looseColumn('Kind', EVENT_KIND_PATHS, eventKindOf),
     titleColumn(),
     { header: 'Detail', path: 'detail', value: (item) => eventDetail(item), display: (item) => eventDetail(item) },
     { header: 'Cycle', path: 'cycle', dim: true },
@@ -183,55 +228,44 @@ export const historyView: View = {
 
 /** "12 items" whether the list carries a count or the items themselves. */
 function itemCount(list: unknown, number: NumberText = localised): string {
-  const count = firstOf(list, ['itemCount', 'itemsCount', 'count', 'size']);
-  if (typeof count === 'number') return number(count);
-  const items = getPath(list, 'items');
-  return Array.isArray(items) ? number(items.length) : '';
+  const count = listItemCountOf(list);
+  return count === undefined ? '' : number(count);
 }
 
 export const listView: View = {
   noun: ['list', 'lists'],
   columns: [
-    looseColumn('Name', ['name', 'title'], { flex: true, link: (item) => getPath(item, 'url') }),
+    looseColumn('Name', LIST_NAME_PATHS, listNameOf, { flex: true, link: ownPageOf }),
     { header: 'Items', path: 'itemCount', align: 'right', value: (item) => itemCount(item, exact), display: (item) => itemCount(item) },
-    looseColumn('Visibility', ['visibility'], { dim: true }),
+    looseColumn('Visibility', ['visibility'], listVisibilityOf, { dim: true }),
     // A username, or an object naming the owner: its label, never its JSON.
-    looseColumn('Owner', ['owner.username', 'owner.displayName', 'owner.name', 'owner'], {
+    looseColumn('Owner', LIST_OWNER_PATHS, listOwnerNameOf, {
       dim: true,
-      value: (item) => labelOf(firstOf(item, ['owner'])),
+      value: (item) => labelOf(listOwnerOf(item)),
     }),
-    looseDateColumn('Updated', ['updatedAt', 'dates.updated', 'createdAt']),
+    // When it last changed: its update, else (never updated) its creation.
+    looseDateColumn('Updated', ['updatedAt'], (item) => listUpdatedAtOf(item) ?? listCreatedAtOf(item)),
     { header: 'ID', path: 'id', dim: true, id: true },
   ],
 };
-
-/** work, season or episode: said by the item when it says so, else read from what it carries. */
-export function listItemType(item: unknown): string {
-  const said = firstOf(item, ['type', 'kind', 'itemType']);
-  if (typeof said === 'string') return said.toLowerCase();
-  if (getPath(item, 'episode') !== undefined) return 'episode';
-  if (getPath(item, 'season') !== undefined) return 'season';
-  if (getPath(item, 'work') !== undefined) return 'work';
-  return '';
-}
 
 /** S02 for a season, S02E05 for an episode. */
 function listItemDetail(item: unknown): string {
   const episode = eventDetail(item);
   if (episode) return episode;
-  const season = firstOf(item, ['season.number', 'season']);
-  return typeof season === 'number' ? `S${String(season).padStart(2, '0')}` : '';
+  const season = seasonOf(item);
+  return season === undefined ? '' : `S${String(season).padStart(2, '0')}`;
 }
 
 function episodeTitle(item: unknown): unknown {
-  return listItemType(item) === 'episode' ? firstOf(item, ['title', 'episode.title']) : undefined;
+  return listItemTypeOf(item) === 'episode' ? episodeTitleOf(item) : undefined;
 }
 
 export const listItemView: View = {
   noun: ['item', 'items'],
   columns: [
-    looseColumn('Title', ['work.title', 'show.title'], { flex: true, link: (item) => getPath(item, 'work.url') }),
-    { header: 'Type', path: 'type', value: (item) => listItemType(item), display: (item) => listItemType(item) },
+    looseColumn('Title', LIST_ITEM_TITLE_PATHS, listItemTitleOf, { flex: true, link: listItemPageOf }),
+    { header: 'Type', path: 'type', value: (item) => listItemTypeOf(item), display: (item) => listItemTypeOf(item) },
     { header: 'Detail', path: 'season', value: (item) => listItemDetail(item), display: (item) => listItemDetail(item) },
     // Seasons carry a title too ("Season 2"), which Detail already says.
     {
@@ -242,20 +276,20 @@ export const listItemView: View = {
       value: (item) => episodeTitle(item),
       display: (item) => str(episodeTitle(item)),
     },
-    looseColumn('Note', ['note', 'notes'], { dim: true, flex: true }),
-    looseDateColumn('Added', ['addedAt', 'dates.added']),
+    looseColumn('Note', LIST_ITEM_NOTE_PATHS, listItemNoteOf, { dim: true, flex: true }),
+    looseDateColumn('Added', LIST_ITEM_ADDED_PATHS, listItemAddedAtOf),
   ],
 };
 
 export const calendarView: View = {
   noun: ['upcoming episode', 'upcoming episodes'],
   columns: [
-    looseColumn('Airs', ['airsAt', 'airDate', 'airdate', 'date'], {
-      display: (item, ctx) => shortDateTime(firstOf(item, ['airsAt', 'airDate', 'airdate', 'date']), ctx.now),
+    looseColumn('Airs', AIR_TIME_PATHS, airTimeOf, {
+      display: (item, ctx) => shortDateTime(airTimeOf(item), ctx.now),
     }),
-    looseColumn('Show', ['show.title', 'work.title'], { flex: true, link: (item) => getPath(item, 'show.url') ?? getPath(item, 'work.url') }),
+    looseColumn('Show', SHOW_TITLE_PATHS, showTitleOf, { flex: true, link: showPageOf }),
     { header: 'Episode', path: 'episode', value: (item) => eventDetail(item), display: (item) => eventDetail(item) },
-    looseColumn('Title', ['title', 'episode.title'], { dim: true, flex: true }),
+    looseColumn('Title', EPISODE_TITLE_PATHS, episodeTitleOf, { dim: true, flex: true }),
     { header: 'Behind', path: 'episodesBehind', align: 'right' },
   ],
 };
@@ -263,53 +297,52 @@ export const calendarView: View = {
 export const reviewView: View = {
   noun: ['review', 'reviews'],
   columns: [
-    looseColumn('Title', ['work.title', 'entry.work.title'], { flex: true, link: pageOf }),
-    looseColumn('Rating', ['rating', 'entry.rating']),
-    looseColumn('Headline', ['title', 'headline', 'summary', 'body'], { dim: true, flex: true }),
-    looseColumn('Likes', ['likes'], { dim: true, align: 'right' }),
-    looseDateColumn('Written', ['createdAt', 'date', 'dates.created']),
+    looseColumn('Title', REVIEW_WORK_TITLE_PATHS, reviewWorkTitleOf, { flex: true, link: pageOf }),
+    looseColumn('Rating', REVIEW_RATING_PATHS, reviewRatingOf),
+    looseColumn('Headline', REVIEW_HEADLINE_PATHS, reviewHeadlineOf, { dim: true, flex: true }),
+    looseColumn('Likes', ['likes'], reviewLikesOf, { dim: true, align: 'right' }),
+    looseDateColumn('Written', REVIEW_DATE_PATHS, reviewDateOf),
     { header: 'ID', path: 'id', dim: true, id: true },
   ],
 };
 
 /** "3/10" from {current, target} (or {current, total}), wherever the achievement keeps them. */
 function achievementProgress(achievement: unknown, number: NumberText = localised): string {
-  const current = firstOf(achievement, ['progress.current', 'current']);
-  const target = firstOf(achievement, ['progress.target', 'progress.total', 'target']);
-  if (typeof current !== 'number') return str(typeof getPath(achievement, 'progress') === 'object' ? undefined : getPath(achievement, 'progress'));
+  const { current, target, raw } = achievementProgressOf(achievement);
+  if (typeof current !== 'number') return str(typeof raw === 'object' ? undefined : raw);
   return typeof target === 'number' ? `${number(current)}/${number(target)}` : number(current);
 }
 
 export const achievementView: View = {
   noun: ['achievement', 'achievements'],
   columns: [
-    looseColumn('Achievement', ['name', 'title'], { flex: true }),
-    looseColumn('Description', ['description'], { dim: true, flex: true }),
+    looseColumn('Achievement', ACHIEVEMENT_NAME_PATHS, achievementNameOf, { flex: true }),
+    looseColumn('Description', ['description'], achievementDescriptionOf, { dim: true, flex: true }),
     { header: 'Progress', path: 'progress', value: (item) => achievementProgress(item, exact), display: (item) => achievementProgress(item) },
-    looseDateColumn('Unlocked', ['unlockedAt', 'achievedAt', 'date'], false),
+    looseDateColumn('Unlocked', ACHIEVEMENT_UNLOCKED_PATHS, achievementUnlockedAtOf, false),
   ],
 };
 
 export const notificationView: View = {
   noun: ['notification', 'notifications'],
   columns: [
-    looseDateColumn('Date', ['createdAt', 'date'], false),
-    looseColumn('Kind', ['type', 'kind'], { dim: true }),
+    looseDateColumn('Date', NOTIFICATION_DATE_PATHS, notificationDateOf, false),
+    looseColumn('Kind', ['type'], notificationKindOf, { dim: true }),
     // An instance may send a title and a body, or a message alone: the message then heads the row, shown once.
-    looseColumn('Title', ['title', 'subject', 'message', 'text', 'body'], { flex: true }),
+    looseColumn('Title', NOTIFICATION_HEADLINE_PATHS, notificationHeadlineOf, { flex: true }),
     {
       header: 'Message',
       path: 'message',
       dim: true,
       flex: true,
-      value: (item) => notificationBody(item),
-      display: (item) => str(notificationBody(item)),
+      value: (item) => notificationBodyOf(item),
+      display: (item) => str(notificationBodyOf(item)),
     },
     {
       header: 'Read',
       path: 'read',
-      value: (item) => isRead(item),
-      display: (item) => (isRead(item) === false ? 'unread' : isRead(item) === true ? 'read' : ''),
+      value: (item) => notificationIsRead(item),
+      display: (item) => (notificationIsRead(item) === false ? 'unread' : notificationIsRead(item) === true ? 'read' : ''),
     },
   ],
 };
