@@ -34,7 +34,7 @@ const allowed = {
   diff: ['output', 'items', 'util'],
   export: ['api', 'diff', 'output', 'config', 'items', 'util'],
   mirror: ['api', 'export', 'output', 'config', 'items', 'util'],
-  convert: ['mirror', 'export', 'api', 'output', 'config', 'util'],
+  convert: ['mirror', 'export', 'api', 'output', 'config', 'items', 'util'],
   // lk feed: the mirror's activity as Atom / JSON Feed; its wording and writing live in output/.
   feed: ['mirror', 'output', 'config', 'items', 'util'],
   // The year in review: figures read from the mirror, and the page drawn from them (with output's sanitising).
@@ -45,7 +45,7 @@ const allowed = {
   // run once for every surface, the one opener of the mirror and its public projection; the year in review from report/.
   readings: ['api', 'mirror', 'overview', 'feed', 'report', 'output', 'config', 'items', 'util'],
   // The MCP server: the engine's readings for the owner (the mirror, and with --live the API), worded for a model.
-  mcp: ['api', 'mirror', 'report', 'overview', 'readings', 'output', 'config', 'util'],
+  mcp: ['api', 'mirror', 'report', 'overview', 'readings', 'output', 'config', 'items', 'util'],
   // lk serve: the engine's readings for a public host, over HTTP (it composes none itself).
   serve: ['mirror', 'readings', 'output', 'util'],
   // lk notify: the messages made from the readings' mirror side, sent to each target once (its ledger in the mirror).
@@ -70,6 +70,7 @@ const allowed = {
     'help',
     'extend',
     'config',
+    'items',
     'util',
     'sandbox',
   ],
@@ -131,6 +132,14 @@ module.exports = {
       comment: 'src/output/formats writes any value in a format: it knows no command (its wording lives in src/output/wording).',
       from: { path: '^src/output/formats/' },
       to: { path: '^src/output/(wording/|[^/]+\\.ts$)' },
+    },
+    {
+      name: 'field-paths-live-in-items',
+      severity: 'error',
+      comment:
+        'A field of a server\'s item is read through src/items (one accessor per field, every spelling servers use, issue 58): util/object-path.ts, which reads a field by its path, is for src/items and for the generic output code (src/output/formats: a column\'s path, CSV flattening), which writes whatever paths it is handed.',
+      from: { path: '^src/', pathNot: '^src/(items|output/formats|util)/' },
+      to: { path: '^src/util/object-path\\.ts$' },
     },
     {
       name: 'sleep-lives-in-util',

@@ -5,7 +5,37 @@
  * server might use, and a missing value stays undefined: it is never printed as "undefined".
  */
 
-import { firstOf } from '../util/object-path.js';
+import { episodeOf, seasonOf } from '../items/calendar.js';
+import {
+  entryAddedAtOf,
+  entryFinishedAtOf,
+  entryNotesOf,
+  entryRatingOf,
+  entryStartedAtOf,
+  entryUpdatedAtOf,
+  entryWorkIdOf,
+  ownerEntryIdOf,
+  progressFiguresOf,
+} from '../items/entry.js';
+import { eventCycleOf, eventDateOf, eventKindOf } from '../items/event.js';
+import { reviewBodyOf, reviewDateOf, reviewIsSpoiler, reviewTitleOf } from '../items/review.js';
+import {
+  workAuthorsOf,
+  workEpisodesOf,
+  workFormatOf,
+  workImageOf,
+  workImdbIdOf,
+  workIsbn10Of,
+  workIsbn13Of,
+  workMalIdOf,
+  workPagesOf,
+  workPublisherOf,
+  workReleaseDateOf,
+  workTitleOf,
+  workTypeOf,
+  workOriginalTitleOf,
+  workYearOf,
+} from '../items/work.js';
 import { domainOfStatus, phaseOf, PHASES, type Domain, type Phase } from '../vocabulary.js';
 
 export type { Domain, Phase } from '../vocabulary.js';
@@ -80,10 +110,6 @@ type Obj = Record<string, unknown>;
 
 function obj(value: unknown): Obj | undefined {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Obj) : undefined;
-}
-
-function first(o: Obj | undefined, ...paths: string[]): unknown {
-  return firstOf(o, paths);
 }
 
 export function text(value: unknown): string | undefined {
@@ -161,8 +187,8 @@ function digits(value: unknown): string | undefined {
 
 function isbns(work: Obj): { isbn10: string | undefined; isbn13: string | undefined } {
   const candidates = [
-    first(work, 'isbn13', 'isbn_13', 'ids.isbn13', 'externalIds.isbn13'),
-    first(work, 'isbn10', 'isbn_10', 'ids.isbn10', 'externalIds.isbn10'),
+    workIsbn13Of(work),
+    workIsbn10Of(work),
     ...(Array.isArray(work.isbns) ? work.isbns : [work.isbn]),
   ].map(digits);
   const source = text(work.source)?.toLowerCase();
@@ -174,9 +200,9 @@ function isbns(work: Obj): { isbn10: string | undefined; isbn13: string | undefi
 }
 
 function yearOf(work: Obj): number | undefined {
-  const direct = num(first(work, 'year', 'releaseYear', 'firstPublishYear', 'publishedYear'));
+  const direct = num(workYearOf(work));
   if (direct !== undefined && Number.isInteger(direct)) return direct;
-  const date = text(first(work, 'releaseDate', 'firstAirDate', 'publishedDate', 'published', 'released'));
+  const date = text(workReleaseDateOf(work));
   const match = date === undefined ? null : /^(\d{4})/.exec(date);
   return match ? Number(match[1]) : undefined;
 }
@@ -185,7 +211,7 @@ export function readWork(raw: unknown, hints: { status?: string; kinds?: string[
   const work = obj(raw) ?? {};
   const source = text(work.source)?.toLowerCase();
   const sourceId = text(work.sourceId);
-  let type = TYPES[text(first(work, 'type', 'kind', 'mediaType'))?.toLowerCase() ?? ''];
+  let type = TYPES[workTypeOf(work)?.toLowerCase() ?? ''];
   if (type === 'series' && source !== undefined && ANIME_SOURCES.has(source)) type = 'anime';
   if (type === undefined) {
     const kinds = hints.kinds ?? [];
@@ -204,26 +230,26 @@ export function readWork(raw: unknown, hints: { status?: string; kinds?: string[
   // A domain with one kind of work settles the type when the server names none.
   if (type === undefined) type = ({ BOOKS: 'book', GAMES: 'game', MUSIC: 'album' } as const)[domain as 'BOOKS' | 'GAMES' | 'MUSIC'];
   const malFromSource = source === 'mal' || source === 'myanimelist' ? sourceId : undefined;
-  const mal = text(malFromSource ?? first(work, 'malId', 'idMal', 'ids.mal', 'ids.myanimelist', 'externalIds.mal', 'externalIds.myanimelist'));
-  const imdb = text(first(work, 'imdbId', 'imdbID', 'ids.imdb', 'externalIds.imdb')) ?? (source === 'imdb' ? sourceId : undefined);
+  const mal = text(malFromSource ?? workMalIdOf(work));
+  const imdb = text(workImdbIdOf(work)) ?? (source === 'imdb' ? sourceId : undefined);
   return {
     id: text(work.id),
-    title: text(first(work, 'title', 'name', 'titles.en')),
-    originalTitle: text(first(work, 'originalTitle', 'original_title')),
+    title: text(workTitleOf(work)),
+    originalTitle: text(workOriginalTitleOf(work)),
     year: yearOf(work),
     source,
     sourceId,
     type,
     domain,
-    authors: names(first(work, 'authors', 'author', 'creators', 'creator', 'writers')),
+    authors: names(workAuthorsOf(work)),
     ...isbns(work),
     imdbId: imdb !== undefined && /^tt\d+$/.test(imdb) ? imdb : undefined,
     malId: mal !== undefined && /^\d+$/.test(mal) ? mal : undefined,
-    pages: num(first(work, 'pages', 'pageCount', 'numberOfPages')),
-    episodes: num(first(work, 'episodes', 'episodeCount', 'totalEpisodes')),
-    publisher: text(first(work, 'publisher', 'publishers.0')),
-    image: httpUrl(first(work, 'image', 'imageUrl', 'poster', 'posterUrl', 'cover', 'coverUrl', 'coverImage.large')),
-    format: text(first(work, 'format', 'subtype', 'animeType', 'showType', 'releaseType'))?.toUpperCase(),
+    pages: num(workPagesOf(work)),
+    episodes: num(workEpisodesOf(work)),
+    publisher: text(workPublisherOf(work)),
+    image: httpUrl(workImageOf(work)),
+    format: text(workFormatOf(work))?.toUpperCase(),
   };
 }
 
@@ -238,23 +264,24 @@ function count(value: unknown): number | undefined {
 }
 
 function readEvent(raw: Obj): HistoryEvent {
-  const cycle = num(first(raw, 'cycle', 'cycleNumber', 'round'));
-  const date = raw.date === null ? null : (instant(first(raw, 'date', 'at', 'watchedAt', 'occurredAt')) ?? null);
+  const cycle = num(eventCycleOf(raw));
+  const when = eventDateOf(raw);
+  const date = when === null ? null : (instant(when) ?? null);
   return {
-    kind: text(first(raw, 'kind', 'type', 'event'))?.toUpperCase(),
+    kind: text(eventKindOf(raw))?.toUpperCase(),
     date,
     cycle: cycle !== undefined && cycle >= 1 ? Math.floor(cycle) : 1,
-    season: count(first(raw, 'season', 'seasonNumber', 'episode.season')),
-    episode: count(first(raw, 'episode', 'episodeNumber', 'number', 'episode.number')),
+    season: count(seasonOf(raw)),
+    episode: count(episodeOf(raw)),
   };
 }
 
 function readReview(raw: Obj): Review {
   return {
-    title: text(first(raw, 'title', 'headline', 'summary')),
-    body: text(first(raw, 'body', 'text', 'content', 'review')),
-    spoiler: raw.spoiler === true || raw.containsSpoilers === true,
-    createdAt: instant(first(raw, 'createdAt', 'publishedAt', 'created', 'date')),
+    title: text(reviewTitleOf(raw)),
+    body: text(reviewBodyOf(raw)),
+    spoiler: reviewIsSpoiler(raw),
+    createdAt: instant(reviewDateOf(raw)),
   };
 }
 
@@ -265,10 +292,11 @@ function progressOf(raw: unknown): Entry['progress'] {
   // An independent server may say {current, unit} instead of naming the unit as the field.
   const unit = text(progress.unit)?.toLowerCase();
   const current = (name: string) => (unit === name ? num(progress.current) : undefined);
-  const episodes = num(first(progress, 'episodes', 'episode', 'watched')) ?? current('episodes');
-  const pages = num(first(progress, 'pages', 'page')) ?? current('pages');
-  const minutes = num(first(progress, 'minutes', 'playtimeMinutes')) ?? current('minutes');
-  const total = num(first(progress, 'total', 'of', 'totalEpisodes', 'totalPages'));
+  const figures = progressFiguresOf(progress);
+  const episodes = num(figures.episodes) ?? current('episodes');
+  const pages = num(figures.pages) ?? current('pages');
+  const minutes = num(figures.minutes) ?? current('minutes');
+  const total = num(figures.total);
   if (episodes !== undefined) out.episodes = episodes;
   if (pages !== undefined) out.pages = pages;
   if (minutes !== undefined) out.minutes = minutes;
@@ -278,7 +306,7 @@ function progressOf(raw: unknown): Entry['progress'] {
 
 /** Events by entry: docs/api.md names no link field, so the entry id under its usual names, else the work's id. */
 function eventKeys(raw: Obj): string[] {
-  return [text(first(raw, 'entryId', 'entry.id', 'libraryEntryId', 'libraryId')), text(first(raw, 'workId', 'work.id'))].filter(
+  return [text(ownerEntryIdOf(raw)), text(entryWorkIdOf(raw))].filter(
     (key): key is string => key !== undefined,
   );
 }
@@ -292,12 +320,12 @@ export function readEntries(snapshot: AccountSnapshot): { entries: Entry[]; unma
   const byKey = new Map<string, number>();
   rawEntries.forEach((entry, index) => {
     const id = text(entry.id);
-    const workId = text(first(entry, 'work.id', 'workId'));
+    const workId = text(entryWorkIdOf(entry));
     if (id !== undefined) byKey.set(`e:${id}`, index);
     if (workId !== undefined && !byKey.has(`w:${workId}`)) byKey.set(`w:${workId}`, index);
   });
   const locate = (raw: Obj): number | undefined => {
-    const [entryKey, workKey] = [text(first(raw, 'entryId', 'entry.id', 'libraryEntryId', 'libraryId')), text(first(raw, 'workId', 'work.id'))];
+    const [entryKey, workKey] = [text(ownerEntryIdOf(raw)), text(entryWorkIdOf(raw))];
     return (entryKey !== undefined ? byKey.get(`e:${entryKey}`) : undefined) ?? (workKey !== undefined ? byKey.get(`w:${workKey}`) : undefined);
   };
   const unmatched = { entries: snapshot.entries.length - rawEntries.length, events: 0, reviews: 0 };
@@ -321,18 +349,18 @@ export function readEntries(snapshot: AccountSnapshot): { entries: Entry[]; unma
     const undated = own.filter((event) => event.date === null);
     const phaseRaw = text(entry.phase)?.toUpperCase();
     const phase = PHASES.find((p) => p === phaseRaw) ?? phaseOf(status ?? '');
-    const rating = num(first(entry, 'rating', 'score', 'myRating'));
+    const rating = num(entryRatingOf(entry));
     return {
       id: text(entry.id),
       work: readWork(entry.work, { ...(status ? { status } : {}), kinds: own.map((event) => event.kind ?? '') }),
       status,
       phase,
       rating,
-      notes: text(first(entry, 'notes', 'note', 'comment')),
-      added: instant(first(entry, 'dates.added', 'addedAt', 'createdAt')),
-      started: instant(first(entry, 'dates.started', 'startedAt')),
-      finished: instant(first(entry, 'dates.finished', 'finishedAt', 'completedAt')),
-      updated: instant(first(entry, 'dates.updated', 'updatedAt')),
+      notes: text(entryNotesOf(entry)),
+      added: instant(entryAddedAtOf(entry)),
+      started: instant(entryStartedAtOf(entry)),
+      finished: instant(entryFinishedAtOf(entry)),
+      updated: instant(entryUpdatedAtOf(entry)),
       progress: progressOf(entry.progress),
       events: [...dated, ...undated],
       reviews: reviews[index]!,

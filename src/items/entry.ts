@@ -76,3 +76,17 @@ export function episodesLeft(progress: unknown): number | null {
   if (typeof seen !== 'number' || typeof aired !== 'number') return null;
   return Math.max(0, aired - seen);
 }
+
+/**
+ * The figures of an entry's progress object (docs/api.md: `progress`, its members per domain), under the spellings
+ * lk convert reads: episodes seen, pages read, minutes played, and the total. Each as sent (a caller checks it is a
+ * number); the {current, unit} form is the caller's to read.
+ */
+export function progressFiguresOf(progress: unknown): { episodes: unknown; pages: unknown; minutes: unknown; total: unknown } {
+  return {
+    episodes: firstOf(progress, ['episodes', 'episode', 'watched']),
+    pages: firstOf(progress, ['pages', 'page']),
+    minutes: firstOf(progress, ['minutes', 'playtimeMinutes']),
+    total: firstOf(progress, ['total', 'of', 'totalEpisodes', 'totalPages']),
+  };
+}
