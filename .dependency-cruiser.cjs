@@ -137,7 +137,7 @@ module.exports = {
       name: 'field-paths-live-in-items',
       severity: 'error',
       comment:
-        'A field of a server\'s item is read through src/items (one accessor per field, every spelling servers use, issue 58): util/object-path.ts, which reads a field by its path, is for src/items and for the generic output code (src/output/formats: a column\'s path, CSV flattening), which writes whatever paths it is handed.',
+        "A field of a server's item is read through src/items (one accessor per field, every spelling servers use, issue 58): util/object-path.ts, which reads a field by its path, is for src/items and for the generic output code (src/output/formats: a column's path, CSV flattening), which writes whatever paths it is handed.",
       from: { path: '^src/', pathNot: '^src/(items|output/formats|util)/' },
       to: { path: '^src/util/object-path\\.ts$' },
     },

@@ -186,11 +186,7 @@ function digits(value: unknown): string | undefined {
 }
 
 function isbns(work: Obj): { isbn10: string | undefined; isbn13: string | undefined } {
-  const candidates = [
-    workIsbn13Of(work),
-    workIsbn10Of(work),
-    ...(Array.isArray(work.isbns) ? work.isbns : [work.isbn]),
-  ].map(digits);
+  const candidates = [workIsbn13Of(work), workIsbn10Of(work), ...(Array.isArray(work.isbns) ? work.isbns : [work.isbn])].map(digits);
   const source = text(work.source)?.toLowerCase();
   if (source === 'isbn') candidates.push(digits(work.sourceId));
   return {
@@ -306,9 +302,7 @@ function progressOf(raw: unknown): Entry['progress'] {
 
 /** Events by entry: docs/api.md names no link field, so the entry id under its usual names, else the work's id. */
 function eventKeys(raw: Obj): string[] {
-  return [text(ownerEntryIdOf(raw)), text(entryWorkIdOf(raw))].filter(
-    (key): key is string => key !== undefined,
-  );
+  return [text(ownerEntryIdOf(raw)), text(entryWorkIdOf(raw))].filter((key): key is string => key !== undefined);
 }
 
 /**

@@ -2,7 +2,7 @@ import { firstOf, getPath } from '../util/object-path.js';
 import { text } from './values.js';
 import { workDomain, workIdOf, workTypeOf } from './work.js';
 
-export { airsAtOf, showTitleOf } from './calendar.js';
+export { airsAtOf } from './calendar.js';
 
 /**
  * A library entry, and what events, calendar items and reviews say of the entry they belong to: read the same way
