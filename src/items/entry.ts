@@ -60,8 +60,14 @@ export const entryProgressOf = (entry: unknown): unknown => getPath(entry, 'prog
 export const ENTRY_RATING_PATHS = ['rating', 'score', 'myRating'] as const;
 export const entryRatingOf = (entry: unknown): unknown => firstOf(entry, ENTRY_RATING_PATHS);
 
-/** The owner's notes on an entry (private: never on a public surface). docs/api.md says notes; others note, comment. */
-export const entryNotesOf = (entry: unknown): unknown => firstOf(entry, ['notes', 'note', 'comment']);
+/**
+ * Members that hold the owner's notes on an entry or a list item (private: never on a public surface, so lk serve's
+ * projection removes every one of them). docs/api.md says notes; other instances note, comment.
+ */
+export const NOTE_MEMBERS = ['notes', 'note', 'comment'] as const;
+
+/** The owner's notes on an entry. */
+export const entryNotesOf = (entry: unknown): unknown => firstOf(entry, NOTE_MEMBERS);
 
 /** The kind of work an entry is of (film, series, book…), as its work says it. */
 export const entryTypeOf = (entry: unknown): string | null => workTypeOf(getPath(entry, 'work'));

@@ -44,6 +44,7 @@ export function listItemCountOf(list: unknown): number | undefined {
 /** A list item: a work, a season or an episode. */
 export const LIST_ITEM_TITLE_PATHS = ['work.title', 'show.title'] as const;
 const LIST_ITEM_TYPE_PATHS = ['type', 'kind', 'itemType'] as const;
+/** A list item's note (private, as an entry's notes: entry.ts's NOTE_MEMBERS are every spelling of either). */
 export const LIST_ITEM_NOTE_PATHS = ['note', 'notes'] as const;
 export const LIST_ITEM_ADDED_PATHS = ['addedAt', 'dates.added'] as const;
 

@@ -1,5 +1,6 @@
 import { AUDIENCE_WORDS, PRIVATE_FLAGS, PUBLIC_FLAGS, PUBLIC_WORD } from '../items/audience.js';
 import { REVIEW_BODY_PATHS, REVIEW_TITLE_PATHS, SPOILER_FLAGS } from '../items/review.js';
+import { NOTE_MEMBERS } from '../items/entry.js';
 import type { Database } from '../mirror/open.js';
 
 /**
@@ -16,7 +17,7 @@ import type { Database } from '../mirror/open.js';
  */
 
 /** JSON members that hold notes, removed from the item a table keeps. */
-const NOTE_PATHS = ["'$.notes'", "'$.note'"];
+const NOTE_PATHS = NOTE_MEMBERS.map((name) => `'$."${name}"'`);
 
 /** A member of the row's json, as SQL. Compared with IS (never =): a missing member is false, not NULL, under NOT. */
 const member = (name: string) => `json_extract(json, '$."${name}"')`;

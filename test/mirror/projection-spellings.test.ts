@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { AUDIENCE_WORDS, PRIVATE_FLAGS, PUBLIC_FLAGS } from '../../src/items/audience.js';
+import { NOTE_MEMBERS } from '../../src/items/entry.js';
 import { listIsPublic } from '../../src/items/list.js';
 import { reviewWithheld, SPOILER_FLAGS } from '../../src/items/review.js';
 import { loadSqlite } from '../../src/mirror/open.js';
@@ -69,6 +70,28 @@ describeWithSqlite('lk serve’s projection and src/items agree on every spellin
       expect(cases.filter((marks) => reviewWithheld(marks)).length).toBeGreaterThan(100);
       expect(cases.filter((marks) => !reviewWithheld(marks)).length).toBeGreaterThan(100);
       expect(cases.filter((marks) => listIsPublic(marks)).length).toBeGreaterThan(10);
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describeWithSqlite('lk serve’s projection removes the notes under every spelling src/items reads them by', () => {
+  it('an entry’s notes, note or comment: none left in the json a public address reads', () => {
+    const { DatabaseSync } = loadSqlite();
+    const db = new DatabaseSync(':memory:');
+    try {
+      db.exec('CREATE TABLE entries (id TEXT, notes TEXT, json TEXT)');
+      const insert = db.prepare('INSERT INTO entries VALUES (?, ?, ?)');
+      NOTE_MEMBERS.forEach((name, index) => insert.run(String(index), 'secret', JSON.stringify({ id: String(index), [name]: 'secret' })));
+      readPublicProjection(db);
+      const rows = db.prepare('SELECT notes, json FROM entries').all() as { notes: unknown; json: string }[];
+      expect(rows).toHaveLength(NOTE_MEMBERS.length);
+      expect(NOTE_MEMBERS).toContain('comment');
+      for (const row of rows) {
+        expect(row.notes).toBeNull();
+        expect(row.json).not.toContain('secret');
+      }
     } finally {
       db.close();
     }
