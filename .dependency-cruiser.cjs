@@ -1,7 +1,7 @@
 /**
  * The layers of lk (README, "Development"): dependencies point down, never back up.
  *
- *   cli → commands → context · mcp · serve · notify → readings → api · export · diff · mirror · convert · feed · report · overview · output · completion → config → items → util
+ *   cli → commands → context · mcp · serve → publish · notify → readings → api · export · diff · mirror · convert · feed · report · overview · output · completion → config → items → util
  *   (output/ does not import config/: what the config says reaches it through Context and the OutputSession)
  *
  * src/sandbox is the reference server: it imports nothing of the client, and the client imports it only to run it.
@@ -47,7 +47,9 @@ const allowed = {
   // The MCP server: the engine's readings for the owner (the mirror, and with --live the API), worded for a model.
   mcp: ['api', 'mirror', 'report', 'overview', 'readings', 'output', 'config', 'items', 'util'],
   // lk serve: the engine's readings for a public host, over HTTP (it composes none itself).
-  serve: ['mirror', 'readings', 'output', 'util'],
+  serve: ['mirror', 'readings', 'publish', 'output', 'util'],
+  // lk publish: a static site of the engine's public readings, its pages drawn here.
+  publish: ['readings', 'mirror', 'overview', 'output', 'items', 'util'],
   // lk notify: the messages made from the readings' mirror side, sent to each target once (its ledger in the mirror).
   notify: ['readings', 'mirror', 'api', 'items', 'util'],
   context: ['api', 'export', 'mirror', 'output', 'config', 'util'],
@@ -64,6 +66,7 @@ const allowed = {
     'readings',
     'mcp',
     'serve',
+    'publish',
     'notify',
     'output',
     'completion',

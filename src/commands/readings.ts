@@ -4,6 +4,7 @@ import { listing, resource, type Listing, type Resource } from '../output/result
 import { listingPages, singleValue, sourceOf } from '../readings/engine.js';
 import type { ReadingHost } from '../readings/host.js';
 import { MirrorHandle, type Audience } from '../readings/mirror-handle.js';
+import type { PublishedLists } from '../readings/projection.js';
 import { READINGS, type Filters, type Reading, type ReadingName } from '../readings/table.js';
 import { ENDPOINTS } from '../api/endpoints.js';
 import { fallbackTimeZone } from '../report/time-zone.js';
@@ -27,7 +28,10 @@ export interface ReadingFlags extends PagingFlags {
  * the mirror at --db (else the profile's) opened on the first read and closed once the result is shown, its age said
  * on stderr. `what` names the command for the refusal a Node without node:sqlite gets.
  */
-export function commandHost(ctx: Context, options: { db?: string | undefined; what: string; audience?: Audience }): ReadingHost {
+export function commandHost(
+  ctx: Context,
+  options: { db?: string | undefined; what: string; audience?: Audience; lists?: PublishedLists },
+): ReadingHost {
   let handle: Promise<MirrorHandle> | undefined;
   let zone: string | undefined;
   const audience = options.audience ?? 'owner';
@@ -37,7 +41,7 @@ export function commandHost(ctx: Context, options: { db?: string | undefined; wh
     timeZone: () => (zone ??= fallbackTimeZone(ctx.env, (line) => ctx.io.warn(line))),
     mirror: () =>
       (handle ??= mirrorPath(ctx, options.db).then((path) => {
-        const opened = new MirrorHandle(path, audience, options.what);
+        const opened = new MirrorHandle(path, audience, options.what, options.lists);
         ctx.closeWhenDone(() => opened.close());
         return opened;
       })),

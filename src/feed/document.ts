@@ -27,6 +27,8 @@ export interface FeedChoice {
   since?: number | undefined;
   /** --public: notes, private reviews and the text of spoiler reviews left out. */
   publicOnly: boolean;
+  /** The address of the site the feed belongs to (lk publish --base-url): its link, and the feeds' own addresses. */
+  siteUrl?: string | undefined;
 }
 
 export interface FeedDocument {
@@ -72,7 +74,7 @@ function headOf(facts: MirrorFacts, activity: Activity[], choice: FeedChoice): F
   return {
     id: feedId(owner(facts.account, facts.baseUrl), choice.domain),
     title: feedTitle(name, choice.domain),
-    link: profileLink ?? webLink(facts.webApp),
+    link: webLink(choice.siteUrl) ?? profileLink ?? webLink(facts.webApp),
     author: { name: name ?? 'lk', ...(profileLink ? { link: profileLink } : {}) },
     updated: new Date(newest === undefined || Number.isNaN(Date.parse(newest)) ? 0 : Date.parse(newest)),
   };
@@ -90,6 +92,7 @@ export async function makeFeed(db: Database, choice: FeedChoice): Promise<FeedDo
     title: head.title,
     description: feedSubtitle(),
     ...(head.link ? { link: head.link } : {}),
+    ...(choice.siteUrl ? { feedLinks: { atom: new URL('feed.atom', choice.siteUrl).href, json: new URL('feed.json', choice.siteUrl).href } } : {}),
     author: head.author,
     updated: head.updated,
     generator: 'lk',

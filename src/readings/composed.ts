@@ -69,6 +69,8 @@ export interface FeedAsked {
   limit?: number | undefined;
   domain?: string | undefined;
   since?: number | undefined;
+  /** The site the feed belongs to (lk publish --base-url): its links absolute. */
+  siteUrl?: string | undefined;
 }
 
 /** Recent activity as Atom or JSON Feed, from the mirror: for a public host, what a public page shows. */

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileIdAt } from '../mirror/mirror-file.js';
 import { loadSqlite, nodeHasSqlite, openForReading, type Database } from '../mirror/open.js';
 import { mirrorAge } from '../mirror/read.js';
-import { readPublicProjection } from './projection.js';
+import { readPublicProjection, type PublishedLists } from './projection.js';
 
 /** Who a reading is for: the account's owner (the command line, lk mcp, /mcp with the token), or anyone (public). */
 export type Audience = 'owner' | 'public';
@@ -28,6 +28,8 @@ export class MirrorHandle {
     readonly path: string,
     readonly audience: Audience,
     private readonly what = 'the local mirror',
+    /** For a public handle: the lists it shows (the public ones unless the owner publishes others: lk publish --lists). */
+    private readonly lists: PublishedLists = 'public',
   ) {}
 
   /** Whether a connection is open (the first read opens it). */
@@ -96,7 +98,7 @@ export class MirrorHandle {
     const db = openForReading(this.path);
     if (this.audience === 'owner') return db;
     try {
-      readPublicProjection(db);
+      readPublicProjection(db, this.lists);
     } catch (error) {
       db.close();
       throw error;

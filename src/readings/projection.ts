@@ -58,11 +58,30 @@ const PROJECTED: Record<string, { columns: Record<string, string>; where?: strin
   },
 };
 
-/** Makes `db` (a read-only connection of lk serve) read the public projection from now on. */
-export function readPublicProjection(db: Database): void {
+/**
+ * The lists a public surface shows: those the API marks public (the default, and lk serve's), or as the owner asked
+ * when publishing (lk publish --lists all, none, or named ids). Whatever is asked, no list item's note is shown.
+ */
+export type PublishedLists = 'public' | 'all' | 'none' | readonly string[];
+
+/** The SQL keeping a list row (of main.lists) that is published. */
+function publishedWhere(lists: PublishedLists): string {
+  if (lists === 'public') return PUBLIC;
+  if (lists === 'all') return '1';
+  if (lists === 'none' || lists.length === 0) return '0';
+  return `id IN (${lists.map((id) => `'${id.replace(/'/g, "''")}'`).join(', ')})`;
+}
+
+/** Makes `db` (a read-only connection of a public surface) read the public projection from now on. */
+export function readPublicProjection(db: Database, lists: PublishedLists = 'public'): void {
+  const projected: typeof PROJECTED = {
+    ...PROJECTED,
+    lists: { columns: {}, where: publishedWhere(lists) },
+    list_items: { ...PROJECTED.list_items!, where: `list_id IN (SELECT id FROM main.lists WHERE ${publishedWhere(lists)})` },
+  };
   db.exec('BEGIN');
   try {
-    for (const [table, { columns: replaced, where }] of Object.entries(PROJECTED)) {
+    for (const [table, { columns: replaced, where }] of Object.entries(projected)) {
       const columns = db.prepare(`PRAGMA main.table_info(${table})`).all() as { name: string }[];
       if (columns.length === 0) continue;
       const select = columns.map(({ name }) => `${replaced[name] ?? quoted(name)} AS ${quoted(name)}`);

@@ -2,6 +2,7 @@ import { UsageError } from '../util/errors.js';
 import { jsonListingText, jsonValueText } from '../output/formats/json.js';
 import { calendarIcs, feedReading, nextReading, reviewPage, statusReading, yearInReview } from '../readings/composed.js';
 import type { ReadingHost } from '../readings/host.js';
+import { siteFile } from '../publish/site.js';
 import { DEFAULT_NEXT_LIMIT, nextLimit } from '../readings/overview.js';
 
 /**
@@ -82,6 +83,27 @@ function report(year: string): Builder {
   };
 }
 
+/** A page of the site (lk publish's, built from the served mirror): its links relative, its styles inline. */
+const SITE_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+const SITE_TYPES: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  atom: 'application/atom+xml; charset=utf-8',
+  json: 'application/feed+json; charset=utf-8',
+  svg: 'image/svg+xml; charset=utf-8',
+};
+
+/** `lk publish`'s file NAME, made from the served mirror; none (404) for a name the site has not. */
+function siteDocument(name: string): Builder {
+  return async ({ host }) => {
+    const body = await siteFile(host, name);
+    const type = SITE_TYPES[name.slice(name.lastIndexOf('.') + 1)];
+    if (body === undefined || type === undefined) return undefined;
+    return { body, type, headers: { 'content-security-policy': SITE_POLICY } };
+  };
+}
+
 /** A query a route does not take as it is: 400, with the reason. */
 export class BadQuery {
   constructor(readonly reason: string) {}
@@ -137,6 +159,7 @@ export const ADDRESSES: readonly Address[] = [
     route: next,
   },
   { path: '/report/YYYY.html', command: 'lk report --year YYYY', what: 'a year in review (lk report --year YYYY)' },
+  { path: '/site/', command: 'lk publish: the static site, each file at /site/NAME', what: 'the site of this library (lk publish)' },
 ];
 
 const FIXED = new Map(ADDRESSES.filter((address) => address.route).map((address) => [address.path, address.route!]));
@@ -148,6 +171,8 @@ const FIXED = new Map(ADDRESSES.filter((address) => address.route).map((address)
 export function documentAt(path: string, query = new URLSearchParams()): Route | BadQuery | undefined {
   const fixedRoute = FIXED.get(path);
   if (fixedRoute) return fixedRoute(query);
+  const site = /^\/site\/((?:[A-Za-z0-9._~-]+\/)?[A-Za-z0-9._~-]*)$/.exec(path)?.[1];
+  if (site !== undefined && !site.split('/').some((part) => part.startsWith('.'))) return { key: path, build: siteDocument(site || 'index.html') };
   const year = /^\/report\/(\d{4})\.html$/.exec(path)?.[1];
   return year !== undefined && Number(year) >= 1970 ? { key: path, build: report(year) } : undefined;
 }

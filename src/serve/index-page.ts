@@ -15,8 +15,8 @@ export interface IndexFacts {
   syncedAt: number | undefined;
 }
 
-/** The addresses a client subscribes to (the years in review are linked below them, one a year). */
-const LINKS = ADDRESSES.filter((address) => address.route !== undefined);
+/** The addresses the index links (the years in review are linked below them, one a year). */
+const LINKS = ADDRESSES.filter((address) => !address.path.includes('YYYY'));
 
 export function indexPage(facts: IndexFacts): string {
   const link = (path: string) => escapeHtml(`${path}${facts.query}`);

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openForReading } from '../../src/mirror/open.js';
@@ -51,6 +52,14 @@ const HIDDEN_LISTS: Array<{ name: string; visibility?: 'private' | 'friends'; fi
 function forms(text: string): string[] {
   const json = (value: string) => JSON.stringify(value).slice(1, -1);
   return [text, escapeHtml(text), json(text), json(escapeHtml(text)), text.split(' ')[0]!];
+}
+
+/** Every file of a site lk publish wrote (its manifest aside), relative to its folder. */
+function siteFilesIn(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name !== '.lk-publish.json')
+    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1))
+    .sort();
 }
 
 interface Serving {
@@ -172,6 +181,31 @@ for (const variant of VARIANTS) {
         expect(result.stdout, args.join(' ')).toContain(`${publicReview} body`);
         // A spoiler is said to be one; a private review is not mentioned at all.
         expect(result.stdout.match(/contains spoilers, read it on the page/g), args.join(' ')).toHaveLength(3);
+      }
+    });
+
+    it('lk publish writes none in any file; each is at /site/ the same bytes; two runs into two folders write the same', async () => {
+      const [first, second] = [join(dataDir, 'site-a'), join(dataDir, 'site-b')];
+      for (const dir of [first, second]) {
+        const published = await lk(['publish', dir, '--db', db]);
+        expect(published.code, published.stderr).toBe(0);
+      }
+      const files = siteFilesIn(first);
+      expect(files).toContain('index.html');
+      expect(files.some((file) => file.startsWith('lists/'))).toBe(true);
+      expect(siteFilesIn(second)).toEqual(files);
+      const serving = await serve();
+      try {
+        for (const file of files) {
+          const written = readFileSync(join(first, file), 'utf8');
+          expect(leaked(written), file).toEqual([]);
+          expect(readFileSync(join(second, file), 'utf8'), file).toBe(written);
+          const response = await fetch(new URL(`/site/${file}`, serving.url));
+          expect(response.status, file).toBe(200);
+          expect(await response.text(), `/site/${file}`).toBe(written);
+        }
+      } finally {
+        expect((await serving.stop()).code).toBe(0);
       }
     });
 

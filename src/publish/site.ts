@@ -1,0 +1,112 @@
+import { feedReading, reviewedYears, reviewPage, yearInReview } from '../readings/composed.js';
+import type { ReadingHost } from '../readings/host.js';
+import { diaryPage, publishedLists, recentEvents, siteCounts, siteHead, siteInProgress, type SiteHead } from '../readings/site.js';
+import { diaryFile, diaryPage as diaryHtml, indexPage, listFile, listPage, listsPage, yearsPage } from './pages.js';
+
+/**
+ * lk publish's site, file by file (and lk serve's /site/, one file a request): made from the engine's readings for a
+ * public host (the caller's: its projection decides what anyone may see), the same bytes for the same mirror and
+ * options. Files come one at a time, so a 100,000-entry diary is never held whole.
+ */
+
+export interface SiteFile {
+  /** Relative to the site's root, with `/` between folders. */
+  name: string;
+  data: string;
+}
+
+export interface SiteOptions {
+  /** The site's name in place of the account's (lk publish --title). */
+  title?: string | undefined;
+  /** The site's address (lk publish --base-url): the feeds' links absolute. */
+  baseUrl?: string | undefined;
+  /** Dated events a diary page holds. */
+  perPage?: number;
+  /** The cards beside the index (cards/NAME), made by the caller; none where it has none. */
+  cards?: readonly SiteCard[];
+}
+
+export interface SiteCard {
+  name: string;
+  alt: string;
+  svg: () => Promise<string>;
+}
+
+/** Dated events a diary page holds by default: a few dozen KB a page. */
+export const DIARY_PAGE_SIZE = 200;
+
+/** How many entries in progress, and recent events, the index shows. */
+const INDEX_ITEMS = 12;
+
+/** What every file needs: the site's name and date, and which years and lists it has pages for. */
+interface Plan {
+  head: SiteHead;
+  years: number[];
+  lists: Awaited<ReturnType<typeof publishedLists>>;
+  diaryPages: number;
+  perPage: number;
+}
+
+async function planOf(host: ReadingHost, options: SiteOptions): Promise<Plan> {
+  const head = { ...(await siteHead(host)), ...(options.title ? { name: options.title } : {}) };
+  // The years with something to review (a year of dated events alone may have none): each gets its page.
+  const years: number[] = [];
+  for (const year of await reviewedYears(host)) if (!(await yearInReview(host, { year: String(year) })).empty) years.push(year);
+  const perPage = options.perPage ?? DIARY_PAGE_SIZE;
+  return { head, years, lists: await publishedLists(host), diaryPages: (await diaryPage(host, perPage, 1)).pages, perPage };
+}
+
+/** Every file of the site, in the order written. */
+export async function* siteFiles(host: ReadingHost, options: SiteOptions = {}): AsyncGenerator<SiteFile> {
+  const plan = await planOf(host, options);
+  for (const name of namesOf(plan, options)) yield { name, data: (await fileOf(host, plan, options, name))! };
+}
+
+/** One file of the site by its name (lk serve's /site/NAME), or undefined: no such file. */
+export async function siteFile(host: ReadingHost, name: string, options: SiteOptions = {}): Promise<string | undefined> {
+  const plan = await planOf(host, options);
+  return namesOf(plan, options).includes(name) ? fileOf(host, plan, options, name) : undefined;
+}
+
+function namesOf(plan: Plan, options: SiteOptions): string[] {
+  return [
+    'index.html',
+    ...Array.from({ length: plan.diaryPages }, (_, index) => diaryFile(index + 1)),
+    'lists.html',
+    ...plan.lists.map((list) => listFile(list.id)),
+    'years.html',
+    ...plan.years.map((year) => `year/${year}.html`),
+    'feed.atom',
+    'feed.json',
+    ...(options.cards ?? []).map((card) => `cards/${card.name}`),
+  ];
+}
+
+async function fileOf(host: ReadingHost, plan: Plan, options: SiteOptions, name: string): Promise<string | undefined> {
+  const { head } = plan;
+  if (name === 'index.html') {
+    return indexPage({
+      head,
+      inProgress: await siteInProgress(host, INDEX_ITEMS),
+      recent: await recentEvents(host, INDEX_ITEMS),
+      counts: await siteCounts(host),
+      years: plan.years,
+      lists: plan.lists,
+      cards: (options.cards ?? []).map((card) => ({ file: `cards/${card.name}`, alt: card.alt })),
+    });
+  }
+  const diary = /^diary(?:-(\d+))?\.html$/.exec(name);
+  if (diary) return diaryHtml(head, await diaryPage(host, plan.perPage, Number(diary[1] ?? 1)));
+  if (name === 'lists.html') return listsPage(head, plan.lists);
+  const list = plan.lists.find((candidate) => listFile(candidate.id) === name);
+  if (list) return listPage(head, list);
+  if (name === 'years.html') return yearsPage(head, plan.years);
+  // Each year's page is lk report --year's page: one reading, two surfaces.
+  const year = /^year\/(\d{4})\.html$/.exec(name)?.[1];
+  if (year !== undefined) return reviewPage(await yearInReview(host, { year }));
+  if (name === 'feed.atom' || name === 'feed.json') {
+    return (await feedReading(host, { format: name === 'feed.atom' ? 'atom' : 'json', siteUrl: options.baseUrl })).text;
+  }
+  const card = (options.cards ?? []).find((candidate) => `cards/${candidate.name}` === name);
+  return card?.svg();
+}
