@@ -1,7 +1,7 @@
 /**
  * The layers of lk (README, "Development"): dependencies point down, never back up.
  *
- *   cli → commands → context · mcp · serve → publish · notify → readings → api · export · diff · mirror · convert · feed · report · overview · output · completion → config → items → util
+ *   cli → commands → context · mcp · serve → publish · notify → card → readings → api · export · diff · mirror · convert · feed · report · overview · output · completion → config → items → util
  *   (output/ does not import config/: what the config says reaches it through Context and the OutputSession)
  *
  * src/sandbox is the reference server: it imports nothing of the client, and the client imports it only to run it.
@@ -46,10 +46,12 @@ const allowed = {
   readings: ['api', 'mirror', 'overview', 'feed', 'report', 'output', 'config', 'items', 'util'],
   // The MCP server: the engine's readings for the owner (the mirror, and with --live the API), worded for a model.
   mcp: ['api', 'mirror', 'report', 'overview', 'readings', 'output', 'config', 'items', 'util'],
+  // lk card: SVG cards drawn from the engine's card readings (readings/cards.ts), always for a public host.
+  card: ['readings', 'mirror', 'output', 'items', 'util'],
   // lk serve: the engine's readings for a public host, over HTTP (it composes none itself).
-  serve: ['mirror', 'readings', 'publish', 'output', 'util'],
-  // lk publish: a static site of the engine's public readings, its pages drawn here.
-  publish: ['readings', 'mirror', 'overview', 'output', 'items', 'util'],
+  serve: ['mirror', 'readings', 'publish', 'card', 'output', 'util'],
+  // lk publish: a static site of the engine's public readings (and the cards), its pages drawn here.
+  publish: ['readings', 'card', 'mirror', 'overview', 'output', 'items', 'util'],
   // lk notify: the messages made from the readings' mirror side, sent to each target once (its ledger in the mirror).
   notify: ['readings', 'mirror', 'api', 'items', 'util'],
   context: ['api', 'export', 'mirror', 'output', 'config', 'util'],
@@ -64,6 +66,7 @@ const allowed = {
     'report',
     'overview',
     'readings',
+    'card',
     'mcp',
     'serve',
     'publish',

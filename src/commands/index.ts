@@ -41,6 +41,7 @@ export const COMMANDS: readonly CommandModule[] = [
   { name: 'feed', load: () => import('./feed.js').then((module) => module.registerFeed) },
   { name: 'report', load: () => import('./report.js').then((module) => module.registerReport) },
   { name: 'publish', load: () => import('./publish.js').then((module) => module.registerPublish) },
+  { name: 'card', load: () => import('./card.js').then((module) => module.registerCard) },
   { name: 'mcp', load: () => import('./mcp.js').then((module) => module.registerMcp) },
   { name: 'open', load: () => import('./open.js').then((module) => module.registerOpen) },
   { name: 'api', load: () => import('./api.js').then((module) => module.registerApi) },

@@ -1,3 +1,4 @@
+import { cardSvg, isCardKind, THEMES, type CardKind, type Theme } from '../card/index.js';
 import { UsageError } from '../util/errors.js';
 import { jsonListingText, jsonValueText } from '../output/formats/json.js';
 import { calendarIcs, feedReading, nextReading, reviewPage, statusReading, yearInReview } from '../readings/composed.js';
@@ -104,6 +105,21 @@ function siteDocument(name: string): Builder {
   };
 }
 
+/**
+ * `lk card KIND` (its default theme, light), or `?theme=dark|auto` as --theme; any other theme is refused (400). An
+ * image for a README or a dashboard: an SVG with no script, under the pages' policy (its style inline).
+ */
+function card(kind: CardKind, query: URLSearchParams): Route | BadQuery {
+  const theme = query.get('theme') ?? 'light';
+  if (!(THEMES as readonly string[]).includes(theme)) return new BadQuery(`invalid ?theme "${theme}": expected ${THEMES.join(', ')}`);
+  const build: Builder = async ({ host }) => ({
+    body: await cardSvg(host, kind, theme as Theme),
+    type: 'image/svg+xml; charset=utf-8',
+    headers: { 'content-security-policy': PAGE_POLICY },
+  });
+  return { key: `/card/${kind}.svg?theme=${theme}`, build };
+}
+
 /** A query a route does not take as it is: 400, with the reason. */
 export class BadQuery {
   constructor(readonly reason: string) {}
@@ -122,7 +138,7 @@ export interface Address {
   path: string;
   command: string;
   what: string;
-  /** The document at `path` for a request's query; undefined: a path with a year in it (made by documentAt). */
+  /** The document at `path` for a request's query; undefined: a path with a year or a kind in it (made by documentAt). */
   route?: (query: URLSearchParams) => Route | BadQuery;
 }
 
@@ -160,6 +176,11 @@ export const ADDRESSES: readonly Address[] = [
   },
   { path: '/report/YYYY.html', command: 'lk report --year YYYY', what: 'a year in review (lk report --year YYYY)' },
   { path: '/site/', command: 'lk publish: the static site, each file at /site/NAME', what: 'the site of this library (lk publish)' },
+  {
+    path: '/card/KIND.svg',
+    command: 'lk card KIND (stats, now, heatmap, year; ?theme=dark or auto as --theme)',
+    what: 'an SVG card for a README or a dashboard (lk card KIND)',
+  },
 ];
 
 const FIXED = new Map(ADDRESSES.filter((address) => address.route).map((address) => [address.path, address.route!]));
@@ -173,6 +194,8 @@ export function documentAt(path: string, query = new URLSearchParams()): Route |
   if (fixedRoute) return fixedRoute(query);
   const site = /^\/site\/((?:[A-Za-z0-9._~-]+\/)?[A-Za-z0-9._~-]*)$/.exec(path)?.[1];
   if (site !== undefined && !site.split('/').some((part) => part.startsWith('.'))) return { key: path, build: siteDocument(site || 'index.html') };
+  const kind = /^\/card\/([a-z]+)\.svg$/.exec(path)?.[1];
+  if (kind !== undefined) return isCardKind(kind) ? card(kind, query) : undefined;
   const year = /^\/report\/(\d{4})\.html$/.exec(path)?.[1];
   return year !== undefined && Number(year) >= 1970 ? { key: path, build: report(year) } : undefined;
 }

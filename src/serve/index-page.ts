@@ -1,3 +1,4 @@
+import { CARD_KINDS } from '../card/index.js';
 import { escapeHtml } from '../output/wording/feed-text.js';
 import { ADDRESSES } from './documents.js';
 
@@ -22,6 +23,7 @@ export function indexPage(facts: IndexFacts): string {
   const link = (path: string) => escapeHtml(`${path}${facts.query}`);
   const items = LINKS.map(({ path, what }) => `<li><a href="${link(path)}">${escapeHtml(path)}</a>: ${escapeHtml(what)}</li>`);
   const webcal = escapeHtml(`webcal://${facts.authority}/calendar.ics${facts.query}`);
+  const cards = CARD_KINDS.map((kind) => `<a href="${link(`/card/${kind}.svg`)}">${kind}</a>`).join(' · ');
   const reports = facts.years.map((year) => `<a href="${link(`/report/${year}.html`)}">${year}</a>`).join(' · ');
   const synced = facts.syncedAt === undefined ? 'at an unknown time' : escapeHtml(new Date(facts.syncedAt).toISOString().replace(/\.\d+Z$/, 'Z'));
   return `<!doctype html>
@@ -41,6 +43,7 @@ ${items.join('\n')}
 </ul>
 <p>Subscribe in a calendar app: <a href="${webcal}">${webcal}</a></p>
 <p>Year in review: ${reports || 'no dated activity yet'}</p>
+<p>Cards (SVG, for a README or a dashboard): ${cards}</p>
 </body>
 </html>
 `;
