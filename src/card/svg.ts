@@ -63,7 +63,8 @@ function rules(palette: Palette): string {
 
 /** The card's stylesheet: one palette, or (auto) the light one with the dark one for a viewer who prefers it. */
 function style(theme: Theme): string {
-  const fonts = `text{font-family:${FONTS};font-size:13px}.b{font-weight:700}`;
+  // On the root, inherited: a text's own font-size attribute (a presentation attribute) wins over it, as it would not over a rule on text.
+  const fonts = `svg{font-family:${FONTS};font-size:13px}.b{font-weight:700}`;
   if (theme === 'auto') return `${fonts}${rules(LIGHT)}@media (prefers-color-scheme:dark){${rules(DARK)}}`;
   return `${fonts}${rules(theme === 'dark' ? DARK : LIGHT)}`;
 }
