@@ -54,6 +54,9 @@ function __lk_value_flags
         case report
             printf '%s\n' --year --from --to -o --output --db --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert
             return
+        case card
+            printf '%s\n' --theme -o --output --db --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert
+            return
         case mcp
             printf '%s\n' --db --tools --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert
             return
@@ -117,6 +120,8 @@ function __lk_child
             echo feed
         case '|report'
             echo report
+        case '|card'
+            echo card
         case '|mcp'
             echo mcp
         case '|open'
@@ -267,6 +272,7 @@ complete -c lk -n "__lk_operand '' 0" -a search -d 'full-text search of the mirr
 complete -c lk -n "__lk_operand '' 0" -a sql -d 'run a read-only SQL query on the mirror, output in any format; --schema prints the schema'
 complete -c lk -n "__lk_operand '' 0" -a feed -d 'your recent activity from the mirror as an Atom 1.0 feed (or JSON Feed 1.1), for a site or a feed reader'
 complete -c lk -n "__lk_operand '' 0" -a report -d 'a year in review from the mirror: one HTML file to open, print and keep (or its figures with --json)'
+complete -c lk -n "__lk_operand '' 0" -a card -d 'an SVG card of your library from the mirror (stats, now, heatmap, year), for a README or a site'
 complete -c lk -n "__lk_operand '' 0" -a mcp -d 'serve your library to an AI assistant: a read-only MCP server on stdio, answering from the mirror'
 complete -c lk -n "__lk_operand '' 0" -a open -d 'open an entry\'s page in the web app in your browser (BROWSER), or print its URL'
 complete -c lk -n "__lk_operand '' 0" -a api -d 'raw GET of any path under /v1; prints the JSON as the server sent it'
@@ -312,6 +318,9 @@ complete -c lk -n "__lk_operand profile 0" -a achievements -d 'your achievements
 
 # lk convert: operands
 complete -c lk -n "__lk_operand convert 0" -a 'letterboxd goodreads yamtrack mal' -d 'target'
+
+# lk card: operands
+complete -c lk -n "__lk_operand card 0" -a 'stats now heatmap year' -d 'kind'
 
 # lk open: operands
 complete -c lk -n "__lk_operand open 0" -a '(__lk_dynamic 0 completion --ids entries)' -d 'id'
@@ -361,7 +370,7 @@ complete -c lk -n "__lk_at library 'library list' history calendar next stats re
 complete -c lk -n "__lk_at library 'library list'" -l sort -x -a 'added title rating finished' -d 'sort by'
 complete -c lk -n "__lk_at library 'library list'" -l order -x -a 'desc asc' -d 'desc keeps the natural order (newest, best, A to Z); asc reverses'
 complete -c lk -n "__lk_at library 'library list' history lists 'lists list' calendar next status stats reviews notifications" -l offline -d 'answer from the local mirror (lk sync): no key, no request'
-complete -c lk -n "__lk_at library 'library list' history lists 'lists list' calendar next status serve stats reviews notifications notify diff sync search sql feed report mcp" -l db -r -F -d 'the mirror file (default: <data folder>/<profile>.db; see lk sync --help)'
+complete -c lk -n "__lk_at library 'library list' history lists 'lists list' calendar next status serve stats reviews notifications notify diff sync search sql feed report card mcp" -l db -r -F -d 'the mirror file (default: <data folder>/<profile>.db; see lk sync --help)'
 complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications search" -l page -x -d 'page to show, from 1'
 complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications search" -l limit -x -d 'items per page, 1 to 100 (default 20; 100 with --all)'
 complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications search" -l all -d 'every item, following pages to the end (streams as pages arrive)'
@@ -419,6 +428,10 @@ complete -c lk -n "__lk_at report" -s o -l output -r -F -d 'where the page goes 
 complete -c lk -n "__lk_at report" -l open -d 'open the page in your browser once written (BROWSER, as lk open does)'
 complete -c lk -n "__lk_at report" -l sync -d 'bring the mirror up to date first (lk sync)'
 complete -c lk -n "__lk_at report" -l format -x -a 'html json' -d 'output format: table, json, ndjson, csv, tsv'
+complete -c lk -n "__lk_at card" -l theme -x -a 'light dark auto' -d 'light (the default), dark, or auto: the viewer’s colour scheme'
+complete -c lk -n "__lk_at card" -s o -l output -r -F -d 'write the SVG to this file, whole or not at all (left untouched when unchanged)'
+complete -c lk -n "__lk_at card" -l sync -d 'run lk sync first (needs the key), then draw the card'
+complete -c lk -n "__lk_at card" -l format -x -a 'svg' -d 'output format: table, json, ndjson, csv, tsv'
 complete -c lk -n "__lk_at mcp" -l live -d 'let get_entry, calendar and the stats summary ask the API, within the rate limit (default: the mirror only, no request)'
 complete -c lk -n "__lk_at mcp" -l tools -x -d 'serve only these tools, comma-separated (of search, list_library, get_entry, history, stats, calendar, next_up, status, sql, list_lists, list_reviews, list_achievements, list_notifications)'
 complete -c lk -n "__lk_at open" -l work -d 'the page of the entry\'s work instead of the entry\'s own'
@@ -447,7 +460,7 @@ complete -c lk -n "__lk_at sandbox" -l format -x -a 'lines json' -d 'output form
 complete -c lk -s V -l version -d 'print the version'
 complete -c lk -l profile -x -a '(__lk_profiles)' -d 'stored profile (account + instance)'
 complete -c lk -l base-url -x -d 'the address in front of /v1'
-complete -c lk -n "not __lk_at 'auth login' 'auth switch' 'auth token' 'auth logout' calendar status serve notify export diff convert sync feed report mcp open api alias 'alias list' 'alias set' 'alias delete' extension 'extension list' 'config get' 'config set' 'config unset' completion doctor sandbox" -l format -x -a 'table json ndjson csv tsv' -d 'output format: table, json, ndjson, csv, tsv'
+complete -c lk -n "not __lk_at 'auth login' 'auth switch' 'auth token' 'auth logout' calendar status serve notify export diff convert sync feed report card mcp open api alias 'alias list' 'alias set' 'alias delete' extension 'extension list' 'config get' 'config set' 'config unset' completion doctor sandbox" -l format -x -a 'table json ndjson csv tsv' -d 'output format: table, json, ndjson, csv, tsv'
 complete -c lk -n "not __lk_at doctor sandbox" -l json -d 'shorthand for --format json'
 complete -c lk -l ndjson -d 'shorthand for --format ndjson'
 complete -c lk -l csv -d 'shorthand for --format csv'

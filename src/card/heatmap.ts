@@ -31,7 +31,9 @@ export function heatmapCard(data: HeatmapCardData, theme: Theme): string {
     const y = round(TOP + (index % 7) * STEP);
     if (day.endsWith('-01') || index === 0) months.push({ x, name: MONTHS[Number(day.slice(5, 7)) - 1]! });
     const said = `${day}: ${count(events)} ${plural(events, 'event')}`;
-    body.push(`<rect x="${x}" y="${y}" width="${SQUARE}" height="${SQUARE}" rx="1.5" class="l${levelOf(events, most)}"><title>${xmlText(said)}</title></rect>`);
+    body.push(
+      `<rect x="${x}" y="${y}" width="${SQUARE}" height="${SQUARE}" rx="1.5" class="l${levelOf(events, most)}"><title>${xmlText(said)}</title></rect>`,
+    );
   });
   months.forEach(({ x, name }, index) => {
     const next = months[index + 1]?.x ?? CARD_WIDTH - PAD;

@@ -12,7 +12,8 @@ const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
 /** Marks drawn on the character before them, joiners, variation selectors: no width of their own. */
 const ZERO_WIDTH = /[\p{Mn}\p{Me}\p{Cf}]/u;
 /** East Asian wide and fullwidth: Hangul, CJK ideographs and punctuation, kana, fullwidth forms. */
-const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{20000}-\u{3fffd}]/u;
+const WIDE =
+  /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{20000}-\u{3fffd}]/u;
 /** DejaVu Sans: i, l, j, t, f, r and punctuation at 0.28–0.41 em (0.49 in bold). */
 const NARROW = /[ !'(),\-./:;I[\\\]`fijlrt{|}]/;
 /** DejaVu Sans: m, w, M, W, @, % at 0.82–1.0 em. */

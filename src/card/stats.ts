@@ -11,8 +11,10 @@ export function statsCard(data: StatsCardData, theme: Theme): string {
   let x = PAD;
   const domains = data.byDomain.filter((row) => row.entries > 0);
   for (const row of domains) {
-    const width = Math.round(((row.entries / data.entries) * inner) * 10) / 10;
-    body.push(`<rect x="${x}" y="50" width="${width}" height="8" class="${domainClass(row.domain)}"><title>${xmlText(`${domainName(row.domain)}: ${count(row.entries)}`)}</title></rect>`);
+    const width = Math.round((row.entries / data.entries) * inner * 10) / 10;
+    body.push(
+      `<rect x="${x}" y="50" width="${width}" height="8" class="${domainClass(row.domain)}"><title>${xmlText(`${domainName(row.domain)}: ${count(row.entries)}`)}</title></rect>`,
+    );
     x = Math.round((x + width) * 10) / 10;
   }
   if (domains.length === 0) body.push(`<rect x="${PAD}" y="50" width="${inner}" height="8" class="l0"/>`);

@@ -46,7 +46,15 @@ export function yearCard(data: YearCardData, theme: Theme): string {
     const said = `${MONTH_NAMES[month]}: ${count(events)} ${plural(events, 'event')}`;
     body.push(
       `<rect x="${x}" y="${base - Math.max(height, 1)}" width="${Math.round(slot * 0.7 * 10) / 10}" height="${Math.max(height, 1)}" rx="1.5" class="${events ? 'l3' : 'l0'}"><title>${xmlText(said)}</title></rect>`,
-      label({ x: Math.round((PAD + index * slot + slot / 2) * 10) / 10, y: base + 14, text: MONTH_LETTERS[month]!, room: slot, size: 10, anchor: 'middle', tone: 'm' }),
+      label({
+        x: Math.round((PAD + index * slot + slot / 2) * 10) / 10,
+        y: base + 14,
+        text: MONTH_LETTERS[month]!,
+        room: slot,
+        size: 10,
+        anchor: 'middle',
+        tone: 'm',
+      }),
     );
   });
   const best = total.topRated[0];

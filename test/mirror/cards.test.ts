@@ -89,7 +89,9 @@ describeWithSqlite('lk card', () => {
 
   /** The secrets a text shows, raw, XML-escaped or JSON-escaped, or by the word that starts each. */
   const leaked = (text: string) =>
-    secrets.filter((secret) => [secret, escapeHtml(secret), JSON.stringify(secret).slice(1, -1), secret.split(' ')[0]!].some((form) => text.includes(form)));
+    secrets.filter((secret) =>
+      [secret, escapeHtml(secret), JSON.stringify(secret).slice(1, -1), secret.split(' ')[0]!].some((form) => text.includes(form)),
+    );
 
   it('every kind in every theme is one well-formed, self-contained SVG of at most 64 KB, labelled by its <title> and <desc>', () => {
     const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' });
@@ -154,7 +156,9 @@ describeWithSqlite('lk card', () => {
           const body = await response.text();
           expect(leaked(body), `${kind} ${theme}`).toEqual([]);
           expect(body, `${kind} ${theme}`).toBe(cards.get(`${kind}-${theme}`));
-          const again = await fetch(new URL(`/card/${kind}.svg?theme=${theme}`, serving.url), { headers: { 'if-none-match': response.headers.get('etag')! } });
+          const again = await fetch(new URL(`/card/${kind}.svg?theme=${theme}`, serving.url), {
+            headers: { 'if-none-match': response.headers.get('etag')! },
+          });
           expect(again.status).toBe(304);
         }
       }
@@ -195,19 +199,28 @@ describeWithSqlite('lk card', () => {
         writeFileSync(file, svg);
         const page = await browser.newPage();
         const requests: string[] = [];
-        await page.route('**/*', (route) => (route.request().url() === pathToFileURL(file).href ? route.continue() : (requests.push(route.request().url()), route.abort())));
+        await page.route('**/*', (route) =>
+          route.request().url() === pathToFileURL(file).href ? route.continue() : (requests.push(route.request().url()), route.abort()),
+        );
         await page.goto(pathToFileURL(file).href);
         const texts = (await page.evaluate(`[...document.querySelectorAll('text')].map((text) => {
           const box = text.getBBox();
           return { text: text.textContent, x: Number(text.getAttribute('x')), anchor: text.getAttribute('text-anchor') ?? 'start',
             room: Number(text.getAttribute('data-room')), length: text.getComputedTextLength(), left: box.x, right: box.x + box.width };
         })`)) as { text: string; x: number; anchor: string; room: number; length: number; left: number; right: number }[];
-        const shapes = (await page.evaluate(`[...document.querySelectorAll('rect, circle')].map((shape) => { const box = shape.getBBox(); return [box.x, box.x + box.width]; })`)) as [number, number][];
+        const shapes = (await page.evaluate(
+          `[...document.querySelectorAll('rect, circle')].map((shape) => { const box = shape.getBBox(); return [box.x, box.x + box.width]; })`,
+        )) as [number, number][];
         await page.close();
         expect(requests, name).toEqual([]);
         expect(texts.length, name).toBeGreaterThan(0);
         for (const text of texts) {
-          const [from, to] = text.anchor === 'end' ? [text.x - text.room, text.x] : text.anchor === 'middle' ? [text.x - text.room / 2, text.x + text.room / 2] : [text.x, text.x + text.room];
+          const [from, to] =
+            text.anchor === 'end'
+              ? [text.x - text.room, text.x]
+              : text.anchor === 'middle'
+                ? [text.x - text.room / 2, text.x + text.room / 2]
+                : [text.x, text.x + text.room];
           const where = `${name}: "${text.text}" at ${text.x} (${text.anchor}, room ${text.room}) drawn from ${text.left} to ${text.right}`;
           expect(text.length, where).toBeLessThanOrEqual(text.room);
           // The box of the glyphs' cells may reach past their advance by a side bearing: 1.5 px at most.
