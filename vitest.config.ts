@@ -49,7 +49,7 @@ const NEEDS = {
    * The report page rendered in Debian's chromium: what it tests is the page lk writes and the browser, which no Node
    * line changes, so .ci/run runs it once (npm test, on 24), not again on 20, 22, 26 and the single file.
    */
-  browser: ['test/e2e/report-browser.test.ts'],
+  browser: ['test/e2e/report-browser.test.ts', 'test/e2e/site-browser.test.ts', 'test/mirror/cards.test.ts'],
   /** Real lk processes for start-up, files and streams (no signal, no terminal). */
   processes: [
     'test/e2e/diff-pipes.test.ts',

@@ -32,6 +32,9 @@ function titleLink(title: string | null, url: string | null): string {
   return url !== null && /^https?:\/\//i.test(url) ? `<a href="${html(url)}" rel="nofollow noreferrer">${shown}</a>` : shown;
 }
 
+/** A table's frame that scrolls on its own on a narrow screen: a region keyboard users can reach and scroll. */
+const scrollRegion = (label: string) => `class="scroll" tabindex="0" role="region" aria-label="${html(label)}"`;
+
 function eventRows(events: DiaryEvent[]): string {
   return events
     .map(
@@ -44,7 +47,7 @@ function eventRows(events: DiaryEvent[]): string {
 
 function eventTable(events: DiaryEvent[], caption: string): string {
   if (events.length === 0) return '<p>No dated activity yet.</p>';
-  return `<div class="scroll"><table>
+  return `<div ${scrollRegion(caption)}><table>
 <caption>${html(caption)}</caption>
 <thead><tr><th scope="col">Day</th><th scope="col">What</th><th scope="col">Title</th><th scope="col">Domain</th></tr></thead>
 <tbody>
@@ -74,7 +77,7 @@ function countsTable(counts: DomainCount[]): string {
     (domain) =>
       `<tr><th scope="row">${html(domainWord(domain))}</th>${PHASES.map((phase) => `<td class="n">${cell(domain, phase)}</td>`).join('')}<td class="n">${cell(domain, null)}</td></tr>`,
   );
-  return `<div class="scroll"><table>
+  return `<div ${scrollRegion('Entries by domain and phase')}><table>
 <caption>Entries by domain and phase</caption>
 <thead><tr><th scope="col">Domain</th>${PHASES.map((phase) => `<th scope="col" class="n">${html(words(phase))}</th>`).join('')}<th scope="col" class="n">all</th></tr></thead>
 <tbody>
@@ -154,7 +157,7 @@ export function listPage(head: SiteHead, list: PublishedList): string {
   const table =
     rows.length === 0
       ? '<p>This list is empty.</p>'
-      : `<div class="scroll"><table>
+      : `<div ${scrollRegion(`${list.name}, in its order`)}><table>
 <caption>${html(list.name)}, in its order</caption>
 <thead><tr><th scope="col" class="n">#</th><th scope="col">Title</th><th scope="col">Type</th><th scope="col" class="n">Year</th></tr></thead>
 <tbody>

@@ -1,5 +1,6 @@
 import { feedReading, reviewedYears, reviewPage, yearInReview } from '../readings/composed.js';
 import type { ReadingHost } from '../readings/host.js';
+import { CARD_KINDS, cardSvg, type CardKind } from '../card/index.js';
 import { diaryPage, publishedLists, recentEvents, siteCounts, siteHead, siteInProgress, type SiteHead } from '../readings/site.js';
 import { diaryFile, diaryPage as diaryHtml, indexPage, listFile, listPage, listsPage, yearsPage } from './pages.js';
 
@@ -22,7 +23,7 @@ export interface SiteOptions {
   baseUrl?: string | undefined;
   /** Dated events a diary page holds. */
   perPage?: number;
-  /** The cards beside the index (cards/NAME), made by the caller; none where it has none. */
+  /** The cards beside the index (cards/NAME): lk card's four, following the reader's colour scheme, unless given. */
   cards?: readonly SiteCard[];
 }
 
@@ -30,6 +31,19 @@ export interface SiteCard {
   name: string;
   alt: string;
   svg: () => Promise<string>;
+}
+
+/** What each card shows, as its image's alternative text. */
+const CARD_ALT: Record<CardKind, string> = {
+  stats: 'The library at a glance: entries by domain, finished this year, the average rating',
+  now: 'What is in progress',
+  heatmap: 'Dated activity of the last 52 weeks, one square a day',
+  year: "This year's figures",
+};
+
+/** lk card's cards, each in the auto theme (light or dark as the reader's colour scheme). */
+function cardsOf(host: ReadingHost): SiteCard[] {
+  return CARD_KINDS.map((kind) => ({ name: `${kind}.svg`, alt: CARD_ALT[kind], svg: () => cardSvg(host, kind, 'auto') }));
 }
 
 /** Dated events a diary page holds by default: a few dozen KB a page. */
@@ -57,13 +71,15 @@ async function planOf(host: ReadingHost, options: SiteOptions): Promise<Plan> {
 }
 
 /** Every file of the site, in the order written. */
-export async function* siteFiles(host: ReadingHost, options: SiteOptions = {}): AsyncGenerator<SiteFile> {
+export async function* siteFiles(host: ReadingHost, given: SiteOptions = {}): AsyncGenerator<SiteFile> {
+  const options = { cards: cardsOf(host), ...given };
   const plan = await planOf(host, options);
   for (const name of namesOf(plan, options)) yield { name, data: (await fileOf(host, plan, options, name))! };
 }
 
 /** One file of the site by its name (lk serve's /site/NAME), or undefined: no such file. */
-export async function siteFile(host: ReadingHost, name: string, options: SiteOptions = {}): Promise<string | undefined> {
+export async function siteFile(host: ReadingHost, name: string, given: SiteOptions = {}): Promise<string | undefined> {
+  const options = { cards: cardsOf(host), ...given };
   const plan = await planOf(host, options);
   return namesOf(plan, options).includes(name) ? fileOf(host, plan, options, name) : undefined;
 }

@@ -1,0 +1,109 @@
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { chromiumPath, describeWith } from '../support/outside-tools.js';
+import { describeWithSqlite } from '../support/sqlite-node.js';
+import { syncedMirror } from '../support/synced-mirror.js';
+import { tempDir } from '../support/temp-dir.js';
+import type { TestBed } from './harness.js';
+
+// Issue 60: the site lk publish writes, in Debian's chromium (headless, driven by playwright-core): each page loads
+// nothing but the site's own files from file://, needs no horizontal scroll at 390 and 1280 px in light and dark, and
+// axe-core finds nothing serious or critical on it.
+
+const BROWSER_TIMEOUT = 180_000;
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'];
+
+/** axe-core's script, injected into each page (the package's own entry: its `source`). */
+const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
+
+interface AxeResult {
+  violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+}
+
+describeWith(['chromium'], 'the site lk publish writes, in chromium', () => {
+  describeWithSqlite('from a synced sandbox', () => {
+    let bed: TestBed;
+    let site: string;
+    let context: BrowserContext;
+    const pages: string[] = [];
+
+    beforeAll(async () => {
+      const synced = await syncedMirror(150, 'lk-site-browser-');
+      bed = synced.bed;
+      site = join(synced.dir, 'site');
+      const published = await bed.lk(['publish', site, '--lists', 'all', '--db', synced.db], { key: null, env: { LK_DATA_DIR: synced.dir } });
+      expect(published.code, published.stderr).toBe(0);
+      const files = readdirSync(site, { recursive: true }).map(String);
+      // One page of each kind: the index, the diary and its second page, the lists and one list, the years and one year.
+      for (const wanted of [
+        /^index\.html$/,
+        /^diary\.html$/,
+        /^diary-2\.html$/,
+        /^lists\.html$/,
+        /^lists\/.+\.html$/,
+        /^years\.html$/,
+        /^year\/\d{4}\.html$/,
+      ]) {
+        const found = files.find((file) => wanted.test(file));
+        expect(found, String(wanted)).toBeDefined();
+        pages.push(found!);
+      }
+      context = await chromium.launchPersistentContext(mkdtempSync(join(tempDir('lk-site-profile-'), 'p-')), {
+        executablePath: chromiumPath()!,
+        args: CHROMIUM_ARGS,
+        headless: true,
+        // axe-core is injected as a script; the year's page (lk report's) forbids scripts by its policy.
+        bypassCSP: true,
+      });
+    }, BROWSER_TIMEOUT);
+
+    afterAll(async () => {
+      await context?.close();
+      await bed?.sandbox.close();
+    }, BROWSER_TIMEOUT);
+
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 900 },
+    ]) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        it(
+          `at ${viewport.width} px, ${colorScheme}: nothing from elsewhere, no horizontal scroll, no serious or critical axe finding`,
+          async () => {
+            const root = pathToFileURL(`${site}/`).href;
+            for (const file of pages) {
+              const page = await context.newPage();
+              const elsewhere: string[] = [];
+              page.on('request', (request) => {
+                if (!request.url().startsWith(root)) elsewhere.push(request.url());
+              });
+              await page.setViewportSize(viewport);
+              await page.emulateMedia({ colorScheme });
+              await page.goto(new URL(file, root).href, { waitUntil: 'load' });
+              expect(elsewhere, file).toEqual([]);
+              const widths = (await page.evaluate(
+                '({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })',
+              )) as {
+                scroll: number;
+                client: number;
+              };
+              expect(widths.scroll, `${file} scrolls sideways at ${viewport.width} px`).toBeLessThanOrEqual(widths.client);
+              await page.addScriptTag({ content: axeSource });
+              const result = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] })')) as AxeResult;
+              const serious = result.violations
+                .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+                .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+              expect(serious, `${file} (${colorScheme}, ${viewport.width} px)`).toEqual([]);
+              await page.close();
+            }
+          },
+          BROWSER_TIMEOUT,
+        );
+      }
+    }
+  });
+});
