@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import axe from 'axe-core';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { chromiumPath, describeWith } from '../support/outside-tools.js';
@@ -18,7 +18,7 @@ const BROWSER_TIMEOUT = 180_000;
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'];
 
 /** axe-core's script, injected into each page (the package's own entry: its `source`). */
-const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
+const axeSource = axe.source;
 
 interface AxeResult {
   violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
