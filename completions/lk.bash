@@ -10,7 +10,7 @@ __lk_node() {
     __lk_subs= __lk_flags=$globals __lk_value_flags=$global_values
     case $1 in
     '')
-        __lk_subs='auth whoami library history lists calendar next status serve stats reviews profile notifications notify export diff convert sync search sql feed report card mcp open api alias extension config completion doctor sandbox'
+        __lk_subs='auth whoami library history lists calendar next status serve stats reviews profile notifications notify export diff convert sync search sql feed report publish card mcp open api alias extension config completion doctor sandbox'
         ;;
     'auth')
         __lk_subs='login status switch token logout'
@@ -142,6 +142,10 @@ __lk_node() {
         __lk_flags='--year --from --to -o --output --open --sync --db --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
         __lk_value_flags='--year --from --to -o --output --db --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
         ;;
+    'publish')
+        __lk_flags='--lists --title --sync --db --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
+        __lk_value_flags='--lists --title --db --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
+        ;;
     'card')
         __lk_flags='--theme -o --output --sync --db --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
         __lk_value_flags='--theme -o --output --db --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
@@ -239,6 +243,7 @@ __lk_child() {
     '|sql') __lk_name=sql ;;
     '|feed') __lk_name=feed ;;
     '|report') __lk_name=report ;;
+    '|publish') __lk_name=publish ;;
     '|card') __lk_name=card ;;
     '|mcp') __lk_name=mcp ;;
     '|open') __lk_name=open ;;
@@ -276,8 +281,8 @@ __lk_child() {
 __lk_value() {
     __lk_kind= __lk_words=
     case $1\|$2 in
-    'auth login|--format' | 'auth switch|--format' | 'auth token|--format' | 'auth logout|--format' | 'serve|--format' | 'convert|--format' | 'sync|--format' | 'mcp|--format' | 'open|--format' | 'alias|--format' | 'alias list|--format' | 'alias set|--format' | 'alias delete|--format' | 'extension|--format' | 'extension list|--format' | 'config get|--format' | 'config set|--format' | 'config unset|--format' | 'completion|--format') __lk_kind=words __lk_words='' ;;
-    'whoami|-o' | 'whoami|--output' | 'library|--db' | 'library|-o' | 'library|--output' | 'library list|--db' | 'library list|-o' | 'library list|--output' | 'library show|-o' | 'library show|--output' | 'library history|-o' | 'library history|--output' | 'history|--db' | 'history|-o' | 'history|--output' | 'lists|--db' | 'lists|-o' | 'lists|--output' | 'lists list|--db' | 'lists list|-o' | 'lists list|--output' | 'lists show|-o' | 'lists show|--output' | 'calendar|--db' | 'calendar|-o' | 'calendar|--output' | 'next|--db' | 'next|-o' | 'next|--output' | 'status|--db' | 'status|-o' | 'status|--output' | 'serve|--token-file' | 'serve|--db' | 'stats|-o' | 'stats|--output' | 'stats|--db' | 'reviews|--db' | 'reviews|-o' | 'reviews|--output' | 'profile|-o' | 'profile|--output' | 'profile achievements|-o' | 'profile achievements|--output' | 'notifications|--db' | 'notifications|-o' | 'notifications|--output' | 'notify|--db' | 'export|-o' | 'export|--output' | 'diff|--db' | 'convert|-o' | 'convert|--output' | 'convert|--db' | 'sync|--db' | 'search|--db' | 'search|-o' | 'search|--output' | 'sql|--db' | 'feed|-o' | 'feed|--output' | 'feed|--db' | 'report|-o' | 'report|--output' | 'report|--db' | 'card|-o' | 'card|--output' | 'card|--db' | 'mcp|--db' | 'sandbox|--tls-key' | 'sandbox|--tls-cert' | *'|--cacert') __lk_kind=files ;;
+    'auth login|--format' | 'auth switch|--format' | 'auth token|--format' | 'auth logout|--format' | 'serve|--format' | 'convert|--format' | 'sync|--format' | 'publish|--format' | 'mcp|--format' | 'open|--format' | 'alias|--format' | 'alias list|--format' | 'alias set|--format' | 'alias delete|--format' | 'extension|--format' | 'extension list|--format' | 'config get|--format' | 'config set|--format' | 'config unset|--format' | 'completion|--format') __lk_kind=words __lk_words='' ;;
+    'whoami|-o' | 'whoami|--output' | 'library|--db' | 'library|-o' | 'library|--output' | 'library list|--db' | 'library list|-o' | 'library list|--output' | 'library show|-o' | 'library show|--output' | 'library history|-o' | 'library history|--output' | 'history|--db' | 'history|-o' | 'history|--output' | 'lists|--db' | 'lists|-o' | 'lists|--output' | 'lists list|--db' | 'lists list|-o' | 'lists list|--output' | 'lists show|-o' | 'lists show|--output' | 'calendar|--db' | 'calendar|-o' | 'calendar|--output' | 'next|--db' | 'next|-o' | 'next|--output' | 'status|--db' | 'status|-o' | 'status|--output' | 'serve|--token-file' | 'serve|--db' | 'stats|-o' | 'stats|--output' | 'stats|--db' | 'reviews|--db' | 'reviews|-o' | 'reviews|--output' | 'profile|-o' | 'profile|--output' | 'profile achievements|-o' | 'profile achievements|--output' | 'notifications|--db' | 'notifications|-o' | 'notifications|--output' | 'notify|--db' | 'export|-o' | 'export|--output' | 'diff|--db' | 'convert|-o' | 'convert|--output' | 'convert|--db' | 'sync|--db' | 'search|--db' | 'search|-o' | 'search|--output' | 'sql|--db' | 'feed|-o' | 'feed|--output' | 'feed|--db' | 'report|-o' | 'report|--output' | 'report|--db' | 'publish|--db' | 'card|-o' | 'card|--output' | 'card|--db' | 'mcp|--db' | 'sandbox|--tls-key' | 'sandbox|--tls-cert' | *'|--cacert') __lk_kind=files ;;
     'library|--phase' | 'library list|--phase' | 'search|--phase') __lk_kind=words __lk_words='PLANNED IN_PROGRESS DONE DROPPED' ;;
     'library|--domain' | 'library list|--domain' | 'history|--domain' | 'calendar|--domain' | 'next|--domain' | 'stats|--domain' | 'reviews|--domain' | 'convert|--domain' | 'search|--domain' | 'feed|--domain') __lk_kind=words __lk_words='MEDIA GAMES BOOKS MUSIC' ;;
     'library|--sort' | 'library list|--sort') __lk_kind=words __lk_words='added title rating finished' ;;

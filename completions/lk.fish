@@ -54,6 +54,9 @@ function __lk_value_flags
         case report
             printf '%s\n' --year --from --to -o --output --db --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert
             return
+        case publish
+            printf '%s\n' --lists --title --db --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert
+            return
         case card
             printf '%s\n' --theme -o --output --db --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert
             return
@@ -120,6 +123,8 @@ function __lk_child
             echo feed
         case '|report'
             echo report
+        case '|publish'
+            echo publish
         case '|card'
             echo card
         case '|mcp'
@@ -272,6 +277,7 @@ complete -c lk -n "__lk_operand '' 0" -a search -d 'full-text search of the mirr
 complete -c lk -n "__lk_operand '' 0" -a sql -d 'run a read-only SQL query on the mirror, output in any format; --schema prints the schema'
 complete -c lk -n "__lk_operand '' 0" -a feed -d 'your recent activity from the mirror as an Atom 1.0 feed (or JSON Feed 1.1), for a site or a feed reader'
 complete -c lk -n "__lk_operand '' 0" -a report -d 'a year in review from the mirror: one HTML file to open, print and keep (or its figures with --json)'
+complete -c lk -n "__lk_operand '' 0" -a publish -d 'write a static site of your library into DIR, from the mirror: only what anyone may see'
 complete -c lk -n "__lk_operand '' 0" -a card -d 'an SVG card of your library from the mirror (stats, now, heatmap, year), for a README or a site'
 complete -c lk -n "__lk_operand '' 0" -a mcp -d 'serve your library to an AI assistant: a read-only MCP server on stdio, answering from the mirror'
 complete -c lk -n "__lk_operand '' 0" -a open -d 'open an entry\'s page in the web app in your browser (BROWSER), or print its URL'
@@ -362,7 +368,7 @@ complete -c lk -n "__lk_operand completion 0" -a 'bash zsh fish powershell' -d '
 complete -c lk -n "__lk_at 'auth login'" -l with-key -d 'read the key from standard input instead of asking'
 complete -c lk -n "__lk_at 'auth login'" -l allow-http -d 'allow plain http to this non-loopback instance (a self-hosted one at home)'
 complete -c lk -n "__lk_at 'auth login'" -l insecure-storage -d 'keep the key in the config file (mode 0600) even where a system keyring answers'
-complete -c lk -n "__lk_at 'auth login' 'auth switch' 'auth token' 'auth logout' serve convert sync mcp open alias 'alias list' 'alias set' 'alias delete' extension 'extension list' 'config get' 'config set' 'config unset' completion" -l format -x -a '' -d 'output format: table, json, ndjson, csv, tsv'
+complete -c lk -n "__lk_at 'auth login' 'auth switch' 'auth token' 'auth logout' serve convert sync publish mcp open alias 'alias list' 'alias set' 'alias delete' extension 'extension list' 'config get' 'config set' 'config unset' completion" -l format -x -a '' -d 'output format: table, json, ndjson, csv, tsv'
 complete -c lk -n "__lk_at 'auth token'" -l show -d 'print it even on a terminal (it stays on the screen and in the scrollback)'
 complete -c lk -n "__lk_at whoami library 'library list' 'library show' 'library history' history lists 'lists list' 'lists show' next status stats reviews profile 'profile achievements' notifications search" -s o -l output -r -F -d 'write the output to this file, whole or not at all (0600 when new)'
 complete -c lk -n "__lk_at library 'library list' search" -l phase -x -a 'PLANNED IN_PROGRESS DONE DROPPED' -d 'only entries in this phase'
@@ -370,7 +376,7 @@ complete -c lk -n "__lk_at library 'library list' history calendar next stats re
 complete -c lk -n "__lk_at library 'library list'" -l sort -x -a 'added title rating finished' -d 'sort by'
 complete -c lk -n "__lk_at library 'library list'" -l order -x -a 'desc asc' -d 'desc keeps the natural order (newest, best, A to Z); asc reverses'
 complete -c lk -n "__lk_at library 'library list' history lists 'lists list' calendar next status stats reviews notifications" -l offline -d 'answer from the local mirror (lk sync): no key, no request'
-complete -c lk -n "__lk_at library 'library list' history lists 'lists list' calendar next status serve stats reviews notifications notify diff sync search sql feed report card mcp" -l db -r -F -d 'the mirror file (default: <data folder>/<profile>.db; see lk sync --help)'
+complete -c lk -n "__lk_at library 'library list' history lists 'lists list' calendar next status serve stats reviews notifications notify diff sync search sql feed report publish card mcp" -l db -r -F -d 'the mirror file (default: <data folder>/<profile>.db; see lk sync --help)'
 complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications search" -l page -x -d 'page to show, from 1'
 complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications search" -l limit -x -d 'items per page, 1 to 100 (default 20; 100 with --all)'
 complete -c lk -n "__lk_at library 'library list' 'library history' history lists 'lists list' reviews 'profile achievements' notifications search" -l all -d 'every item, following pages to the end (streams as pages arrive)'
@@ -426,8 +432,10 @@ complete -c lk -n "__lk_at report" -l from -x -d 'first day of the period instea
 complete -c lk -n "__lk_at report" -l to -x -d 'last day of the period, included (2025-08-31, 7d, yesterday; default today)'
 complete -c lk -n "__lk_at report" -s o -l output -r -F -d 'where the page goes (default lk-report-YYYY.html here), whole or not at all; - for stdout'
 complete -c lk -n "__lk_at report" -l open -d 'open the page in your browser once written (BROWSER, as lk open does)'
-complete -c lk -n "__lk_at report" -l sync -d 'bring the mirror up to date first (lk sync)'
+complete -c lk -n "__lk_at report publish" -l sync -d 'bring the mirror up to date first (lk sync)'
 complete -c lk -n "__lk_at report" -l format -x -a 'html json' -d 'output format: table, json, ndjson, csv, tsv'
+complete -c lk -n "__lk_at publish" -l lists -x -d 'the lists published: public (default: those the API marks public), all, none, or ids (3,7)'
+complete -c lk -n "__lk_at publish" -l title -x -d 'the site\'s name (default: the account\'s display name)'
 complete -c lk -n "__lk_at card" -l theme -x -a 'light dark auto' -d 'light (the default), dark, or auto: the viewer’s colour scheme'
 complete -c lk -n "__lk_at card" -s o -l output -r -F -d 'write the SVG to this file, whole or not at all (left untouched when unchanged)'
 complete -c lk -n "__lk_at card" -l sync -d 'run lk sync first (needs the key), then draw the card'
@@ -460,7 +468,7 @@ complete -c lk -n "__lk_at sandbox" -l format -x -a 'lines json' -d 'output form
 complete -c lk -s V -l version -d 'print the version'
 complete -c lk -l profile -x -a '(__lk_profiles)' -d 'stored profile (account + instance)'
 complete -c lk -l base-url -x -d 'the address in front of /v1'
-complete -c lk -n "not __lk_at 'auth login' 'auth switch' 'auth token' 'auth logout' calendar status serve notify export diff convert sync feed report card mcp open api alias 'alias list' 'alias set' 'alias delete' extension 'extension list' 'config get' 'config set' 'config unset' completion doctor sandbox" -l format -x -a 'table json ndjson csv tsv' -d 'output format: table, json, ndjson, csv, tsv'
+complete -c lk -n "not __lk_at 'auth login' 'auth switch' 'auth token' 'auth logout' calendar status serve notify export diff convert sync feed report publish card mcp open api alias 'alias list' 'alias set' 'alias delete' extension 'extension list' 'config get' 'config set' 'config unset' completion doctor sandbox" -l format -x -a 'table json ndjson csv tsv' -d 'output format: table, json, ndjson, csv, tsv'
 complete -c lk -n "not __lk_at doctor sandbox" -l json -d 'shorthand for --format json'
 complete -c lk -l ndjson -d 'shorthand for --format ndjson'
 complete -c lk -l csv -d 'shorthand for --format csv'

@@ -1,4 +1,4 @@
-// `node scripts/screenshots.mjs [cards]`: the README's screenshots, made from the sandbox's invented demo data (never a
+// `node scripts/screenshots.mjs [cards] [site]`: the README's screenshots, made from the sandbox's invented demo data (never a
 // real account) with lk's own commands, drawn by Debian's chromium (headless, through playwright-core, which downloads
 // no browser) into docs/images/. Needs `npm run build` first and a Node with node:sqlite (22.13+) for the mirror.
 // Each target is one function below (TARGETS); with no argument, every target is made.
@@ -68,7 +68,30 @@ async function cards({ home, info, browser }) {
   }
 }
 
-const TARGETS = { cards };
+/** docs/images/site-PAGE-WIDTH.png: the index, the diary and a year of lk publish's site, at 390 and 1280 px. */
+async function site({ home, info, browser }) {
+  const db = join(home, 'mirror.db');
+  if (!existsSync(db)) lkRun(home, info, ['sync', '-q', '--db', db]);
+  const dir = join(home, 'site');
+  lkRun(home, info, ['publish', '-q', dir, '--db', db]);
+  const year = new Date().getUTCFullYear() - 1;
+  for (const [name, file] of [
+    ['index', 'index.html'],
+    ['diary', 'diary.html'],
+    ['year', `year/${year}.html`],
+  ]) {
+    for (const width of [390, 1280]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 }, deviceScaleFactor: 1 });
+      await page.goto(`file://${join(dir, file)}`);
+      const shot = join(images, `site-${name}-${width}.png`);
+      await page.screenshot({ path: shot });
+      await page.close();
+      process.stdout.write(`${shot}\n`);
+    }
+  }
+}
+
+const TARGETS = { cards, site };
 
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(name in TARGETS));
