@@ -1,21 +1,22 @@
 import type { CallToolResult, Tool as ListedTool } from '@modelcontextprotocol/server';
-import * as z from 'zod';
 import { argumentsProblem } from './arguments.js';
 import type { McpMirror, ToolHost } from './mirror.js';
+import { portableSchema } from './portable-schema.js';
 import { continuation, CursorRefused, encodeCursor } from './paging.js';
 import type { Tool } from './tool.js';
 
 /**
- * A tool as tools/list shows it: its input and output as JSON Schema (2020-12, the protocol's dialect), read-only in
- * its annotations (lk never writes), open-world only where --live lets it ask the API.
+ * A tool as tools/list shows it: its input and output as JSON Schema (2020-12, the protocol's dialect) every client
+ * reads (portable-schema.ts), read-only in its annotations (lk never writes), open-world only where --live lets it
+ * ask the API.
  */
 export function listedTool(tool: Tool, host: ToolHost): ListedTool {
   return {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: z.toJSONSchema(tool.input, { io: 'input' }) as ListedTool['inputSchema'],
-    outputSchema: z.toJSONSchema(tool.output, { io: 'output' }) as ListedTool['outputSchema'],
+    inputSchema: portableSchema(tool.input, 'input') as ListedTool['inputSchema'],
+    outputSchema: portableSchema(tool.output, 'output') as ListedTool['outputSchema'],
     annotations: {
       title: tool.title,
       readOnlyHint: true,

@@ -32,6 +32,9 @@ export function filterArgument(name: ListingFilter) {
 export const domain = filterArgument('domain');
 export const phase = filterArgument('phase');
 
+/** A JSON object as the server or the mirror gives it: its fields are whatever the API sends. */
+export const jsonObject = z.record(z.string(), z.unknown());
+
 export const dataAsOf = z.string().nullable().describe('when the mirror took this data from the server (lk sync), ISO 8601');
 export const nextCursor = z.string().optional().describe('present when more remain: call the same tool with cursor set to it for the next page');
 const item = z.looseObject({ link: z.string().nullable() }).describe("an item's page in the web app and its main fields");

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import type { NextItem } from '../overview/next.js';
 import { nextReading, statusReading } from '../readings/composed.js';
 import { DEFAULT_NEXT_LIMIT, MOST_NEXT_LIMIT } from '../readings/overview.js';
-import { dataAsOfMirror, domain } from './listing.js';
+import { dataAsOfMirror, domain, jsonObject } from './listing.js';
 import { linked } from './links.js';
 import { ENTRY_ID, entryLinks } from './resource-links.js';
 import type { McpMirror } from './mirror.js';
@@ -35,7 +35,11 @@ const nextUpTool = tool({
     random: z.boolean().default(false).describe('one PLANNED entry picked at random instead'),
     seed: z.number().int().min(0).optional().describe('with random: the same pick for the same seed and library'),
   }),
-  output: z.object({ items: z.array(z.record(z.string(), z.unknown())), total: z.number().nullable(), dataAsOf: z.string().nullable() }),
+  output: z.object({
+    items: z.array(jsonObject.describe('an entry in progress (lk next), with its status, progress and link')),
+    total: z.number().nullable(),
+    dataAsOf: z.string().nullable(),
+  }),
   links: (answer) => entryLinks(answer.items, ENTRY_ID),
   run: async ({ domain, limit, random, seed }, { mirror }) => {
     // The mirror's source reads synchronously behind its promises: the whole answer comes from the one connection, at once.
@@ -48,7 +52,7 @@ const statusTool = tool({
   name: 'status',
   title: 'What is going on',
   input: z.strictObject({}),
-  output: z.object({ status: z.record(z.string(), z.unknown()), dataAsOf: z.string().nullable() }),
+  output: z.object({ status: jsonObject.describe('lk status --json --offline'), dataAsOf: z.string().nullable() }),
   run: (_args, { mirror }) => readStatusOf(mirror),
 });
 

@@ -9,7 +9,20 @@ import { sqlPage, SQL_BYTE_LIMIT, SQL_ROW_LIMIT } from './limits.js';
 import { readEntry } from './entry.js';
 import { linked } from './links.js';
 import { ENTRY_ID, entryLinks, EVENT_ENTRY_ID } from './resource-links.js';
-import { dataAsOf, dataAsOfMirror, domain, filterArgument, isoDate, limit, listing, nextCursor, page, phase, readingPage } from './listing.js';
+import {
+  dataAsOf,
+  dataAsOfMirror,
+  domain,
+  filterArgument,
+  isoDate,
+  jsonObject,
+  limit,
+  listing,
+  nextCursor,
+  page,
+  phase,
+  readingPage,
+} from './listing.js';
 import { OVERVIEW_TOOLS } from './overview-tools.js';
 import { cursorArgument, PAGE_SIZE } from './paging.js';
 import { readingTools } from './reading-tools.js';
@@ -74,13 +87,22 @@ const getEntryTool = tool({
   name: 'get_entry',
   title: 'One library entry with its history',
   input: z.strictObject({ id: z.string().trim().min(1).describe('the entry id, as the other tools give it (id of a result)') }),
-  output: z.object({ entry: z.object({ link: z.string().nullable(), item: z.unknown() }), history: z.array(z.unknown()), source, dataAsOf }),
+  output: z.object({
+    entry: z.object({ link: z.string().nullable(), item: jsonObject.describe('the entry as the API gives it') }),
+    history: z.array(jsonObject.describe('an event of the entry, as the API gives it')),
+    source,
+    dataAsOf,
+  }),
   live: true,
   run: async ({ id }, { host, mirror }) => {
     const found = await readEntry(host, mirror, id);
     if (found === undefined)
       throw new Error(`no library entry ${id} in the mirror (ids come from search or list_library; lk sync brings new entries)`);
-    return { ...found, entry: linked(found.entry) };
+    return {
+      ...found,
+      entry: linked(found.entry) as { link: string | null; item: Record<string, unknown> },
+      history: found.history as Record<string, unknown>[],
+    };
   },
 });
 
@@ -101,7 +123,12 @@ const statsTool = tool({
     from: z.iso.date().optional().describe('first day instead of a year (YYYY-MM-DD)'),
     to: z.iso.date().optional().describe('last day, included (YYYY-MM-DD; default today)'),
   }),
-  output: z.object({ figures: z.record(z.string(), z.unknown()), summary: z.unknown(), source, dataAsOf }),
+  output: z.object({
+    figures: jsonObject.describe("the period's figures, as lk report --json gives them"),
+    summary: jsonObject.nullable().describe("the account's all-time stats as the API gives them (null when the mirror has none)"),
+    source,
+    dataAsOf,
+  }),
   live: true,
   run: async ({ year, from, to }, { host, mirror }) => {
     const readings = mirror.readings;
@@ -109,8 +136,9 @@ const statsTool = tool({
     const review = await yearInReview(readings, { year: year === undefined ? undefined : String(year), from, to }, { cutToData: true });
     const figures = review.figures as unknown as Record<string, unknown>;
     const dataAsOf = mirror.read(dataAsOfMirror);
-    if (host.live) return { figures, summary: await singleValue(readings, 'stats', {}, false), source: 'api' as const, dataAsOf };
-    return { figures, summary: mirror.read(statsSnapshot) ?? null, source: 'mirror' as const, dataAsOf };
+    if (host.live)
+      return { figures, summary: (await singleValue(readings, 'stats', {}, false)) as Record<string, unknown>, source: 'api' as const, dataAsOf };
+    return { figures, summary: (mirror.read(statsSnapshot) as Record<string, unknown> | undefined) ?? null, source: 'mirror' as const, dataAsOf };
   },
 });
 
@@ -142,7 +170,7 @@ const sqlTool = tool({
   }),
   output: z.object({
     columns: z.array(z.string()),
-    rows: z.array(z.record(z.string(), z.unknown())),
+    rows: z.array(jsonObject.describe('a row, its values by column (a BLOB as {"$base64": true, "encoded": …})')),
     truncated: z.boolean().describe('true when more rows remain (max_rows or the size limit cut the answer): nextCursor continues'),
     nextCursor,
     dataAsOf,
