@@ -26,6 +26,7 @@ import {
 import { OVERVIEW_TOOLS } from './overview-tools.js';
 import { cursorArgument, PAGE_SIZE } from './paging.js';
 import { readingTools } from './reading-tools.js';
+import { recommendTool } from './recommend.js';
 import { tool, type Tool } from './tool.js';
 
 /**
@@ -186,7 +187,17 @@ const sqlTool = tool({
   },
 });
 
-const WRITTEN: readonly Tool[] = [searchTool, listLibraryTool, getEntryTool, historyTool, statsTool, calendarTool, ...OVERVIEW_TOOLS, sqlTool];
+const WRITTEN: readonly Tool[] = [
+  searchTool,
+  listLibraryTool,
+  getEntryTool,
+  historyTool,
+  statsTool,
+  calendarTool,
+  ...OVERVIEW_TOOLS,
+  recommendTool,
+  sqlTool,
+];
 
 /** The tools written here, and one made from each reading that names a tool no one wrote (reading-tools.ts). */
 export function allTools(): readonly Tool[] {

@@ -7,6 +7,7 @@ import { calendarChanges, mirrorAge, mirrorChangedAt, mirrorStamp } from '../mir
 import type { Status } from '../overview/status.js';
 import { calendarFeed, type Feed } from '../output/formats/ics.js';
 import type { Period, ReportFigures } from '../report/figures.js';
+import { tasteProfile, type TasteProfile } from '../overview/taste.js';
 import { reportPeriod, withinDataYears, type PeriodFlags } from '../report/period.js';
 import { localToday } from '../report/time-zone.js';
 import { MIRROR_NODE } from '../util/newer-node.js';
@@ -30,7 +31,8 @@ import { READINGS } from './table.js';
  * The composed readings, each run here once for every surface that serves it: lk next (/next.json, next_up), lk status
  * (/status.json, the status tool, lk://status), lk feed (/feed.*), lk calendar --format ics (/calendar.ics), and the
  * year in review (lk report, /report/YYYY.html, the stats tool's figures, lk://report/{year}, the year-in-review
- * prompt). A surface says only what it asks; the host says where it may read and for whom.
+ * prompt), the taste profile (lk mcp's recommend prompt and tool). A surface says only what it asks; the host says
+ * where it may read and for whom.
  */
 
 /** `lk report`'s figures and page (dist/report.cjs, with its charts): loaded by the first review that needs it. */
@@ -145,4 +147,9 @@ export async function reviewedYears(host: ReadingHost): Promise<number[]> {
   const years: number[] = [];
   if (span) for (let year = Number(span.last.slice(0, 4)); year >= Number(span.first.slice(0, 4)); year -= 1) years.push(year);
   return years;
+}
+
+/** The account's taste, from the mirror: its best rated, last finished and dropped works and its ratings' spread. */
+export async function tasteReading(host: ReadingHost, asked: { domain?: string | undefined }): Promise<TasteProfile> {
+  return tasteProfile(await mirrorFor(host, READINGS.taste), { domain: asked.domain?.toUpperCase() });
 }

@@ -279,6 +279,14 @@ export const READINGS = {
     surfaces: { command: ['feed'], offline: true, route: '/feed.json' },
   },
   yearInReview: { kind: 'composed', about: 'A year in review', titles: false, mirrorOnly: true, surfaces: { command: ['report'], offline: true } },
+  // No command: lk mcp's recommend prompt and tool (composed.ts tasteReading).
+  taste: {
+    kind: 'composed',
+    about: 'A taste profile to recommend from',
+    titles: true,
+    mirrorOnly: true,
+    surfaces: { command: [], offline: true, tool: 'recommend' },
+  },
 } as const satisfies Record<string, Reading>;
 
 export type ReadingName = keyof typeof READINGS;

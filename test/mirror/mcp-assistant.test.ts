@@ -143,7 +143,7 @@ describeWithSqlite('lk mcp under an assistant (in-process)', () => {
 
   it('every tool declares its outputSchema, and its answers fit it', async () => {
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(13);
+    expect(tools).toHaveLength(14);
     for (const tool of tools) expect(tool.outputSchema?.type, tool.name).toBe('object');
     // The SDK's client checks each structuredContent against the tool's outputSchema: one that did not fit would throw.
     expect((await call(client, 'calendar', {})).isError).toBeFalsy();

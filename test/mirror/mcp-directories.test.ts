@@ -1,10 +1,12 @@
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client as V2Client } from '@modelcontextprotocol/client';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestBed, type TestBed } from '../e2e/harness.js';
 import { tempDir } from '../support/temp-dir.js';
-import { connectInProcess, mcpInProcess, pipeTransport } from './mcp-support.js';
+import { openForWriting } from '../../src/mirror/open.js';
+import { call, connectInProcess, lkJson, mcpInProcess, pipeTransport } from './mcp-support.js';
 import { describeWithSqlite, hasSqlite } from '../support/sqlite-node.js';
 
 // Issue 61: lk mcp as the directories and the desktop hosts ask of a server. Every tool's schemas portable (no
@@ -15,11 +17,15 @@ import { describeWithSqlite, hasSqlite } from '../support/sqlite-node.js';
 const ENTRIES = 60;
 let bed: TestBed;
 let mirror: string;
+/** Planted in every entry's notes before the sync: found in no answer of the recommend prompt or tool. */
+const NOTE_MARKER = 'lkNoteMarkerX9';
 
 beforeAll(async () => {
   bed = await startTestBed({ entries: ENTRIES, rateLimit: 0, exportIntervalSeconds: 0 });
   mirror = join(tempDir('lk-mcp-directories-'), 'mirror.db');
   if (!hasSqlite) return;
+  const account = bed.sandbox.keys.find((key) => key.name === 'full')!.account;
+  for (const [n, id] of bed.sandbox.entryIds(account).entries()) bed.sandbox.noteEntry(account, id, `${NOTE_MARKER} ${n}: my private thoughts`);
   expect((await bed.lk(['sync', '--db', mirror])).code).toBe(0);
 });
 
@@ -158,3 +164,79 @@ for (const [revision, connect] of Object.entries(REVISIONS)) {
     });
   });
 }
+
+interface Work {
+  title: string | null;
+  domain: string | null;
+  rating: number | null;
+}
+interface Taste {
+  entries: { total: number; rated: number };
+  ratings: { highest: number | null; counts: { rating: number; entries: number }[] };
+  topRated: Work[];
+  recentlyFinished: Work[];
+  dropped: Work[];
+}
+
+describeWithSqlite('recommend: a prompt and a tool of the same taste profile', () => {
+  it('prompts/get recommend names a top-rated title of the account and asks for works not in the library, with no note', async () => {
+    const library = (await lkJson(bed, ['library', '--all'])) as { rating?: number | null; work: { title: string } }[];
+    const best = Math.max(...library.map((entry) => entry.rating ?? -Infinity));
+    const bestTitles = library.filter((entry) => entry.rating === best).map((entry) => entry.work.title);
+    const { client, close } = await connectInProcess(bed, ['--db', mirror]);
+    try {
+      expect((await client.listPrompts()).prompts.find((prompt) => prompt.name === 'recommend')?.arguments).toEqual([
+        expect.objectContaining({ name: 'domain', required: false }),
+      ]);
+      const prompt = await client.getPrompt({ name: 'recommend' });
+      const text = (prompt.messages[0]!.content as { text: string }).text;
+      expect(text).toMatch(/do not have in my library/);
+      expect(text).toMatch(/reason/);
+      const tool = (await call(client, 'recommend')).structuredContent as unknown as Taste;
+      expect(bestTitles).toContain(tool.topRated[0]!.title);
+      expect(text).toContain(tool.topRated[0]!.title);
+      expect(tool.topRated[0]!.rating).toBe(best);
+      expect(tool.entries.total).toBe(ENTRIES);
+      expect(tool.ratings.highest).toBe(best);
+      // The prompt's data are the tool's answer, whole.
+      expect(JSON.parse(text.slice(text.indexOf('\n\n')))).toEqual(tool);
+      expect(text).not.toContain(NOTE_MARKER);
+      expect(JSON.stringify(tool)).not.toContain(NOTE_MARKER);
+      // One domain: only its works; a domain that is none is refused, naming the prompt.
+      const books = (await call(client, 'recommend', { domain: 'BOOKS' })).structuredContent as unknown as Taste;
+      for (const work of [...books.topRated, ...books.recentlyFinished, ...books.dropped]) expect(work.domain).toBe('BOOKS');
+      expect((await client.getPrompt({ name: 'recommend', arguments: { domain: 'books' } })).description).toMatch(/BOOKS only/);
+      await expect(client.getPrompt({ name: 'recommend', arguments: { domain: 'comics' } })).rejects.toThrow(
+        /recommend: domain comics is not one of/,
+      );
+    } finally {
+      await close();
+    }
+  });
+
+  it('stays a few KB at 100,000 entries: each list bounded, the spread in whole points', async () => {
+    const big = join(tempDir('lk-mcp-taste-'), 'mirror.db');
+    copyFileSync(mirror, big);
+    const db = openForWriting(big);
+    db.exec(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000)
+      INSERT INTO entries (id, title, domain, status, phase, rating, notes, finished_at, position, json)
+      SELECT 'big' || i, 'A generated work with a title of some length, number ' || i, 'BOOKS', CASE i % 3 WHEN 0 THEN 'DROPPED' ELSE 'READ' END,
+             CASE i % 3 WHEN 0 THEN 'DROPPED' ELSE 'DONE' END, (i % 100) / 10.0, '${NOTE_MARKER}', '2026-01-01T00:00:00Z', 1000000 + i, '{}' FROM n`);
+    db.close();
+    const { client, close } = await connectInProcess(bed, ['--db', big]);
+    try {
+      const answer = await call(client, 'recommend');
+      const taste = answer.structuredContent as unknown as Taste;
+      expect(taste.entries.total).toBe(ENTRIES + 100000);
+      expect([taste.topRated.length, taste.recentlyFinished.length, taste.dropped.length]).toEqual([20, 15, 10]);
+      expect(taste.ratings.counts.length).toBeLessThanOrEqual(11);
+      const prompt = await client.getPrompt({ name: 'recommend' });
+      const bytes = Buffer.byteLength((prompt.messages[0]!.content as { text: string }).text);
+      expect(bytes).toBeLessThan(12 * 1024);
+      expect(Buffer.byteLength(answer.content[0]!.text)).toBeLessThan(12 * 1024);
+      expect(JSON.stringify(prompt)).not.toContain(NOTE_MARKER);
+    } finally {
+      await close();
+    }
+  });
+});

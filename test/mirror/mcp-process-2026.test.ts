@@ -36,7 +36,7 @@ describeWithSqlite('lk mcp over stdio with the v2 client (2026-07-28)', () => {
     await client.connect(pipeTransport(child.stdout, child.stdin) as Parameters<V2Client['connect']>[0]);
     expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
     expect(client.getDiscoverResult()?.supportedVersions).toEqual(expect.arrayContaining(['2026-07-28', '2025-11-25']));
-    expect((await client.listTools()).tools.length).toBe(13);
+    expect((await client.listTools()).tools.length).toBe(14);
     const status = await client.readResource({ uri: 'lk://status' });
     expect(JSON.parse((status.contents[0] as { text: string }).text)).toEqual(await lkJson(bed, ['status', '--offline', '--db', mirror]));
     const counted = await client.callTool({ name: 'sql', arguments: { query: 'SELECT count(*) AS n FROM entries' } });

@@ -156,7 +156,7 @@ describeWithSqlite('lk mcp with the v1 SDK client over a real pipe (2025-11-25)'
     await client.connect(pipeTransport(child.stdout, child.stdin));
     expect(client.getServerVersion()?.name).toBe('lk');
     expect(written[0]!.result).toMatchObject({ protocolVersion: '2025-11-25', serverInfo: { name: 'lk' } });
-    expect((await client.listTools()).tools.length).toBe(13);
+    expect((await client.listTools()).tools.length).toBe(14);
     const found = await call(client, 'search', { text: 'the' });
     expect(found.isError).toBeFalsy();
     expect(found.structuredContent!.total).toBeGreaterThan(0);

@@ -189,7 +189,12 @@ describeWithSqlite('lk mcp on both revisions of the protocol', () => {
     });
 
     it('lists the prompts tonight, catch-up and year-in-review', async () => {
-      expect((await client.listPrompts()).prompts.map((prompt) => prompt.name).sort()).toEqual(['catch-up', 'tonight', 'year-in-review']);
+      expect((await client.listPrompts()).prompts.map((prompt) => prompt.name).sort()).toEqual([
+        'catch-up',
+        'recommend',
+        'tonight',
+        'year-in-review',
+      ]);
     });
 
     it('tonight {domain} keeps both its picks in that domain, from lk next', async () => {

@@ -76,6 +76,7 @@ describeWithSqlite('lk mcp on a synced mirror', () => {
         'list_notifications',
         'list_reviews',
         'next_up',
+        'recommend',
         'search',
         'sql',
         'stats',
