@@ -8,9 +8,9 @@ import type { Tool } from './tool.js';
 /**
  * A tool as tools/list shows it: its input and output as JSON Schema (2020-12, the protocol's dialect) every client
  * reads (portable-schema.ts), read-only in its annotations (lk never writes), open-world only where --live lets it
- * ask the API.
+ * ask the API; the view it is shown in, where it has one (views.ts).
  */
-export function listedTool(tool: Tool, host: ToolHost): ListedTool {
+export function listedTool(tool: Tool, host: ToolHost, mirror: McpMirror): ListedTool {
   return {
     name: tool.name,
     title: tool.title,
@@ -24,6 +24,7 @@ export function listedTool(tool: Tool, host: ToolHost): ListedTool {
       idempotentHint: true,
       openWorldHint: tool.live === true && host.live !== undefined,
     },
+    ...(tool.view ? { _meta: { ui: { resourceUri: tool.view(mirror) } } } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import { linked } from './links.js';
 import { ENTRY_ID, entryLinks } from './resource-links.js';
 import type { McpMirror } from './mirror.js';
 import { tool } from './tool.js';
+import { STATUS_VIEW } from './views.js';
 
 /** `next_up` and `status`: lk next and lk status --json, from the mirror, compact (no whole entry, its link instead). */
 
@@ -53,6 +54,7 @@ const statusTool = tool({
   title: 'What is going on',
   input: z.strictObject({}),
   output: z.object({ status: jsonObject.describe('lk status --json --offline'), dataAsOf: z.string().nullable() }),
+  view: () => STATUS_VIEW,
   run: (_args, { mirror }) => readStatusOf(mirror),
 });
 

@@ -11,11 +11,13 @@ import { yearInReview } from '../readings/composed.js';
 import { readEntry } from './entry.js';
 import type { McpMirror, ToolHost } from './mirror.js';
 import { readStatusOf } from './overview-tools.js';
+import { readView } from './views.js';
 
 /**
  * lk mcp's resources, what a host attaches whole: lk://status (lk status --json --offline), lk://entry/{id} (an entry
  * and its history), lk://report/{year} (lk report --json --year) and lk://schema (the mirror's tables, as lk sql
- * --schema lists them). Each is the same reading as its command's, from the same mirror.
+ * --schema lists them). Each is the same reading as its command's, from the same mirror. The views (ui://lk/status,
+ * ui://lk/year/{year}) are read here too: views.ts.
  */
 
 const JSON_TYPE = 'application/json';
@@ -55,6 +57,8 @@ export const TEMPLATES: ResourceTemplateType[] = [
 ];
 
 export async function readResource(uri: string, host: ToolHost, mirror: McpMirror): Promise<ReadResourceResult> {
+  const view = await readView(uri, host, mirror);
+  if (view) return view;
   const value = await resourceValue(uri, host, mirror);
   return { contents: [{ uri, mimeType: JSON_TYPE, text: `${JSON.stringify(value, null, 2)}\n` }] };
 }

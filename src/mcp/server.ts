@@ -5,6 +5,7 @@ import type { McpMirror, ToolHost } from './mirror.js';
 import { getPrompt, PROMPTS } from './prompts.js';
 import { readResource, RESOURCES, TEMPLATES } from './resources.js';
 import type { Tool } from './tool.js';
+import { UI_EXTENSION } from './views.js';
 
 /**
  * lk's MCP server, written once for both transports (stdio for lk mcp, Streamable HTTP for lk serve --mcp) and both
@@ -48,10 +49,11 @@ export function serverInfo(version: string): Implementation {
 /** A server's instance for one connection or request, its answers those of the setup shared by every instance. */
 export function makeServer(setup: McpSetup): Server {
   const server = new LkServer(serverInfo(setup.version), {
-    capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} },
+    // The MCP Apps extension, as SEP-1724 advertises an extension: its identifier under capabilities.extensions.
+    capabilities: { tools: {}, resources: {}, prompts: {}, completions: {}, extensions: { [UI_EXTENSION]: {} } },
     instructions: INSTRUCTIONS,
   });
-  const listed = setup.tools.map((tool) => listedTool(tool, setup.host));
+  const listed = setup.tools.map((tool) => listedTool(tool, setup.host, setup.mirror));
   server.setRequestHandler('tools/list', () => ({ tools: listed }));
   server.setRequestHandler('tools/call', async (request, ctx) => {
     const tool = setup.tools.find((candidate) => candidate.name === request.params.name);

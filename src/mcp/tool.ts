@@ -32,6 +32,8 @@ export interface Tool {
   run(args: Record<string, unknown>, call: ToolCall): Promise<Record<string, unknown>> | Record<string, unknown>;
   /** A listing's entries as links to their resources (lk://entry/{id}), beside the answer's text. */
   links?(answer: Record<string, unknown>): ResourceLink[];
+  /** The view (views.ts) a host with the MCP Apps extension shows its answer in: _meta.ui.resourceUri in tools/list. */
+  view?(mirror: McpMirror): string;
 }
 
 export function tool<I extends z.ZodObject, O extends z.ZodObject>(spec: {
@@ -42,6 +44,7 @@ export function tool<I extends z.ZodObject, O extends z.ZodObject>(spec: {
   live?: boolean;
   run(args: z.output<I>, call: ToolCall): Promise<z.input<O>> | z.input<O>;
   links?(answer: Record<string, unknown>): ResourceLink[];
+  view?(mirror: McpMirror): string;
 }): Tool {
   return {
     ...spec,

@@ -28,6 +28,7 @@ import { cursorArgument, PAGE_SIZE } from './paging.js';
 import { readingTools } from './reading-tools.js';
 import { recommendTool } from './recommend.js';
 import { tool, type Tool } from './tool.js';
+import { defaultYearView } from './views.js';
 
 /**
  * The tools of `lk mcp`, as a table: each its input and output as zod schemas (sent as JSON Schema) and what it runs.
@@ -131,6 +132,7 @@ const statsTool = tool({
     dataAsOf,
   }),
   live: true,
+  view: defaultYearView,
   run: async ({ year, from, to }, { host, mirror }) => {
     const readings = mirror.readings;
     // Cut to the years that hold data (figures.period says so): the answer's size is the data's, not the period's.

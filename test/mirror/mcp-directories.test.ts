@@ -1,4 +1,4 @@
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client as V2Client } from '@modelcontextprotocol/client';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -48,9 +48,15 @@ interface Answer {
 }
 interface Revision {
   tools: ListedTool[];
+  capabilities: { extensions?: Record<string, unknown> } | undefined;
   call(name: string, args: Record<string, unknown>): Promise<Answer>;
+  listResources(): Promise<{ uri: string }[]>;
+  read(uri: string): Promise<{ mimeType?: string; text: string }>;
   close(): Promise<void>;
 }
+
+type Contents = { contents: { mimeType?: string; text?: string }[] };
+const onlyText = (result: Contents) => result.contents[0] as { mimeType?: string; text: string };
 
 /** The 2025-11-25 revision (the v1 SDK's client, initialize) and 2026-07-28 (the v2 client, server/discover). */
 const REVISIONS: Record<string, (args: string[]) => Promise<Revision>> = {
@@ -58,7 +64,10 @@ const REVISIONS: Record<string, (args: string[]) => Promise<Revision>> = {
     const { client, close } = await connectInProcess(bed, args);
     return {
       tools: (await client.listTools()).tools as ListedTool[],
+      capabilities: client.getServerCapabilities() as Revision['capabilities'],
       call: async (name, given) => (await client.callTool({ name, arguments: given })) as Answer,
+      listResources: async () => (await client.listResources()).resources,
+      read: async (uri) => onlyText((await client.readResource({ uri })) as Contents),
       close,
     };
   },
@@ -69,7 +78,10 @@ const REVISIONS: Record<string, (args: string[]) => Promise<Revision>> = {
     expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
     return {
       tools: (await client.listTools()).tools as ListedTool[],
+      capabilities: client.getServerCapabilities() as Revision['capabilities'],
       call: async (name, given) => (await client.callTool({ name, arguments: given })) as Answer,
+      listResources: async () => (await client.listResources()).resources,
+      read: async (uri) => onlyText((await client.readResource({ uri })) as Contents),
       async close() {
         await client.close();
         server.stdin.end();
@@ -240,3 +252,71 @@ describeWithSqlite('recommend: a prompt and a tool of the same taste profile', (
     }
   });
 });
+
+/** Where a view would reach outside itself: a src or href to another host, a script from a file, a CSS url or import. */
+function outsideReferences(html: string): string[] {
+  const found = [...html.matchAll(/\b(?:src|href|action|srcset|poster|data)\s*=\s*["']?([^"'\s>]+)/gi)].map((match) => match[1]!);
+  const outside = found.filter((target) => !target.startsWith('#'));
+  return [...outside, ...(html.match(/<script[^>]*\bsrc\b[^>]*>|url\(|@import|<link\b|<iframe\b|<img\b/gi) ?? [])];
+}
+
+/** A page's text without its script, its policy and its links (what the view changes of lk report's page). */
+const figuresOf = (html: string) =>
+  html
+    .replace(/<script>[\s\S]*?<\/script>\n?/g, '')
+    .replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, '')
+    .replace(/<a href="https?:[^"]*"[^>]*>(.*?)<\/a>/g, '$1');
+
+/** Times said relative to now ("3d ago", "just now") as one word: the view and the command run a moment apart. */
+const withoutRelativeTimes = (text: string) => text.replace(/\b\d+\s*\w+ ago\b|just now/g, 'sometime');
+
+const unescaped = (text: string) =>
+  text.replace(/&(lt|gt|quot|#39|amp);/g, (_all, name: string) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", amp: '&' })[name]!);
+
+for (const [revision, connect] of Object.entries(REVISIONS)) {
+  describeWithSqlite(`lk mcp's views, the MCP Apps extension (${revision})`, () => {
+    it('advertises io.modelcontextprotocol/ui; the status and stats tools name their views, read as self-contained HTML of lk status and lk report', async () => {
+      const served = await connect(['--db', mirror]);
+      try {
+        const meta = (name: string) => (served.tools.find((tool) => tool.name === name) as { _meta?: { ui?: { resourceUri?: string } } })._meta;
+        expect(meta('status')).toEqual({ ui: { resourceUri: 'ui://lk/status' } });
+        const yearUri = meta('stats')!.ui!.resourceUri!;
+        expect(yearUri).toMatch(/^ui:\/\/lk\/year\/\d{4}$/);
+        expect(
+          served.tools
+            .filter((tool) => (tool as { _meta?: unknown })._meta !== undefined)
+            .map((tool) => tool.name)
+            .sort(),
+        ).toEqual(['stats', 'status']);
+        expect(served.capabilities?.extensions).toEqual({ 'io.modelcontextprotocol/ui': {} });
+        // Views are found through the tools, not listed (the extension allows it): resources/list is as it was.
+        expect((await served.listResources()).map((resource) => resource.uri).sort()).toEqual(['lk://schema', 'lk://status']);
+
+        const status = await served.read('ui://lk/status');
+        expect(status.mimeType).toBe('text/html;profile=mcp-app');
+        expect(status.text).toMatch(/^<!doctype html>/i);
+        expect(outsideReferences(status.text)).toEqual([]);
+        const screen = unescaped(/<pre>([\s\S]*)<\/pre>/.exec(status.text)![1]!);
+        const command = await bed.lk(['status', '--offline', '--db', mirror]);
+        expect(command.code).toBe(0);
+        expect(withoutRelativeTimes(screen)).toBe(withoutRelativeTimes(command.stdout.trimEnd()));
+
+        const year = yearUri.slice('ui://lk/year/'.length);
+        const view = await served.read(yearUri);
+        expect(view.mimeType).toBe('text/html;profile=mcp-app');
+        expect(outsideReferences(view.text)).toEqual([]);
+        const file = join(tempDir('lk-mcp-view-'), 'report.html');
+        expect((await bed.lk(['report', '--year', year, '--db', mirror, '-o', file])).code).toBe(0);
+        const report = readFileSync(file, 'utf8');
+        expect(report).toMatch(/<a href="https?:/);
+        expect(figuresOf(view.text)).toBe(figuresOf(report));
+        // The tools' text results are as they were: JSON of their structured content.
+        const answer = await served.call('status', {});
+        expect(JSON.parse(answer.content[0]!.text!)).toEqual(answer.structuredContent);
+        await expect(served.read('ui://lk/year/20x5')).rejects.toThrow(/four digits/);
+      } finally {
+        await served.close();
+      }
+    });
+  });
+}
