@@ -1,7 +1,8 @@
 // `npm run mcpb` (or `node scripts/mcpb.mjs [OUT]` after npm run build): lk as an MCP Bundle (OUT, default dist/lk.mcpb), the one-click
 // install of Claude Desktop: a zip of manifest.json, bin/lk.cjs and the built dist/*.cjs (no node_modules: lk mcp
 // needs neither the keyring's addon nor jq, and the bundle stays the same on every platform). The host runs it with
-// its own Node (22.13+, for node:sqlite) as `lk mcp`, on the default profile's mirror. The manifest is checked
+// its own Node (22.13+, for node:sqlite) as `lk mcp` through the launcher (scripts/mcpb/launch.cjs, bin/mcpb.cjs in the
+// bundle), with the settings the user gave (user_config: --live, the profile, the mirror, a key file). The manifest is checked
 // against the MCPB manifest schema (scripts/mcpb/manifest-v0.3.schema.json, from github.com/anthropics/mcpb, MIT:
 // scripts/mcpb/LICENSE) before anything is written; an invalid one stops the script, exit 1, naming what is wrong.
 import { execFileSync } from 'node:child_process';
@@ -34,14 +35,55 @@ function manifest() {
     version: pkg.version,
     description: 'Your media-tracking library (watched, played, read, listened) for Claude, read-only, from the mirror lk sync keeps.',
     long_description:
-      'lk mcp answers from the local mirror of your account (run `lk sync` first, and from cron to keep it fresh): search, your library, history, stats, the calendar, what to take up next, and read-only SQL. Resources lk://status, lk://entry/{id}, lk://report/{year} and lk://schema; prompts tonight, catch-up and year-in-review. Nothing leaves the machine.',
+      'lk mcp answers from the local mirror of your account (run `lk sync` first, and from cron to keep it fresh): search, your library, history, stats, the calendar, what to take up next, and read-only SQL. Resources lk://status, lk://entry/{id}, lk://report/{year} and lk://schema; prompts tonight, catch-up, year-in-review and recommend; views of the status and the year for hosts that show them. Settings: live (ask the API), the profile, the mirror file. Nothing leaves the machine.',
     author: { name: 'lk' },
     license: pkg.license,
     keywords: ['media', 'library', 'books', 'films', 'games', 'music', 'read-only'],
     server: {
       type: 'node',
+      // The program; the host starts it through the launcher that makes its settings arguments (args below).
       entry_point: 'bin/lk.cjs',
-      mcp_config: { command: 'node', args: ['${__dirname}/bin/lk.cjs', 'mcp'], env: {} },
+      // Each setting the launcher (scripts/mcpb/launch.cjs) makes an argument of lk mcp, or leaves out when empty.
+      mcp_config: {
+        command: 'node',
+        args: [
+          '${__dirname}/bin/mcpb.cjs',
+          '--live=${user_config.live}',
+          '--profile=${user_config.profile}',
+          '--db=${user_config.mirror}',
+          '--key-file=${user_config.key_file}',
+        ],
+        env: {},
+      },
+    },
+    user_config: {
+      live: {
+        type: 'boolean',
+        title: 'Ask the API (--live)',
+        description:
+          "Let get_entry, calendar and the stats summary ask the API, within the rate limit, instead of the mirror alone. Needs the profile's key (or a key file).",
+        required: false,
+        default: false,
+      },
+      profile: {
+        type: 'string',
+        title: 'Profile',
+        description:
+          'The stored lk profile (lk auth login --profile NAME) whose mirror, and with live whose key, to use. Empty: the default profile.',
+        required: false,
+      },
+      mirror: {
+        type: 'file',
+        title: 'Mirror',
+        description: "The mirror file lk sync writes (--db). Empty: the profile's own.",
+        required: false,
+      },
+      key_file: {
+        type: 'file',
+        title: 'Key file (with live)',
+        description: "A file holding the API key, for live when the profile's key is not in this machine's keyring (LK_API_KEY_FILE).",
+        required: false,
+      },
     },
     tools: toolNames().map((name) => ({ name })),
     tools_generated: false,
@@ -69,6 +111,7 @@ function files(manifestJson) {
   return [
     ['manifest.json', Buffer.from(manifestJson)],
     ['bin/lk.cjs', readFileSync(join(root, 'bin/lk.cjs'))],
+    ['bin/mcpb.cjs', readFileSync(join(root, 'scripts/mcpb/launch.cjs'))],
     ...built.map((path) => [path, readFileSync(join(root, path))]),
   ];
 }

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
@@ -22,7 +22,11 @@ const problemsOf = manifestProblems as (value: unknown) => string[];
 describeWith(['unzip'], 'the .mcpb bundle', () => {
   let bed: TestBed;
   let unpacked: string;
-  let manifest: { server: { mcp_config: { args: string[] } }; tools: { name: string }[] } & Record<string, unknown>;
+  let manifest: {
+    server: { mcp_config: { args: string[] } };
+    tools: { name: string }[];
+    user_config: Record<string, { type: string; required?: boolean }>;
+  } & Record<string, unknown>;
 
   beforeAll(async () => {
     bed = await startTestBed({ entries: 20, rateLimit: 0, exportIntervalSeconds: 0 });
@@ -60,6 +64,60 @@ describeWith(['unzip'], 'the .mcpb bundle', () => {
       expect(tools.map((tool) => tool.name).sort()).toEqual(manifest.tools.map((tool) => tool.name).sort());
     } finally {
       await client.close();
+    }
+  });
+
+  it('has settings for --live, the profile, the mirror and a key file, each one an argument of the launcher', () => {
+    expect(Object.fromEntries(Object.entries(manifest.user_config).map(([name, setting]) => [name, setting.type]))).toEqual({
+      live: 'boolean',
+      profile: 'string',
+      mirror: 'file',
+      key_file: 'file',
+    });
+    for (const setting of Object.values(manifest.user_config)) expect(setting.required).toBe(false);
+    const named = manifest.server.mcp_config.args.flatMap((arg) => [...arg.matchAll(/\$\{user_config\.(\w+)\}/g)].map((match) => match[1]));
+    expect(named.sort()).toEqual(Object.keys(manifest.user_config).sort());
+  });
+
+  /** The bundle's lk as a host starts it with these settings; a setting not given stays its placeholder, as in a host. */
+  async function startedWith(settings: Record<string, string>, mirror: string, env: Record<string, string>) {
+    const args = manifest.server.mcp_config.args.map((arg) =>
+      arg.replace('${__dirname}', unpacked).replace(/\$\{user_config\.(\w+)\}/g, (placeholder, name: string) => settings[name] ?? placeholder),
+    );
+    const client = new Client({ name: 'lk-test', version: '1' }, { versionNegotiation: { mode: 'auto' } });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args, env, stderr: 'pipe' }));
+    return client;
+  }
+
+  itWithSqlite("serves the mirror its setting names, with --live when live is set, and reads the API with the key file's key", async () => {
+    const mirror = join(tempDir('lk-mcpb-settings-'), 'mirror.db');
+    expect((await bed.lk(['sync', '--db', mirror])).code).toBe(0);
+    const openWorld = async (client: Client) =>
+      (await client.listTools()).tools
+        .filter((tool) => tool.annotations?.openWorldHint === true)
+        .map((tool) => tool.name)
+        .sort();
+
+    const offline = await startedWith({ live: 'false', mirror, profile: '' }, mirror, mcpEnv(bed));
+    try {
+      expect(await openWorld(offline)).toEqual([]);
+      const listing = (await offline.callTool({ name: 'list_library', arguments: { limit: 1 } })).structuredContent as { total: number };
+      expect(listing.total).toBe(20);
+    } finally {
+      await offline.close();
+    }
+
+    // No key in the environment: only the key file the setting names.
+    const keyFile = join(tempDir('lk-mcpb-key-'), 'key');
+    const { LK_API_KEY: key, ...withoutKey } = mcpEnv(bed);
+    writeFileSync(keyFile, `${key}\n`, { mode: 0o600 });
+    const live = await startedWith({ live: 'true', mirror, key_file: keyFile }, mirror, withoutKey);
+    try {
+      expect(await openWorld(live)).toEqual(['calendar', 'get_entry', 'stats']);
+      const stats = (await live.callTool({ name: 'stats', arguments: {} })).structuredContent as { source: string };
+      expect(stats.source).toBe('api');
+    } finally {
+      await live.close();
     }
   });
 });
