@@ -26,6 +26,8 @@ environment variables: with --live, name the key's file (and your time zone):
 Keep the mirror fresh with lk sync (from cron: see lk sync --help). The assistant sees only what it
 asks for; the key is never in an answer or a log line. Logs go to stderr, the
 protocol to stdout. Resources (lk://status, lk://entry/{id}, lk://report/{year},
-lk://schema) and prompts (tonight, catch-up, year-in-review) come with the
-tools; lk serve --mcp --token-file FILE serves the same over HTTP, to whoever has the token.
+lk://schema) and prompts (tonight, catch-up, year-in-review, recommend) come
+with the tools, and views of the status and the year (ui://lk/status,
+ui://lk/year/{year}) for hosts with the MCP Apps extension; lk serve --mcp
+--token-file FILE serves the same over HTTP, to whoever has the token.
 `;
