@@ -25,6 +25,7 @@ groups.quickSync = (await import('./quick-sync.mjs')).quickSync;
 groups.diff = (await import('./diff.mjs')).diff;
 groups.lines = (await import('./lines.mjs')).nodeLinesBench;
 groups.sea = (await import('./sea.mjs')).sea;
+groups.publish = (await import('./publish.mjs')).publish;
 const chosen = process.argv.slice(2).filter((name) => !name.startsWith('-'));
 for (const name of chosen) if (!groups[name]) throw new Error(`unknown benchmark "${name}"; known: ${Object.keys(groups).join(', ')}`);
 

@@ -46,8 +46,11 @@ export function datedEventCount(db: Database): number {
   return Number(db.prepare('SELECT count(*) AS n FROM history WHERE date IS NOT NULL').get()!.n);
 }
 
-/** Dated events, newest first (the server's order), `limit` of them after `offset`. */
-export function diaryRows(db: Database, offset: number, limit: number): DiaryRow[] {
+/**
+ * Dated events, newest first (the server's order), from `offset` on (`limit` of them; -1 for all): read as they are
+ * iterated, so a whole diary goes by in one statement.
+ */
+export function diaryRows(db: Database, offset: number, limit: number): IterableIterator<DiaryRow> {
   return db
     .prepare(
       `SELECT h.json, h.date, h.kind, coalesce(w.title, e.title) AS title, coalesce(e.domain, w.domain) AS domain,
@@ -55,7 +58,7 @@ export function diaryRows(db: Database, offset: number, limit: number): DiaryRow
        FROM history h LEFT JOIN entries e ON e.id = h.entry_id LEFT JOIN works w ON w.id = coalesce(h.work_id, e.work_id)
        WHERE h.date IS NOT NULL ORDER BY h.position LIMIT :limit OFFSET :offset`,
     )
-    .all({ limit, offset }) as unknown as DiaryRow[];
+    .iterate({ limit, offset }) as unknown as IterableIterator<DiaryRow>;
 }
 
 export interface ListRow {

@@ -50,7 +50,7 @@ nav a[aria-current]{font-weight:600;text-decoration:none;color:var(--fg)}
 h1{font-size:1.6rem;line-height:1.25;margin:1.25rem 0 .5rem;overflow-wrap:anywhere}
 h2{font-size:1.2rem;margin:1.75rem 0 .5rem}
 p,li{overflow-wrap:anywhere}
-.muted{color:var(--muted)}
+.muted,small{color:var(--muted)}small{font-size:inherit}
 .scroll{overflow-x:auto;max-width:100%}
 table{border-collapse:collapse;width:100%;font-size:.95rem}
 caption{text-align:left;color:var(--muted);padding:.25rem 0}

@@ -18,7 +18,6 @@ export const diaryFile = (page: number) => (page === 1 ? 'diary.html' : `diary-$
 const DOMAIN_WORDS: Record<string, string> = { MEDIA: 'Films and series', GAMES: 'Games', BOOKS: 'Books', MUSIC: 'Music' };
 const domainWord = (domain: string | null) => (domain === null ? 'Other' : (DOMAIN_WORDS[domain] ?? domain));
 const words = (value: string | null) => (value === null ? '' : value.toLowerCase().replace(/_/g, ' '));
-const day = (iso: string) => iso.slice(0, 10);
 const titled = (title: string | null) => title ?? 'Untitled';
 
 function episode(season: number | null | undefined, number: number | null | undefined): string {
@@ -29,31 +28,53 @@ function episode(season: number | null | undefined, number: number | null | unde
 /** A title, linked to its page on the service when it has one (http(s) only). */
 function titleLink(title: string | null, url: string | null): string {
   const shown = html(titled(title));
-  return url !== null && /^https?:\/\//i.test(url) ? `<a href="${html(url)}" rel="nofollow noreferrer">${shown}</a>` : shown;
+  return url !== null && /^https?:\/\//i.test(url) ? `<a href="${html(url)}">${shown}</a>` : shown;
 }
 
 /** A table's frame that scrolls on its own on a narrow screen: a region keyboard users can reach and scroll. */
 const scrollRegion = (label: string) => `class="scroll" tabindex="0" role="region" aria-label="${html(label)}"`;
 
-function eventRows(events: DiaryEvent[]): string {
-  return events
-    .map(
-      (event) =>
-        `<tr><td><time datetime="${html(event.date)}">${html(day(event.date))}</time></td><td>${html(words(event.kind))}</td>` +
-        `<td>${titleLink(event.title, event.url)}${html(episode(event.season, event.episode))}</td><td>${html(domainWord(event.domain))}</td></tr>`,
-    )
-    .join('\n');
-}
+/** Episodes as one text: S01E05, S01E06 (or E7 without a season). */
+const episodes = (events: DiaryEvent[]) =>
+  events
+    .map((event) => episode(event.season, event.episode).trim())
+    .filter((text) => text !== '')
+    .join(', ');
 
-function eventTable(events: DiaryEvent[], caption: string): string {
+/**
+ * Dated events as the diary shows them: a heading a day (UTC, as the dates are stored), and under it a line a work
+ * and kind of event — a show's episodes of the day on one line, as lk feed groups them. Compact, so that a long
+ * history stays a few dozen bytes an event: the diary's titles are not links (the index's and the lists' are).
+ */
+function eventDays(events: DiaryEvent[], level: 'h2' | 'h3', linked: boolean): string {
   if (events.length === 0) return '<p>No dated activity yet.</p>';
-  return `<div ${scrollRegion(caption)}><table>
-<caption>${html(caption)}</caption>
-<thead><tr><th scope="col">Day</th><th scope="col">What</th><th scope="col">Title</th><th scope="col">Domain</th></tr></thead>
-<tbody>
-${eventRows(events)}
-</tbody>
-</table></div>`;
+  const out: string[] = [];
+  let day = '';
+  let lines: DiaryEvent[][] = [];
+  const flush = () => {
+    if (lines.length === 0) return;
+    out.push(`<${level}><time datetime="${day}">${day}</time></${level}>\n<ul>`);
+    for (const group of lines) {
+      const [first] = group;
+      const numbered = episodes(group);
+      const title = linked ? titleLink(first!.title, first!.url) : html(titled(first!.title));
+      out.push(`<li>${title} <small>${html(words(first!.kind))}${numbered ? ` ${numbered}` : ''}</small></li>`);
+    }
+    out.push('</ul>');
+    lines = [];
+  };
+  for (const event of events) {
+    const eventDay = event.date.slice(0, 10);
+    if (eventDay !== day) {
+      flush();
+      day = eventDay;
+    }
+    const last = lines.at(-1)?.[0];
+    if (last && last.title === event.title && last.url === event.url && last.kind === event.kind) lines.at(-1)!.push(event);
+    else lines.push([event]);
+  }
+  flush();
+  return out.join('\n');
 }
 
 export interface IndexFacts {
@@ -112,7 +133,7 @@ ${cards}
 ${inProgress}
 </section>
 <section aria-labelledby="recent"><h2 id="recent">Recent activity</h2>
-${eventTable(facts.recent, 'The newest dated events')}
+${eventDays(facts.recent, 'h3', true)}
 <p><a href="diary.html">The whole diary</a></p>
 </section>
 <section aria-labelledby="library"><h2 id="library">The library</h2>
@@ -134,7 +155,7 @@ export function diaryPage(head: SiteHead, at: { page: number; pages: number; eve
   const older = at.page < at.pages ? `<a href="${diaryFile(at.page + 1)}" rel="next">Older</a>` : '';
   const pager = at.pages > 1 ? `<nav class="pages" aria-label="Diary pages">${newer}<span>Page ${at.page} of ${at.pages}</span>${older}</nav>` : '';
   const body = `<h1>Diary${at.page > 1 ? `, page ${at.page}` : ''}</h1>
-${eventTable(at.events, 'Dated events, newest first')}
+${eventDays(at.events, 'h2', false)}
 ${pager}`;
   return page({ title: at.page > 1 ? `Diary, page ${at.page}` : 'Diary', siteName: head.name, file, asOf: head.asOf, body });
 }

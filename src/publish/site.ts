@@ -1,7 +1,17 @@
 import { feedReading, reviewedYears, reviewPage, yearInReview } from '../readings/composed.js';
 import type { ReadingHost } from '../readings/host.js';
 import { CARD_KINDS, cardSvg, type CardKind } from '../card/index.js';
-import { diaryPage, publishedLists, recentEvents, siteCounts, siteHead, siteInProgress, type SiteHead } from '../readings/site.js';
+import {
+  diaryPage,
+  diaryPageCount,
+  diaryPages,
+  publishedLists,
+  recentEvents,
+  siteCounts,
+  siteHead,
+  siteInProgress,
+  type SiteHead,
+} from '../readings/site.js';
 import { diaryFile, diaryPage as diaryHtml, indexPage, listFile, listPage, listsPage, yearsPage } from './pages.js';
 
 /**
@@ -46,8 +56,8 @@ function cardsOf(host: ReadingHost): SiteCard[] {
   return CARD_KINDS.map((kind) => ({ name: `${kind}.svg`, alt: CARD_ALT[kind], svg: () => cardSvg(host, kind, 'auto') }));
 }
 
-/** Dated events a diary page holds by default: a few dozen KB a page. */
-export const DIARY_PAGE_SIZE = 200;
+/** Dated events a diary page holds by default: some 50 KB a page, a few days to a few weeks of a busy library. */
+export const DIARY_PAGE_SIZE = 500;
 
 /** How many entries in progress, and recent events, the index shows. */
 const INDEX_ITEMS = 12;
@@ -67,14 +77,19 @@ async function planOf(host: ReadingHost, options: SiteOptions): Promise<Plan> {
   const years: number[] = [];
   for (const year of await reviewedYears(host)) if (!(await yearInReview(host, { year: String(year) })).empty) years.push(year);
   const perPage = options.perPage ?? DIARY_PAGE_SIZE;
-  return { head, years, lists: await publishedLists(host), diaryPages: (await diaryPage(host, perPage, 1)).pages, perPage };
+  return { head, years, lists: await publishedLists(host), diaryPages: await diaryPageCount(host, perPage), perPage };
 }
 
 /** Every file of the site, in the order written. */
 export async function* siteFiles(host: ReadingHost, given: SiteOptions = {}): AsyncGenerator<SiteFile> {
   const options = { cards: cardsOf(host), ...given };
   const plan = await planOf(host, options);
-  for (const name of namesOf(plan, options)) yield { name, data: (await fileOf(host, plan, options, name))! };
+  // The diary's pages from one pass over the history; every other file by its name.
+  const diary = diaryPages(host, plan.perPage);
+  for (const name of namesOf(plan, options)) {
+    if (/^diary(-\d+)?\.html$/.test(name)) yield { name, data: diaryHtml(plan.head, (await diary.next()).value!) };
+    else yield { name, data: (await fileOf(host, plan, options, name))! };
+  }
 }
 
 /** One file of the site by its name (lk serve's /site/NAME), or undefined: no such file. */

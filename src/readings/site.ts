@@ -2,7 +2,16 @@ import { seasonOf, episodeOf } from '../items/calendar.js';
 import { listDescriptionOf, listNameOf } from '../items/list.js';
 import { text } from '../items/values.js';
 import { mirrorStamp } from '../mirror/read.js';
-import { datedEventCount, diaryRows, entryCounts, listItemRows, listRows, profileNames, type DomainCount } from '../mirror/site-reads.js';
+import {
+  datedEventCount,
+  diaryRows,
+  entryCounts,
+  listItemRows,
+  listRows,
+  profileNames,
+  type DiaryRow,
+  type DomainCount,
+} from '../mirror/site-reads.js';
 import { nextReading } from './composed.js';
 import { mirrorFor, type ReadingHost } from './host.js';
 
@@ -54,15 +63,35 @@ export interface DiaryPage {
   events: DiaryEvent[];
 }
 
+const diaryEvent = ({ json, ...row }: DiaryRow): DiaryEvent => {
+  const event = JSON.parse(json) as unknown;
+  return { ...row, season: seasonOf(event), episode: episodeOf(event) };
+};
+
+/** How many pages of `perPage` the diary fills (one, empty, for a history with no dated event). */
+export async function diaryPageCount(host: ReadingHost, perPage: number): Promise<number> {
+  return Math.max(1, Math.ceil(datedEventCount(await mirrorFor(host)) / perPage));
+}
+
 /** One page of the diary (from 1; one past the last holds no event). */
 export async function diaryPage(host: ReadingHost, perPage: number, page: number): Promise<DiaryPage> {
-  const db = await mirrorFor(host);
-  const pages = Math.max(1, Math.ceil(datedEventCount(db) / perPage));
-  const events = diaryRows(db, (page - 1) * perPage, perPage).map(({ json, ...row }) => {
-    const event = JSON.parse(json) as unknown;
-    return { ...row, season: seasonOf(event), episode: episodeOf(event) };
-  });
-  return { page, pages, events };
+  const pages = await diaryPageCount(host, perPage);
+  return { page, pages, events: Array.from(diaryRows(await mirrorFor(host), (page - 1) * perPage, perPage), diaryEvent) };
+}
+
+/** Every page of the diary in order, read by one statement: linear in the history, however long. */
+export async function* diaryPages(host: ReadingHost, perPage: number): AsyncGenerator<DiaryPage> {
+  const pages = await diaryPageCount(host, perPage);
+  const rows = diaryRows(await mirrorFor(host), 0, -1);
+  for (let page = 1; page <= pages; page += 1) {
+    const events: DiaryEvent[] = [];
+    while (events.length < perPage) {
+      const next = rows.next();
+      if (next.done) break;
+      events.push(diaryEvent(next.value));
+    }
+    yield { page, pages, events };
+  }
 }
 
 /** The most recent dated events (the index's "recent activity"). */
