@@ -43,7 +43,7 @@ export async function runInProcess(args: string[], options: InProcessOptions): P
     sleep: options.sleep ?? sleep,
     signal: options.signal,
   };
-  // The time zone is the process's own: the run's TZ applies while it runs (vitest gives each test file a process).
+  // The time zone is the process's own: the run's TZ applies while it runs, and the worker's comes back after it.
   const zone = process.env.TZ;
   process.env.TZ = options.env.TZ ?? 'UTC';
   try {
