@@ -67,6 +67,8 @@ const NEEDS = {
     'test/mirror/offline-parity.test.ts',
     'test/mirror/migrations.test.ts',
     'test/mirror/mirror.test.ts',
+    'test/mirror/sync-race.test.ts',
+    'test/e2e/alias-processes.test.ts',
   ],
 };
 
