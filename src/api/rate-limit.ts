@@ -1,5 +1,5 @@
 import { formatMoment } from '../util/units.js';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { replaceStateFileSync } from '../util/atomic-file.js';
 import { sha256Hex } from '../util/hash.js';
@@ -93,8 +93,22 @@ export class BudgetStore {
    */
   write(budget: Budget, now = Date.now()): void {
     if (!this.worthWriting(budget, now)) return;
+    if (budget.limit > 0 && budget.remaining >= budget.limit) {
+      // A whole budget is what a reader assumes without a file (a new window, an instance without a limit): nothing is
+      // written, and an older file, whose count a reader would pace by, goes. Most runs then write nothing at all.
+      this.written = { budget, at: now };
+      return this.forget();
+    }
     // Pacing state is a courtesy: a read-only cache folder must not fail the command.
     if (replaceStateFileSync(this.file, `${JSON.stringify(budget)}\n`)) this.written = { budget, at: now };
+  }
+
+  private forget(): void {
+    try {
+      rmSync(this.file, { force: true });
+    } catch {
+      // a read-only cache folder: its file is as stale as the window it names
+    }
   }
 
   private written: { budget: Budget; at: number } | undefined;

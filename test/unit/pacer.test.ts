@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BudgetStore, Pacer, type PacingWait } from '../../src/api/rate-limit.js';
@@ -116,6 +116,20 @@ describe('BudgetStore', () => {
     expect(new BudgetStore(dir, 'https://a.example', { account: 'demo' }).read(1_990_000)).toEqual(budget);
     expect(new BudgetStore(dir, 'https://a.example', { account: 'reader' }).read(1_990_000)).toBeUndefined();
     expect(new BudgetStore(dir, 'https://a.example', { key: 'demo' }).read(1_990_000)).toBeUndefined();
+  });
+
+  it('writes no whole budget, which a reader assumes without a file, and removes the older one a reader would pace by', () => {
+    const dir = tempDir('lk-budget-');
+    const store = new BudgetStore(dir, 'https://a.example', { key: `lk_${'a'.repeat(49)}` });
+    store.write({ limit: 60, remaining: 60, resetAt: 2_000_000 }, 1_990_000);
+    expect(existsSync(store.file)).toBe(false);
+    new BudgetStore(dir, 'https://a.example', { key: `lk_${'a'.repeat(49)}` }).write(budget, 1_990_000);
+    expect(store.read(1_990_000)).toEqual(budget);
+    new BudgetStore(dir, 'https://a.example', { key: `lk_${'a'.repeat(49)}` }).write({ limit: 60, remaining: 60, resetAt: 2_060_000 }, 2_000_500);
+    expect(existsSync(store.file)).toBe(false);
+    // A spent budget of an instance that names no limit is news: it is written.
+    store.write({ limit: 0, remaining: 0, resetAt: 2_000_000 }, 1_990_000);
+    expect(store.read(1_990_000)).toEqual({ limit: 0, remaining: 0, resetAt: 2_000_000 });
   });
 
   it('treats a partial, unreadable or expired file as no budget at all', () => {
