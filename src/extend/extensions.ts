@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { findExecutable, isExecutableFile, pathFolders } from '../util/executable.js';
 
@@ -27,21 +27,38 @@ export function findExtension(name: string, env: NodeJS.ProcessEnv): Extension |
 /** Every extension on PATH, by name, each the one that would run. */
 export function listExtensions(env: NodeJS.ProcessEnv): Extension[] {
   const found = new Map<string, Extension>();
+  for (const extension of extensionsOnPath(env)) if (!found.has(extension.name)) found.set(extension.name, extension);
+  return [...found.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Whether PATH holds any extension: `lk --help` asks at every start, and the first one found answers. */
+export function hasExtensions(env: NodeJS.ProcessEnv): boolean {
+  return !extensionsOnPath(env).next().done;
+}
+
+/**
+ * The extensions in PATH's order, a name again when a later folder has it too. A folder already read is not read
+ * again: on a merged-/usr system /bin is /usr/bin, a thousand names listed twice at every `lk --help`.
+ */
+function* extensionsOnPath(env: NodeJS.ProcessEnv): Generator<Extension, void, undefined> {
+  const read = new Set<string>();
   for (const folder of pathFolders(env)) {
     let names: string[];
     try {
+      const { dev, ino } = statSync(folder);
+      if (read.has(`${dev}:${ino}`)) continue;
+      read.add(`${dev}:${ino}`);
       names = readdirSync(folder);
     } catch {
       continue;
     }
     for (const file of names) {
       const name = file.slice(EXTENSION_PREFIX.length);
-      if (!file.startsWith(EXTENSION_PREFIX) || found.has(name) || !isExtensionName(name)) continue;
+      if (!file.startsWith(EXTENSION_PREFIX) || !isExtensionName(name)) continue;
       const path = join(folder, file);
-      if (isExecutableFile(path)) found.set(name, { name, path });
+      if (isExecutableFile(path)) yield { name, path };
     }
   }
-  return [...found.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { storedAliases } from '../config/aliases.js';
-import { listExtensions } from './extensions.js';
+import { hasExtensions, listExtensions } from './extensions.js';
 
 /**
  * The names of this machine's aliases and extensions, for `lk completion --aliases` and `--extensions` (the scripts
@@ -26,5 +26,5 @@ export function extensionLines(env: NodeJS.ProcessEnv = process.env): string {
 /** Whether `lk --help` has sections of this machine's own to show. */
 export function hasLocalCommands(env: NodeJS.ProcessEnv = process.env): boolean {
   // (With no alias, no extension is hidden by one: PATH alone says.)
-  return aliasLines(env) !== '' || listExtensions(env).length > 0;
+  return aliasLines(env) !== '' || hasExtensions(env);
 }
