@@ -45,7 +45,7 @@ for (const [name, bench] of Object.entries(groups)) {
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${release()}, Node ${process.version}`;
 const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 const header = ['figure', 'median', 'target', ''];
-const body = rows.map((r) => [r.figure, r.value, r.target, r.target ? (r.pass ? 'ok' : 'MISSED') : '']);
+const body = rows.map((r) => [r.figure, r.value, r.target, r.target ? (r.unjudged ? 'NOT JUDGED' : r.pass ? 'ok' : 'MISSED') : '']);
 const widths = header.map((_, i) => Math.max(header[i].length, ...body.map((cells) => cells[i].length)));
 const line = (cells) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
 const table = [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');
@@ -55,7 +55,7 @@ process.stdout.write(`${machine}\n\n${table}\n`);
 const figures = `\`npm run bench\` on ${date}\n\nMachine: ${machine}\n\n${table}\n\nMedians of interleaved runs in one process; start-up figures run without NODE_EXTRA_CA_CERTS on both sides.\n`;
 if (!chosen.length) writeResults(join(root, 'bench/RESULTS.md'), figures);
 
-if (body.some((cells) => cells[3] === 'MISSED')) process.exitCode = 1;
+if (body.some((cells) => cells[3] === 'MISSED' || cells[3] === 'NOT JUDGED')) process.exitCode = 1;
 
 /**
  * The run's figures replace what lies between RESULTS.md's two markers; the rest of the file is written by hand (why

@@ -5,7 +5,7 @@
 // 26 (bench/lines.mjs), not on Node 20, which runs this by default and compiles the program at each start. A CommonJS
 // fetch GET and a bare undici GET show what the other ways to make a request cost before any of lk's own work.
 import { join } from 'node:path';
-import { cleanEnv, interleaved, lkBin, lkEnv, ms, ratio, root, row, run, scratch, startSandbox } from './lib.mjs';
+import { cleanEnv, interleaved, lkBin, lkEnv, ms, ratio, root, row, run, scratch, startSandbox, startupRow } from './lib.mjs';
 
 export async function startup({ runs = 21 } = {}) {
   const work = scratch();
@@ -31,10 +31,11 @@ export async function startup({ runs = 21 } = {}) {
       runs,
     );
     const r = (x) => x.median / floor.median;
+    const judged = (x) => ({ floorMs: floor.median, plain: ms(x.median) });
     return [
       row('start-up: node -e 0 (floor)', ms(floor.median), '', true),
-      row('start-up: lk --version', `${ms(version.median)} (${ratio(r(version))})`, '≤ 1.2× floor', r(version) <= 1.2),
-      row('start-up: lk --help', `${ms(help.median)} (${ratio(r(help))})`, '≤ 1.2× floor', r(help) <= 1.2),
+      startupRow('start-up: lk --version', `${ms(version.median)} (${ratio(r(version))})`, '≤ 1.2× floor', r(version) <= 1.2, judged(version)),
+      startupRow('start-up: lk --help', `${ms(help.median)} (${ratio(r(help))})`, '≤ 1.2× floor', r(help) <= 1.2, judged(help)),
       row('start-up: lk completion --profiles (at Tab)', `${ms(profiles.median)} (${ratio(r(profiles))})`, '', true),
       row('start-up: a CommonJS node:http GET /v1/me (reference)', `${ms(httpGet.median)} (${ratio(r(httpGet))})`, '', true),
       row('start-up: a CommonJS fetch GET /v1/me', `${ms(fetchGet.median)} (${ratio(fetchGet.median / httpGet.median)} the node:http GET)`, '', true),
