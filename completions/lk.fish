@@ -441,7 +441,7 @@ complete -c lk -n "__lk_at card" -s o -l output -r -F -d 'write the SVG to this 
 complete -c lk -n "__lk_at card" -l sync -d 'run lk sync first (needs the key), then draw the card'
 complete -c lk -n "__lk_at card" -l format -x -a 'svg' -d 'output format: table, json, ndjson, csv, tsv'
 complete -c lk -n "__lk_at mcp" -l live -d 'let get_entry, calendar and the stats summary ask the API, within the rate limit (default: the mirror only, no request)'
-complete -c lk -n "__lk_at mcp" -l tools -x -d 'serve only these tools, comma-separated (of search, list_library, get_entry, history, stats, calendar, next_up, status, sql, list_lists, list_reviews, list_achievements, list_notifications)'
+complete -c lk -n "__lk_at mcp" -l tools -x -d 'serve only these tools, comma-separated (of search, list_library, get_entry, history, stats, calendar, next_up, status, sql, recommend, list_lists, list_reviews, list_achievements, list_notifications)'
 complete -c lk -n "__lk_at open" -l work -d 'the page of the entry\'s work instead of the entry\'s own'
 complete -c lk -n "__lk_at open" -l list -x -d 'the page of this list instead'
 complete -c lk -n "__lk_at open" -l profile-page -d 'your profile page instead'

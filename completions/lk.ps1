@@ -433,7 +433,7 @@ Register-ArgumentCompleter -Native -CommandName 'lk' -ScriptBlock {
             Flags = @(
                 @{ N = @('--db'); D = 'the mirror file (default: <data folder>/<profile>.db; see lk sync --help)'; V = @{ K = 'files'; Name = 'file' } }
                 @{ N = @('--live'); D = 'let get_entry, calendar and the stats summary ask the API, within the rate limit (default: the mirror only, no request)'; V = $null }
-                @{ N = @('--tools'); D = 'serve only these tools, comma-separated (of search, list_library, get_entry, history, stats, calendar, next_up, status, sql, list_lists, list_reviews, list_achievements, list_notifications)'; V = @{ K = 'free'; Name = 'names' } }
+                @{ N = @('--tools'); D = 'serve only these tools, comma-separated (of search, list_library, get_entry, history, stats, calendar, next_up, status, sql, recommend, list_lists, list_reviews, list_achievements, list_notifications)'; V = @{ K = 'free'; Name = 'names' } }
                 @{ N = @('--format'); D = 'output format: table, json, ndjson, csv, tsv'; V = @{ K = 'words'; Name = 'format'; W = @() } }
             )
             Operands = @()

@@ -1,7 +1,7 @@
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, type ReadResourceResult } from '@modelcontextprotocol/server';
 import { reviewPage, reviewPeriod, statusReading, yearInReview } from '../readings/composed.js';
 import { statusScreen } from '../output/wording/status-text.js';
-import { escapeHtml } from '../report/page.js';
+import { escapeHtml } from '../output/wording/feed-text.js';
 import type { McpMirror, ToolHost } from './mirror.js';
 
 /**

@@ -16,8 +16,8 @@ export interface IndexFacts {
   syncedAt: number | undefined;
 }
 
-/** The addresses the index links (the years in review are linked below them, one a year). */
-const LINKS = ADDRESSES.filter((address) => !address.path.includes('YYYY'));
+/** The addresses the index links as they are (the years in review and the cards are linked below them, one by one). */
+const LINKS = ADDRESSES.filter((address) => !/YYYY|KIND/.test(address.path));
 
 export function indexPage(facts: IndexFacts): string {
   const link = (path: string) => escapeHtml(`${path}${facts.query}`);

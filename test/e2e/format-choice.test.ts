@@ -18,7 +18,7 @@ function leaves(command: Command, prefix: string[] = []): Array<{ path: string[]
 }
 
 /** Every format any command names, the listing's and the documents', and one that none writes. */
-const CANDIDATES = ['table', 'json', 'ndjson', 'csv', 'tsv', 'plain', 'ics', 'atom', 'html', 'lines', 'xml'];
+const CANDIDATES = ['table', 'json', 'ndjson', 'csv', 'tsv', 'plain', 'ics', 'atom', 'html', 'lines', 'svg', 'xml'];
 
 /** A run refused before it starts (no key, no server: nothing can be sent): exit 2 and its one line. */
 async function refused(args: string[]): Promise<string> {

@@ -78,6 +78,8 @@ const PATHS: Record<string, { args: () => string[]; kind: keyof typeof KINDS; mi
   feed: { args: () => ['feed', '--db', db()], kind: 'feed', mirror: true },
   notify: { args: () => ['notify', '--db', db(), '--to', 'ntfy://127.0.0.1:9/lk-matrix', '--dry-run'], kind: 'notify', mirror: true },
   report: { args: () => ['report', '--db', db(), '-o', '-', '--year', '2025'], kind: 'report', mirror: true },
+  publish: { args: () => ['publish', `${db()}.site`, '--db', db()], kind: 'text', mirror: true },
+  card: { args: () => ['card', '--db', db()], kind: 'text', mirror: true },
   mcp: { args: () => ['mcp'], kind: 'text' },
   serve: { args: () => ['serve', '--port', '0', '--db', db()], kind: 'text', mirror: true },
   open: { args: () => ['open', entry, '--no-browser'], kind: 'text' },
@@ -250,6 +252,9 @@ const HONOURS: Record<keyof typeof PATHS, string[]> = {
   feed: ['--profile', ...TERMINAL],
   notify: ['--profile', '--timeout', '--max-wait', '--no-wait', '--cacert', '--verbose', ...TERMINAL],
   report: ['--profile', ...TERMINAL],
+  // --base-url is the site's address there (CLI.md), not the instance's.
+  publish: ['--profile', '--base-url', ...TERMINAL],
+  card: ['--profile', ...TERMINAL],
   mcp: ['--profile', '--timeout', ...TERMINAL],
   serve: ['--profile', ...TERMINAL],
   open: UNTITLED,
@@ -342,6 +347,9 @@ const HOLDS: Record<string, string> = {
  * that is not needed (the effect is seen) fails too, so the table stays true.
  */
 const UNSEEN: Record<string, string> = {
+  'publish --base-url': "names the site's address in the feeds it writes (test/mirror/publish.test.ts shows it): the same files are listed",
+  'publish --no-pager': 'lists the files it wrote, fewer than a screen in the test home: nothing to page',
+  'card --quiet': 'prints the SVG: nothing on stderr to silence',
   'auth login --no-pager': 'says what it did on stderr: nothing on stdout to page',
   'auth status --quiet': 'a refused request is its report, not a note: nothing on stderr to silence',
   'auth switch --no-pager': 'says what it did on stderr: nothing on stdout to page',

@@ -33,6 +33,7 @@ export const FORMATS: HelpTopic = {
         ],
         ['csv', 'lk export --format csv: one CSV per collection of the export'],
         ['html', 'lk report (the default): the year in review as one page'],
+        ['svg', 'lk card (the default, and its only one): an SVG image of the library'],
         ['lines', 'lk sandbox (the default): its address and key as lines'],
       ],
     },
