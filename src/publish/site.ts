@@ -1,4 +1,4 @@
-import { feedReading, reviewedYears, reviewPage, yearInReview } from '../readings/composed.js';
+import { feedReading, reviewedYears, reviewPage, yearInReview, type Review } from '../readings/composed.js';
 import type { ReadingHost } from '../readings/host.js';
 import { CARD_KINDS, cardSvg, type CardKind } from '../card/index.js';
 import {
@@ -66,6 +66,8 @@ const INDEX_ITEMS = 12;
 interface Plan {
   head: SiteHead;
   years: number[];
+  /** Each year's review, made once: its page is drawn from it. */
+  reviews: Map<string, Review>;
   lists: Awaited<ReturnType<typeof publishedLists>>;
   diaryPages: number;
   perPage: number;
@@ -75,9 +77,15 @@ async function planOf(host: ReadingHost, options: SiteOptions): Promise<Plan> {
   const head = { ...(await siteHead(host)), ...(options.title ? { name: options.title } : {}) };
   // The years with something to review (a year of dated events alone may have none): each gets its page.
   const years: number[] = [];
-  for (const year of await reviewedYears(host)) if (!(await yearInReview(host, { year: String(year) })).empty) years.push(year);
+  const reviews = new Map<string, Review>();
+  for (const year of await reviewedYears(host)) {
+    const review = await yearInReview(host, { year: String(year) });
+    if (review.empty) continue;
+    years.push(year);
+    reviews.set(String(year), review);
+  }
   const perPage = options.perPage ?? DIARY_PAGE_SIZE;
-  return { head, years, lists: await publishedLists(host), diaryPages: await diaryPageCount(host, perPage), perPage };
+  return { head, years, reviews, lists: await publishedLists(host), diaryPages: await diaryPageCount(host, perPage), perPage };
 }
 
 /** Every file of the site, in the order written. */
@@ -134,7 +142,8 @@ async function fileOf(host: ReadingHost, plan: Plan, options: SiteOptions, name:
   if (name === 'years.html') return yearsPage(head, plan.years);
   // Each year's page is lk report --year's page: one reading, two surfaces.
   const year = /^year\/(\d{4})\.html$/.exec(name)?.[1];
-  if (year !== undefined) return reviewPage(await yearInReview(host, { year }));
+  const review = year === undefined ? undefined : plan.reviews.get(year);
+  if (review !== undefined) return reviewPage(review);
   if (name === 'feed.atom' || name === 'feed.json') {
     return (await feedReading(host, { format: name === 'feed.atom' ? 'atom' : 'json', siteUrl: options.baseUrl })).text;
   }
