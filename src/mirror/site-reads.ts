@@ -1,3 +1,4 @@
+import { EPISODE_PATHS, SEASON_PATHS } from '../items/calendar.js';
 import type { Database } from './open.js';
 
 /**
@@ -29,10 +30,27 @@ export function entryCounts(db: Database): DomainCount[] {
     .map((row) => ({ domain: (row.domain as string | null) ?? null, phase: (row.phase as string | null) ?? null, count: Number(row.n) }));
 }
 
+/**
+ * SQL for items/values.ts `firstCount(json, paths)`: the first of the spellings that holds a whole number (a number,
+ * or digits as text), read in SQLite so that a diary of hundreds of thousands of events parses no event's JSON.
+ */
+function firstCountSql(column: string, paths: readonly string[]): string {
+  const one = (path: string) => {
+    const at = `'$.${path}'`;
+    return `CASE WHEN json_type(${column}, ${at}) IN ('integer', 'real') THEN json_extract(${column}, ${at})
+      WHEN json_type(${column}, ${at}) = 'text' AND json_extract(${column}, ${at}) GLOB '[0-9]*'
+        AND NOT json_extract(${column}, ${at}) GLOB '*[^0-9]*' AND length(json_extract(${column}, ${at})) <= 9
+      THEN CAST(json_extract(${column}, ${at}) AS INTEGER) END`;
+  };
+  return `coalesce(${paths.map(one).join(', ')})`;
+}
+
 /** A dated event of the history with its work's columns, for the diary. */
 export interface DiaryRow {
-  json: string;
   date: string;
+  /** Its season and episode (items/calendar.ts seasonOf, episodeOf), null where it names none. */
+  season: number | null;
+  episode: number | null;
   kind: string | null;
   title: string | null;
   domain: string | null;
@@ -53,7 +71,7 @@ export function datedEventCount(db: Database): number {
 export function diaryRows(db: Database, offset: number, limit: number): IterableIterator<DiaryRow> {
   return db
     .prepare(
-      `SELECT h.json, h.date, h.kind, coalesce(w.title, e.title) AS title, coalesce(e.domain, w.domain) AS domain,
+      `SELECT h.date, ${firstCountSql('h.json', SEASON_PATHS)} AS season, ${firstCountSql('h.json', EPISODE_PATHS)} AS episode, h.kind, coalesce(w.title, e.title) AS title, coalesce(e.domain, w.domain) AS domain,
               w.type, w.year, coalesce(w.url, json_extract(e.json, '$.url')) AS url
        FROM history h LEFT JOIN entries e ON e.id = h.entry_id LEFT JOIN works w ON w.id = coalesce(h.work_id, e.work_id)
        WHERE h.date IS NOT NULL ORDER BY h.position LIMIT :limit OFFSET :offset`,

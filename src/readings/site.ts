@@ -1,4 +1,3 @@
-import { seasonOf, episodeOf } from '../items/calendar.js';
 import { listDescriptionOf, listNameOf } from '../items/list.js';
 import { text } from '../items/values.js';
 import { mirrorStamp } from '../mirror/read.js';
@@ -63,10 +62,7 @@ export interface DiaryPage {
   events: DiaryEvent[];
 }
 
-const diaryEvent = ({ json, ...row }: DiaryRow): DiaryEvent => {
-  const event = JSON.parse(json) as unknown;
-  return { ...row, season: seasonOf(event), episode: episodeOf(event) };
-};
+const diaryEvent = ({ season, episode, ...row }: DiaryRow): DiaryEvent => ({ ...row, season: season ?? undefined, episode: episode ?? undefined });
 
 /** How many pages of `perPage` the diary fills (one, empty, for a history with no dated event). */
 export async function diaryPageCount(host: ReadingHost, perPage: number): Promise<number> {

@@ -2,14 +2,15 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { startTestBed, type TestBed } from '../e2e/harness.js';
 import { tempDir } from './temp-dir.js';
+import type { Variant } from '../../src/sandbox/variant.js';
 import { hasSqlite } from './sqlite-node.js';
 
 /**
  * A sandbox of `entries` entries and, where this Node has node:sqlite, a mirror of it synced at `db` (in a temp folder
  * removed with the test file). For a `beforeAll`; close `bed.sandbox` in `afterAll`.
  */
-export async function syncedMirror(entries: number, prefix: string): Promise<{ bed: TestBed; dir: string; db: string }> {
-  const bed = await startTestBed({ entries, rateLimit: 0, exportIntervalSeconds: 0 });
+export async function syncedMirror(entries: number, prefix: string, variant?: Variant): Promise<{ bed: TestBed; dir: string; db: string }> {
+  const bed = await startTestBed({ entries, rateLimit: 0, exportIntervalSeconds: 0, ...(variant ? { variant } : {}) });
   const dir = tempDir(prefix);
   const db = join(dir, 'mirror.db');
   if (hasSqlite) {
