@@ -28,7 +28,8 @@ const PUBLISH_FLAGS = {
 /** `lk publish DIR`: a static site of the account, from the mirror, for anyone to read. */
 const publishCommand = defineCommand({
   name: 'publish',
-  // --base-url is the site's address here (CLI.md), never the instance: with --sync, the profile's or LK_BASE_URL is.
+  // --base-url is the site's address here (as the command-line contract names it), never the instance: with --sync,
+  // the profile's or LK_BASE_URL is.
   uses: {
     flags: [...PROFILE.flags, 'baseUrl'],
     when: { option: 'sync', flags: REQUESTS.flags.filter((name) => name !== 'baseUrl') },

@@ -43,26 +43,14 @@ export async function siteCounts(host: ReadingHost): Promise<DomainCount[]> {
   return entryCounts(await mirrorFor(host));
 }
 
-/** A dated event as the diary shows it. */
-export interface DiaryEvent {
-  date: string;
-  kind: string | null;
-  title: string | null;
-  domain: string | null;
-  type: string | null;
-  year: number | null;
-  url: string | null;
-  season: number | undefined;
-  episode: number | undefined;
-}
+/** A dated event as the diary shows it: the mirror's row, its work's columns beside it. */
+export type DiaryEvent = DiaryRow;
 
 export interface DiaryPage {
   page: number;
   pages: number;
   events: DiaryEvent[];
 }
-
-const diaryEvent = ({ season, episode, ...row }: DiaryRow): DiaryEvent => ({ ...row, season: season ?? undefined, episode: episode ?? undefined });
 
 /** How many pages of `perPage` the diary fills (one, empty, for a history with no dated event). */
 export async function diaryPageCount(host: ReadingHost, perPage: number): Promise<number> {
@@ -72,7 +60,7 @@ export async function diaryPageCount(host: ReadingHost, perPage: number): Promis
 /** One page of the diary (from 1; one past the last holds no event). */
 export async function diaryPage(host: ReadingHost, perPage: number, page: number): Promise<DiaryPage> {
   const pages = await diaryPageCount(host, perPage);
-  return { page, pages, events: Array.from(diaryRows(await mirrorFor(host), (page - 1) * perPage, perPage), diaryEvent) };
+  return { page, pages, events: Array.from(diaryRows(await mirrorFor(host), (page - 1) * perPage, perPage)) };
 }
 
 /** Every page of the diary in order, read by one statement: linear in the history, however long. */
@@ -84,7 +72,7 @@ export async function* diaryPages(host: ReadingHost, perPage: number): AsyncGene
     while (events.length < perPage) {
       const next = rows.next();
       if (next.done) break;
-      events.push(diaryEvent(next.value));
+      events.push(next.value);
     }
     yield { page, pages, events };
   }
