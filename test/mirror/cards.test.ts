@@ -6,11 +6,11 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CARD_KINDS, THEMES } from '../../src/card/index.js';
 import { escapeHtml } from '../../src/output/wording/feed-text.js';
-import { expectRefusedBeforeAnyRequest, startTestBed, type RunResult, type TestBed } from '../e2e/harness.js';
+import { expectRefusedBeforeAnyRequest, startTestBed, type TestBed } from '../e2e/harness.js';
 import { chromiumPath, describeWith } from '../support/outside-tools.js';
+import { serveInProcess } from '../support/serve-in-process.js';
 import { describeWithSqlite } from '../support/sqlite-node.js';
 import { tempDir } from '../support/temp-dir.js';
-import { until } from '../support/until.js';
 
 // Issue 60, lk card: each kind in each theme one self-contained SVG (well-formed XML, at most 64 KB, nothing to load,
 // no script, no raster image, a <title> and <desc> it is labelled by), the same bytes run after run, the public
@@ -25,11 +25,6 @@ const clock = () => now;
 const marker = (field: string) => `lkSecret${field.replace(/[^A-Za-z0-9]/g, '')}X9 <&"'>`;
 const LONG_NAME = 'Ōtsuki 大月みなみ 🎬📚🎮 the Remarkably Long-Named Reviewer of Everything Under the Sun 👩‍👩‍👧‍👦🇯🇵';
 
-interface Serving {
-  url: string;
-  stop(): Promise<RunResult>;
-}
-
 describeWithSqlite('lk card', () => {
   let bed: TestBed;
   let dataDir: string;
@@ -39,17 +34,7 @@ describeWithSqlite('lk card', () => {
   const env = () => ({ LK_DATA_DIR: dataDir, LK_CACHE_DIR: join(dataDir, 'cache') });
   const lk = (args: string[], key: string | null = null) => bed.lk(args, { key, now: clock, env: env() });
 
-  async function serve(): Promise<Serving> {
-    const abort = new AbortController();
-    let stdout = '';
-    let ended: RunResult | undefined;
-    const run = bed
-      .lk(['serve', '--port', '0', '--db', db], { key: null, now: clock, env: env(), signal: abort.signal, onStdout: (text) => (stdout = text) })
-      .then((result) => (ended = result));
-    await until(() => stdout.includes('\n') || ended !== undefined);
-    if (ended) throw new Error(`lk serve ended (${ended.code}): ${ended.stderr}`);
-    return { url: stdout.split('\n')[0]!, stop: () => (abort.abort(), run) };
-  }
+  const serve = () => serveInProcess(bed, ['--db', db], { now: clock, env: env() });
 
   beforeAll(async () => {
     bed = await startTestBed({ entries: 120, rateLimit: 0, exportIntervalSeconds: 0, now: clock });

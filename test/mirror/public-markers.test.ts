@@ -5,10 +5,10 @@ import { openForReading } from '../../src/mirror/open.js';
 import { escapeHtml } from '../../src/output/wording/feed-text.js';
 import type { ExtraField } from '../../src/sandbox/model.js';
 import { VARIANTS } from '../../src/sandbox/variant.js';
-import { startTestBed, type RunResult, type TestBed } from '../e2e/harness.js';
+import { startTestBed, type TestBed } from '../e2e/harness.js';
 import { tempDir } from '../support/temp-dir.js';
 import { call, mcpInProcess } from './mcp-support.js';
-import { until } from '../support/until.js';
+import { serveInProcess } from '../support/serve-in-process.js';
 import { describeWithSqlite } from '../support/sqlite-node.js';
 
 // Issue 58: a marker text planted in every private field — an entry's notes, a list item's note, a review private in
@@ -62,11 +62,6 @@ function siteFilesIn(dir: string): string[] {
     .sort();
 }
 
-interface Serving {
-  url: string;
-  stop(): Promise<RunResult>;
-}
-
 for (const variant of VARIANTS) {
   describeWithSqlite(`lk feed --public and lk serve show no private field (${variant} variant)`, () => {
     let bed: TestBed;
@@ -77,17 +72,7 @@ for (const variant of VARIANTS) {
     const env = () => ({ LK_DATA_DIR: dataDir, LK_CACHE_DIR: join(dataDir, 'cache') });
     const lk = (args: string[], key: string | null = null) => bed.lk(args, { key, now: clock, env: env() });
 
-    async function serve(): Promise<Serving> {
-      const abort = new AbortController();
-      let stdout = '';
-      let ended: RunResult | undefined;
-      const run = bed
-        .lk(['serve', '--port', '0', '--db', db], { key: null, now: clock, env: env(), signal: abort.signal, onStdout: (text) => (stdout = text) })
-        .then((result) => (ended = result));
-      await until(() => stdout.includes('\n') || ended !== undefined);
-      if (ended) throw new Error(`lk serve ended (${ended.code}): ${ended.stderr}`);
-      return { url: stdout.split('\n')[0]!, stop: () => (abort.abort(), run) };
-    }
+    const serve = () => serveInProcess(bed, ['--db', db], { now: clock, env: env() });
 
     beforeAll(async () => {
       bed = await startTestBed({ entries: 120, rateLimit: 0, exportIntervalSeconds: 0, now: clock, variant });

@@ -2,10 +2,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import ICAL from 'ical.js';
 import { openForReading } from '../../src/mirror/open.js';
-import { startTestBed, type RunResult, type TestBed } from '../e2e/harness.js';
+import { startTestBed, type TestBed } from '../e2e/harness.js';
 import { tempDir } from '../support/temp-dir.js';
 import { runOnOldNode } from '../support/old-node.js';
-import { until } from '../support/until.js';
+import { serveInProcess } from '../support/serve-in-process.js';
 import { describeWithSqlite, describeWithoutSqlite } from '../support/sqlite-node.js';
 
 // Issues 44 and 45: what lk serve serves is the public projection (no notes, no private or spoiler review text), and
@@ -15,23 +15,8 @@ import { describeWithSqlite, describeWithoutSqlite } from '../support/sqlite-nod
 let now = Date.parse('2026-06-15T12:00:30Z');
 const clock = () => now;
 
-interface Serving {
-  url: string;
-  stop(): Promise<RunResult>;
-}
-
 /** lk serve on the mirror, in process on the test's clock: its address, and how to stop it. */
-async function serveMirror(bed: TestBed, db: string, env: Record<string, string>): Promise<Serving> {
-  const abort = new AbortController();
-  let stdout = '';
-  let ended: RunResult | undefined;
-  const run = bed
-    .lk(['serve', '--port', '0', '--db', db], { key: null, now: clock, env, signal: abort.signal, onStdout: (text) => (stdout = text) })
-    .then((result) => (ended = result));
-  await until(() => stdout.includes('\n') || ended !== undefined);
-  if (ended) throw new Error(`lk serve ended (${ended.code}): ${ended.stderr}`);
-  return { url: stdout.split('\n')[0]!, stop: () => (abort.abort(), run) };
-}
+const serveMirror = (bed: TestBed, db: string, env: Record<string, string>) => serveInProcess(bed, ['--db', db], { now: clock, env });
 
 describeWithSqlite('lk serve: the public projection and stable bytes', () => {
   let bed: TestBed;

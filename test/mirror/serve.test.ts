@@ -8,12 +8,12 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openForReading } from '../../src/mirror/open.js';
 import { startServe } from '../../src/serve/index.js';
-import { runLkInProcess, startTestBed, type RunResult, type TestBed } from '../e2e/harness.js';
+import { runLkInProcess, startTestBed, type TestBed } from '../e2e/harness.js';
 import ICAL from 'ical.js';
 import { feedparser } from '../support/feeds.js';
 import { chromiumPath, describeWith } from '../support/outside-tools.js';
 import { tempDir } from '../support/temp-dir.js';
-import { until } from '../support/until.js';
+import { serveInProcess, type Serving } from '../support/serve-in-process.js';
 import { describeWithSqlite, describeWithoutSqlite } from '../support/sqlite-node.js';
 
 // Issue 38: lk serve in this process (the server on port 0), against a mirror of the sandbox. Each address is checked
@@ -43,36 +43,9 @@ describeWithSqlite('lk serve on a synced mirror', () => {
   const env = () => ({ LK_DATA_DIR: dataDir, LK_CACHE_DIR: join(dataDir, 'cache') });
   const lk = (args: string[], key: string | null = null) => bed.lk(args, { key, now: clock, env: env() });
 
-  interface Serving {
-    url: string;
-    stop(): Promise<RunResult>;
-  }
-
   /** `lk serve` in this process until stop(): its first stdout line is the address. */
-  async function serve(args: string[] = [], terminal?: { columns: number; rows: number }): Promise<Serving> {
-    const abort = new AbortController();
-    let stdout = '';
-    let ended: RunResult | undefined;
-    const run = bed
-      .lk(['serve', '--port', '0', '--db', db, ...args], {
-        key: null,
-        now: clock,
-        env: env(),
-        signal: abort.signal,
-        onStdout: (text) => (stdout = text),
-        ...(terminal ? { tty: terminal } : {}),
-      })
-      .then((result) => (ended = result));
-    await until(() => stdout.includes('\n') || ended !== undefined);
-    if (ended) throw new Error(`lk serve ended (${ended.code}): ${ended.stderr}`);
-    return {
-      url: stdout.split('\n')[0]!,
-      stop: async () => {
-        abort.abort();
-        return run;
-      },
-    };
-  }
+  const serve = (args: string[] = [], terminal?: { columns: number; rows: number }) =>
+    serveInProcess(bed, ['--db', db, ...args], { now: clock, env: env(), ...(terminal ? { tty: terminal } : {}) });
 
   /** A request exactly as written (fetch would normalise the path): the status code the server answers. */
   function rawStatus(url: string, requestLine: string): Promise<number> {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunResult, TestBed } from '../e2e/harness.js';
+import type { TestBed } from '../e2e/harness.js';
+import { serveInProcess, type Serving } from '../support/serve-in-process.js';
 import { describeWithSqlite } from '../support/sqlite-node.js';
 import { syncedMirror } from '../support/synced-mirror.js';
-import { until } from '../support/until.js';
 
 // Issue 60: every field path of docs/widgets.md's configurations (Homepage, Glance, Home Assistant) resolves in what
 // lk serve answers at the address that configuration polls: a widget copied from the page shows data, not a blank.
@@ -61,21 +61,15 @@ function pathsOf(yaml: string): { document: string; path: (string | number)[] }[
 
 describeWithSqlite('docs/widgets.md against lk serve', () => {
   let bed: TestBed;
-  let url: string;
-  let stop: () => Promise<RunResult>;
+  let serving: Serving;
 
   beforeAll(async () => {
     const synced = await syncedMirror(150, 'lk-widgets-');
     bed = synced.bed;
-    const abort = new AbortController();
-    let stdout = '';
-    const run = bed.lk(['serve', '--port', '0', '--db', synced.db], { key: null, signal: abort.signal, onStdout: (text) => (stdout = text) });
-    await until(() => stdout.includes('\n'));
-    url = stdout.split('\n')[0]!;
-    stop = () => (abort.abort(), run);
+    serving = await serveInProcess(bed, ['--db', synced.db]);
   });
   afterAll(async () => {
-    if (stop) expect((await stop()).code).toBe(0);
+    if (serving) expect((await serving.stop()).code).toBe(0);
     await bed?.sandbox.close();
   });
 
@@ -90,7 +84,7 @@ describeWithSqlite('docs/widgets.md against lk serve', () => {
       const answers = new Map<string, unknown>();
       for (const { document, path } of paths) {
         if (!answers.has(document)) {
-          const response = await fetch(new URL(document, url));
+          const response = await fetch(new URL(document, serving.url));
           expect(response.status, document).toBe(200);
           answers.set(document, await response.json());
         }
