@@ -117,7 +117,7 @@ function byteLength(data: string | Uint8Array): number {
 }
 
 /** Only a regular file is read back: a FIFO or a device would block or be consumed. */
-async function holdsExactly(path: string, data: string | Uint8Array): Promise<boolean> {
+export async function holdsExactly(path: string, data: string | Uint8Array): Promise<boolean> {
   try {
     const existing = await stat(path);
     if (!existing.isFile() || existing.size !== byteLength(data)) return false;

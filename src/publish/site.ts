@@ -73,12 +73,16 @@ interface Plan {
   perPage: number;
 }
 
-async function planOf(host: ReadingHost, options: SiteOptions): Promise<Plan> {
+/**
+ * The plan of the site. `withYears`: the years reviewed too — each year's figures, the costliest reading of the site,
+ * which only the index, years.html and the years' pages need (lk serve's /site/diary-3.html makes none of them).
+ */
+async function planOf(host: ReadingHost, options: SiteOptions, withYears = true): Promise<Plan> {
   const head = { ...(await siteHead(host)), ...(options.title ? { name: options.title } : {}) };
   // The years with something to review (a year of dated events alone may have none): each gets its page.
   const years: number[] = [];
   const reviews = new Map<string, Review>();
-  for (const year of await reviewedYears(host)) {
+  for (const year of withYears ? await reviewedYears(host) : []) {
     const review = await yearInReview(host, { year: String(year) });
     if (review.empty) continue;
     years.push(year);
@@ -103,7 +107,9 @@ export async function* siteFiles(host: ReadingHost, given: SiteOptions = {}): As
 /** One file of the site by its name (lk serve's /site/NAME), or undefined: no such file. */
 export async function siteFile(host: ReadingHost, name: string, given: SiteOptions = {}): Promise<string | undefined> {
   const options = { cards: cardsOf(host), ...given };
-  const plan = await planOf(host, options);
+  // A file that is not about the years is looked up without reviewing them (its name is among the site's either way).
+  const aboutYears = name === 'index.html' || name === 'years.html' || name.startsWith('year/');
+  const plan = await planOf(host, options, aboutYears);
   return namesOf(plan, options).includes(name) ? fileOf(host, plan, options, name) : undefined;
 }
 

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { holdsExactly } from '../output/document.js';
 import { writeFileAtomic } from '../util/atomic-file.js';
 import { LkError, UsageError } from '../util/errors.js';
 import type { SiteFile } from './site.js';
@@ -29,7 +30,7 @@ export async function publishInto(dir: string, files: AsyncIterable<SiteFile>): 
   for await (const file of files) {
     names.add(file.name);
     const path = join(dir, ...file.name.split('/'));
-    if ((await currentText(path)) === file.data) {
+    if (await holdsExactly(path, file.data)) {
       unchanged += 1;
       continue;
     }
@@ -40,7 +41,7 @@ export async function publishInto(dir: string, files: AsyncIterable<SiteFile>): 
   const removed = before.filter((name) => !names.has(name));
   for (const name of removed) rmSync(join(dir, ...name.split('/')), { force: true });
   const manifest = `${JSON.stringify({ files: [...names].sort() }, null, 1)}\n`;
-  if ((await currentText(join(dir, MANIFEST))) !== manifest) await writeFileAtomic(join(dir, MANIFEST), manifest, { mode: 0o644 });
+  if (!(await holdsExactly(join(dir, MANIFEST), manifest))) await writeFileAtomic(join(dir, MANIFEST), manifest, { mode: 0o644 });
   return { written, unchanged, removed };
 }
 
@@ -70,13 +71,5 @@ function previousFiles(dir: string): string[] {
       : [];
   } catch {
     return [];
-  }
-}
-
-async function currentText(path: string): Promise<string | undefined> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch {
-    return undefined;
   }
 }
