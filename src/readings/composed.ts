@@ -1,6 +1,4 @@
 import { existsSync } from 'node:fs';
-import { pathOf } from '../api/endpoints.js';
-import { paginate } from '../api/paginate.js';
 import type { FeedDocument, FeedFormat } from '../feed/document.js';
 import { nodeHasSqlite } from '../mirror/open.js';
 import { calendarChanges, mirrorAge, mirrorChangedAt, mirrorStamp } from '../mirror/read.js';
@@ -11,7 +9,7 @@ import { tasteProfile, type TasteProfile } from '../overview/taste.js';
 import { reportPeriod, withinDataYears, type PeriodFlags } from '../report/period.js';
 import { localToday } from '../report/time-zone.js';
 import { MIRROR_NODE } from '../util/newer-node.js';
-import { sourceOf } from './engine.js';
+import { listingPages, sourceOf } from './engine.js';
 import { mirrorFor, type ReadingHost } from './host.js';
 import { syncedAtOf } from './mirror-handle.js';
 import {
@@ -91,10 +89,9 @@ export async function calendarIcs(
 ): Promise<{ feed: Feed; items: number }> {
   const spoilerFree = asked.spoilerFree;
   if (sourceOf(host, READINGS.calendar, offline) === 'api') {
-    const client = await host.api!();
+    // The calendar listing as the engine reads it from the API: whole, following pages only if the instance pages it.
     const items: unknown[] = [];
-    const query = { domain: asked.domain, lang: host.language?.().wanted };
-    for await (const page of paginate(client, pathOf('calendar'), query, { followIfPaged: true })) items.push(...page.items);
+    for await (const page of listingPages(host, 'calendar', { domain: asked.domain }, {}, false)) items.push(...page.items);
     return { feed: calendarFeed(items, { now: host.now(), spoilerFree }), items: items.length };
   }
   // Each event stamped with its last change as the data say: unchanged data give the same bytes (lk serve's ETag).
