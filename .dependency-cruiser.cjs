@@ -1,7 +1,7 @@
 /**
  * The layers of lk (README, "Development"): dependencies point down, never back up.
  *
- *   cli → commands → context · mcp · serve → publish · notify → card → readings → api · export · diff · mirror · convert · feed · report · overview · output · completion → config → items → util
+ *   cli → commands → context · mcp · serve → publish · notify → card → readings → api · export · diff · mirror · convert · feed · report · overview · output · completion · schedule → config → items → util
  *   (output/ does not import config/: what the config says reaches it through Context and the OutputSession)
  *
  * src/sandbox is the reference server: it imports nothing of the client, and the client imports it only to run it.
@@ -54,6 +54,8 @@ const allowed = {
   publish: ['readings', 'card', 'mirror', 'overview', 'output', 'items', 'util'],
   // lk notify: the messages made from the readings' mirror side, sent to each target once (its ledger in the mirror).
   notify: ['readings', 'mirror', 'api', 'items', 'util'],
+  // lk schedule: a job installed as a systemd user timer or a crontab line; a job's run records its result (cli.ts).
+  schedule: ['config', 'util'],
   context: ['api', 'export', 'mirror', 'output', 'config', 'util'],
   commands: [
     'context',
@@ -71,6 +73,7 @@ const allowed = {
     'serve',
     'publish',
     'notify',
+    'schedule',
     'output',
     'completion',
     'help',
@@ -80,7 +83,7 @@ const allowed = {
     'util',
     'sandbox',
   ],
-  cli: ['commands', 'context', 'api', 'output', 'config', 'man', 'help', 'util'],
+  cli: ['commands', 'context', 'api', 'output', 'config', 'man', 'help', 'schedule', 'util'],
 };
 const everyLayer = [...Object.keys(allowed), 'sandbox'];
 

@@ -20,6 +20,7 @@ import { sanitizeMessage, sanitizeText } from './output/terminal/sanitize.js';
 import { redactKeys } from './util/redact.js';
 import { VERSION } from './util/version.js';
 import { isSqliteLocked, LOCKED_HINT } from './util/sqlite-errors.js';
+import { recordScheduledRun } from './schedule/last-run.js';
 
 export { VERSION };
 
@@ -201,6 +202,13 @@ function helpWidth(factory: Factory): number {
 
 /** One run of lk on the given command line: every failure becomes its message on stderr and its exit code (README, Exit codes). */
 export async function runProgram(argv: string[], factory: Factory): Promise<number> {
+  const code = await runLine(argv, factory);
+  // A run started by lk schedule's job (LK_SCHEDULE_JOB) leaves its result for lk schedule list.
+  recordScheduledRun(factory.env, code, factory.now());
+  return code;
+}
+
+async function runLine(argv: string[], factory: Factory): Promise<number> {
   try {
     // An alias becomes the words it stands for, or runs through sh; an extension runs in lk's place (src/commands/local.ts).
     const routed = await routeLine(argv, factory);

@@ -45,6 +45,7 @@ export const COMMANDS: readonly CommandModule[] = [
   { name: 'mcp', load: () => import('./mcp.js').then((module) => module.registerMcp) },
   { name: 'open', load: () => import('./open.js').then((module) => module.registerOpen) },
   { name: 'api', load: () => import('./api.js').then((module) => module.registerApi) },
+  { name: 'schedule', load: () => import('./schedule.js').then((module) => module.registerSchedule) },
   { name: 'alias', load: () => import('./alias.js').then((module) => module.registerAlias) },
   { name: 'extension', load: () => import('./extension.js').then((module) => module.registerExtension) },
   { name: 'config', load: () => import('./config.js').then((module) => module.registerConfig) },
