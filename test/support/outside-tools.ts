@@ -51,6 +51,8 @@ export const OUTSIDE_TOOLS = {
   // the tests do not run as root: their own user meets read-only files as they are.
   setpriv: { apt: 'util-linux', present: () => process.getuid?.() !== 0 || onPath('setpriv') },
   // Apprise's command: lk notify hands it the schemes lk does not send itself, and its json:// body is lk's reference.
+  // systemd's unit checker: the units lk schedule writes, verified as systemd reads them.
+  'systemd-analyze': { apt: 'systemd', present: () => onPath('systemd-analyze') },
   apprise: { apt: 'apprise', present: () => onPath('apprise') },
   'python3-feedparser': {
     apt: 'python3-feedparser',
