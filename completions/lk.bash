@@ -10,7 +10,7 @@ __lk_node() {
     __lk_subs= __lk_flags=$globals __lk_value_flags=$global_values
     case $1 in
     '')
-        __lk_subs='auth whoami library history lists calendar next status serve stats reviews profile notifications notify export diff convert sync search sql feed report publish card mcp open api alias extension config completion doctor sandbox'
+        __lk_subs='auth whoami library history lists calendar next status serve stats reviews profile notifications notify export diff convert sync search sql feed report publish card mcp open api schedule alias extension config completion doctor sandbox'
         ;;
     'auth')
         __lk_subs='login status switch token logout'
@@ -162,6 +162,21 @@ __lk_node() {
         __lk_flags='-F --field --paginate --include --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
         __lk_value_flags='-F --field --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
         ;;
+    'schedule')
+        __lk_subs='add list remove'
+        ;;
+    'schedule add')
+        __lk_flags='--every --dir --print --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
+        __lk_value_flags='--every --dir --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
+        ;;
+    'schedule list')
+        __lk_flags='--format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
+        __lk_value_flags='--format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
+        ;;
+    'schedule remove')
+        __lk_flags='--format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
+        __lk_value_flags='--format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
+        ;;
     'alias')
         __lk_subs='list set delete'
         __lk_flags='--format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
@@ -248,6 +263,7 @@ __lk_child() {
     '|mcp') __lk_name=mcp ;;
     '|open') __lk_name=open ;;
     '|api') __lk_name=api ;;
+    '|schedule') __lk_name=schedule ;;
     '|alias') __lk_name=alias ;;
     '|extension') __lk_name=extension ;;
     '|config') __lk_name=config ;;
@@ -265,6 +281,9 @@ __lk_child() {
     'lists|list') __lk_name=list ;;
     'lists|show') __lk_name=show ;;
     'profile|achievements') __lk_name=achievements ;;
+    'schedule|add') __lk_name=add ;;
+    'schedule|list') __lk_name=list ;;
+    'schedule|remove') __lk_name=remove ;;
     'alias|list') __lk_name=list ;;
     'alias|set') __lk_name=set ;;
     'alias|delete') __lk_name=delete ;;
@@ -281,15 +300,15 @@ __lk_child() {
 __lk_value() {
     __lk_kind= __lk_words=
     case $1\|$2 in
-    'auth login|--format' | 'auth switch|--format' | 'auth token|--format' | 'auth logout|--format' | 'serve|--format' | 'convert|--format' | 'sync|--format' | 'publish|--format' | 'mcp|--format' | 'open|--format' | 'alias|--format' | 'alias list|--format' | 'alias set|--format' | 'alias delete|--format' | 'extension|--format' | 'extension list|--format' | 'config get|--format' | 'config set|--format' | 'config unset|--format' | 'completion|--format') __lk_kind=words __lk_words='' ;;
+    'auth login|--format' | 'auth switch|--format' | 'auth token|--format' | 'auth logout|--format' | 'serve|--format' | 'convert|--format' | 'sync|--format' | 'publish|--format' | 'mcp|--format' | 'open|--format' | 'schedule remove|--format' | 'alias|--format' | 'alias list|--format' | 'alias set|--format' | 'alias delete|--format' | 'extension|--format' | 'extension list|--format' | 'config get|--format' | 'config set|--format' | 'config unset|--format' | 'completion|--format') __lk_kind=words __lk_words='' ;;
     'whoami|-o' | 'whoami|--output' | 'library|--db' | 'library|-o' | 'library|--output' | 'library list|--db' | 'library list|-o' | 'library list|--output' | 'library show|-o' | 'library show|--output' | 'library history|-o' | 'library history|--output' | 'history|--db' | 'history|-o' | 'history|--output' | 'lists|--db' | 'lists|-o' | 'lists|--output' | 'lists list|--db' | 'lists list|-o' | 'lists list|--output' | 'lists show|-o' | 'lists show|--output' | 'calendar|--db' | 'calendar|-o' | 'calendar|--output' | 'next|--db' | 'next|-o' | 'next|--output' | 'status|--db' | 'status|-o' | 'status|--output' | 'serve|--token-file' | 'serve|--db' | 'stats|-o' | 'stats|--output' | 'stats|--db' | 'reviews|--db' | 'reviews|-o' | 'reviews|--output' | 'profile|-o' | 'profile|--output' | 'profile achievements|-o' | 'profile achievements|--output' | 'notifications|--db' | 'notifications|-o' | 'notifications|--output' | 'notify|--db' | 'export|-o' | 'export|--output' | 'diff|--db' | 'convert|-o' | 'convert|--output' | 'convert|--db' | 'sync|--db' | 'search|--db' | 'search|-o' | 'search|--output' | 'sql|--db' | 'feed|-o' | 'feed|--output' | 'feed|--db' | 'report|-o' | 'report|--output' | 'report|--db' | 'publish|--db' | 'card|-o' | 'card|--output' | 'card|--db' | 'mcp|--db' | 'sandbox|--tls-key' | 'sandbox|--tls-cert' | *'|--cacert') __lk_kind=files ;;
     'library|--phase' | 'library list|--phase' | 'search|--phase') __lk_kind=words __lk_words='PLANNED IN_PROGRESS DONE DROPPED' ;;
     'library|--domain' | 'library list|--domain' | 'history|--domain' | 'calendar|--domain' | 'next|--domain' | 'stats|--domain' | 'reviews|--domain' | 'convert|--domain' | 'search|--domain' | 'feed|--domain') __lk_kind=words __lk_words='MEDIA GAMES BOOKS MUSIC' ;;
     'library|--sort' | 'library list|--sort') __lk_kind=words __lk_words='added title rating finished' ;;
     'library|--order' | 'library list|--order') __lk_kind=words __lk_words='desc asc' ;;
     'calendar|--format') __lk_kind=words __lk_words='table json ndjson csv tsv ics' ;;
-    'status|--format' | 'notify|--format' | 'diff|--format' | 'doctor|--format') __lk_kind=words __lk_words='table json' ;;
-    'export|--output-dir' | 'export|--git') __lk_kind=dirs ;;
+    'status|--format' | 'notify|--format' | 'diff|--format' | 'schedule add|--format' | 'schedule list|--format' | 'doctor|--format') __lk_kind=words __lk_words='table json' ;;
+    'export|--output-dir' | 'export|--git' | 'schedule add|--dir') __lk_kind=dirs ;;
     'export|--format') __lk_kind=words __lk_words='json csv' ;;
     'convert|--rating-scale') __lk_kind=words __lk_words='5 10 100' ;;
     'feed|--format') __lk_kind=words __lk_words='atom json' ;;
@@ -317,6 +336,8 @@ __lk_operand() {
     'convert|0') __lk_words='letterboxd goodreads yamtrack mal' ;;
     'card|0') __lk_words='stats now heatmap year' ;;
     'open|0') __lk_dynamic='completion --ids entries' ;;
+    'schedule add|0') __lk_words='sync backup notify' ;;
+    'schedule remove|0') __lk_words='sync backup notify' ;;
     'alias set|0') __lk_dynamic='completion --aliases' ;;
     'alias delete|0') __lk_dynamic='completion --aliases' ;;
     'config get|0') __lk_words='format lang color base-url max-wait timeout max-body pager ca-file notify csv-safe' ;;

@@ -4,7 +4,7 @@
 # Flags that take a value at the command path in $argv[1] ('' for lk itself), one a line.
 function __lk_value_flags
     switch $argv[1]
-        case 'auth login' 'auth switch' 'auth token' 'auth logout' alias 'alias list' 'alias set' 'alias delete' extension 'extension list' 'config get' 'config set' 'config unset' completion doctor
+        case 'auth login' 'auth switch' 'auth token' 'auth logout' 'schedule list' 'schedule remove' alias 'alias list' 'alias set' 'alias delete' extension 'extension list' 'config get' 'config set' 'config unset' completion doctor
             printf '%s\n' --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert
             return
         case whoami 'library show' 'lists show' profile
@@ -68,6 +68,9 @@ function __lk_value_flags
             return
         case api
             printf '%s\n' -F --field --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert
+            return
+        case 'schedule add'
+            printf '%s\n' --every --dir --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert
             return
         case sandbox
             printf '%s\n' --port --host --seed --entries --rate-limit --export-interval --variant --tls-key --tls-cert --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert
@@ -133,6 +136,8 @@ function __lk_child
             echo open
         case '|api'
             echo api
+        case '|schedule'
+            echo schedule
         case '|alias'
             echo alias
         case '|extension'
@@ -167,6 +172,12 @@ function __lk_child
             echo show
         case 'profile|achievements'
             echo achievements
+        case 'schedule|add'
+            echo add
+        case 'schedule|list'
+            echo list
+        case 'schedule|remove'
+            echo remove
         case 'alias|list'
             echo list
         case 'alias|set'
@@ -282,6 +293,7 @@ complete -c lk -n "__lk_operand '' 0" -a card -d 'an SVG card of your library fr
 complete -c lk -n "__lk_operand '' 0" -a mcp -d 'serve your library to an AI assistant: a read-only MCP server on stdio, answering from the mirror'
 complete -c lk -n "__lk_operand '' 0" -a open -d 'open an entry\'s page in the web app in your browser (BROWSER), or print its URL'
 complete -c lk -n "__lk_operand '' 0" -a api -d 'raw GET of any path under /v1; prints the JSON as the server sent it'
+complete -c lk -n "__lk_operand '' 0" -a schedule -d 'run lk sync, a backup or lk notify unattended: a systemd user timer, else a crontab line'
 complete -c lk -n "__lk_operand '' 0" -a alias -d 'shorter words for the commands you type often, as gh has them (kept per machine, in the config file)'
 complete -c lk -n "__lk_operand '' 0" -a extension -d 'commands of your own: an executable lk-NAME on PATH runs as `lk NAME ARGS…`'
 complete -c lk -n "__lk_operand '' 0" -a config -d 'stored defaults: format, lang, color, base-url, max-wait, timeout, max-body, pager, ca-file, notify, csv-safe (flags and environment still win)'
@@ -331,6 +343,17 @@ complete -c lk -n "__lk_operand card 0" -a 'stats now heatmap year' -d 'kind'
 # lk open: operands
 complete -c lk -n "__lk_operand open 0" -a '(__lk_dynamic 0 completion --ids entries)' -d 'id'
 
+# lk schedule: subcommands
+complete -c lk -n "__lk_operand schedule 0" -a add -d 'install a job run unattended for this profile: a systemd user timer, else a crontab line'
+complete -c lk -n "__lk_operand schedule 0" -a list -d 'lk\'s jobs, every profile\'s: each with its schedule, next run and last result'
+complete -c lk -n "__lk_operand schedule 0" -a remove -d 'remove this profile\'s job: exactly what lk schedule add installed (its units, or its crontab line)'
+
+# lk schedule add: operands
+complete -c lk -n "__lk_operand 'schedule add' 0" -a 'sync backup notify' -d 'job'
+
+# lk schedule remove: operands
+complete -c lk -n "__lk_operand 'schedule remove' 0" -a 'sync backup notify' -d 'job'
+
 # lk alias: subcommands
 complete -c lk -n "__lk_operand alias 0" -a list -d 'list the aliases, one a line: NAME: EXPANSION (a shell alias starts with !)'
 complete -c lk -n "__lk_operand alias 0" -a set -d 'make NAME stand for EXPANSION: `lk NAME ARGS…` runs `lk EXPANSION`, $1, $2… replaced, the rest appended'
@@ -368,7 +391,7 @@ complete -c lk -n "__lk_operand completion 0" -a 'bash zsh fish powershell' -d '
 complete -c lk -n "__lk_at 'auth login'" -l with-key -d 'read the key from standard input instead of asking'
 complete -c lk -n "__lk_at 'auth login'" -l allow-http -d 'allow plain http to this non-loopback instance (a self-hosted one at home)'
 complete -c lk -n "__lk_at 'auth login'" -l insecure-storage -d 'keep the key in the config file (mode 0600) even where a system keyring answers'
-complete -c lk -n "__lk_at 'auth login' 'auth switch' 'auth token' 'auth logout' serve convert sync publish mcp open alias 'alias list' 'alias set' 'alias delete' extension 'extension list' 'config get' 'config set' 'config unset' completion" -l format -x -a '' -d 'output format: table, json, ndjson, csv, tsv'
+complete -c lk -n "__lk_at 'auth login' 'auth switch' 'auth token' 'auth logout' serve convert sync publish mcp open 'schedule remove' alias 'alias list' 'alias set' 'alias delete' extension 'extension list' 'config get' 'config set' 'config unset' completion" -l format -x -a '' -d 'output format: table, json, ndjson, csv, tsv'
 complete -c lk -n "__lk_at 'auth token'" -l show -d 'print it even on a terminal (it stays on the screen and in the scrollback)'
 complete -c lk -n "__lk_at whoami library 'library list' 'library show' 'library history' history lists 'lists list' 'lists show' next status stats reviews profile 'profile achievements' notifications search" -s o -l output -r -F -d 'write the output to this file, whole or not at all (0600 when new)'
 complete -c lk -n "__lk_at library 'library list' search" -l phase -x -a 'PLANNED IN_PROGRESS DONE DROPPED' -d 'only entries in this phase'
@@ -391,7 +414,7 @@ complete -c lk -n "__lk_at next" -l all -d 'every entry in progress'
 complete -c lk -n "__lk_at next" -l random -d 'one PLANNED entry picked at random instead'
 complete -c lk -n "__lk_at next" -l seed -x -d 'with --random: the same pick for the same N and library'
 complete -c lk -n "__lk_at status" -l json-schema -d 'print the JSON Schema of the --json object (schemas/status.schema.json) and exit'
-complete -c lk -n "__lk_at status notify diff doctor" -l format -x -a 'table json' -d 'output format: table, json, ndjson, csv, tsv'
+complete -c lk -n "__lk_at status notify diff 'schedule add' 'schedule list' doctor" -l format -x -a 'table json' -d 'output format: table, json, ndjson, csv, tsv'
 complete -c lk -n "__lk_at serve" -l host -x -d 'the address to listen on (default 127.0.0.1; any other needs --token-file)'
 complete -c lk -n "__lk_at serve" -l port -x -d 'the port (default 8787; 0 picks a free one)'
 complete -c lk -n "__lk_at serve" -l sync-every -x -d 'run lk sync in the background this often, e.g. 15m, 1h (needs the key)'
@@ -450,6 +473,9 @@ complete -c lk -n "__lk_at api" -s F -l field -x -d 'add a query parameter (repe
 complete -c lk -n "__lk_at api" -l paginate -d 'follow hasMore (limit=100 unless -F limit) and print one JSON array of every item'
 complete -c lk -n "__lk_at api" -l include -d 'print the status line and response headers to stderr'
 complete -c lk -n "__lk_at api" -l format -x -a 'json' -d 'output format: table, json, ndjson, csv, tsv'
+complete -c lk -n "__lk_at 'schedule add'" -l every -x -d 'how often: 15m, 20m, 30m, 1h, 2h, 3h, 4h, 6h, 8h, 12h or 1d (default: sync 1h, backup 1d, notify 30m)'
+complete -c lk -n "__lk_at 'schedule add'" -l dir -x -a '(__fish_complete_directories (commandline -ct))' -d 'backup\'s git repository (lk export --git DIR), made absolute now'
+complete -c lk -n "__lk_at 'schedule add'" -l print -d 'show what would be installed (the units, or the crontab line); install nothing'
 complete -c lk -n "__lk_at 'alias set'" -s s -l shell -d 'run the expansion through sh; the arguments are its "$1", "$2"…, "$@"'
 complete -c lk -n "__lk_at doctor" -l json -d 'the checks as one JSON object: {ok, checks: [{id, status, message, fix}]}'
 complete -c lk -n "__lk_at sandbox" -l port -x -d 'port to listen on (default: a free one)'
@@ -468,7 +494,7 @@ complete -c lk -n "__lk_at sandbox" -l format -x -a 'lines json' -d 'output form
 complete -c lk -s V -l version -d 'print the version'
 complete -c lk -l profile -x -a '(__lk_profiles)' -d 'stored profile (account + instance)'
 complete -c lk -l base-url -x -d 'the address in front of /v1'
-complete -c lk -n "not __lk_at 'auth login' 'auth switch' 'auth token' 'auth logout' calendar status serve notify export diff convert sync feed report publish card mcp open api alias 'alias list' 'alias set' 'alias delete' extension 'extension list' 'config get' 'config set' 'config unset' completion doctor sandbox" -l format -x -a 'table json ndjson csv tsv' -d 'output format: table, json, ndjson, csv, tsv'
+complete -c lk -n "not __lk_at 'auth login' 'auth switch' 'auth token' 'auth logout' calendar status serve notify export diff convert sync feed report publish card mcp open api 'schedule add' 'schedule list' 'schedule remove' alias 'alias list' 'alias set' 'alias delete' extension 'extension list' 'config get' 'config set' 'config unset' completion doctor sandbox" -l format -x -a 'table json ndjson csv tsv' -d 'output format: table, json, ndjson, csv, tsv'
 complete -c lk -n "not __lk_at doctor sandbox" -l json -d 'shorthand for --format json'
 complete -c lk -l ndjson -d 'shorthand for --format ndjson'
 complete -c lk -l csv -d 'shorthand for --format csv'

@@ -23,6 +23,7 @@ export const ENVIRONMENT: HelpTopic = {
         ['LK_TRANSPORT', 'undici: send direct requests through undici too (tests and benchmarks)'],
         ['LK_SEA_ROLE', 'internal: set by the single-file build for the process that reads the mirror'],
         ['LK_ALIAS_CHAIN', 'internal: set by lk for an extension or shell alias, the aliases and extensions it runs in (loops are stopped)'],
+        ['LK_SCHEDULE_JOB', 'set by `lk schedule` in the jobs it installs: the job, whose exit status each run records for `lk schedule list`'],
         ['LK_TEST_GIT_STOP_AFTER', 'internal, tests only: stop `lk export --git` after a step'],
         ['HTTPS_PROXY, HTTP_PROXY, NO_PROXY', 'the proxy, as curl reads them (either case, lowercase wins)'],
         ['NODE_EXTRA_CA_CERTS', "Node's own: more CAs, read at start"],
