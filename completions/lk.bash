@@ -164,6 +164,8 @@ __lk_node() {
         ;;
     'schedule')
         __lk_subs='add list remove'
+        __lk_flags='--format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
+        __lk_value_flags='--format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert'
         ;;
     'schedule add')
         __lk_flags='--every --dir --print --format -V --version --profile --base-url --json --ndjson --csv --tsv --fields --jq --no-header --lang --no-color --no-pager --csv-safe -q --quiet -v --verbose --cache --no-wait --max-wait --timeout --cacert -h --help'
@@ -307,7 +309,7 @@ __lk_value() {
     'library|--sort' | 'library list|--sort') __lk_kind=words __lk_words='added title rating finished' ;;
     'library|--order' | 'library list|--order') __lk_kind=words __lk_words='desc asc' ;;
     'calendar|--format') __lk_kind=words __lk_words='table json ndjson csv tsv ics' ;;
-    'status|--format' | 'notify|--format' | 'diff|--format' | 'schedule add|--format' | 'schedule list|--format' | 'doctor|--format') __lk_kind=words __lk_words='table json' ;;
+    'status|--format' | 'notify|--format' | 'diff|--format' | 'schedule|--format' | 'schedule add|--format' | 'schedule list|--format' | 'doctor|--format') __lk_kind=words __lk_words='table json' ;;
     'export|--output-dir' | 'export|--git' | 'schedule add|--dir') __lk_kind=dirs ;;
     'export|--format') __lk_kind=words __lk_words='json csv' ;;
     'convert|--rating-scale') __lk_kind=words __lk_words='5 10 100' ;;

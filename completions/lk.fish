@@ -4,7 +4,7 @@
 # Flags that take a value at the command path in $argv[1] ('' for lk itself), one a line.
 function __lk_value_flags
     switch $argv[1]
-        case 'auth login' 'auth switch' 'auth token' 'auth logout' 'schedule list' 'schedule remove' alias 'alias list' 'alias set' 'alias delete' extension 'extension list' 'config get' 'config set' 'config unset' completion doctor
+        case 'auth login' 'auth switch' 'auth token' 'auth logout' schedule 'schedule list' 'schedule remove' alias 'alias list' 'alias set' 'alias delete' extension 'extension list' 'config get' 'config set' 'config unset' completion doctor
             printf '%s\n' --format --profile --base-url --fields --jq --lang --cache --max-wait --timeout --cacert
             return
         case whoami 'library show' 'lists show' profile
@@ -414,7 +414,7 @@ complete -c lk -n "__lk_at next" -l all -d 'every entry in progress'
 complete -c lk -n "__lk_at next" -l random -d 'one PLANNED entry picked at random instead'
 complete -c lk -n "__lk_at next" -l seed -x -d 'with --random: the same pick for the same N and library'
 complete -c lk -n "__lk_at status" -l json-schema -d 'print the JSON Schema of the --json object (schemas/status.schema.json) and exit'
-complete -c lk -n "__lk_at status notify diff 'schedule add' 'schedule list' doctor" -l format -x -a 'table json' -d 'output format: table, json, ndjson, csv, tsv'
+complete -c lk -n "__lk_at status notify diff schedule 'schedule add' 'schedule list' doctor" -l format -x -a 'table json' -d 'output format: table, json, ndjson, csv, tsv'
 complete -c lk -n "__lk_at serve" -l host -x -d 'the address to listen on (default 127.0.0.1; any other needs --token-file)'
 complete -c lk -n "__lk_at serve" -l port -x -d 'the port (default 8787; 0 picks a free one)'
 complete -c lk -n "__lk_at serve" -l sync-every -x -d 'run lk sync in the background this often, e.g. 15m, 1h (needs the key)'
@@ -494,7 +494,7 @@ complete -c lk -n "__lk_at sandbox" -l format -x -a 'lines json' -d 'output form
 complete -c lk -s V -l version -d 'print the version'
 complete -c lk -l profile -x -a '(__lk_profiles)' -d 'stored profile (account + instance)'
 complete -c lk -l base-url -x -d 'the address in front of /v1'
-complete -c lk -n "not __lk_at 'auth login' 'auth switch' 'auth token' 'auth logout' calendar status serve notify export diff convert sync feed report publish card mcp open api 'schedule add' 'schedule list' 'schedule remove' alias 'alias list' 'alias set' 'alias delete' extension 'extension list' 'config get' 'config set' 'config unset' completion doctor sandbox" -l format -x -a 'table json ndjson csv tsv' -d 'output format: table, json, ndjson, csv, tsv'
+complete -c lk -n "not __lk_at 'auth login' 'auth switch' 'auth token' 'auth logout' calendar status serve notify export diff convert sync feed report publish card mcp open api schedule 'schedule add' 'schedule list' 'schedule remove' alias 'alias list' 'alias set' 'alias delete' extension 'extension list' 'config get' 'config set' 'config unset' completion doctor sandbox" -l format -x -a 'table json ndjson csv tsv' -d 'output format: table, json, ndjson, csv, tsv'
 complete -c lk -n "not __lk_at doctor sandbox" -l json -d 'shorthand for --format json'
 complete -c lk -l ndjson -d 'shorthand for --format ndjson'
 complete -c lk -l csv -d 'shorthand for --format csv'

@@ -462,6 +462,7 @@ Register-ArgumentCompleter -Native -CommandName 'lk' -ScriptBlock {
         'schedule' = @{
             Subs = @(@{ N = @('add'); D = 'install a job run unattended for this profile: a systemd user timer, else a crontab line' }, @{ N = @('list'); D = 'lk''s jobs, every profile''s: each with its schedule, next run and last result' }, @{ N = @('remove'); D = 'remove this profile''s job: exactly what lk schedule add installed (its units, or its crontab line)' })
             Flags = @(
+                @{ N = @('--format'); D = 'output format: table, json, ndjson, csv, tsv'; V = @{ K = 'words'; Name = 'format'; W = @('table', 'json') } }
             )
             Operands = @()
         }

@@ -12,7 +12,7 @@ import { removeJob } from '../schedule/remove.js';
 import { ExitCode, LkError, UsageError } from '../util/errors.js';
 import { addCommand, defineCommand, operand } from './define.js';
 import { flag } from './flags.js';
-import { examples, fittedHelp } from './help-layout.js';
+import { examples, fittedHelp, showDefaultSubcommandOptions } from './help-layout.js';
 import { plus, PROFILE } from './uses.js';
 
 const JOB = operand('<job>', 'sync, backup or notify', { shownChoices: JOB_NAMES, complete: { choices: JOB_NAMES } });
@@ -123,11 +123,11 @@ export function registerSchedule(program: Command): void {
     .addHelpText(
       'after',
       fittedHelp(`
-Installs, lists and removes lk's unattended jobs for a profile. \`lk schedule add NAME --print\` shows what it would
+Installs, lists (the default) and removes lk's unattended jobs for a profile. \`lk schedule add NAME --print\` shows what it would
 install and installs nothing.
-${examples('lk schedule add backup --every 1d --dir ~/lk-backup', 'lk schedule list', 'lk schedule remove backup')}`),
+${examples('lk schedule add backup --every 1d --dir ~/lk-backup', 'lk schedule', 'lk schedule remove backup')}`),
     );
   addCommand(schedule, addJobCommand);
-  addCommand(schedule, listJobsCommand);
+  showDefaultSubcommandOptions(schedule, addCommand(schedule, listJobsCommand, { isDefault: true }));
   addCommand(schedule, removeJobCommand);
 }

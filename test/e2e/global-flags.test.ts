@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,9 +46,13 @@ let entry: string;
 let list: string;
 const db = () => join(dir, 'mirror.db');
 const exported = () => join(dir, 'export.json');
+const keyFile = () => join(dir, 'key');
 
 /** Every command path of the tree, with a command line that runs it against the bed, and the kind it prints. */
-const PATHS: Record<string, { args: () => string[]; kind: keyof typeof KINDS; mirror?: boolean; input?: () => string }> = {
+const PATHS: Record<
+  string,
+  { args: () => string[]; kind: keyof typeof KINDS; mirror?: boolean; input?: () => string; env?: () => Record<string, string | undefined> }
+> = {
   'auth login': { args: () => ['auth', 'login', '--with-key'], kind: 'text', input: () => bed.sandbox.key('full') },
   'auth status': { args: () => ['auth', 'status'], kind: 'auth status' },
   'auth switch': { args: () => ['auth', 'switch', 'default'], kind: 'text' },
@@ -88,6 +92,15 @@ const PATHS: Record<string, { args: () => string[]; kind: keyof typeof KINDS; mi
   'config get': { args: () => ['config', 'get', 'lang'], kind: 'text' },
   'config set': { args: () => ['config', 'set', 'lang', 'en'], kind: 'text' },
   'config unset': { args: () => ['config', 'unset', 'lang'], kind: 'text' },
+  // --print and a job lk does not know: the machine's own crontab and units are read at most, never written.
+  // A job's lk reads the key itself: from the file LK_API_KEY_FILE names (a key only in LK_API_KEY is refused).
+  'schedule add': {
+    args: () => ['schedule', 'add', 'sync', '--print'],
+    kind: 'screen',
+    env: () => ({ LK_API_KEY: undefined, LK_API_KEY_FILE: keyFile() }),
+  },
+  'schedule list': { args: () => ['schedule', 'list'], kind: 'screen' },
+  'schedule remove': { args: () => ['schedule', 'remove', 'no-such-job'], kind: 'text' },
   'alias list': { args: () => ['alias', 'list'], kind: 'text' },
   'alias set': { args: () => ['alias', 'set', 'reading', 'library --phase IN_PROGRESS'], kind: 'text' },
   'alias delete': { args: () => ['alias', 'delete', 'reading'], kind: 'text' },
@@ -127,10 +140,32 @@ function shownPath(path: string): string {
   return `lk ${path.replace(/ (list|show)$/, (word) => (['lists show', 'library show'].includes(path) ? word : ''))}`;
 }
 
+/**
+ * lk schedule's tools as stand-ins first on PATH: a crontab keeping its table in a temp file and a systemctl whose
+ * user manager does not answer. The machine's own crontab and units are never read nor written.
+ */
+function scheduleStandIns(root: string): Record<string, string> {
+  const bin = join(root, 'bin');
+  mkdirSync(bin);
+  const table = join(root, 'crontab.txt');
+  const crontab = `const fs = require('node:fs');
+if (process.argv[2] === '-l') {
+  if (!fs.existsSync(${JSON.stringify(table)})) {
+    process.stderr.write('no crontab for tester\\n');
+    process.exit(1);
+  }
+  process.stdout.write(fs.readFileSync(${JSON.stringify(table)}));
+} else fs.writeFileSync(${JSON.stringify(table)}, fs.readFileSync(process.argv[2] === '-' ? 0 : process.argv[2]));`;
+  writeFileSync(join(bin, 'crontab'), `#!${process.execPath}\n${crontab}\n`, { mode: 0o755 });
+  writeFileSync(join(bin, 'systemctl'), `#!${process.execPath}\nprocess.exit(1);\n`, { mode: 0o755 });
+  return { PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}`, XDG_CONFIG_HOME: join(root, 'xdg') };
+}
+
 beforeAll(async () => {
-  bed = await startTestBed({ entries: 60, rateLimit: 0, exportIntervalSeconds: 0 });
   dir = tempDir('lk-global-flags-');
+  bed = await startTestBed({ entries: 60, rateLimit: 0, exportIntervalSeconds: 0, env: scheduleStandIns(dir) });
   entry = bed.sandbox.entryIds('demo')[0]!;
+  writeFileSync(keyFile(), `${bed.sandbox.key('full')}\n`, { mode: 0o600 });
   list = (JSON.parse((await bed.lk(['lists', '--json'])).stdout) as Array<{ id: string }>)[0]!.id;
   expect((await bed.lk(['export', '-o', exported()])).code).toBe(0);
   if (hasSqlite) expect((await bed.lk(['sync', '--db', db()])).code).toBe(0);
@@ -171,9 +206,9 @@ describe('every command and every global output flag', () => {
 const SHOWN = Object.entries(PATHS).filter(([, { kind }]) => kind !== 'text' && kind !== 'sandbox');
 
 describe('every flag a command takes is honoured: it changes what is printed', () => {
-  for (const [path, { args, kind, mirror }] of SHOWN) {
+  for (const [path, { args, kind, mirror, env }] of SHOWN) {
     const ran = async (extra: string[]) => {
-      const result = await bed.lk([...args(), ...extra]);
+      const result = await bed.lk([...args(), ...extra], { env: env?.() });
       if (mirror && !hasSqlite) {
         // Without node:sqlite the command runs and says so (exit 1): taken, not refused.
         expect(result.stderr).toMatch(/needs Node 22\.13/);
@@ -263,6 +298,9 @@ const HONOURS: Record<keyof typeof PATHS, string[]> = {
   'config get': TERMINAL,
   'config set': TERMINAL,
   'config unset': TERMINAL,
+  'schedule add': ['--profile', '--base-url', ...TERMINAL],
+  'schedule list': ['--profile', ...TERMINAL],
+  'schedule remove': ['--profile', ...TERMINAL],
   'alias list': TERMINAL,
   'alias set': TERMINAL,
   'alias delete': TERMINAL,
@@ -368,6 +406,13 @@ const UNSEEN: Record<string, string> = {
   'config unset --no-pager': 'never pages (lk config works while the config file is broken, pager setting included)',
   'config get --quiet': 'prints the value: nothing on stderr to silence',
   'config list --quiet': 'prints the settings: nothing on stderr to silence',
+  'schedule add --base-url': "its job's lk reaches the instance later: the line names it (test/e2e/schedule.test.ts)",
+  'schedule add --quiet': 'prints what it would install: nothing on stderr to silence',
+  'schedule list --profile': "lists every profile's jobs: test/e2e/schedule.test.ts shows two profiles' sync",
+  'schedule list --quiet': 'prints the jobs: nothing on stderr to silence',
+  'schedule remove --profile': 'a job lk does not know is refused before any profile is read (test/e2e/schedule.test.ts removes per profile)',
+  'schedule remove --no-pager': 'says what it did on stderr: nothing on stdout to page',
+  'schedule remove --quiet': 'a job lk does not know: its error is no note, kept with -q',
   'alias list --no-pager': 'no alias in the test home: nothing on stdout to page',
   'alias set --no-pager': 'says what it did on stderr: nothing on stdout to page',
   'alias delete --no-pager': 'says what it did on stderr: nothing on stdout to page',
@@ -394,7 +439,7 @@ function freshEnv(): Record<string, string> {
   return { LK_CONFIG_DIR: home.configDir, LK_CACHE_DIR: home.cacheDir, LK_DATA_DIR: join(home.root, 'data') };
 }
 
-type Row = { args: () => string[]; input?: () => string };
+type Row = { args: () => string[]; input?: () => string; env?: () => Record<string, string | undefined> };
 type Run = (extra: string[], options?: Parameters<TestBed['lk']>[1]) => ReturnType<TestBed['lk']>;
 
 interface Observation {
@@ -411,7 +456,7 @@ const OBSERVE: Record<string, Observation> = {
   '--profile': {
     seen: async (_run, row) => {
       const args = row.args().filter((word, index, all) => word !== '--db' && all[index - 1] !== '--db');
-      const result = await bed.lk([...args, '--profile', 'lk-matrix'], { key: null, env: freshEnv(), ...inputOf(row) });
+      const result = await bed.lk([...args, '--profile', 'lk-matrix'], { key: null, ...inputOf(row), env: { ...freshEnv(), ...row.env?.() } });
       return `${result.stdout}${result.stderr}`.includes('lk-matrix');
     },
   },
@@ -510,7 +555,8 @@ function inputOf(row: Row): { input?: string } {
 }
 
 function runOf(row: Row): Run {
-  return (extra, options = {}) => bed.lk([...row.args(), ...extra], { ...inputOf(row), ...options, env: { ...freshEnv(), ...options.env } });
+  return (extra, options = {}) =>
+    bed.lk([...row.args(), ...extra], { ...inputOf(row), ...options, env: { ...freshEnv(), ...row.env?.(), ...options.env } });
 }
 
 async function withFaults<T>(faults: FaultOptions | undefined, work: () => Promise<T>): Promise<T> {

@@ -166,12 +166,15 @@ export function virtualClockAt(instant: number): VirtualClock {
   return virtualClock(instant - Date.now());
 }
 
-export async function startTestBed(options: SandboxOptions & { clock?: VirtualClock | null } = {}): Promise<TestBed> {
+export async function startTestBed(
+  options: SandboxOptions & { clock?: VirtualClock | null; /** Added to every run's environment. */ env?: Record<string, string> } = {},
+): Promise<TestBed> {
   // A virtual clock unless the test brings its own sandbox clock (or asks for real time with null).
-  const { clock = options.now ? null : virtualClock(), ...sandboxOptions } = options;
+  const { clock = options.now ? null : virtualClock(), env: bedEnv = {}, ...sandboxOptions } = options;
   const sandbox = await startSandbox({ port: 0, ...(clock ? { now: clock.now } : {}), ...sandboxOptions });
   const home = tempHome();
   const env = (keyName: string | null = 'full') => ({
+    ...bedEnv,
     LK_BASE_URL: sandbox.url,
     LK_API_KEY: keyName === null ? undefined : sandbox.key(keyName),
     LK_CONFIG_DIR: home.configDir,
