@@ -36,9 +36,11 @@ export function afterBlocks(text: string): AfterBlock[] {
       blocks.push({ kind: 'lines', lines: block });
     } else {
       const block: string[] = [];
-      // A paragraph goes on while lines start at the edge, or hang under its label ("Exit codes: 0 ok, …").
+      // A paragraph goes on while lines start at the edge, or hang under its label ("Exit codes: 0 ok, …"): indented
+      // as far as the text after it, as --help lays it out. Lines indented otherwise (a table) are a block of their own.
+      const label = /^[^:]+:\s+(?=\S)/.exec(row)?.[0].length;
       while (at < rows.length && rows[at]!.trim() !== '' && (!/^\s/.test(rows[at]!) || block.length > 0) && !/^\S[^:]*:$/.test(rows[at]!)) {
-        if (/^\s/.test(rows[at]!) && !/^\S[^:]*:\s/.test(block[0] ?? '')) break;
+        if (/^\s/.test(rows[at]!) && rows[at]!.length - rows[at]!.trimStart().length !== label) break;
         block.push(rows[at++]!.trim());
       }
       blocks.push({ kind: 'paragraph', text: block.join(' ') });
