@@ -40,10 +40,11 @@ export function registerCompletion(program: Command): void {
       },
       help: `
 Install (then open a new shell):
-  bash  lk completion bash > ~/.local/share/bash-completion/completions/lk
-  zsh   lk completion zsh > ~/.zsh/completions/_lk    (a folder on $fpath, set before compinit runs)
-  fish  lk completion fish > ~/.config/fish/completions/lk.fish
-  pwsh  lk completion powershell >> $PROFILE
+  lk completion bash > ~/.local/share/bash-completion/completions/lk
+  lk completion zsh > ~/.zsh/completions/_lk
+  lk completion fish > ~/.config/fish/completions/lk.fish
+  lk completion powershell >> $PROFILE
+For zsh, ~/.zsh/completions must be in $fpath before compinit runs.
 `,
       examples: [
         'source <(lk completion bash)     # in ~/.bashrc, without the bash-completion package',

@@ -143,7 +143,7 @@ const unsetCommand = defineCommand({
   examples: [
     'lk config unset format',
     "lk config unset lang     # film and series titles in the account's language again",
-    'lk config list --json | jq -r \'.settings | to_entries[] | select(.value.source == "config") | .key\' | xargs -n1 lk config unset',
+    "lk config list --tsv | awk -F'\\t' '$3 == \"config\" {print $1}' | xargs -n1 lk config unset",
   ],
   storedConfig: 'lenient',
   async run(ctx, _out, _options, [rawName]) {

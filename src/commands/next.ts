@@ -43,7 +43,7 @@ Online it reads the entries in progress, the calendar once, and only as much his
   examples: [
     'lk next',
     'lk next --domain BOOKS --limit 5',
-    'lk next --all --json | jq -r \'.[] | select(.episodesBehind > 0) | "\\(.episodesBehind)\\t\\(.title)"\'',
+    "lk next --all --json | jq -r '.[] | select(.episodesBehind > 0) | .title'",
     'lk next --random --domain MEDIA',
     'lk next --offline',
   ],

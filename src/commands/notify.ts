@@ -48,7 +48,7 @@ Exit 0 when every target took every message or nothing was due; 1 when a target 
 `,
   examples: [
     'lk notify --to ntfy://ntfy.sh/my-lk-topic --dry-run',
-    'lk config set notify "ntfys://ntfy.sh/my-lk-topic mailto://me:PASSWORD@mail.example.org?to=me@example.org"',
+    'lk config set notify "ntfys://ntfy.sh/my-lk-topic mailto://me:PASSWORD@gmail.com"',
     '*/30 * * * *  LK_API_KEY_FILE=$HOME/.config/lk/key /usr/local/bin/lk notify -q --sync >> $HOME/.local/state/lk-notify.log',
     'lk notify --mark-sent   # start quiet: what is due now is never sent',
   ],

@@ -1,23 +1,29 @@
+import { fitLines } from './fit-lines.js';
+
 /**
- * The little of roff (man(7)) the pages need, escaped as groff wants it: a backslash as \e, a line that would start
- * with a control character (. or ') guarded with \&, and the hyphens of options and commands as \- so that `--phase`
- * copies and searches as typed (a plain - may be drawn as a hyphen, U+2010).
+ * The little of roff (man(7)) the pages need, escaped as groff wants it: a backslash as \e, a character beyond ASCII
+ * as \[uXXXX], a line that would start with a control character (. or ') guarded with \&, and the hyphens of options
+ * and commands as \- so that `--phase` copies and searches as typed (a plain - may be drawn as a hyphen, U+2010).
  */
 
 /** Prose: hyphens that start an option or a range stay minus signs; those inside words (read-only) are hyphens. */
 export function prose(text: string): string {
-  const minus = escapeBackslashes(text).replace(/(?<=^|[\s(`'"=[|,/{]|-)-/g, '\\-');
+  const minus = escapeText(text).replace(/(?<=^|[\s(`'"=[|,/{]|-)-/g, '\\-');
   // `lk sync` in the help's words is a command to type: bold, as man pages show one.
   return guard(minus.replace(/`([^`]+)`/g, '\\fB$1\\fR'));
 }
 
 /** A term to show as typed (an option, a command, a line to copy): every hyphen a minus sign. */
 export function literal(text: string): string {
-  return guard(escapeBackslashes(text).replace(/-/g, '\\-'));
+  return guard(escapeText(text).replace(/-/g, '\\-'));
 }
 
-function escapeBackslashes(text: string): string {
-  return text.replace(/\\/g, '\\e');
+/**
+ * A backslash as \e, and every character beyond ASCII as groff's \[uXXXX] (what preconv writes): roff sources are
+ * ASCII, so the page reads the same whatever encoding man assumes, and `groff -ww` has no input character to warn of.
+ */
+function escapeText(text: string): string {
+  return text.replace(/\\/g, '\\e').replace(/[^\0-\x7f]/gu, (char) => `\\[u${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}]`);
 }
 
 /** A line of roff must not start with . or ' (a request), nor, for our pages, with a space (a break). */
@@ -55,39 +61,13 @@ export function pageReference(page: string): string {
   return `\\fB${literal(page)}\\fR(1)`;
 }
 
-/** Lines to copy as they are (examples), indented, never filled or hyphenated. */
+/** Lines to copy as they are (examples), indented, never filled or hyphenated; a cut crontab line says to join it. */
 export function lines(text: readonly string[]): string {
-  return ['.PP', '.RS 4', '.nf', ...text.flatMap((line) => shellLines(line, LINE_ROOM)).map((line) => literal(line)), '.fi', '.RE'].join('\n');
+  const fitted = fitLines(text, LINE_ROOM);
+  const block = ['.PP', '.RS 4', '.nf', ...fitted.lines.map((line) => literal(line)), '.fi', '.RE'].join('\n');
+  if (!fitted.crontabCut) return block;
+  return `${block}\n${paragraph('A crontab line (five schedule fields first) is one line in the crontab: join the lines indented under it, as cron reads no continuation.')}`;
 }
 
 /** What an indented line has at 80 columns: the section's 7 and the block's 4 less. */
 const LINE_ROOM = 68;
-
-/**
- * A command line too long for the page, cut at a blank outside quotes and continued with a backslash, as a shell reads
- * it: still a command to copy. A line with no such blank stays whole.
- */
-export function shellLines(line: string, room: number): string[] {
-  if (line.length <= room) return [line];
-  let quote: string | undefined;
-  let cut = -1;
-  // After the first word: a continuation's own indent is no place to cut.
-  const start = line.length - line.trimStart().length;
-  for (let at = start; at < room - 2; at++) {
-    const char = line[at]!;
-    if (quote) {
-      if (char === quote) quote = undefined;
-    } else if (char === "'" || char === '"') quote = char;
-    else if (char === ' ' && line[at - 1] !== ' ') cut = at;
-  }
-  // None before the edge (a long quoted string first): the first one after it, for a line shorter than it was.
-  for (let at = room - 2; cut === -1 && at < line.length; at++) {
-    const char = line[at]!;
-    if (quote) {
-      if (char === quote) quote = undefined;
-    } else if (char === "'" || char === '"') quote = char;
-    else if (char === ' ' && line[at - 1] !== ' ' && line.slice(at).trim() !== '') cut = at;
-  }
-  if (cut === -1) return [line];
-  return [`${line.slice(0, cut)} \\`, ...shellLines(`  ${line.slice(cut + 1).trimStart()}`, room)];
-}

@@ -16,6 +16,8 @@ export const OUTSIDE_TOOLS = {
   sh: { apt: 'dash', present: () => onPath('sh') },
   // man-db's man and groff's nroff: the man pages the package installs, read as a person would.
   man: { apt: 'man-db groff-base', present: () => onPath('man') && onPath('nroff') },
+  // groff's own warnings (-ww) on the roff lk writes, before man-db formats it.
+  groff: { apt: 'groff-base', present: () => onPath('groff') },
   // util-linux's script (-q -e -c): a pseudo-terminal without tmux. macOS's BSD script takes other flags.
   script: {
     apt: 'bsdutils',

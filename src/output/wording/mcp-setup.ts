@@ -22,7 +22,10 @@ Serve fewer tools (many hosts stop near 40 across all servers) with --tools:
 Add "--profile", "NAME" to args for another profile's mirror, "--live" to let
 get_entry, calendar and the stats summary ask the API. A host passes few
 environment variables: with --live, name the key's file (and your time zone):
-  "env": { "LK_API_KEY_FILE": "/home/you/.config/lk/key", "TZ": "Europe/Paris" }
+  "env": {
+    "LK_API_KEY_FILE": "/home/you/.config/lk/key",
+    "TZ": "Europe/Paris"
+  }
 Keep the mirror fresh with lk sync (from cron: see lk sync --help). The assistant sees only what it
 asks for; the key is never in an answer or a log line. Logs go to stderr, the
 protocol to stdout. Resources (lk://status, lk://entry/{id}, lk://report/{year},
