@@ -22,7 +22,7 @@ const EXPORT_FLAGS = {
   keep: flag.count('--keep <n>', 'with --output-dir: then delete all but the N newest exports of this account and kind there', 1),
   gzip: flag.toggle('--gzip', 'compress what is written (.json.gz with --output-dir)'),
   maxAge: flag.duration('--max-age <duration>', 'oldest cached export accepted, e.g. 30m, 6h, 2d (default 1h)'),
-  fresh: flag.toggle('--fresh', 'insist on a new export: exit 5 when the hour since the last one is not over'),
+  fresh: flag.toggle('--fresh', 'insist on a new export, asked of the server even within the hour: exit 5 when it refuses'),
   git: flag.text('--git <dir>', 'keep the export as a git repository there: one JSON file per collection, a commit when anything changed'),
 };
 type ExportOptions = OptionsOf<typeof EXPORT_FLAGS>;

@@ -13,7 +13,11 @@ const SANDBOX_FLAGS = {
   seed: flag.count('--seed <n>', 'seed of the generated data (same seed, same data)', 0),
   entries: flag.count('--entries <n>', 'library entries of the demo account (up to 100000)', 0, 100_000),
   rateLimit: flag.count('--rate-limit <n>', 'requests per minute per account (0 lifts the limit)', 0),
-  exportInterval: flag.count('--export-interval <seconds>', 'seconds between two exports of an account (default 3600)', 0),
+  exportInterval: flag.count(
+    '--export-interval <seconds>',
+    'seconds between two exports of an account (default 3600; within its hour lk reads its cache, lk export --fresh asks)',
+    0,
+  ),
   variant: flag.custom<'default' | 'alt' | undefined>(() =>
     new Option('--variant <name>', 'alt: play a second implementation (UUID ids, other field names)').choices(['default', 'alt']),
   ),
