@@ -1,8 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { sleep } from './util/sleep.js';
 import { manPages as pagesOf, type ManPage } from './man/pages.js';
-import { HELP_TOPICS } from './help/topics.js';
-import { topicMarkdown } from './help/render.js';
+import { commandTable, markdownDocs, type DocPage } from './man/markdown.js';
+export { withCommandTable } from './man/markdown.js';
 import { Command, CommanderError, Help } from 'commander';
 import { addGlobalFlags, attachFactory, attachWholeProgram } from './commands/define.js';
 import { COMMANDS, commandsFor } from './commands/index.js';
@@ -117,16 +117,22 @@ export async function topLevelHelp(width = 80): Promise<string> {
  * made as wide as a line can be, so that the commands' notes come unwrapped, for roff to fill.
  */
 export async function manPages(): Promise<ManPage[]> {
+  return pagesOf(await wideProgram(), VERSION);
+}
+
+/** The same manual in Markdown, for docs/ (`npm run man` writes it there), and the README's table of commands. */
+export async function markdownManual(): Promise<{ pages: DocPage[]; commandTable: string }> {
+  const program = await wideProgram();
+  return { pages: markdownDocs(program), commandTable: commandTable(program) };
+}
+
+/** The whole tree, with no alias or extension of this machine, its notes unwrapped. */
+async function wideProgram(): Promise<Command> {
   const wide = Object.assign(new PassThrough(), { isTTY: true, columns: 100_000 });
-  return pagesOf(await makeProgram({ ...processFactory(), env: {}, stdout: wide }), VERSION);
+  return makeProgram({ ...processFactory(), env: {}, stdout: wide });
 }
 
-/** The help topics as the README's reference shows them (`npm run man` writes them there). */
-export function helpTopicsMarkdown(): string {
-  return HELP_TOPICS.map(topicMarkdown).join('\n');
-}
-
-/** The one place that turns any failure into its message and exit code (README, Exit codes). */
+/** The one place that turns any failure into its message and exit code (lk help exit-codes). */
 export function reportError(
   error: unknown,
   stderr: NodeJS.WritableStream & { isTTY?: boolean },
@@ -200,7 +206,7 @@ function helpWidth(factory: Factory): number {
   return factory.stdout.isTTY && factory.stdout.columns ? factory.stdout.columns : 80;
 }
 
-/** One run of lk on the given command line: every failure becomes its message on stderr and its exit code (README, Exit codes). */
+/** One run of lk on the given command line: every failure becomes its message on stderr and its exit code (lk help exit-codes). */
 export async function runProgram(argv: string[], factory: Factory): Promise<number> {
   const code = await runLine(argv, factory);
   // A run started by lk schedule's job (LK_SCHEDULE_JOB) leaves its result for lk schedule list.

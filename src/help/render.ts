@@ -14,13 +14,3 @@ function blockText(block: TopicBlock): string {
   const width = Math.min(24, Math.max(...block.items.map(([term]) => term.length)));
   return block.items.map(([term, text]) => `  ${term.padEnd(width)}  ${text}`).join('\n');
 }
-
-/** A topic as Markdown, for the README's reference (`npm run man` writes it there). */
-export function topicMarkdown(topic: HelpTopic): string {
-  const blocks = topic.blocks.map((block) => {
-    if ('paragraph' in block) return block.paragraph;
-    if ('lines' in block) return ['```sh', ...block.lines, '```'].join('\n');
-    return ['| | |', '|---|---|', ...block.items.map(([term, text]) => `| \`${term}\` | ${text.replace(/\|/g, '\\|')} |`)].join('\n');
-  });
-  return `### \`lk help ${topic.name}\`\n\n${topic.summary[0]!.toUpperCase()}${topic.summary.slice(1)}.\n\n${blocks.join('\n\n')}\n`;
-}

@@ -23,15 +23,15 @@ export function manPages(program: Command, version: string): ManPage[] {
   return [rootPage(program, help, commands, version), ...commands.map((command) => commandPage(command, help, version))];
 }
 
-const pageName = (command: Command): string => ['lk', ...pathOf(command)].join('-');
-const fullName = (command: Command): string => ['lk', ...pathOf(command)].join(' ');
+export const pageName = (command: Command): string => ['lk', ...pathOf(command)].join('-');
+export const fullName = (command: Command): string => ['lk', ...pathOf(command)].join(' ');
 
-function pathOf(command: Command): string[] {
+export function pathOf(command: Command): string[] {
   return command.parent ? [...pathOf(command.parent), command.name()] : [];
 }
 
 /** Every command shown by --help, depth first (lk help is lk(1) itself: its topics are sections there). */
-function walk(command: Command, help: Help): Command[] {
+export function walk(command: Command, help: Help): Command[] {
   return help
     .visibleCommands(command)
     .filter((sub) => command.commands.includes(sub) && !(command.parent === null && sub.name() === 'help'))

@@ -269,9 +269,8 @@ describeWith(['sh', 'jq'], 'every example of lk alias, lk extension and lk help 
     await runAll(lines);
   });
 
-  it('in the README’s section', async () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const section = readme.slice(readme.indexOf('## Aliases and extensions'));
+  it('in docs/aliases.md', async () => {
+    const section = readFileSync(new URL('../../docs/aliases.md', import.meta.url), 'utf8');
     const opening = section.indexOf('```sh\n') + '```sh\n'.length;
     const block = section.slice(opening, section.indexOf('\n```', opening));
     const lines = block.split('\n').map((line) => line.replace(/\s+# .*$/, ''));
@@ -328,10 +327,10 @@ describeWith(['sh', 'jq'], 'an extension’s lk finds the key however lk does, t
     expect(readFileSync(seen, 'utf8')).not.toMatch(/^LK_KEY_SOCKET=/m);
   });
 
-  it('the README’s sample extension lists what is being read, under LK_API_KEY_FILE as the README’s cron lines set it', async () => {
+  it('the sample extension of docs/aliases.md lists what is being read, under LK_API_KEY_FILE as cron lines set it', async () => {
     const { env, bin } = keyFileHome();
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const sample = /`~\/\.local\/bin\/lk-reading`[^\n]*\n\n```sh\n([\s\S]*?)```/.exec(readme)?.[1];
+    const guide = readFileSync(new URL('../../docs/aliases.md', import.meta.url), 'utf8');
+    const sample = /`~\/\.local\/bin\/lk-reading`[^\n]*\n\n```sh\n([\s\S]*?)```/.exec(guide)?.[1];
     expect(sample).toBeDefined();
     writeFileSync(join(bin, 'lk-reading'), sample!);
     chmodSync(join(bin, 'lk-reading'), 0o755);

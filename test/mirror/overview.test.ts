@@ -55,12 +55,12 @@ async function everything<T>(bed: TestBed, path: string, query: Record<string, s
 }
 
 /**
- * The field paths the README's "On your dashboard" snippets read: Home Assistant's value_json.PATH and json_attributes,
+ * The field paths the "On your dashboard" snippets of docs/next-status.md read: Home Assistant's value_json.PATH and json_attributes,
  * homepage's `field: { a: b }`, Glance's .JSON.Int "PATH" (and, inside `range .JSON.Array "upcoming"`, each item's).
  */
 function dashboardPaths(): string[] {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  const section = /### On your dashboard\n([\s\S]*?)\n## /.exec(readme)![1]!;
+  const guide = readFileSync(new URL('../../docs/next-status.md', import.meta.url), 'utf8');
+  const section = /^## On your dashboard\n([\s\S]*?)(?:\n## |(?![\s\S]))/m.exec(guide)![1]!;
   const paths = new Set<string>();
   for (const [, path] of section.matchAll(/value_json\.([\w.]+)/g)) paths.add(path!);
   for (const [, list] of section.matchAll(/json_attributes:\n((?:\s+- \w+\n)+)/g)) for (const [, key] of list!.matchAll(/- (\w+)/g)) paths.add(key!);
@@ -247,7 +247,7 @@ describe('lk next and lk status against the sandbox', () => {
     expect(jsonOf(await lk(bed, ['status', '--json-schema']))).toEqual(schema);
   });
 
-  it("the README's dashboard snippets read only fields the schema names, each present in a real status", async () => {
+  it("docs/next-status.md's dashboard snippets read only fields the schema names, each present in a real status", async () => {
     // With a mirror where this Node reads one (its syncedAt), else mirror is null and the snippets show it blank.
     if (hasSqlite) expect((await lk(bed, ['sync', '-q'])).code).toBe(0);
     const status = jsonOf<Status>(await lk(bed, ['status', '--json']));

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { helpTopicsMarkdown, makeProgram, manPages } from '../../src/cli.js';
+import { makeProgram, manPages } from '../../src/cli.js';
 import { describeWith } from '../support/outside-tools.js';
 import { tempDir } from '../support/temp-dir.js';
 
@@ -45,13 +45,6 @@ describe('man pages', () => {
       pages.map((page) => `./man/man1/${page.name}.1`).sort(),
     );
     expect(manifest.files).toContain('man/');
-  });
-
-  it('the README has the help topics as lk help shows them (npm run man writes them there)', () => {
-    const readme = readFileSync(new URL('README.md', ROOT), 'utf8');
-    expect(readme, 'README.md is stale: run `npm run man` and commit the result').toContain(
-      `<!-- help topics: written by npm run man -->\n\n${helpTopicsMarkdown()}\n<!-- end of help topics -->`,
-    );
   });
 });
 
