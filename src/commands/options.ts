@@ -39,7 +39,7 @@ export const PHASE_FLAG = { phase: filterFlag('phase') };
 /** --from and --to: a window of dates (lk history). */
 export const WINDOW_FLAGS = { from: filterFlag('from'), to: filterFlag('to') };
 
-/** -o FILE: on every command that prints data (README, Commands), with export's guarantees (src/util/output-file.ts). */
+/** -o FILE: on every command that prints data (docs/output.md), with export's guarantees (src/util/output-file.ts). */
 export const OUTPUT_FLAG = { output: flag.text('-o, --output <file>', 'write the output to this file, whole or not at all (0600 when new)') };
 
 /** --page, --limit, --all, --max (and -o): on every command whose response is an envelope. */

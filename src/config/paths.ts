@@ -1,14 +1,14 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
-/** README, "Files and environment": $LK_CONFIG_DIR, else $XDG_CONFIG_HOME/lk, else ~/.config/lk. */
+/** docs/files.md: $LK_CONFIG_DIR, else $XDG_CONFIG_HOME/lk, else ~/.config/lk. */
 export function configDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.LK_CONFIG_DIR) return env.LK_CONFIG_DIR;
   if (env.XDG_CONFIG_HOME) return join(env.XDG_CONFIG_HOME, 'lk');
   return join(homedir(), '.config', 'lk');
 }
 
-/** README, "Files and environment": $LK_CACHE_DIR, else $XDG_CACHE_HOME/lk, else ~/.cache/lk. */
+/** docs/files.md: $LK_CACHE_DIR, else $XDG_CACHE_HOME/lk, else ~/.cache/lk. */
 export function cacheDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.LK_CACHE_DIR) return env.LK_CACHE_DIR;
   if (env.XDG_CACHE_HOME) return join(env.XDG_CACHE_HOME, 'lk');
@@ -17,7 +17,7 @@ export function cacheDir(env: NodeJS.ProcessEnv = process.env): string {
 
 export const CONFIG_FILE_NAME = 'config.json';
 
-/** README, "Files and environment": $LK_DATA_DIR, else $XDG_DATA_HOME/lk, else ~/.local/share/lk (the mirror). */
+/** docs/files.md: $LK_DATA_DIR, else $XDG_DATA_HOME/lk, else ~/.local/share/lk (the mirror). */
 export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.LK_DATA_DIR) return env.LK_DATA_DIR;
   if (env.XDG_DATA_HOME) return join(env.XDG_DATA_HOME, 'lk');

@@ -62,7 +62,7 @@ export class Settings {
     }
   }
 
-  /** The base URL as given and where it came from: flag, then env, then profile, then `lk config` default (README, Files and environment). */
+  /** The base URL as given and where it came from: flag, then env, then profile, then `lk config` default (docs/files.md). */
   baseUrlChoice(): { raw: string | undefined; source: ResolvedInstance['baseUrlSource'] } {
     if (this.flags.baseUrl !== undefined) return { raw: this.flags.baseUrl, source: 'flag' };
     // An empty LK_BASE_URL counts as unset.

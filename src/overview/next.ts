@@ -3,7 +3,7 @@ import { titleKey } from '../items/values.js';
 import { seededIndex } from './seed.js';
 import { allSettledThenFirstError } from '../util/settle.js';
 
-/** One entry of `lk next`, as --json prints it (README, "What next, what is going on"). */
+/** One entry of `lk next`, as --json prints it (docs/next-status.md). */
 export interface NextItem {
   id: string;
   title: string | null;

@@ -1,4 +1,4 @@
-/** Errors that carry their meaning: each knows the exit code it has (README, Exit codes) and an optional hint line. */
+/** Errors that carry their meaning: each knows the exit code it has (lk help exit-codes) and an optional hint line. */
 
 export const ExitCode = {
   ok: 0,

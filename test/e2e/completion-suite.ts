@@ -12,7 +12,7 @@ import { describeWith } from '../support/outside-tools.js';
 import { tempDir } from '../support/temp-dir.js';
 
 /**
- * The checked-in scripts, loaded the way the README installs them, in the real bash, zsh and fish (describeWith:
+ * The checked-in scripts, loaded the way docs/install.md installs them, in the real bash, zsh and fish (describeWith:
  * skipped where a shell is missing, required in CI): each test types a command line, presses Tab, and reads what the
  * shell offers.
  */
@@ -79,7 +79,7 @@ interface CompletionHome {
   env: NodeJS.ProcessEnv;
 }
 
-/** A private HOME with `lk` on PATH, two stored profiles, and each script where the README installs it. */
+/** A private HOME with `lk` on PATH, two stored profiles, and each script where docs/install.md installs it. */
 function completionHome(): CompletionHome {
   const root = tempDir('lk-completion-');
   const bin = join(root, 'bin');
@@ -422,7 +422,7 @@ export function completionTests(part: 'general' | Shell): void {
     });
   }
   if (part === 'general') {
-    describe('installed as the README says', () => {
+    describe('installed as docs/install.md says', () => {
       let home: CompletionHome;
       beforeAll(() => {
         home = completionHome();

@@ -1,4 +1,4 @@
-/** How to add `lk mcp` to an MCP client: the text of `lk mcp --help` (and of the README's section). */
+/** How to add `lk mcp` to an MCP client: the text of `lk mcp --help` (and of docs/mcp.md). */
 export const MCP_CLIENT_SETUP = `
 Add it to an MCP client's configuration; the client starts lk itself.
 
