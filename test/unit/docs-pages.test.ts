@@ -61,6 +61,12 @@ describe('the generated docs', () => {
       expect(readme, `README.md: no row for ${name}`).toMatch(new RegExp(`^\\| \\[\`${name}[\` ][^\\n]*\\]\\(${page}\\) \\|`, 'm'));
       expect(existsSync(join(ROOT, page)), page).toBe(true);
     }
+    // What the hand-written table had left out (issue 62), now there because every option and setting comes from the tree.
+    const serve = readFileSync(join(ROOT, 'docs/commands/lk-serve.md'), 'utf8');
+    expect(serve).toMatch(/^- `--notify`/m);
+    expect(serve).toMatch(/^- `--to <url>`/m);
+    expect(readme).toMatch(/^\| \[`lk completion [^\n]*PowerShell/m);
+    expect(readme).toMatch(/^\| \[`lk config`[^\n]*pager, ca-file, notify/m);
   });
 
   it('every help topic has its page, with every variable and exit status lk help names', () => {
