@@ -29,6 +29,7 @@ export function markdownDocs(program: Command): DocPage[] {
   return [
     { path: 'commands/README.md', markdown: rootPage(program, help, commands) },
     ...commands.map((command) => ({ path: `commands/${commandFile(command)}`, markdown: commandPage(command, help) })),
+    { path: 'help/README.md', markdown: topicsIndex() },
     ...HELP_TOPICS.map((topic) => ({ path: `help/${topic.name}.md`, markdown: topicPage(topic) })),
   ];
 }
@@ -96,6 +97,16 @@ function commandPage(command: Command, help: Help): string {
       ...[...(parent ? [parent] : []), ...subs].map((other) => `[${fullName(other)}](${commandFile(other)})`),
       `\`man ${pageName(command)}\``,
     ].join(', '),
+  ]);
+}
+
+/** The topics, as `lk help` lists them. */
+function topicsIndex(): string {
+  return page([
+    '# lk help',
+    'What the flags have in common, explained once: `lk help TOPIC` prints a topic, `man lk` has each as a section.',
+    HELP_TOPICS.map((topic) => `- [${topic.name}](${topic.name}.md): ${inline(topic.summary)}`).join('\n'),
+    'Each command: [lk](../commands/README.md).',
   ]);
 }
 
