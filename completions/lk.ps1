@@ -318,7 +318,7 @@ Register-ArgumentCompleter -Native -CommandName 'lk' -ScriptBlock {
                 @{ N = @('--keep'); D = 'with --output-dir: then delete all but the N newest exports of this account and kind there'; V = @{ K = 'free'; Name = 'n' } }
                 @{ N = @('--gzip'); D = 'compress what is written (.json.gz with --output-dir)'; V = $null }
                 @{ N = @('--max-age'); D = 'oldest cached export accepted, e.g. 30m, 6h, 2d (default 1h)'; V = @{ K = 'free'; Name = 'duration' } }
-                @{ N = @('--fresh'); D = 'insist on a new export: exit 5 when the hour since the last one is not over'; V = $null }
+                @{ N = @('--fresh'); D = 'insist on a new export, asked of the server even within the hour: exit 5 when it refuses'; V = $null }
                 @{ N = @('--git'); D = 'keep the export as a git repository there: one JSON file per collection, a commit when anything changed'; V = @{ K = 'directories'; Name = 'dir' } }
                 @{ N = @('--format'); D = 'output format: table, json, ndjson, csv, tsv'; V = @{ K = 'words'; Name = 'format'; W = @('json', 'csv') } }
             )
@@ -589,7 +589,7 @@ Register-ArgumentCompleter -Native -CommandName 'lk' -ScriptBlock {
                 @{ N = @('--seed'); D = 'seed of the generated data (same seed, same data)'; V = @{ K = 'free'; Name = 'n' } }
                 @{ N = @('--entries'); D = 'library entries of the demo account (up to 100000)'; V = @{ K = 'free'; Name = 'n' } }
                 @{ N = @('--rate-limit'); D = 'requests per minute per account (0 lifts the limit)'; V = @{ K = 'free'; Name = 'n' } }
-                @{ N = @('--export-interval'); D = 'seconds between two exports of an account (default 3600)'; V = @{ K = 'free'; Name = 'seconds' } }
+                @{ N = @('--export-interval'); D = 'seconds between two exports of an account (default 3600; within its hour lk reads its cache, lk export --fresh asks)'; V = @{ K = 'free'; Name = 'seconds' } }
                 @{ N = @('--variant'); D = 'alt: play a second implementation (UUID ids, other field names)'; V = @{ K = 'words'; Name = 'name'; W = @('default', 'alt') } }
                 @{ N = @('--tls-key'); D = 'serve https with this PEM private key (with --tls-cert)'; V = @{ K = 'files'; Name = 'file' } }
                 @{ N = @('--tls-cert'); D = 'serve https with this PEM certificate or chain (with --tls-key)'; V = @{ K = 'files'; Name = 'file' } }
