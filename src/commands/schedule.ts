@@ -9,6 +9,7 @@ import { listJobs, listScreen } from '../schedule/list.js';
 import { ownCommand } from '../schedule/own-command.js';
 import { backupDir, checkProfileName, planJob } from '../schedule/plan.js';
 import { removeJob } from '../schedule/remove.js';
+import { requireSqliteNode } from '../mirror/open.js';
 import { ExitCode, LkError, UsageError } from '../util/errors.js';
 import { addCommand, defineCommand, operand } from './define.js';
 import { flag } from './flags.js';
@@ -57,6 +58,8 @@ requests from the account's 60 a minute). With neither systemd nor crontab: the 
     const dir = backupDir(job, options.dir, process.cwd());
     const profile = ctx.settings.profileName;
     checkProfileName(profile);
+    // The job runs lk with this very Node: a sync from one without node:sqlite would fail every time, unseen.
+    if (JOBS[job].needsMirror) requireSqliteNode(`lk schedule add ${job} (its job runs lk ${job} with this Node)`);
     const instance = ctx.instance();
     const key = ctx.settings.key();
     const plan = planJob({

@@ -14,6 +14,8 @@ export interface JobKind {
   /** The shortest --every, and why, for the refusal. */
   readonly floorMs: number;
   readonly floorWhy: string;
+  /** Whether its run reads or writes the mirror, which needs node:sqlite in the Node the job runs lk with. */
+  readonly needsMirror: boolean;
   /** lk's words for one run (backup's folder is handed in). */
   readonly words: (dir: string | undefined) => string[];
 }
@@ -30,6 +32,7 @@ export const JOBS: Record<JobName, JobKind> = {
     defaultEvery: '1h',
     floorMs: 15 * MINUTE,
     floorWhy: SYNC_FLOOR_WHY,
+    needsMirror: true,
     words: () => ['sync', '-q'],
   },
   backup: {
@@ -38,6 +41,7 @@ export const JOBS: Record<JobName, JobKind> = {
     // docs/api.md: one export an hour per account.
     floorMs: HOUR,
     floorWhy: 'the API gives one export an hour',
+    needsMirror: false,
     words: (dir) => ['export', '--git', dir!, '-q'],
   },
   notify: {
@@ -45,6 +49,7 @@ export const JOBS: Record<JobName, JobKind> = {
     defaultEvery: '30m',
     floorMs: 15 * MINUTE,
     floorWhy: SYNC_FLOOR_WHY,
+    needsMirror: true,
     words: () => ['notify', '--sync', '-q'],
   },
 };

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runInProcess } from './in-process.js';
 import { tempDir } from '../support/temp-dir.js';
 import { describeWith } from '../support/outside-tools.js';
+import { describeWithSqlite, hasSqlite } from '../support/sqlite-node.js';
 
 /**
  * lk schedule against stand-ins first on PATH (and nothing else on it): a crontab that keeps its table in a file, a
@@ -86,7 +87,8 @@ function writtenFiles(h: Home): string[] {
   return walk(h.root);
 }
 
-describe('lk schedule with crontab only (systemctl absent)', () => {
+// sync and notify jobs run the mirror, which needs node:sqlite (Node 22.13): on an older Node they are refused (below).
+describeWithSqlite('lk schedule with crontab only (systemctl absent)', () => {
   it('adds one marked line under flock, lists it, replaces it on a second add, and removes exactly it', async () => {
     const h = home('absent');
     const mine = 'MAILTO=me@example.org\n# my own jobs\n0 5 * * * /usr/local/bin/backup-photos # lk schedule? no, mine\n';
@@ -223,7 +225,7 @@ describe('lk schedule with crontab only (systemctl absent)', () => {
   });
 });
 
-describe('lk schedule with systemd (a systemctl that answers)', () => {
+describeWithSqlite('lk schedule with systemd (a systemctl that answers)', () => {
   it('installs lk-NAME.service and .timer in $XDG_CONFIG_HOME/systemd/user, enables the timer; remove takes both away', async () => {
     const h = home('answers');
     const added = await runInProcess(['--profile', 'work', 'schedule', 'add', 'notify'], { env: h.env });
@@ -274,5 +276,22 @@ describeWith(['systemd-analyze'], 'lk schedule add --print: units systemd accept
     });
     expect(verify.stderr).toBe('');
     expect(verify.status).toBe(0);
+  });
+});
+
+describe('lk schedule and the Node it runs its jobs with', () => {
+  it('a sync or notify job needs node:sqlite in this Node: refused on one without it (exit 1, naming the Node), nothing installed; a backup job never', async () => {
+    const h = home('absent');
+    for (const job of ['sync', 'notify']) {
+      const result = await lk(h, ['add', job]);
+      if (hasSqlite) expect(result.code, result.stderr).toBe(0);
+      else {
+        expect(result.code).toBe(1);
+        expect(result.stderr).toMatch(new RegExp(`^lk: lk schedule add ${job} \\(its job runs lk ${job} with this Node\\) needs Node 22\\.13`));
+      }
+    }
+    expect(existsSync(h.table)).toBe(hasSqlite);
+    expect((await lk(h, ['add', 'backup', '--dir', join(h.root, 'backup')])).code).toBe(0);
+    expect(readFileSync(h.table, 'utf8')).toContain('# lk schedule backup --every 1d --profile default');
   });
 });
