@@ -40,11 +40,22 @@ export function escapeHtml(text: string): string {
   return sanitizeText(text).replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
-const hours = (minutes: number) => (minutes / 60).toLocaleString('en-US', { maximumFractionDigits: 1 });
+// Each toLocaleString with a locale makes an Intl formatter of its own; a year page formats thousands of numbers and
+// dates, a site every year's page: one formatter each, made when a page first needs it.
+let formats: { count: Intl.NumberFormat; tenths: Intl.NumberFormat; day: Intl.DateTimeFormat } | undefined;
+function formatsOnce(): NonNullable<typeof formats> {
+  formats ??= {
+    count: new Intl.NumberFormat('en-US'),
+    tenths: new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }),
+    day: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  };
+  return formats;
+}
+const count = (n: number) => formatsOnce().count.format(n);
+const tenths = (n: number) => formatsOnce().tenths.format(n);
+const hours = (minutes: number) => tenths(minutes / 60);
 const monthLabel = (key: string) => MONTHS[Number(key.slice(5, 7)) - 1]!;
-const dayLabel = (iso: string) =>
-  new Date(`${iso.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dayLabel = (iso: string) => formatsOnce().day.format(new Date(`${iso.slice(0, 10)}T12:00:00Z`));
 
 function unitValue(unit: TimeUnit, value: number): string {
   return unit === 'minutes' ? hours(value) : count(value);
@@ -228,13 +239,7 @@ function domainSection(section: Section & { key: Domain }, figures: ReportFigure
       const name = unitName(unit, section.key);
       const title = `${section.name}: ${name} by month`;
       const shown = unit === 'minutes' ? values!.map((minutes) => Math.round(minutes / 6) / 10) : values!;
-      return monthlyFigure(
-        title,
-        figures,
-        [section],
-        () => shown,
-        (n) => n.toLocaleString('en-US', { maximumFractionDigits: 1 }),
-      );
+      return monthlyFigure(title, figures, [section], () => shown, tenths);
     });
   return `<section class="domain" id="${section.key.toLowerCase()}">
 <h2>${section.name}</h2>

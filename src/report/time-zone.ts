@@ -26,12 +26,21 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
-export class TimeZone {
-  private readonly format: Intl.DateTimeFormat;
-  private readonly dayOffsets = new Map<number, number | undefined>();
+/**
+ * A zone's formatter and its offset for each UTC day (undefined on a day its offset changes), kept for the process:
+ * a zone's rules do not change while lk runs, and a report, a site or a server makes many TimeZone objects of one zone
+ * (a year page, a query, a request each): shared, Intl is asked once per day and zone, not once per day and object.
+ */
+interface ZoneRules {
+  format: Intl.DateTimeFormat;
+  dayOffsets: Map<number, number | undefined>;
+}
+const rulesOfZone = new Map<string, ZoneRules>();
 
-  constructor(readonly name: string) {
-    this.format = new Intl.DateTimeFormat('en-US', {
+function rulesOf(name: string): ZoneRules {
+  let rules = rulesOfZone.get(name);
+  if (!rules) {
+    const format = new Intl.DateTimeFormat('en-US', {
       timeZone: name,
       hourCycle: 'h23',
       year: 'numeric',
@@ -41,17 +50,31 @@ export class TimeZone {
       minute: 'numeric',
       second: 'numeric',
     });
+    rules = { format, dayOffsets: new Map() };
+    rulesOfZone.set(name, rules);
+  }
+  return rules;
+}
+
+export class TimeZone {
+  private readonly format: Intl.DateTimeFormat;
+  private readonly dayOffsets: Map<number, number | undefined>;
+
+  constructor(readonly name: string) {
+    ({ format: this.format, dayOffsets: this.dayOffsets } = rulesOf(name));
   }
 
   /** Milliseconds to add to a UTC instant to get the zone's wall-clock time at that instant. */
   offsetAt(ms: number): number {
     const utcDay = Math.floor(ms / DAY);
-    if (!this.dayOffsets.has(utcDay)) {
+    let offset = this.dayOffsets.get(utcDay);
+    if (offset === undefined && !this.dayOffsets.has(utcDay)) {
       const start = this.exactOffset(utcDay * DAY);
       const end = this.exactOffset(utcDay * DAY + DAY - 1);
-      this.dayOffsets.set(utcDay, start === end ? start : undefined);
+      offset = start === end ? start : undefined;
+      this.dayOffsets.set(utcDay, offset);
     }
-    return this.dayOffsets.get(utcDay) ?? this.exactOffset(ms);
+    return offset ?? this.exactOffset(ms);
   }
 
   localDate(ms: number): LocalDate {
