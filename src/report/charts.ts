@@ -36,7 +36,30 @@ const WIDTH = 340;
 const AXIS = 'rgba(127, 127, 127, 0.9)';
 const GRID = 'rgba(127, 127, 127, 0.25)';
 
+/**
+ * Charts drawn in this process, by what they show: a chart is the same bytes for the same spec (stableClassNames), and
+ * drawing is most of a year page's time. lk serve draws a year's charts for /report/YEAR.html and again for
+ * /site/year/YEAR.html and each new ETag; lk publish and lk report once each. The latest few hundred are kept.
+ */
+const drawn = new Map<string, string>();
+const DRAWN_KEPT = 256;
+
 export function barChartSvg(spec: BarChartSpec): string {
+  const key = JSON.stringify(spec);
+  const known = drawn.get(key);
+  if (known !== undefined) {
+    drawn.delete(key);
+    drawn.set(key, known);
+    return known;
+  }
+  const svg = drawBarChart(spec);
+  drawn.set(key, svg);
+  if (drawn.size > DRAWN_KEPT) drawn.delete(drawn.keys().next().value!);
+  return svg;
+}
+
+/** A chart drawn anew (barChartSvg keeps what it drew): the same bytes for the same spec whenever it is drawn. */
+export function drawBarChart(spec: BarChartSpec): string {
   const width = WIDTH;
   const height = spec.short ? 180 : 260;
   // A category label is about 7 px a character at 12 px: turned when the row of them would be wider than the chart.
