@@ -6,6 +6,8 @@
 // after vitest's report. The run fails if either fails.
 //
 //   node scripts/test.mjs [vitest arguments…]
+//   node scripts/test.mjs --quick [vitest arguments…]   the in-process tests alone (LK_TESTS=in-process), no checks:
+//                                                       npm run test:quick, the loop after a change
 import { spawn, spawnSync } from 'node:child_process';
 import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -27,17 +29,30 @@ if (process.argv[2] === '--checks') {
   process.exit(0);
 }
 
-const held = [];
-const checks = spawn(process.execPath, [fileURLToPath(import.meta.url), '--checks'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-checks.stdout.on('data', (chunk) => held.push(chunk));
-checks.stderr.on('data', (chunk) => held.push(chunk));
-const checked = new Promise((resolve) => checks.on('close', (code) => resolve(code ?? 1)));
+if (process.argv[2] === '--quick') {
+  const quick = spawn(process.execPath, [`${root}node_modules/vitest/vitest.mjs`, 'run', ...process.argv.slice(3)], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, LK_TESTS: 'in-process' },
+  });
+  quick.on('close', (code) => process.exit(code ?? 1));
+} else {
+  await wholeSuite();
+}
 
-const vitest = spawn(process.execPath, [`${root}node_modules/vitest/vitest.mjs`, 'run', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
-const tested = await new Promise((resolve) => vitest.on('close', (code) => resolve(code ?? 1)));
+async function wholeSuite() {
+  const held = [];
+  const checks = spawn(process.execPath, [fileURLToPath(import.meta.url), '--checks'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  checks.stdout.on('data', (chunk) => held.push(chunk));
+  checks.stderr.on('data', (chunk) => held.push(chunk));
+  const checked = new Promise((resolve) => checks.on('close', (code) => resolve(code ?? 1)));
 
-const checkedCode = await checked;
-process.stdout.write(`\n=== typecheck and lint (npm run typecheck, npm run lint), run beside the tests ===\n`);
-process.stdout.write(Buffer.concat(held));
-process.stdout.write(checkedCode === 0 ? 'typecheck and lint: passed\n' : `typecheck and lint: FAILED (exit ${checkedCode})\n`);
-process.exit(tested !== 0 ? tested : checkedCode);
+  const vitest = spawn(process.execPath, [`${root}node_modules/vitest/vitest.mjs`, 'run', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+  const tested = await new Promise((resolve) => vitest.on('close', (code) => resolve(code ?? 1)));
+
+  const checkedCode = await checked;
+  process.stdout.write(`\n=== typecheck and lint (npm run typecheck, npm run lint), run beside the tests ===\n`);
+  process.stdout.write(Buffer.concat(held));
+  process.stdout.write(checkedCode === 0 ? 'typecheck and lint: passed\n' : `typecheck and lint: FAILED (exit ${checkedCode})\n`);
+  process.exit(tested !== 0 ? tested : checkedCode);
+}
