@@ -117,6 +117,8 @@ export interface TestBed {
 /** The environment a run sees: the test's own, never the developer's. */
 function runEnv(options: RunOptions): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, LANG: 'C.UTF-8', TZ: 'UTC' };
+  // The run's warm compile cache, as a user's lk has after its first run (test/support/private-tmpdir.ts).
+  if (process.env.LK_TESTS_COMPILE_CACHE) env.NODE_COMPILE_CACHE = process.env.LK_TESTS_COMPILE_CACHE;
   for (const [name, value] of Object.entries(options.env ?? {})) {
     if (value === undefined) delete env[name];
     else env[name] = value;
