@@ -11,14 +11,6 @@ import { tempDir } from '../support/temp-dir.js';
 // exportIntervalSeconds 0: the server would allow every export, so any request the client makes shows in the counters.
 let bed: TestBed;
 
-beforeAll(async () => {
-  bed = await startTestBed({ entries: 40, rateLimit: 0, exportIntervalSeconds: 0 });
-});
-
-afterAll(async () => {
-  await bed.sandbox.close();
-});
-
 /** A private cache and output folder per scenario, so no test finds another's export in its cache. */
 function scenario(): { cache: string; out: string } {
   const root = tempDir('lk-export-');
@@ -57,6 +49,16 @@ async function nextSecond(): Promise<void> {
 
 /** The tests of this area, in parts that run as files of their own, side by side. */
 export function exportTests(part: 'a' | 'b'): void {
+  // Each file's own bed: a worker imports this module once for all its files (isolate: false), so hooks at its top
+  // level would be registered for the first file alone, and the next would find that file's sandbox closed.
+  beforeAll(async () => {
+    bed = await startTestBed({ entries: 40, rateLimit: 0, exportIntervalSeconds: 0 });
+  });
+
+  afterAll(async () => {
+    await bed.sandbox.close();
+  });
+
   if (part === 'a') {
     describe('lk export', () => {
       it('two exports in a row make one export request, and both outputs are identical', async () => {

@@ -22,17 +22,19 @@ const PAGING_COUNT = /\d+ \/ 250 entries/;
 let bed: TestBed;
 let ids: string[];
 
-beforeAll(async () => {
-  bed = await startTestBed({ entries: 250, rateLimit: 0 });
-  ids = (JSON.parse((await bed.lk(['library', '--all', '--json'])).stdout) as Array<{ id: string }>).map((entry) => entry.id);
-});
-
-afterAll(async () => {
-  await bed.sandbox.close();
-});
-
 /** The tests of this area, in parts that run as files of their own, side by side. */
 export function terminalTests(part: 'a' | 'b'): void {
+  // Each file's own bed: a worker imports this module once for all its files (isolate: false), so hooks at its top
+  // level would be registered for the first file alone, and the next would find that file's sandbox closed.
+  beforeAll(async () => {
+    bed = await startTestBed({ entries: 250, rateLimit: 0 });
+    ids = (JSON.parse((await bed.lk(['library', '--all', '--json'])).stdout) as Array<{ id: string }>).map((entry) => entry.id);
+  });
+
+  afterAll(async () => {
+    await bed.sandbox.close();
+  });
+
   if (part === 'a') {
     describeWith(['tmux'], 'lk library in a real terminal 80 columns wide', () => {
       it('fits the table to the window: no line wider than 80 columns, the header once, the ID column aligned', async () => {
