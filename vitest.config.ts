@@ -124,6 +124,9 @@ export default defineConfig({
     // already runs the program hundreds of times in one process) and no test mocks a module; test/setup.ts runs for
     // every file, so each still removes its temp folders and sees TZ=UTC.
     isolate: false,
+    // `npm run test:coverage`: the lines of src/ the tests run in vitest's own processes (lk started as a process runs
+    // dist/, which no coverage sees).
+    coverage: { provider: 'v8', include: ['src/**'], reporter: ['text-summary'] },
     testTimeout: 30_000,
     hookTimeout: 30_000,
     ...selection(chosenGroups()),
