@@ -43,8 +43,9 @@ function cachedBodyPath(cache: string): string | undefined {
 }
 
 /** Export names carry seconds: let the clock tick over so each run's name is its own. */
+/** The bed's clock moved on to the next second, so that the next export is stamped a second later. */
 async function nextSecond(): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, 1005 - (Date.now() % 1000)));
+  await bed.clock!.sleep(1000);
 }
 
 /** The tests of this area, in parts that run as files of their own, side by side. */

@@ -107,6 +107,8 @@ export function outputOf(
 export interface TestBed {
   sandbox: Sandbox;
   home: ReturnType<typeof tempHome>;
+  /** The clock the sandbox and `lk` (in process) share; null where the test asked for real time. */
+  clock: VirtualClock | null;
   env(keyName?: string | null): Record<string, string | undefined>;
   /** lk in this process (fake streams): the default for behaviour. */
   lk(args: string[], options?: RunOptions & Omit<InProcessOptions, 'env' | 'input' | 'tty'> & { key?: string | null }): Promise<RunResult>;
@@ -185,6 +187,7 @@ export async function startTestBed(
   return {
     sandbox,
     home,
+    clock,
     env,
     lk: (args, runOptions = {}) =>
       runLkInProcess(args, {
