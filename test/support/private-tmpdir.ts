@@ -20,8 +20,8 @@ export const COMPILE_CACHE = 'LK_TESTS_COMPILE_CACHE';
 const COMPILE_CACHE_FOLDER = 'node-compile-cache';
 
 export default function privateTmpdir(): () => void {
-  // Each vitest project runs the global setup: the first makes the folder, the others share it (nested folders would
-  // make socket paths too long for tmux and chromium), and the first's teardown, the last to run, checks it.
+  // Run more than once in a process (once per vitest project, were the config to have several again), the first makes
+  // the folder and the others share it (nested folders would make socket paths too long for tmux and chromium).
   if (process.env[OWNED] !== undefined) return () => {};
   const root = mkdtempSync(join(tmpdir(), 'lk-tests-'));
   process.env.TMPDIR = root;
