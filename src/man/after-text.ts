@@ -48,3 +48,11 @@ export function afterBlocks(text: string): AfterBlock[] {
   }
   return blocks;
 }
+
+/** The blocks under a heading, up to the next heading. */
+export function blocksUnder(blocks: readonly AfterBlock[], heading: string): AfterBlock[] {
+  const start = blocks.findIndex((block) => block.kind === 'heading' && block.text === heading);
+  if (start === -1) return [];
+  const end = blocks.findIndex((block, at) => at > start && block.kind === 'heading');
+  return blocks.slice(start + 1, end === -1 ? undefined : end);
+}

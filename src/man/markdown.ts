@@ -1,9 +1,8 @@
 import type { Command, Help } from 'commander';
-import { defaultSubcommand } from '../completion/model.js';
 import type { HelpTopic } from '../help/topic.js';
 import { HELP_TOPICS } from '../help/topics.js';
-import { afterBlocks, afterText, type AfterBlock } from './after-text.js';
-import { fullName, pageName, pathOf, walk as commandsOf } from './pages.js';
+import { afterBlocks, afterText, blocksUnder, type AfterBlock } from './after-text.js';
+import { commandParts, fullName, pageName, pathOf, walk as commandsOf } from './pages.js';
 
 /**
  * The manual in Markdown, for docs/ and the README: a page per command and subcommand (docs/commands/lk-library.md),
@@ -62,13 +61,7 @@ function rootPage(program: Command, help: Help, commands: readonly Command[]): s
 }
 
 function commandPage(command: Command, help: Help): string {
-  const args = help.visibleArguments(command);
-  const sub = defaultSubcommand(command);
-  const subs = help.visibleCommands(command).filter((other) => command.commands.includes(other));
-  const after = afterBlocks(afterText(command));
-  const firstHeading = after.findIndex((block) => block.kind === 'heading');
-  const intro = firstHeading === -1 ? after : after.slice(0, firstHeading);
-  const rest = firstHeading === -1 ? [] : after.slice(firstHeading);
+  const { args, sub, subs, intro, rest } = commandParts(command, help);
   const parent = command.parent?.parent ? command.parent : undefined;
   const defaults = sub ? help.visibleOptions(sub).filter((option) => option.long !== '--help') : [];
   let heading = '';
@@ -139,13 +132,6 @@ function synopsis(command: Command, help: Help, withOptions = false): string {
 
 function options(list: ReturnType<Help['visibleOptions']>, help: Help): string {
   return list.map((option) => `- \`${help.optionTerm(option)}\`: ${inline(help.optionDescription(option))}`).join('\n');
-}
-
-function blocksUnder(blocks: readonly AfterBlock[], heading: string): AfterBlock[] {
-  const start = blocks.findIndex((block) => block.kind === 'heading' && block.text === heading);
-  if (start === -1) return [];
-  const end = blocks.findIndex((block, at) => at > start && block.kind === 'heading');
-  return blocks.slice(start + 1, end === -1 ? undefined : end);
 }
 
 function blockMarkdown(block: AfterBlock, examples: boolean): string {

@@ -2,7 +2,7 @@ import type { Command, Help } from 'commander';
 import { defaultSubcommand } from '../completion/model.js';
 import type { HelpTopic } from '../help/topic.js';
 import { HELP_TOPICS } from '../help/topics.js';
-import { afterBlocks, afterText, type AfterBlock } from './after-text.js';
+import { afterBlocks, afterText, blocksUnder, type AfterBlock } from './after-text.js';
 import { item, lines, literal, paragraph, prose, section, subsection, titleLine } from './roff.js';
 
 /**
@@ -69,15 +69,25 @@ function rootPage(program: Command, help: Help, commands: readonly Command[], ve
   return { name: 'lk', roff: `${roff.join('\n')}\n` };
 }
 
-function commandPage(command: Command, help: Help, version: string): ManPage {
-  const name = pageName(command);
-  const args = help.visibleArguments(command);
-  const sub = defaultSubcommand(command);
-  const subs = help.visibleCommands(command).filter((other) => command.commands.includes(other));
+/**
+ * What a command's page is made of, for the man page and the Markdown page alike: its arguments, its group's default
+ * subcommand and subcommands, and the text after its help split at its first heading (before it: the description).
+ */
+export function commandParts(command: Command, help: Help) {
   const after = afterBlocks(afterText(command));
   const firstHeading = after.findIndex((block) => block.kind === 'heading');
-  const intro = firstHeading === -1 ? after : after.slice(0, firstHeading);
-  const rest = firstHeading === -1 ? [] : after.slice(firstHeading);
+  return {
+    args: help.visibleArguments(command),
+    sub: defaultSubcommand(command),
+    subs: help.visibleCommands(command).filter((other) => command.commands.includes(other)),
+    intro: firstHeading === -1 ? after : after.slice(0, firstHeading),
+    rest: firstHeading === -1 ? [] : after.slice(firstHeading),
+  };
+}
+
+function commandPage(command: Command, help: Help, version: string): ManPage {
+  const name = pageName(command);
+  const { args, sub, subs, intro, rest } = commandParts(command, help);
   const roff = [
     titleLine(name, version),
     section('name'),
@@ -118,13 +128,6 @@ function defaultOptions(command: Command, sub: Command | undefined, help: Help):
 
 function seeAlso(commands: readonly Command[]): string {
   return ['lk', ...commands.map(pageName)].map((page, at, all) => `.BR ${literal(page)} (1)${at < all.length - 1 ? ',' : ''}`).join('\n');
-}
-
-function blocksUnder(blocks: readonly AfterBlock[], heading: string): AfterBlock[] {
-  const start = blocks.findIndex((block) => block.kind === 'heading' && block.text === heading);
-  if (start === -1) return [];
-  const end = blocks.findIndex((block, at) => at > start && block.kind === 'heading');
-  return blocks.slice(start + 1, end === -1 ? undefined : end);
 }
 
 function blockRoff(block: AfterBlock): string {
