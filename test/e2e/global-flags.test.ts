@@ -92,10 +92,10 @@ const PATHS: Record<
   'config get': { args: () => ['config', 'get', 'lang'], kind: 'text' },
   'config set': { args: () => ['config', 'set', 'lang', 'en'], kind: 'text' },
   'config unset': { args: () => ['config', 'unset', 'lang'], kind: 'text' },
-  // --print and a job lk does not know: the machine's own crontab and units are read at most, never written.
-  // A job's lk reads the key itself: from the file LK_API_KEY_FILE names (a key only in LK_API_KEY is refused).
+  // --print: nothing installed (and the crontab and systemctl it would reach are the stand-ins above). A backup job,
+  // which any Node runs (sync and notify need node:sqlite). A job's lk reads the key itself: from the file LK_API_KEY_FILE names (a key only in LK_API_KEY is refused).
   'schedule add': {
-    args: () => ['schedule', 'add', 'sync', '--print'],
+    args: () => ['schedule', 'add', 'backup', '--dir', join(dir, 'backup'), '--print'],
     kind: 'screen',
     env: () => ({ LK_API_KEY: undefined, LK_API_KEY_FILE: keyFile() }),
   },
