@@ -33,7 +33,7 @@ export function summaryLines(skipped: readonly string[], version: string): strin
   if (skippedByTool.size > 0) {
     const tools = [...skippedByTool.keys()].sort();
     const counts = tools.map((tool) => `${tool} (${skippedByTool.get(tool)})`).join(', ');
-    const packages = [...new Set(tools.map((tool) => OUTSIDE_TOOLS[tool].apt))].join(' ');
+    const packages = [...new Set(tools.flatMap((tool) => OUTSIDE_TOOLS[tool].apt.split(' ')))].join(' ');
     lines.push(`Skipped tests that need outside tools: ${counts}. To run them: apt-get install ${packages}`);
   }
   return lines;

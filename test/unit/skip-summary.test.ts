@@ -15,6 +15,12 @@ describe('the skip summary', () => {
     ]);
   });
 
+  it('names each package once in the apt-get line, though two tools need it (man and groff: groff-base)', () => {
+    expect(summaryLines([tool('man', 'a'), tool('groff', 'b')], 'v24.1.0')).toEqual([
+      'Skipped tests that need outside tools: groff (1), man (1). To run them: apt-get install groff-base man-db',
+    ]);
+  });
+
   it('counts a test skipped for both reasons once, for node:sqlite; says nothing when nothing was skipped', () => {
     expect(summaryLines([`the mirror [${SQLITE_SKIP_MARKER}] ${tool('mount', 'e')}`], 'v20.20.2')).toEqual([
       'Skipped 1 test that needs node:sqlite (Node 22.13+; this is Node v20.20.2): run them on Node 22.13 or newer',
