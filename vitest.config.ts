@@ -127,6 +127,10 @@ export default defineConfig({
     // `npm run test:coverage`: the lines of src/ the tests run in vitest's own processes (lk started as a process runs
     // dist/, which no coverage sees).
     coverage: { provider: 'v8', include: ['src/**'], reporter: ['text-summary'] },
+    // lk's sources as vitest transformed them, kept between runs by content hash (vitest's fsModuleCache, marked
+    // experimental): the in-process tests' second run took 38–40 s instead of 45–49 s, 66 s of CPU instead of 82
+    // (Node 24). The cache is .tmp/cache/vitest, beside the linters'; `rm -rf .tmp/cache` forgets it.
+    experimental: { fsModuleCache: true, fsModuleCachePath: '.tmp/cache/vitest' },
     testTimeout: 30_000,
     hookTimeout: 30_000,
     ...selection(chosenGroups()),
