@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { withoutKey } from '../util/without-key.js';
 import { findExecutable } from '../util/executable.js';
 import { LkError } from '../util/errors.js';
 
@@ -36,13 +37,4 @@ export function runTool(file: string, args: readonly string[], env: NodeJS.Proce
 export function toolFailed(what: string, answer: ToolAnswer): LkError {
   const said = answer.stderr.trim().split('\n')[0] || `exit ${answer.code}`;
   return new LkError(`${what} failed: ${said}`);
-}
-
-/** The tools get the user's environment without anything that gives lk's key (the key, its file, an extension's socket). */
-function withoutKey(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const out = { ...env };
-  delete out.LK_API_KEY;
-  delete out.LK_API_KEY_FILE;
-  delete out.LK_KEY_SOCKET;
-  return out;
 }

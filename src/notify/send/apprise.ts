@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, readSync } from 'node:fs';
+import { withoutKey } from '../../util/without-key.js';
 import { findExecutable } from '../../util/executable.js';
 import type { Sender } from './outcome.js';
 
@@ -48,12 +49,7 @@ function pythonOf(script: string, env: NodeJS.ProcessEnv): string | undefined {
 
 /** What apprise is given of lk's environment: the user's, without lk's key or the file that holds it. */
 function appriseEnv(env: NodeJS.ProcessEnv, url: string, title: string): NodeJS.ProcessEnv {
-  const out: NodeJS.ProcessEnv = { ...env, APPRISE_URLS: url, TITLE_FROM_LK: title };
-  // Nothing that gives lk's key: the key, the file holding it, or the socket an extension's lk borrows it through.
-  delete out.LK_API_KEY;
-  delete out.LK_API_KEY_FILE;
-  delete out.LK_KEY_SOCKET;
-  return out;
+  return { ...withoutKey(env), APPRISE_URLS: url, TITLE_FROM_LK: title };
 }
 
 /** What apprise said was wrong (-v: its warnings and errors), one line, without its time stamps. */
