@@ -1,4 +1,4 @@
-import { formatMoment } from '../util/units.js';
+import { formatMoment, localMoment } from '../util/units.js';
 import { installedLines, nextCronRun } from './crontab.js';
 import type { JobName } from './jobs.js';
 import { lastRun } from './last-run.js';
@@ -53,15 +53,8 @@ export function listScreen(jobs: readonly ListedJob[], now: number): string {
   return jobs
     .map((job) => {
       const next = job.next === null ? 'not known' : job.scheduler === 'cron' ? when(job.next) : job.next;
-      const last = job.last === null ? 'not yet' : `exit ${job.last.exitCode}, ${ended(Date.parse(job.last.at))}`;
+      const last = job.last === null ? 'not yet' : `exit ${job.last.exitCode}, ${localMoment(Date.parse(job.last.at))}`;
       return `${job.job} (profile ${job.profile}), every ${job.every}, by ${job.scheduler}\n  next run: ${next}\n  last run: ${last}\n`;
     })
     .join('');
-}
-
-/** A past moment in local time, as formatMoment writes a future one (without the countdown). */
-function ended(at: number): string {
-  const date = new Date(at);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }

@@ -21,11 +21,14 @@ export function formatCount(n: number): string {
  * time, the day in front when it is not today, and how far off it is: "14:05:09 (in 55s)", "2026-11-24 09:00:00 (in 18h)".
  */
 export function formatMoment(epochMs: number, now: number): string {
+  const [day, time] = localMoment(epochMs).split(' ');
+  const sameDay = day === localMoment(now).split(' ')[0];
+  return `${sameDay ? time : `${day} ${time}`} (in ${formatDuration(Math.max(0, (epochMs - now) / 1000))})`;
+}
+
+/** A moment in local time to the second: `2026-11-29 03:17:00`. */
+export function localMoment(epochMs: number): string {
   const date = new Date(epochMs);
   const pad = (n: number) => String(n).padStart(2, '0');
-  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-  const today = new Date(now);
-  const sameDay = date.getFullYear() === today.getFullYear() && date.getMonth() === today.getMonth() && date.getDate() === today.getDate();
-  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-  return `${sameDay ? time : `${day} ${time}`} (in ${formatDuration(Math.max(0, (epochMs - now) / 1000))})`;
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
