@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeProgram } from '../../src/cli.js';
 import { freePort } from '../support/ports.js';
 import { tempDir } from '../support/temp-dir.js';
+import { CRONTAB, SILENT_SYSTEMCTL, standIn } from '../support/schedule-stand-ins.js';
 import { startTestBed, tempHome, type TestBed } from './harness.js';
 import type { FaultOptions } from '../../src/sandbox/faults.js';
 import { hasSqlite, itWithSqlite } from '../support/sqlite-node.js';
@@ -147,18 +148,9 @@ function shownPath(path: string): string {
 function scheduleStandIns(root: string): Record<string, string> {
   const bin = join(root, 'bin');
   mkdirSync(bin);
-  const table = join(root, 'crontab.txt');
-  const crontab = `const fs = require('node:fs');
-if (process.argv[2] === '-l') {
-  if (!fs.existsSync(${JSON.stringify(table)})) {
-    process.stderr.write('no crontab for tester\\n');
-    process.exit(1);
-  }
-  process.stdout.write(fs.readFileSync(${JSON.stringify(table)}));
-} else fs.writeFileSync(${JSON.stringify(table)}, fs.readFileSync(process.argv[2] === '-' ? 0 : process.argv[2]));`;
-  writeFileSync(join(bin, 'crontab'), `#!${process.execPath}\n${crontab}\n`, { mode: 0o755 });
-  writeFileSync(join(bin, 'systemctl'), `#!${process.execPath}\nprocess.exit(1);\n`, { mode: 0o755 });
-  return { PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}`, XDG_CONFIG_HOME: join(root, 'xdg') };
+  standIn(bin, 'crontab', CRONTAB);
+  standIn(bin, 'systemctl', SILENT_SYSTEMCTL);
+  return { PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}`, XDG_CONFIG_HOME: join(root, 'xdg'), CRONTAB_FILE: join(root, 'crontab.txt') };
 }
 
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { runInProcess } from './in-process.js';
 import { tempDir } from '../support/temp-dir.js';
 import { describeWith } from '../support/outside-tools.js';
 import { describeWithSqlite, hasSqlite } from '../support/sqlite-node.js';
+import { CRONTAB, SILENT_SYSTEMCTL, standIn } from '../support/schedule-stand-ins.js';
 
 /**
  * lk schedule against stand-ins first on PATH (and nothing else on it): a crontab that keeps its table in a file, a
@@ -23,40 +24,20 @@ interface Home {
   env: NodeJS.ProcessEnv;
 }
 
-/** A node script as a program on the stand-ins' PATH. */
-function standIn(bin: string, name: string, body: string): void {
-  const file = join(bin, name);
-  writeFileSync(file, `#!${process.execPath}\nconst fs = require('node:fs');\n${body}\n`);
-  chmodSync(file, 0o755);
-}
-
 /** A home with the key stored in its config (as lk auth login keeps it) and a stand-in crontab; `systemctl` as asked. */
 function home(systemctl: 'answers' | 'silent' | 'absent', crontab = true): Home {
   const root = tempDir('lk-schedule-');
   const bin = join(root, 'bin');
   mkdirSync(bin);
   const table = join(root, 'crontab.txt');
-  if (crontab) {
-    standIn(
-      bin,
-      'crontab',
-      `const table = process.env.CRONTAB_FILE;
-fs.appendFileSync(table + '.env', JSON.stringify(process.env) + '\\n');
-const arg = process.argv[2];
-if (arg === '-l') {
-  if (!fs.existsSync(table)) { process.stderr.write('no crontab for tester\\n'); process.exit(1); }
-  process.stdout.write(fs.readFileSync(table));
-} else if (arg === '-') fs.writeFileSync(table, fs.readFileSync(0));
-else fs.copyFileSync(arg, table);`,
-    );
-  }
+  if (crontab) standIn(bin, 'crontab', CRONTAB);
   if (systemctl !== 'absent') {
     standIn(
       bin,
       'systemctl',
       systemctl === 'answers'
         ? `fs.appendFileSync(${JSON.stringify(join(root, 'systemctl.log'))}, process.argv.slice(2).join(' ') + '\\n');`
-        : `process.stderr.write('Failed to connect to bus: No medium found\\n'); process.exit(1);`,
+        : SILENT_SYSTEMCTL,
     );
   }
   const config = join(root, 'config');
