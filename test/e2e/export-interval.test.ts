@@ -30,7 +30,9 @@ describe('the export interval is the server’s: lk export --fresh against lk sa
 
     const refused = await lkExport('--fresh', '-o', join(dir, 'refused.json'));
     expect(refused.code).toBe(5);
-    expect(refused.stderr).toMatch(/^lk: the server refused a new export \(api\.rate_limited\); try again after \d\d:\d\d:\d\d \(in (1m|\d+s)\)$/m);
+    expect(refused.stderr).toMatch(
+      /^lk: the server refused a new export \(api\.rate_limited\); try again after (\d{4}-\d\d-\d\d )?\d\d:\d\d:\d\d \(in (1m|\d+s)\)$/m,
+    );
     expect(exportRequests()).toBe(2);
     // The refusal stands until its Retry-After: no second request for it.
     expect((await lkExport('--fresh', '-o', join(dir, 'refused.json'))).code).toBe(5);

@@ -38,7 +38,7 @@ function itemRows(db: string): unknown[] {
  * names them, when the export is possible, and --full.
  */
 const WAITS =
-  /^lk: read only what changed since the last sync; may be waiting for the next export \(possible at \d\d:\d\d:\d\d \(in [^)]+\)\): (.*; )?the notifications \(too large to read whole within the budget\) — lk sync --full reads every page now$/;
+  /^lk: read only what changed since the last sync; may be waiting for the next export \(possible at (\d{4}-\d\d-\d\d )?\d\d:\d\d:\d\d \(in [^)]+\)\): (.*; )?the notifications \(too large to read whole within the budget\) — lk sync --full reads every page now$/;
 
 /** Entries of the account: more pages (12) than the new events touch entries (10), so each is read on its own. */
 const ENTRIES = 1_200;
