@@ -56,7 +56,9 @@ function install(dir: string): { bin: string; program: string } {
 }
 
 async function lk(bin: string, cacheDir: string, args: string[]) {
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8', TZ: 'UTC', ...bed.env(), LK_CACHE_DIR: cacheDir };
+  // lk's own cache under LK_CACHE_DIR, not the run's shared one (bed.env's NODE_COMPILE_CACHE): the cache tested here.
+  const { NODE_COMPILE_CACHE: _shared, ...own } = bed.env();
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8', TZ: 'UTC', ...own, LK_CACHE_DIR: cacheDir };
   const run = await outputOf(spawn(process.execPath, [bin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] }));
   expect(run.stderr).toBe('');
   expect(run.code).toBe(0);

@@ -179,6 +179,9 @@ export async function startTestBed(
   const home = tempHome();
   const env = (keyName: string | null = 'full') => ({
     ...bedEnv,
+    // The run's compile cache, for the processes a test starts with an environment of its own (runEnv gives it to
+    // the others): each gives lk a fresh cache folder, where lk would compile the program afresh every time.
+    ...(process.env.LK_TESTS_COMPILE_CACHE ? { NODE_COMPILE_CACHE: process.env.LK_TESTS_COMPILE_CACHE } : {}),
     LK_BASE_URL: sandbox.url,
     LK_API_KEY: keyName === null ? undefined : sandbox.key(keyName),
     LK_CONFIG_DIR: home.configDir,

@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ReportFigures } from '../../src/report/figures.js';
 import { reportPage } from '../../src/report/page.js';
@@ -44,19 +44,17 @@ interface Visit {
 describeWith(['chromium'], 'the report page in chromium', () => {
   let dir: string;
   let bed: TestBed | undefined;
+  let started: Promise<Browser> | undefined;
   const contexts = new Map<boolean, Promise<BrowserContext>>();
   const pages: { name: string; file: string; figures: ReportFigures }[] = [];
 
-  /** A browser of the suite's own (a fresh profile folder) with JavaScript on or off, started once. */
+  /** The file's one browser (started once, its profile a fresh folder of playwright's), in a context with JavaScript on
+   *  or off: a context of its own is no browser process of its own. */
   function browser(javaScriptEnabled: boolean): Promise<BrowserContext> {
     let context = contexts.get(javaScriptEnabled);
     if (!context) {
-      context = chromium.launchPersistentContext(mkdtempSync(join(dir, 'profile-')), {
-        executablePath: chromiumPath()!,
-        args: CHROMIUM_ARGS,
-        headless: true,
-        javaScriptEnabled,
-      });
+      started ??= chromium.launch({ executablePath: chromiumPath()!, args: CHROMIUM_ARGS, headless: true });
+      context = started.then((running) => running.newContext({ javaScriptEnabled }));
       contexts.set(javaScriptEnabled, context);
     }
     return context;
@@ -102,6 +100,7 @@ describeWith(['chromium'], 'the report page in chromium', () => {
           await check(visited, { name, shot: join(dir, `${name.replace(/\W+/g, '-')}-${how.viewport.width}.png`) });
           expect(visited.consoleErrors, name).toEqual([]);
           expect(visited.requests, name).toEqual([]);
+          await visited.page.close();
         }
       },
       BROWSER_TIMEOUT,
@@ -126,8 +125,8 @@ describeWith(['chromium'], 'the report page in chromium', () => {
   }, BROWSER_TIMEOUT);
 
   afterAll(async () => {
-    // A browser that failed to start has no context to close; its folder goes all the same (tempDir).
-    await Promise.allSettled([...contexts.values()].map(async (context) => (await context).close()));
+    // A browser that failed to start has nothing to close; its folder goes all the same (tempDir).
+    await Promise.allSettled([started?.then((running) => running.close())]);
     await bed?.sandbox.close();
   }, BROWSER_TIMEOUT);
 
@@ -152,8 +151,7 @@ describeWith(['chromium'], 'the report page in chromium', () => {
   itOnEveryPage(
     'renders on a phone in dark mode: dark background, light text, nothing wider than the screen',
     { javaScript: true, viewport: { width: 390, height: 844 }, colorScheme: 'dark' },
-    async ({ page }, { name, shot }) => {
-      await page.screenshot({ path: shot, fullPage: true });
+    async ({ page }, { name }) => {
       const colours = await inPage<{ background: string; text: string }>(
         page,
         '({ background: getComputedStyle(document.body).backgroundColor, text: getComputedStyle(document.body).color })',
@@ -238,6 +236,7 @@ describeWith(['chromium'], 'the report page in chromium', () => {
           expect(breakInside).toBe('avoid');
           const pdf = await page.pdf({ format: paper, printBackground: false });
           expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+          await page.close();
         }
       }
     },

@@ -78,14 +78,17 @@ describeWith(['chromium'], 'the site lk publish writes, in chromium', () => {
         `at ${viewport.width} px, ${colorScheme}: nothing from elsewhere, no horizontal scroll${audit ? ', no serious or critical axe finding' : ''}`,
         async () => {
           const root = pathToFileURL(`${site}/`).href;
+          // One page visits each file in turn: a page of its own is a renderer process of its own, and axe-core is
+          // injected afresh at each load.
+          const page = await context.newPage();
+          let elsewhere: string[] = [];
+          page.on('request', (request) => {
+            if (!request.url().startsWith(root)) elsewhere.push(request.url());
+          });
+          await page.setViewportSize(viewport);
+          await page.emulateMedia({ colorScheme });
           for (const file of pages) {
-            const page = await context.newPage();
-            const elsewhere: string[] = [];
-            page.on('request', (request) => {
-              if (!request.url().startsWith(root)) elsewhere.push(request.url());
-            });
-            await page.setViewportSize(viewport);
-            await page.emulateMedia({ colorScheme });
+            elsewhere = [];
             await page.goto(new URL(file, root).href, { waitUntil: 'load' });
             expect(elsewhere, file).toEqual([]);
             const widths = (await page.evaluate(
@@ -95,18 +98,15 @@ describeWith(['chromium'], 'the site lk publish writes, in chromium', () => {
               client: number;
             };
             expect(widths.scroll, `${file} scrolls sideways at ${viewport.width} px`).toBeLessThanOrEqual(widths.client);
-            if (!audit) {
-              await page.close();
-              continue;
-            }
+            if (!audit) continue;
             await page.addScriptTag({ content: axeSource });
             const result = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] })')) as AxeResult;
             const serious = result.violations
               .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
               .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
             expect(serious, `${file} (${colorScheme}, ${viewport.width} px)`).toEqual([]);
-            await page.close();
           }
+          await page.close();
         },
         BROWSER_TIMEOUT,
       );

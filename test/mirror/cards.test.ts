@@ -179,15 +179,19 @@ describeWithSqlite('lk card', () => {
     it('every text is drawn inside the room it was measured for and inside the card; nothing is loaded', async () => {
       const folder = mkdtempSync(join(dataDir, 'browser-'));
       let cut = 0;
+      // One page for every card, each in turn: a page of its own is a renderer process of its own (most of the time).
+      const page = await browser.newPage();
+      let shown = '';
+      let requests: string[] = [];
+      await page.route('**/*', (route) =>
+        route.request().url() === shown ? route.continue() : (requests.push(route.request().url()), route.abort()),
+      );
       for (const [name, svg] of cards) {
         const file = join(folder, `${name}.svg`);
         writeFileSync(file, svg);
-        const page = await browser.newPage();
-        const requests: string[] = [];
-        await page.route('**/*', (route) =>
-          route.request().url() === pathToFileURL(file).href ? route.continue() : (requests.push(route.request().url()), route.abort()),
-        );
-        await page.goto(pathToFileURL(file).href);
+        shown = pathToFileURL(file).href;
+        requests = [];
+        await page.goto(shown);
         const texts = (await page.evaluate(`[...document.querySelectorAll('text')].map((text) => {
           const box = text.getBBox();
           return { text: text.textContent, x: Number(text.getAttribute('x')), anchor: text.getAttribute('text-anchor') ?? 'start',
@@ -196,7 +200,6 @@ describeWithSqlite('lk card', () => {
         const shapes = (await page.evaluate(
           `[...document.querySelectorAll('rect, circle')].map((shape) => { const box = shape.getBBox(); return [box.x, box.x + box.width]; })`,
         )) as [number, number][];
-        await page.close();
         expect(requests, name).toEqual([]);
         expect(texts.length, name).toBeGreaterThan(0);
         for (const text of texts) {
@@ -215,6 +218,7 @@ describeWithSqlite('lk card', () => {
         }
         for (const [left, right] of shapes) expect([left >= 0, right <= 495], name).toEqual([true, true]);
       }
+      await page.close();
       // The long name and the long title were cut in every theme.
       expect(cut).toBeGreaterThanOrEqual(THEMES.length * 2);
     }, 120_000);
