@@ -145,9 +145,21 @@ export function fraction(rating: number, scale: ScaleChoice): number {
 
 /** YYYY-MM-DD of the moment in the given zone (the process's own when undefined): the day the user lived it. */
 export function localDate(ms: number, timeZone: string | undefined): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(ms));
+  const parts = dayFormat(timeZone).formatToParts(new Date(ms));
   const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** One formatter per time zone: making an Intl.DateTimeFormat costs many times what formatting a date does. */
+const dayFormats = new Map<string | undefined, Intl.DateTimeFormat>();
+
+function dayFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
 }
 
 /** A UTC date-time without milliseconds: what Django's forms and most importers parse. */
