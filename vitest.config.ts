@@ -48,6 +48,8 @@ const NEEDS = {
     'test/e2e/keyring.test.ts',
     'test/mirror/serve.test.ts',
     'test/mirror/notify-tls.test.ts',
+    // apprise, as a person runs it, and a real SMTP server's answers
+    'test/mirror/notify-services.test.ts',
   ],
   /**
    * The report page rendered in Debian's chromium: what it tests is the page lk writes and the browser, which no Node
@@ -73,6 +75,8 @@ const NEEDS = {
     'test/mirror/mirror.test.ts',
     'test/mirror/sync-race.test.ts',
     'test/e2e/alias-processes.test.ts',
+    // lk notify and lk serve --notify as processes beside slow and hostile targets, and apprise
+    'test/mirror/notify-hardening.test.ts',
   ],
 };
 
