@@ -150,14 +150,18 @@ export function localDate(ms: number, timeZone: string | undefined): string {
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
-/** One formatter per time zone: making an Intl.DateTimeFormat costs many times what formatting a date does. */
-const dayFormats = new Map<string | undefined, Intl.DateTimeFormat>();
+/**
+ * One formatter per time zone: making an Intl.DateTimeFormat costs many times what formatting a date does. The
+ * process's own zone is kept under the TZ it was made with (Node follows a TZ set while it runs).
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 function dayFormat(timeZone: string | undefined): Intl.DateTimeFormat {
-  let format = dayFormats.get(timeZone);
+  const key = timeZone ?? `process TZ=${process.env.TZ ?? ''}`;
+  let format = dayFormats.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(timeZone, format);
+    dayFormats.set(key, format);
   }
   return format;
 }

@@ -8,8 +8,8 @@ import { describeWithSqlite } from '../support/sqlite-node.js';
 // Issue 57: two lk sync at once on one mirror (the README's cron line beside lk serve --sync-every) failed 1–2 times
 // in 6 with "unexpected error: disk I/O error" or "the mirror is locked by another program". The second waits its
 // turn: both end 0, whichever started first. Real processes, as cron starts them: the lock is between processes.
-// Four at once, four rounds: six pairs racing in each round, 24 in all, from two thirds of the processes that twelve
-// rounds of two took for twelve.
+// Four at once in four rounds: six pairs race in each round, 24 pairs from 16 processes, where twelve rounds of two
+// raced 12 pairs from 24.
 
 describeWithSqlite('lk sync started several at once on one mirror', () => {
   let bed: TestBed;

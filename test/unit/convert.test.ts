@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { convert, ScaleError, summaryLines, type ConvertOptions, type Target } from '../../src/convert/index.js';
+import { localDate } from '../../src/convert/common.js';
 import { cdata, escapeXml } from '../../src/convert/xml.js';
 import { fixture, TRICKY_TITLE } from './convert-fixture.js';
 
@@ -431,5 +432,23 @@ describe('items with missing or odd fields', () => {
     expect(rows).toEqual([
       { LetterboxdURI: '', tmdbID: '', imdbID: '', Title: 'Bare', Year: '', WatchedDate: '', Rating: '', Rewatch: '', Tags: '', Review: '' },
     ]);
+  });
+});
+
+describe("a day in the process's own time zone", () => {
+  it('follows TZ when it changes while the process runs (a formatter is kept per zone, not made once)', () => {
+    const lateEvening = Date.UTC(2025, 5, 1, 22, 30); // June 2nd in Tokyo, June 1st in UTC
+    const zone = process.env.TZ;
+    try {
+      process.env.TZ = 'Asia/Tokyo';
+      expect(localDate(lateEvening, undefined)).toBe('2025-06-02');
+      process.env.TZ = 'UTC';
+      expect(localDate(lateEvening, undefined)).toBe('2025-06-01');
+      process.env.TZ = 'Asia/Tokyo';
+      expect(localDate(lateEvening, undefined)).toBe('2025-06-02');
+      expect(localDate(lateEvening, 'UTC')).toBe('2025-06-01');
+    } finally {
+      process.env.TZ = zone;
+    }
   });
 });
