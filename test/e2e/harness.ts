@@ -116,11 +116,24 @@ export interface TestBed {
   lkProcess(args: string[], options?: RunOptions & { key?: string | null }): Promise<RunResult>;
 }
 
+/**
+ * The run's warm compile cache, as a user's lk has after its first run (test/support/private-tmpdir.ts): each test
+ * gives lk a fresh cache folder, where lk would otherwise compile the program afresh every time.
+ */
+function sharedCompileCache(): { NODE_COMPILE_CACHE?: string } {
+  return process.env.LK_TESTS_COMPILE_CACHE ? { NODE_COMPILE_CACHE: process.env.LK_TESTS_COMPILE_CACHE } : {};
+}
+
 /** The environment a run sees: the test's own, never the developer's. */
 function runEnv(options: RunOptions): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, LANG: 'C.UTF-8', TZ: 'UTC' };
-  // The run's warm compile cache, as a user's lk has after its first run (test/support/private-tmpdir.ts).
-  if (process.env.LK_TESTS_COMPILE_CACHE) env.NODE_COMPILE_CACHE = process.env.LK_TESTS_COMPILE_CACHE;
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    TMPDIR: process.env.TMPDIR,
+    LANG: 'C.UTF-8',
+    TZ: 'UTC',
+    ...sharedCompileCache(),
+  };
   for (const [name, value] of Object.entries(options.env ?? {})) {
     if (value === undefined) delete env[name];
     else env[name] = value;
@@ -179,9 +192,8 @@ export async function startTestBed(
   const home = tempHome();
   const env = (keyName: string | null = 'full') => ({
     ...bedEnv,
-    // The run's compile cache, for the processes a test starts with an environment of its own (runEnv gives it to
-    // the others): each gives lk a fresh cache folder, where lk would compile the program afresh every time.
-    ...(process.env.LK_TESTS_COMPILE_CACHE ? { NODE_COMPILE_CACHE: process.env.LK_TESTS_COMPILE_CACHE } : {}),
+    // for the processes a test starts with an environment of its own
+    ...sharedCompileCache(),
     LK_BASE_URL: sandbox.url,
     LK_API_KEY: keyName === null ? undefined : sandbox.key(keyName),
     LK_CONFIG_DIR: home.configDir,
