@@ -118,8 +118,8 @@ export default defineConfig({
     // A temp folder of the run's own, checked empty at the end (test/support/private-tmpdir.ts).
     globalSetup: ['test/support/private-tmpdir.ts'],
     // The default report, then a line counting the tests skipped for want of node:sqlite (Node 22.13) and one naming
-    // those skipped for want of an outside tool (test/support/).
-    reporters: ['default', './test/support/skip-summary.ts'],
+    // those skipped for want of an outside tool (test/support/); the failed tests' list for .ci/run's last lines.
+    reporters: ['default', './test/support/skip-summary.ts', './test/support/failure-list.ts'],
     // Most test time is spent waiting on child processes and sockets, not on this process's CPU: on a 2-core
     // machine, four files at once finish sooner than vitest's default of one.
     maxWorkers: 4,

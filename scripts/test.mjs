@@ -9,6 +9,7 @@
 //   node scripts/test.mjs --quick [vitest arguments…]   the in-process tests alone (LK_TESTS=in-process), no checks:
 //                                                       npm run test:quick, the loop after a change
 import { spawn, spawnSync } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
@@ -54,5 +55,11 @@ async function wholeSuite() {
   process.stdout.write(`\n=== typecheck and lint (npm run typecheck, npm run lint), run beside the tests ===\n`);
   process.stdout.write(Buffer.concat(held));
   process.stdout.write(checkedCode === 0 ? 'typecheck and lint: passed\n' : `typecheck and lint: FAILED (exit ${checkedCode})\n`);
+  if (checkedCode !== 0 && process.env.LK_FAILED_TESTS_FILE) {
+    // .ci/run's list of what failed (test/support/failure-list.ts): the checks' last words, on one line.
+    const last = Buffer.concat(held).toString().trim().split('\n').filter((line) => line.trim() !== '').slice(-6);
+    const step = process.env.LK_FAILED_TESTS_STEP ? `[${process.env.LK_FAILED_TESTS_STEP}] ` : '';
+    appendFileSync(process.env.LK_FAILED_TESTS_FILE, `${step}typecheck and lint (exit ${checkedCode}): ${last.join(' | ').slice(0, 600)}\n`);
+  }
   process.exit(tested !== 0 ? tested : checkedCode);
 }

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { recordFailure } from './failure-list.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -36,9 +37,9 @@ export default function privateTmpdir(): () => void {
     if (left.length > 0) {
       // A teardown's exception is only printed; the exit code is what fails the run.
       process.exitCode = 1;
-      process.stderr.write(
-        `\nTests left ${left.length} file(s) in their temp folder (each test removes what it makes): ${left.slice(0, 10).join(', ')}\n`,
-      );
+      const said = `Tests left ${left.length} file(s) in their temp folder (each test removes what it makes): ${left.slice(0, 10).join(', ')}`;
+      process.stderr.write(`\n${said}\n`);
+      recordFailure(said);
     }
   };
 }
