@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -101,6 +102,17 @@ function chosenGroups(names = process.env.LK_TESTS): Group[] {
   return chosen as Group[];
 }
 
+/**
+ * Files run at once. Most of the whole suite's time is spent waiting on child processes and sockets, not on vitest's
+ * own CPU: on a 2-core machine, four files at once finish sooner than vitest's default of one. The in-process tests
+ * alone (npm run test:quick) are the other way round, CPU in vitest's workers: a worker per core, each importing lk
+ * once — on 2 cores two workers took 59–76 s of CPU where four took 70–92 s, and the run was no slower (Node 24,
+ * 2026-11-29).
+ */
+function workersFor(groups: Group[]): number {
+  return groups.length === 1 && groups[0] === 'in-process' ? Math.max(2, availableParallelism()) : 4;
+}
+
 /** The files of the chosen groups: `in-process` is every file no other group names. */
 function selection(groups: Group[]): { include: string[]; exclude: string[] } {
   const named = Object.entries(NEEDS);
@@ -120,9 +132,7 @@ export default defineConfig({
     // The default report, then a line counting the tests skipped for want of node:sqlite (Node 22.13) and one naming
     // those skipped for want of an outside tool (test/support/); the failed tests' list for .ci/run's last lines.
     reporters: ['default', './test/support/skip-summary.ts', './test/support/failure-list.ts'],
-    // Most test time is spent waiting on child processes and sockets, not on this process's CPU: on a 2-core
-    // machine, four files at once finish sooner than vitest's default of one.
-    maxWorkers: 4,
+    maxWorkers: workersFor(chosenGroups()),
     // A worker runs its files one after another in one module graph instead of importing lk afresh for each file: the
     // in-process project's CPU went from 127 s to 84 s (user and system, Node 24). Safe because lk keeps no state between runs (a file
     // already runs the program hundreds of times in one process) and no test mocks a module; test/setup.ts runs for

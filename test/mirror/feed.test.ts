@@ -100,7 +100,7 @@ describeWithSqlite('lk feed on a synced mirror', () => {
     it('is Atom 1.0 with no parser warning, 50 entries by default, newest first, each with an id, a title and a link', async () => {
       const atom = await atomOf('main');
       expect(atomProblems(atom)).toEqual([]);
-      const parsed = feedparser(atom);
+      const parsed = await feedparser(atom);
       expect(parsed.error).toBe('');
       expect(parsed.bozo).toBe(false);
       expect(parsed.version).toBe('atom10');
@@ -118,15 +118,15 @@ describeWithSqlite('lk feed on a synced mirror', () => {
     });
 
     it("the entries are the mirror's newest dated events: --limit 7 gives the first 7 of the default feed", async () => {
-      const all = feedparser(await atomOf('main'));
-      const seven = feedparser(await atomOf('main', ['--limit', '7']));
+      const all = await feedparser(await atomOf('main'));
+      const seven = await feedparser(await atomOf('main', ['--limit', '7']));
       expect(seven.bozo).toBe(false);
       expect(seven.entries.map((entry) => entry.id)).toEqual(all.entries.slice(0, 7).map((entry) => entry.id));
     });
 
     it('--domain BOOKS keeps books alone, in a feed with an id of its own', async () => {
-      const books = feedparser(await atomOf('main', ['--domain', 'books', '--limit', '200']));
-      const all = feedparser(await atomOf('main'));
+      const books = await feedparser(await atomOf('main', ['--domain', 'books', '--limit', '200']));
+      const all = await feedparser(await atomOf('main'));
       expect(books.bozo).toBe(false);
       expect(books.entries.length).toBeGreaterThan(0);
       for (const entry of books.entries) expect(entry.title).toMatch(/\(book\)|^Read /);
@@ -134,9 +134,9 @@ describeWithSqlite('lk feed on a synced mirror', () => {
     });
 
     it('--since keeps the activity from that moment on: the newest entries, down to that date', async () => {
-      const all = feedparser(await atomOf('main'));
+      const all = await feedparser(await atomOf('main'));
       const since = all.entries[9]!.updated!;
-      const recent = feedparser(await atomOf('main', ['--since', since]));
+      const recent = await feedparser(await atomOf('main', ['--since', since]));
       expect(recent.bozo).toBe(false);
       expect(recent.entries.map((entry) => entry.id)).toEqual(all.entries.slice(0, recent.entries.length).map((entry) => entry.id));
       expect(recent.entries.length).toBeGreaterThanOrEqual(10);
@@ -145,7 +145,7 @@ describeWithSqlite('lk feed on a synced mirror', () => {
     });
 
     it('episodes of one show on one day are one entry: "Watched N episodes of *Show* (SxxEyy–SxxEzz)"', async () => {
-      const parsed = feedparser(await atomOf('main', ['--limit', '200']));
+      const parsed = await feedparser(await atomOf('main', ['--limit', '200']));
       const grouped = parsed.entries.filter((entry) => /^Watched \d+ episodes of [^*]+ \(S\d\dE\d\d–S\d\dE\d\d\)$/.test(entry.title!));
       expect(grouped.length).toBeGreaterThan(0);
       expect(grouped[0]!.content).toMatch(/Episodes: S\d\dE\d\d, S\d\dE\d\d/);
@@ -166,7 +166,7 @@ describeWithSqlite('lk feed on a synced mirror', () => {
         // Another cache folder: no cached export to fall back on, and the server's hour is not over.
         expect((await run('from-pages', ['sync'])).stderr).toMatch(/from the paginated endpoints/);
         const fromExport = (await run('from-export', ['feed'])).stdout;
-        expect(feedparser(fromExport).entries.length).toBeGreaterThan(10);
+        expect((await feedparser(fromExport)).entries.length).toBeGreaterThan(10);
         expect((await run('from-pages', ['feed'])).stdout).toBe(fromExport);
       } finally {
         await paged.sandbox.close();
@@ -181,7 +181,7 @@ describeWithSqlite('lk feed on a synced mirror', () => {
           // The second sync, with a cache of its own, reads the paginated endpoints, where the alt variant's names are.
           await run(`${variant}-export`, ['sync']);
           expect((await run(`${variant}-pages`, ['sync'])).stderr).toMatch(/from the paginated endpoints/);
-          const parsed = feedparser((await run(`${variant}-pages`, ['feed'])).stdout);
+          const parsed = await feedparser((await run(`${variant}-pages`, ['feed'])).stdout);
           expect(parsed.bozo).toBe(false);
           return parsed.entries.map((entry) => `${entry.title} ${entry.link}`);
         } finally {
@@ -199,11 +199,11 @@ describeWithSqlite('lk feed on a synced mirror', () => {
       try {
         const run = (args: string[]) => growing.lk([...args, '--db', db('grows')], { env: env('grows') });
         expect((await run(['sync'])).code).toBe(0);
-        const before = feedparser((await run(['feed', '--limit', '10'])).stdout);
+        const before = await feedparser((await run(['feed', '--limit', '10'])).stdout);
         const [entryId] = growing.sandbox.entryIds('demo');
         growing.sandbox.addEvent('demo', entryId!, 'FILM_SEEN');
         expect((await run(['sync'])).code).toBe(0);
-        const after = feedparser((await run(['feed', '--limit', '11'])).stdout);
+        const after = await feedparser((await run(['feed', '--limit', '11'])).stdout);
         expect(after.bozo).toBe(false);
         expect(after.entries.slice(1).map((entry) => entry.id)).toEqual(before.entries.map((entry) => entry.id));
         expect(before.entries.map((entry) => entry.id)).not.toContain(after.entries[0]!.id);
@@ -215,10 +215,10 @@ describeWithSqlite('lk feed on a synced mirror', () => {
     it("a feed with no entries (--since in the future) is still valid, dated by the mirror's newest event", async () => {
       const empty = await atomOf('main', ['--since', '2099-01-01']);
       expect(atomProblems(empty)).toEqual([]);
-      const parsed = feedparser(empty);
+      const parsed = await feedparser(empty);
       expect(parsed.bozo).toBe(false);
       expect(parsed.entries).toEqual([]);
-      expect(parsed.feed.updated).toBe(feedparser(await atomOf('main')).feed.updated);
+      expect(parsed.feed.updated).toBe((await feedparser(await atomOf('main'))).feed.updated);
     });
   });
 
@@ -380,7 +380,7 @@ describeWithSqlite('lk feed on a synced mirror', () => {
     it('Atom: feedparser reads all five entries with no warning, and the file holds no character XML forbids', async () => {
       const atom = (await lkHostile(['feed'])).stdout;
       expect(atomProblems(atom)).toEqual([]);
-      const parsed = feedparser(atom);
+      const parsed = await feedparser(atom);
       expect(parsed.error).toBe('');
       expect(parsed.bozo).toBe(false);
       expect(parsed.entries).toHaveLength(5);

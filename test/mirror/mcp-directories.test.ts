@@ -231,11 +231,11 @@ describeWithSqlite('recommend: a prompt and a tool of the same taste profile', (
     }
   });
 
-  it('stays a few KB at 100,000 entries: each list bounded, the spread in whole points', async () => {
+  it('stays a few KB at 20,000 entries (unbounded, their titles alone would be 1 MB): each list bounded, the spread in whole points', async () => {
     const big = join(tempDir('lk-mcp-taste-'), 'mirror.db');
     copyFileSync(mirror, big);
     const db = openForWriting(big);
-    db.exec(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000)
+    db.exec(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
       INSERT INTO entries (id, title, domain, status, phase, rating, notes, finished_at, position, json)
       SELECT 'big' || i, 'A generated work with a title of some length, number ' || i, 'BOOKS', CASE i % 3 WHEN 0 THEN 'DROPPED' ELSE 'READ' END,
              CASE i % 3 WHEN 0 THEN 'DROPPED' ELSE 'DONE' END, (i % 100) / 10.0, '${NOTE_MARKER}', '2026-01-01T00:00:00Z', 1000000 + i, '{}' FROM n`);
@@ -244,7 +244,7 @@ describeWithSqlite('recommend: a prompt and a tool of the same taste profile', (
     try {
       const answer = await call(client, 'recommend');
       const taste = answer.structuredContent as unknown as Taste;
-      expect(taste.entries.total).toBe(ENTRIES + 100000);
+      expect(taste.entries.total).toBe(ENTRIES + 20000);
       expect([taste.topRated.length, taste.recentlyFinished.length, taste.dropped.length]).toEqual([20, 15, 10]);
       expect(taste.ratings.counts.length).toBeLessThanOrEqual(11);
       const prompt = await client.getPrompt({ name: 'recommend' });

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportFigures } from '../../src/report/figures.js';
 import { startTestBed, type TestBed } from '../e2e/harness.js';
-import { describeWithSqlite, describeWithoutSqlite } from '../support/sqlite-node.js';
+import { describeWithSqlite, describeWithoutSqlite, mirrorRows } from '../support/sqlite-node.js';
 
-// `lk report` against `lk sql` over the same mirror: every figure of --json (which the page draws, see
-// report-browser.test.ts) recomputed with plain SQL, for the sandbox and for the alt variant (other field names,
-// UUID ids, read from the paginated endpoints). Run under each Node of the matrix, as mirror.test.ts is.
+// `lk report` against plain SQL on the same mirror (node:sqlite itself, mirrorRows: lk sql has tests of its own): every
+// figure of --json (which the page draws, see report-browser.test.ts) recomputed, for the sandbox and for the alt
+// variant (other field names, UUID ids, read from the paginated endpoints). Run under each Node of the matrix, as mirror.test.ts is.
 
 const DOMAINS = ['MEDIA', 'GAMES', 'BOOKS', 'MUSIC'] as const;
 
@@ -67,11 +67,7 @@ function reportSuite(name: string, zone: string, setUp: () => Promise<{ bed: Tes
     let figures: ReportFigures;
     let bounds: string[];
 
-    const sql = async (query: string): Promise<Record<string, unknown>[]> => {
-      const result = await bed.lk(['sql', '--db', db, '--json', query], { env });
-      expect(result.code, result.stderr).toBe(0);
-      return JSON.parse(result.stdout) as Record<string, unknown>[];
-    };
+    const sql = (query: string): Promise<Record<string, unknown>[]> => Promise.resolve(mirrorRows(db, query));
     const window = (column: string) => `${column} >= '${bounds[0]}' AND ${column} < '${bounds[12]}'`;
 
     beforeAll(async () => {
@@ -91,7 +87,7 @@ function reportSuite(name: string, zone: string, setUp: () => Promise<{ bed: Tes
       expect(figures.timeZone).toBe(zone);
     });
 
-    it('events and time spent by month, per domain and in total, equal lk sql', async () => {
+    it('events and time spent by month, per domain and in total, equal SQL on the mirror', async () => {
       const rows = await sql(
         `SELECT ${DOMAIN} AS domain, ${monthCase('h.date', bounds)} AS month, count(*) AS events,
                 sum(json_extract(h.json, '$.minutes')) AS minutes, sum(json_extract(h.json, '$.pages')) AS pages,
@@ -116,7 +112,7 @@ function reportSuite(name: string, zone: string, setUp: () => Promise<{ bed: Tes
       }
     });
 
-    it('works finished by month equal lk sql', async () => {
+    it('works finished by month equal SQL on the mirror', async () => {
       const rows = await sql(
         `SELECT domain, ${monthCase('finished_at', bounds)} AS month, count(*) AS n FROM entries WHERE ${window('finished_at')} GROUP BY 1, 2`,
       );
@@ -128,14 +124,14 @@ function reportSuite(name: string, zone: string, setUp: () => Promise<{ bed: Tes
       for (const domain of DOMAINS) expect(figures.domains[domain]!.finishedByMonth, domain).toEqual(monthly(domain));
     });
 
-    it('rewatches, replays and rereads (cycles > 1) equal lk sql', async () => {
+    it('rewatches, replays and rereads (cycles > 1) equal SQL on the mirror', async () => {
       const rows = await sql(
         `SELECT ${DOMAIN} AS domain, count(DISTINCT h.entry_id || '/' || h.cycle) AS n FROM ${EVENTS} WHERE h.cycle > 1 AND ${window('h.date')} GROUP BY 1`,
       );
       for (const domain of DOMAINS) expect(figures.domains[domain]!.repeats, domain).toBe(Number(rows.find((row) => row.domain === domain)?.n ?? 0));
     });
 
-    it('the top-rated works and the rating distribution of the works active in the year equal lk sql', async () => {
+    it('the top-rated works and the rating distribution of the works active in the year equal SQL on the mirror', async () => {
       const active = `e.rating IS NOT NULL AND (e.id IN (SELECT entry_id FROM history WHERE ${window('date')}) OR (${window('e.finished_at')}))`;
       const top = await sql(`SELECT e.id, e.rating FROM entries e WHERE ${active} ORDER BY e.rating DESC, e.title_key, e.id LIMIT 10`);
       expect(top.length).toBeGreaterThan(0);
@@ -145,7 +141,7 @@ function reportSuite(name: string, zone: string, setUp: () => Promise<{ bed: Tes
       expect(figures.total.ratings).toEqual(ratings.map((row) => ({ rating: row.rating, entries: row.n })));
     });
 
-    it('undated events are counted apart, equal to lk sql, and in no month', async () => {
+    it('undated events are counted apart, equal to SQL on the mirror, and in no month', async () => {
       const [undated] = await sql('SELECT count(*) AS n FROM history WHERE date IS NULL');
       expect(figures.undated.events).toBe(undated!.n);
       expect(figures.undated.events).toBeGreaterThan(0);
@@ -153,7 +149,7 @@ function reportSuite(name: string, zone: string, setUp: () => Promise<{ bed: Tes
       expect(figures.total.eventsByMonth.reduce((a, b) => a + b, 0)).toBe(dated!.n);
     });
 
-    it('the year before (its same days, for a year so far) equals lk sql', async () => {
+    it('the year before (its same days, for a year so far) equals SQL on the mirror', async () => {
       // A year so far (this year, through today) is compared with the same days of the year before, not all of it.
       const through = figures.period.through;
       expect(figures.previousPeriod).toEqual({ from: `${year - 1}-01-01`, to: through ? `${year - 1}${through.slice(4)}` : `${year - 1}-12-31` });
@@ -165,7 +161,7 @@ function reportSuite(name: string, zone: string, setUp: () => Promise<{ bed: Tes
       expect(figures.total.previous.finished).toBe(finished!.n);
     });
 
-    it('the busiest weekday, the longest streak and the first and last event, from the dates lk sql gives, in the account time zone', async () => {
+    it('the busiest weekday, the longest streak and the first and last event, from the dates SQL on the mirror gives, in the account time zone', async () => {
       const rows = await sql(`SELECT h.date, coalesce(w.title, e.title) AS title FROM ${EVENTS} WHERE ${window('h.date')} ORDER BY h.date`);
       const day = new Intl.DateTimeFormat('en-CA', { timeZone: figures.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
       const weekday = new Intl.DateTimeFormat('en-GB', { timeZone: figures.timeZone, weekday: 'long' });
@@ -235,10 +231,7 @@ describeWithSqlite('lk report on a synced mirror', () => {
       const env = { LK_DATA_DIR: dir, LK_CACHE_DIR: join(dir, 'cache-alt'), TZ: 'America/New_York', LK_API_KEY: bed.sandbox.key('library') };
       const synced = await bed.lk(['sync', '--db', db], { env });
       expect(synced.code, synced.stderr).toBe(0);
-      const [ids] = JSON.parse((await bed.lk(['sql', '--db', db, '--json', 'SELECT id, kind FROM history LIMIT 1'], { env })).stdout) as Record<
-        string,
-        string
-      >[];
+      const [ids] = mirrorRows(db, 'SELECT id, kind FROM history LIMIT 1');
       expect(ids!.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-/);
       return { bed, db, env };
     },

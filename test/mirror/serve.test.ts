@@ -475,7 +475,7 @@ describeWithSqlite('lk serve on a synced mirror', () => {
       it('reads /feed.atom without a complaint, with the entries of /feed.json and no notes', async () => {
         const atom = await (await fetch(new URL('/feed.atom', serving.url))).text();
         const json = (await (await fetch(new URL('/feed.json', serving.url))).json()) as { items: { title: string }[] };
-        const parsed = feedparser(atom);
+        const parsed = await feedparser(atom);
         expect(parsed.bozo, parsed.error).toBe(false);
         expect(parsed.version).toBe('atom10');
         expect(parsed.entries.map((entry) => entry.title)).toEqual(json.items.map((item) => item.title));

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { describe, it } from 'vitest';
 import { nodeHasSqlite } from '../../src/mirror/open.js';
 import { MIRROR_NODE } from '../../src/util/newer-node.js';
@@ -41,4 +42,29 @@ export function describeWithoutSqlite(name: string, body: () => void): void {
 /** One test of what lk says on a Node without node:sqlite, among tests that run on every Node. */
 export function itWithoutSqlite(name: string, fn: () => Promise<void> | void, timeout?: number): void {
   if (!hasSqlite) it(name, fn, timeout);
+}
+
+/**
+ * The rows `query` gives on the mirror at `path`, read with node:sqlite itself (read-only), with no lk in between: the
+ * oracle a test checks lk's figures against, at the cost of a statement instead of an lk sql run (a query process).
+ */
+export function mirrorRows(path: string, query: string): Record<string, unknown>[] {
+  const { DatabaseSync } = createRequire(import.meta.url)('node:sqlite') as {
+    DatabaseSync: new (
+      path: string,
+      options: { readOnly: boolean },
+    ) => {
+      prepare(sql: string): { all(): Record<string, unknown>[] };
+      close(): void;
+    };
+  };
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    return db
+      .prepare(query)
+      .all()
+      .map((row) => ({ ...row }));
+  } finally {
+    db.close();
+  }
 }
