@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendJson, startFakeApi } from './fake-api.js';
-import { lkSpawnArgs, runLk, startTestBed, tempHome, type RunResult, type TestBed } from './harness.js';
+import { lkSpawnArgs, runLk, runLkInProcess, startTestBed, tempHome, virtualClock, type RunResult, type TestBed } from './harness.js';
 import { tempDir } from '../support/temp-dir.js';
 
 // exportIntervalSeconds 0: the server would allow every export, so any request the client makes shows in the counters.
@@ -297,10 +297,13 @@ export function exportTests(part: 'a' | 'b'): void {
         try {
           const home = tempHome();
           const env = { LK_BASE_URL: api.url, LK_API_KEY: `lk_${'Q'.repeat(43)}abc123`, LK_CONFIG_DIR: home.configDir, LK_CACHE_DIR: home.cacheDir };
-          const run = await runLk(['export'], { env });
-          expect(run.code).toBe(0);
+          // In process on a virtual clock: the second's wait is waited out at once, and seen.
+          const clock = virtualClock();
+          const run = await runLkInProcess(['export'], { env, now: clock.now, sleep: clock.sleep });
+          expect(run.code, run.stderr).toBe(0);
           expect(JSON.parse(run.stdout)).toEqual({ library: [{ id: 'e1' }] });
           expect(exportRequests).toBe(2);
+          expect(clock.shift).toBeGreaterThanOrEqual(1000);
         } finally {
           await api.close();
         }
