@@ -57,7 +57,12 @@ async function wholeSuite() {
   process.stdout.write(checkedCode === 0 ? 'typecheck and lint: passed\n' : `typecheck and lint: FAILED (exit ${checkedCode})\n`);
   if (checkedCode !== 0 && process.env.LK_FAILED_TESTS_FILE) {
     // .ci/run's list of what failed (test/support/failure-list.ts): the checks' last words, on one line.
-    const last = Buffer.concat(held).toString().trim().split('\n').filter((line) => line.trim() !== '').slice(-6);
+    const last = Buffer.concat(held)
+      .toString()
+      .trim()
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .slice(-6);
     const step = process.env.LK_FAILED_TESTS_STEP ? `[${process.env.LK_FAILED_TESTS_STEP}] ` : '';
     appendFileSync(process.env.LK_FAILED_TESTS_FILE, `${step}typecheck and lint (exit ${checkedCode}): ${last.join(' | ').slice(0, 600)}\n`);
   }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendJson, startFakeApi } from './fake-api.js';
-import { lkSpawnArgs, runLk, runLkInProcess, startTestBed, tempHome, virtualClock, type RunResult, type TestBed } from './harness.js';
+import { lkSpawnArgs, runLkInProcess, startTestBed, tempHome, virtualClock, type RunResult, type TestBed } from './harness.js';
 import { tempDir } from '../support/temp-dir.js';
 
 // exportIntervalSeconds 0: the server would allow every export, so any request the client makes shows in the counters.
