@@ -35,6 +35,9 @@ export async function startSmtp(tls?: { key: string | Buffer; cert: string | Buf
   const server = new SMTPServer({
     authOptional: true,
     logger: false,
+    // smtp-server looks up each client's address in the DNS before it greets it: a query to the machine's resolver
+    // (tests talk to loopback only) and up to 1.5 s of waiting per connection where the resolver does not answer.
+    disableReverseLookup: true,
     ...(tls ? { secure: tls.secure, key: tls.key, cert: tls.cert } : { allowInsecureAuth: true, disabledCommands: ['STARTTLS'] }),
     onAuth(auth, session, callback) {
       auths.set(session.id, { user: auth.username ?? '', password: auth.password ?? '' });
