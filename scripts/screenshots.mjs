@@ -106,7 +106,12 @@ if (!CHROMIUM) {
 mkdirSync(images, { recursive: true });
 const home = mkdtempSync(join(tmpdir(), 'lk-screenshots-'));
 const sandbox = await startSandbox();
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'], headless: true });
+// Offline, as in the tests (test/support/outside-tools.ts CHROMIUM_ARGS): chromium's own services resolve no name.
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
+  headless: true,
+});
 try {
   for (const name of asked.length > 0 ? asked : Object.keys(TARGETS)) await TARGETS[name]({ home, info: sandbox.info, browser });
 } finally {

@@ -5,7 +5,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ReportFigures } from '../../src/report/figures.js';
 import { reportPage } from '../../src/report/page.js';
-import { chromiumPath, describeWith } from '../support/outside-tools.js';
+import { CHROMIUM_ARGS, chromiumPath, describeWith } from '../support/outside-tools.js';
 import { tempDir } from '../support/temp-dir.js';
 import { HOSTILE_TITLE, sampleFigures } from '../support/report-figures.js';
 import { startTestBed, type TestBed } from './harness.js';
@@ -17,17 +17,6 @@ import { hasSqlite, itWithSqlite } from '../support/sqlite-node.js';
 
 /** A browser's start and a page's rendering and PDF on a 2-core machine shared with other test runs. */
 const BROWSER_TIMEOUT = 120_000;
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** An expression evaluated in the page (written as text: this project's TypeScript has no DOM types). */
 function inPage<T>(page: Page, expression: string): Promise<T> {

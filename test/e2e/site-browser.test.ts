@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import axe from 'axe-core';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { chromiumPath, describeWith } from '../support/outside-tools.js';
+import { CHROMIUM_ARGS, chromiumPath, describeWith } from '../support/outside-tools.js';
 import { describeWithSqlite } from '../support/sqlite-node.js';
 import { syncedMirror } from '../support/synced-mirror.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -15,8 +15,6 @@ import type { TestBed } from './harness.js';
 // axe-core finds nothing serious or critical on it.
 
 const BROWSER_TIMEOUT = 180_000;
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'];
-
 /** axe-core's script, injected into each page (the package's own entry: its `source`). */
 const axeSource = axe.source;
 

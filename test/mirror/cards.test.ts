@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CARD_KINDS, THEMES } from '../../src/card/index.js';
 import { escapeHtml } from '../../src/output/wording/feed-text.js';
 import { expectRefusedBeforeAnyRequest, startTestBed, type TestBed } from '../e2e/harness.js';
-import { chromiumPath, describeWith } from '../support/outside-tools.js';
+import { CHROMIUM_ARGS, chromiumPath, describeWith } from '../support/outside-tools.js';
 import { serveInProcess } from '../support/serve-in-process.js';
 import { describeWithSqlite } from '../support/sqlite-node.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -170,7 +170,7 @@ describeWithSqlite('lk card', () => {
   describeWith(['chromium'], 'in chromium', () => {
     let browser: Browser;
     beforeAll(async () => {
-      browser = await chromium.launch({ executablePath: chromiumPath()!, args: ['--no-sandbox', '--disable-gpu'], headless: true });
+      browser = await chromium.launch({ executablePath: chromiumPath()!, args: CHROMIUM_ARGS, headless: true });
     }, 120_000);
     afterAll(async () => {
       await browser?.close();

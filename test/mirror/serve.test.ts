@@ -11,7 +11,7 @@ import { startServe } from '../../src/serve/index.js';
 import { runLkInProcess, startTestBed, type TestBed } from '../e2e/harness.js';
 import ICAL from 'ical.js';
 import { feedparser } from '../support/feeds.js';
-import { chromiumPath, describeWith } from '../support/outside-tools.js';
+import { CHROMIUM_ARGS, chromiumPath, describeWith } from '../support/outside-tools.js';
 import { tempDir } from '../support/temp-dir.js';
 import { serveInProcess, type Serving } from '../support/serve-in-process.js';
 import { describeWithSqlite, describeWithoutSqlite } from '../support/sqlite-node.js';
@@ -489,7 +489,7 @@ describeWithSqlite('lk serve on a synced mirror', () => {
         const { chromium } = await import('playwright-core');
         const context = await chromium.launchPersistentContext(tempDir('lk-serve-chromium-'), {
           executablePath: chromiumPath()!,
-          args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+          args: CHROMIUM_ARGS,
           headless: true,
         });
         try {

@@ -98,6 +98,25 @@ export function chromiumPath(): string | undefined {
 }
 
 /**
+ * The flags every test starts chromium with: headless, no sandbox (root), and offline. Chromium's own services look
+ * up update.googleapis.com and accounts.google.com even with background networking, component updates and sync turned
+ * off; every host name but 127.0.0.1 resolves to nothing here (no DNS query leaves the machine), and the pages under
+ * test are files and 127.0.0.1 (which the rule must exclude: chromium applies it to address literals too, and after a
+ * failed lookup it probes google.com at 8.8.8.8 for its error page).
+ */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+];
+
+/**
  * A describe block that needs outside tools: run as usual where they are all present; where one is missing, skipped
  * with the tools named (`name [skipped, needs: tmux]`), or, under LK_REQUIRE_OUTSIDE_TOOLS=1 (CI), one failing test
  * that says which tool is missing.
