@@ -109,7 +109,13 @@ const sandbox = await startSandbox();
 // Offline, as in the tests (test/support/outside-tools.ts CHROMIUM_ARGS): chromium's own services resolve no name.
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+  ],
   headless: true,
 });
 try {
