@@ -1,36 +1,14 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lkSpawnArgs, startTestBed, type TestBed } from '../e2e/harness.js';
 import { tempDir } from '../support/temp-dir.js';
 import { until } from '../support/until.js';
 import { describeWith } from '../support/outside-tools.js';
-import { describeWithSqlite, describeWithoutSqlite } from '../support/sqlite-node.js';
+import { describeWithSqlite, describeWithoutSqlite, mirrorRows } from '../support/sqlite-node.js';
 
 // One file for every Node: where node:sqlite exists (22.13+) it checks the mirror; on older Node it checks that the
 // mirror commands refuse with one clear line while the rest of lk works. Run it under each Node of the matrix.
-
-interface Db {
-  prepare(sql: string): { all(...params: unknown[]): Record<string, unknown>[]; get(...params: unknown[]): Record<string, unknown> | undefined };
-  close(): void;
-}
-
-function openDb(path: string): Db {
-  const { DatabaseSync } = createRequire(import.meta.url)('node:sqlite') as {
-    DatabaseSync: new (path: string, options?: { readOnly?: boolean }) => Db;
-  };
-  return new DatabaseSync(path, { readOnly: true });
-}
-
-function query(path: string, sql: string, ...params: unknown[]): Record<string, unknown>[] {
-  const db = openDb(path);
-  try {
-    return db.prepare(sql).all(...params);
-  } finally {
-    db.close();
-  }
-}
 
 const ids = (json: string) => (JSON.parse(json) as { id: string }[]).map((item) => item.id);
 
@@ -78,9 +56,11 @@ describeWithSqlite('the mirror', () => {
       const synced = await sync('first');
       expect(synced.code, synced.stderr).toBe(0);
       const online = await bed.lk(['library', '--all', '--json']);
-      const mirrored = query(dbFile('first'), 'SELECT json FROM entries ORDER BY position').map((row) => JSON.parse(row.json as string) as unknown);
+      const mirrored = mirrorRows(dbFile('first'), 'SELECT json FROM entries ORDER BY position').map(
+        (row) => JSON.parse(row.json as string) as unknown,
+      );
       expect(mirrored).toEqual(JSON.parse(online.stdout));
-      expect(query(dbFile('first'), 'SELECT source FROM sync_runs')).toEqual([{ source: 'export' }]);
+      expect(mirrorRows(dbFile('first'), 'SELECT source FROM sync_runs')).toEqual([{ source: 'export' }]);
     });
 
     it('history holds every event, undated ones included, read from the pages when the key cannot export', async () => {
@@ -91,11 +71,11 @@ describeWithSqlite('the mirror', () => {
       const exported = (await (
         await fetch(`${bed.sandbox.url}/v1/export`, { headers: { authorization: `Bearer ${bed.sandbox.key('other')}` } })
       ).json()) as { history: { id: string; date: string | null }[] };
-      const mirrored = query(dbFile('pages'), 'SELECT id, date FROM history').map((row) => row.id as string);
+      const mirrored = mirrorRows(dbFile('pages'), 'SELECT id, date FROM history').map((row) => row.id as string);
       expect(new Set(mirrored)).toEqual(new Set(exported.history.map((event) => event.id)));
       expect(mirrored).toHaveLength(exported.history.length);
       expect(exported.history.some((event) => event.date === null)).toBe(true);
-      expect(query(dbFile('pages'), 'SELECT count(*) AS n FROM history WHERE date IS NULL')[0]!.n).toBe(
+      expect(mirrorRows(dbFile('pages'), 'SELECT count(*) AS n FROM history WHERE date IS NULL')[0]!.n).toBe(
         exported.history.filter((e) => e.date === null).length,
       );
     });
@@ -111,21 +91,25 @@ describeWithSqlite('the mirror', () => {
       const again = await sync('changes', ['--full']);
       expect(again.code, again.stderr).toBe(0);
       const online = JSON.parse((await bed.lk(['library', '--all', '--json'])).stdout) as { id: string; rating: number | null }[];
-      const mirrored = query(dbFile('changes'), 'SELECT json FROM entries ORDER BY position').map((row) => JSON.parse(row.json as string) as unknown);
+      const mirrored = mirrorRows(dbFile('changes'), 'SELECT json FROM entries ORDER BY position').map(
+        (row) => JSON.parse(row.json as string) as unknown,
+      );
       expect(mirrored).toEqual(online);
       expect(online.map((entry) => entry.id)).not.toContain(removed);
       expect(online[1]!.id).toBe(newest);
-      expect(query(dbFile('changes'), 'SELECT rating FROM entries WHERE id = ?', rated!)).toEqual([{ rating: 3 }]);
-      expect(query(dbFile('changes'), 'SELECT count(*) AS n FROM history WHERE id = ?', eventId)[0]!.n).toBe(1);
+      expect(mirrorRows(dbFile('changes'), 'SELECT rating FROM entries WHERE id = ?', rated!)).toEqual([{ rating: 3 }]);
+      expect(mirrorRows(dbFile('changes'), 'SELECT count(*) AS n FROM history WHERE id = ?', eventId)[0]!.n).toBe(1);
       // The columns lk report reads stay those of each event's entry, work and json, the new event's included.
-      expect(query(dbFile('changes'), 'SELECT domain FROM history WHERE id = ?', eventId)[0]!.domain).toMatch(/^(MEDIA|GAMES|BOOKS|MUSIC)$/);
+      expect(mirrorRows(dbFile('changes'), 'SELECT domain FROM history WHERE id = ?', eventId)[0]!.domain).toMatch(/^(MEDIA|GAMES|BOOKS|MUSIC)$/);
       const stale = `SELECT count(*) AS n FROM history h LEFT JOIN entries e ON e.id = h.entry_id LEFT JOIN works w ON w.id = coalesce(h.work_id, e.work_id)
         WHERE h.domain IS NOT coalesce(e.domain, w.domain) OR h.minutes IS NOT json_extract(h.json, '$.minutes') OR h.pages IS NOT json_extract(h.json, '$.pages')`;
-      expect(query(dbFile('changes'), stale)[0]!.n).toBe(0);
-      expect(query(dbFile('changes'), 'SELECT count(*) AS n FROM history WHERE entry_id = ?', removed!)[0]!.n).toBe(0);
+      expect(mirrorRows(dbFile('changes'), stale)[0]!.n).toBe(0);
+      expect(mirrorRows(dbFile('changes'), 'SELECT count(*) AS n FROM history WHERE entry_id = ?', removed!)[0]!.n).toBe(0);
       const onlineHistory = ids((await bed.lk(['history', '--all', '--json'])).stdout);
-      expect(query(dbFile('changes'), 'SELECT id FROM history WHERE date IS NOT NULL ORDER BY position').map((row) => row.id)).toEqual(onlineHistory);
-      const runs = query(dbFile('changes'), 'SELECT source, rows_added, rows_changed, rows_removed FROM sync_runs ORDER BY id');
+      expect(mirrorRows(dbFile('changes'), 'SELECT id FROM history WHERE date IS NOT NULL ORDER BY position').map((row) => row.id)).toEqual(
+        onlineHistory,
+      );
+      const runs = mirrorRows(dbFile('changes'), 'SELECT source, rows_added, rows_changed, rows_removed FROM sync_runs ORDER BY id');
       expect(runs[1]).toMatchObject({ source: 'pages' });
       expect(Number(runs[1]!.rows_added)).toBeGreaterThanOrEqual(2); // the entry and the event
       expect(Number(runs[1]!.rows_removed)).toBeGreaterThanOrEqual(1);
@@ -139,7 +123,7 @@ describeWithSqlite('the mirror', () => {
 
     it('a SIGKILL in the middle of a sync leaves the previous mirror intact and readable', async () => {
       expect((await sync('killed')).code).toBe(0);
-      const before = query(dbFile('killed'), 'SELECT id, json FROM entries ORDER BY id');
+      const before = mirrorRows(dbFile('killed'), 'SELECT id, json FROM entries ORDER BY id');
       bed.sandbox.addEntries('demo', 2);
       // Stats are read last, when the entries are already written in the sync's transaction: the sandbox holds that
       // request, so the kill lands in the middle of the sync.
@@ -157,21 +141,21 @@ describeWithSqlite('the mirror', () => {
       } finally {
         bed.sandbox.faults = {};
       }
-      expect(query(dbFile('killed'), 'PRAGMA integrity_check')).toEqual([{ integrity_check: 'ok' }]);
-      expect(query(dbFile('killed'), 'SELECT id, json FROM entries ORDER BY id')).toEqual(before);
-      expect(query(dbFile('killed'), 'SELECT count(*) AS n FROM sync_runs')[0]!.n).toBe(1);
+      expect(mirrorRows(dbFile('killed'), 'PRAGMA integrity_check')).toEqual([{ integrity_check: 'ok' }]);
+      expect(mirrorRows(dbFile('killed'), 'SELECT id, json FROM entries ORDER BY id')).toEqual(before);
+      expect(mirrorRows(dbFile('killed'), 'SELECT count(*) AS n FROM sync_runs')[0]!.n).toBe(1);
       // The next sync takes over the dead one's lock and converges.
       const next = await sync('killed');
       expect(next.code, next.stderr).toBe(0);
-      expect(query(dbFile('killed'), 'SELECT id FROM entries ORDER BY position').map((row) => row.id)).toEqual(bed.sandbox.entryIds('demo'));
+      expect(mirrorRows(dbFile('killed'), 'SELECT id FROM entries ORDER BY position').map((row) => row.id)).toEqual(bed.sandbox.entryIds('demo'));
     });
 
     it('two syncs at once both succeed and leave one consistent mirror', async () => {
       const [a, b] = await Promise.all([sync('twice'), sync('twice')]);
       expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
-      expect(query(dbFile('twice'), 'PRAGMA integrity_check')).toEqual([{ integrity_check: 'ok' }]);
-      expect(query(dbFile('twice'), 'SELECT count(*) AS n FROM sync_runs')[0]!.n).toBe(2);
-      expect(query(dbFile('twice'), 'SELECT id FROM entries ORDER BY position').map((row) => row.id)).toEqual(bed.sandbox.entryIds('demo'));
+      expect(mirrorRows(dbFile('twice'), 'PRAGMA integrity_check')).toEqual([{ integrity_check: 'ok' }]);
+      expect(mirrorRows(dbFile('twice'), 'SELECT count(*) AS n FROM sync_runs')[0]!.n).toBe(2);
+      expect(mirrorRows(dbFile('twice'), 'SELECT id FROM entries ORDER BY position').map((row) => row.id)).toEqual(bed.sandbox.entryIds('demo'));
     });
 
     describeWith(['python3'], 'with python3', () => {
@@ -208,12 +192,12 @@ describeWithSqlite('the mirror', () => {
       'UPDATE entries SET rating = 1',
     ]) {
       it(`lk sql refuses a write with exit 2: ${write}`, async () => {
-        const before = query(file(), 'SELECT count(*) AS n, sum(rating) AS r FROM entries');
+        const before = mirrorRows(file(), 'SELECT count(*) AS n, sum(rating) AS r FROM entries');
         const result = await bed.lk(['sql', write, '--db', file()], { key: null });
         expect(result.code).toBe(2);
         expect(result.stdout).toBe('');
         expect(result.stderr).toMatch(/^lk: lk sql is read-only/m);
-        expect(query(file(), 'SELECT count(*) AS n, sum(rating) AS r FROM entries')).toEqual(before);
+        expect(mirrorRows(file(), 'SELECT count(*) AS n, sum(rating) AS r FROM entries')).toEqual(before);
       });
     }
 
@@ -295,7 +279,7 @@ describeWithSqlite('the mirror', () => {
     it('lk search finds words of notes and reviews, ranked', async () => {
       const noted = await bed.lk(['search', 'switch', '--json', '--db', file()], { key: null });
       expect((JSON.parse(noted.stdout) as { notes: string }[]).some((entry) => /Switch/.test(entry.notes))).toBe(true);
-      const review = query(file(), 'SELECT r.body, r.entry_id FROM reviews r JOIN entries e ON e.id = r.entry_id LIMIT 1')[0]!;
+      const review = mirrorRows(file(), 'SELECT r.body, r.entry_id FROM reviews r JOIN entries e ON e.id = r.entry_id LIMIT 1')[0]!;
       const word = (review.body as string).split(/\W+/).find((w) => w.length > 6)!;
       const found = ids((await bed.lk(['search', word, '--json', '--db', file()], { key: null })).stdout);
       expect(found).toContain(review.entry_id);
@@ -365,7 +349,7 @@ describeWithSqlite('the mirror', () => {
     it('the default mirror is <LK_DATA_DIR>/<profile>.db', async () => {
       const own = tempDir('lk-data-');
       expect((await bed.lk(['sync', '-q'], { env: { LK_DATA_DIR: own, LK_PROFILE: 'work' } })).code).toBe(0);
-      expect(query(join(own, 'work.db'), 'SELECT count(*) AS n FROM entries')[0]!.n).toBe(bed.sandbox.entryIds('demo').length);
+      expect(mirrorRows(join(own, 'work.db'), 'SELECT count(*) AS n FROM entries')[0]!.n).toBe(bed.sandbox.entryIds('demo').length);
     });
   });
 });

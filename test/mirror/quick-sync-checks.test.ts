@@ -1,9 +1,8 @@
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { expect, it, onTestFinished } from 'vitest';
 import { startTestBed, virtualClock, type TestBed } from '../e2e/harness.js';
 import { tempDir } from '../support/temp-dir.js';
-import { describeWithSqlite } from '../support/sqlite-node.js';
+import { describeWithSqlite, mirrorRows } from '../support/sqlite-node.js';
 
 // Issue 57: a quick sync (a sync within the export hour, src/mirror/sync/quick.ts) that checks itself — its history
 // window on the server's clock, pages that moved read again, the library's count against the mirror's, an export
@@ -11,24 +10,6 @@ import { describeWithSqlite } from '../support/sqlite-node.js';
 // does not have. Small accounts: the rules are the same at any size (the 20,000-entry budget is quick-sync.test.ts).
 
 const HOUR = 60 * 60 * 1000;
-
-function query(path: string, sql: string): Record<string, unknown>[] {
-  const { DatabaseSync } = createRequire(import.meta.url)('node:sqlite') as {
-    DatabaseSync: new (
-      path: string,
-      options?: { readOnly?: boolean },
-    ) => {
-      prepare(sql: string): { all(): Record<string, unknown>[] };
-      close(): void;
-    };
-  };
-  const db = new DatabaseSync(path, { readOnly: true });
-  try {
-    return db.prepare(sql).all();
-  } finally {
-    db.close();
-  }
-}
 
 /** A bed (closed when the test ends), a mirror of its own synced once from the export, and a sync that must succeed. */
 async function syncedBed(options: Parameters<typeof startTestBed>[0], lkClock = virtualClock()) {
@@ -49,7 +30,7 @@ async function syncedBed(options: Parameters<typeof startTestBed>[0], lkClock = 
   return { bed, db, sync, clock: lkClock };
 }
 
-const ids = (db: string, table: string) => new Set(query(db, `SELECT id FROM ${table}`).map((row) => row.id as string));
+const ids = (db: string, table: string) => new Set(mirrorRows(db, `SELECT id FROM ${table}`).map((row) => row.id as string));
 const onlineHistoryIds = async (bed: TestBed) =>
   new Set((JSON.parse((await bed.lk(['history', '--all', '--json'])).stdout) as { id: string }[]).map((event) => event.id));
 
@@ -114,7 +95,7 @@ describeWithSqlite('a quick sync that checks itself', () => {
       "lk: the library's count differed from the mirror's: it was read whole from its pages (1 entry removed on the server, with their events)",
     );
     expect(ids(db, 'entries')).toEqual(new Set(bed.sandbox.entryIds('demo')));
-    expect(query(db, `SELECT count(*) AS n FROM history WHERE entry_id = '${gone}'`)).toEqual([{ n: 0 }]);
+    expect(mirrorRows(db, `SELECT count(*) AS n FROM history WHERE entry_id = '${gone}'`)).toEqual([{ n: 0 }]);
     // A second quick sync with nothing changed: the count agrees, nothing read whole, nothing said of it.
     const again = await sync();
     expect(again.stderr).not.toContain('read whole');

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { recordFailure } from './failure-list.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { recordFailure } from './failure-list.js';
 
 /**
  * vitest's global setup: the whole run gets a temp folder of its own (TMPDIR for every worker and every process a test

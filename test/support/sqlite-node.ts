@@ -45,16 +45,17 @@ export function itWithoutSqlite(name: string, fn: () => Promise<void> | void, ti
 }
 
 /**
- * The rows `query` gives on the mirror at `path`, read with node:sqlite itself (read-only), with no lk in between: the
- * oracle a test checks lk's figures against, at the cost of a statement instead of an lk sql run (a query process).
+ * The rows `query` gives (with `params` bound) on the mirror at `path`, read with node:sqlite itself (read-only), with
+ * no lk in between: what a test checks lk's writes and figures against, at the cost of a statement instead of an lk
+ * sql run (a query process). Rows are plain objects.
  */
-export function mirrorRows(path: string, query: string): Record<string, unknown>[] {
+export function mirrorRows(path: string, query: string, ...params: unknown[]): Record<string, unknown>[] {
   const { DatabaseSync } = createRequire(import.meta.url)('node:sqlite') as {
     DatabaseSync: new (
       path: string,
       options: { readOnly: boolean },
     ) => {
-      prepare(sql: string): { all(): Record<string, unknown>[] };
+      prepare(sql: string): { all(...params: unknown[]): Record<string, unknown>[] };
       close(): void;
     };
   };
@@ -62,7 +63,7 @@ export function mirrorRows(path: string, query: string): Record<string, unknown>
   try {
     return db
       .prepare(query)
-      .all()
+      .all(...params)
       .map((row) => ({ ...row }));
   } finally {
     db.close();
