@@ -35,6 +35,9 @@ const NEEDS = {
     'test/e2e/pretty-json.test.ts',
     'test/e2e/login-prompt.test.ts',
     'test/e2e/output.test.ts',
+    // lk completion's own output through lk as a process, and the scripts installed as docs/install.md says, in bash
+    // (bash-completion) and zsh
+    'test/e2e/completion.test.ts',
     'test/e2e/completion-bash.test.ts',
     'test/e2e/completion-zsh.test.ts',
     'test/e2e/completion-fish.test.ts',
