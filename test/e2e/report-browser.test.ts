@@ -30,6 +30,11 @@ interface Visit {
   requests: string[];
 }
 
+interface Tab {
+  visit(file: string, viewport: { width: number; height: number }, colorScheme: 'light' | 'dark'): Promise<Visit>;
+  close(): Promise<void>;
+}
+
 describeWith(['chromium'], 'the report page in chromium', () => {
   let dir: string;
   let bed: TestBed | undefined;
@@ -49,28 +54,34 @@ describeWith(['chromium'], 'the report page in chromium', () => {
     return context;
   }
 
-  async function visit(
-    context: BrowserContext,
-    file: string,
-    viewport: { width: number; height: number },
-    colorScheme: 'light' | 'dark',
-  ): Promise<Visit> {
+  /**
+   * A tab that visits the pages one after another: a tab of its own per visit was a renderer process of its own each
+   * time. What each visit attempted (console errors, requests other than its own file, each aborted) is its own.
+   */
+  async function tab(context: BrowserContext): Promise<Tab> {
     const page = await context.newPage();
-    const own = pathToFileURL(file).href;
-    const consoleErrors: string[] = [];
-    const requests: string[] = [];
+    let current: Visit & { own: string } = { page, own: '', consoleErrors: [], requests: [] };
     page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') consoleErrors.push(message.text());
+      if (message.type() === 'error' || message.type() === 'warning') current.consoleErrors.push(message.text());
     });
-    page.on('pageerror', (error) => consoleErrors.push(error.message));
-    await page.route('**/*', (route) => (route.request().url() === own ? route.continue() : (requests.push(route.request().url()), route.abort())));
+    page.on('pageerror', (error) => current.consoleErrors.push(error.message));
+    await page.route('**/*', (route) =>
+      route.request().url() === current.own ? route.continue() : (current.requests.push(route.request().url()), route.abort()),
+    );
     page.on('request', (request) => {
-      if (request.url() !== own && !requests.includes(request.url())) requests.push(request.url());
+      if (request.url() !== current.own && !current.requests.includes(request.url())) current.requests.push(request.url());
     });
-    await page.setViewportSize(viewport);
-    await page.emulateMedia({ colorScheme });
-    await page.goto(own, { waitUntil: 'load' });
-    return { page, consoleErrors, requests };
+    return {
+      async visit(file, viewport, colorScheme) {
+        current = { page, own: pathToFileURL(file).href, consoleErrors: [], requests: [] };
+        await page.setViewportSize(viewport);
+        // The screen, whatever the visit before emulated (print).
+        await page.emulateMedia({ colorScheme, media: null });
+        await page.goto(current.own, { waitUntil: 'load' });
+        return current;
+      },
+      close: () => page.close(),
+    };
   }
 
   /** A test that visits every page with JavaScript on or off, at one size and colour scheme, runs its checks, and
@@ -83,14 +94,14 @@ describeWith(['chromium'], 'the report page in chromium', () => {
     it(
       title,
       async () => {
-        const context = await browser(how.javaScript);
+        const pageTab = await tab(await browser(how.javaScript));
         for (const { name, file } of pages) {
-          const visited = await visit(context, file, how.viewport, how.colorScheme);
+          const visited = await pageTab.visit(file, how.viewport, how.colorScheme);
           await check(visited, { name, shot: join(dir, `${name.replace(/\W+/g, '-')}-${how.viewport.width}.png`) });
           expect(visited.consoleErrors, name).toEqual([]);
           expect(visited.requests, name).toEqual([]);
-          await visited.page.close();
         }
+        await pageTab.close();
       },
       BROWSER_TIMEOUT,
     );
@@ -197,12 +208,13 @@ describeWith(['chromium'], 'the report page in chromium', () => {
   it(
     'shows hostile server text as text: no element made of it, the title readable',
     async () => {
-      const context = await browser(true);
-      const { page } = await visit(context, pages[0]!.file, { width: 1280, height: 900 }, 'light');
+      const pageTab = await tab(await browser(true));
+      const { page } = await pageTab.visit(pages[0]!.file, { width: 1280, height: 900 }, 'light');
       expect(await page.locator('script, img, iframe').count()).toBe(0);
       expect(await page.locator('h1').textContent()).toContain('<script>alert(1)</script><img src=x onerror=alert(2)>');
       expect(await page.locator('h1').textContent()).not.toContain('\u001b');
       expect(HOSTILE_TITLE).toContain('\u001b');
+      await pageTab.close();
     },
     BROWSER_TIMEOUT,
   );
@@ -210,14 +222,14 @@ describeWith(['chromium'], 'the report page in chromium', () => {
   it(
     'prints on A4 and Letter: no navigation, nothing wider than the paper, charts kept whole',
     async () => {
-      const context = await browser(true);
+      const pageTab = await tab(await browser(true));
       for (const { name, file } of pages) {
         for (const [paper, widthPx] of [
           ['A4', 718],
           ['Letter', 740],
         ] as const) {
           // The printable width at 96 dpi: 210 mm (8.5 in) less the page's 12 mm margins.
-          const { page } = await visit(context, file, { width: widthPx, height: 1000 }, 'light');
+          const { page } = await pageTab.visit(file, { width: widthPx, height: 1000 }, 'light');
           await page.emulateMedia({ media: 'print' });
           expect(await page.locator('nav').isVisible(), `${name} ${paper}`).toBe(false);
           expect(await inPage<number>(page, 'document.documentElement.scrollWidth'), `${name} ${paper}`).toBeLessThanOrEqual(widthPx);
@@ -225,9 +237,9 @@ describeWith(['chromium'], 'the report page in chromium', () => {
           expect(breakInside).toBe('avoid');
           const pdf = await page.pdf({ format: paper, printBackground: false });
           expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-          await page.close();
         }
       }
+      await pageTab.close();
     },
     BROWSER_TIMEOUT,
   );
@@ -236,9 +248,9 @@ describeWith(['chromium'], 'the report page in chromium', () => {
   itWithSqlite(
     "the sandbox page's tables hold the numbers of lk report --json",
     async () => {
-      const context = await browser(false);
+      const pageTab = await tab(await browser(false));
       const { file, figures } = pages[1]!;
-      const { page } = await visit(context, file, { width: 1280, height: 900 }, 'light');
+      const { page } = await pageTab.visit(file, { width: 1280, height: 900 }, 'light');
       const rows = await inPage<number[][]>(
         page,
         `[...[...document.querySelectorAll('figure.chart-with-table')].find((f) => f.querySelector('figcaption').textContent === 'Events by month')
@@ -257,6 +269,7 @@ describeWith(['chromium'], 'the report page in chromium', () => {
       );
       // Seven years of months and every step of five rating scales: about 300 KB, still one light file.
       expect(readFileSync(file, 'utf8').length).toBeLessThan(320_000);
+      await pageTab.close();
     },
     BROWSER_TIMEOUT,
   );
