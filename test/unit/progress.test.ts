@@ -56,7 +56,9 @@ describe('the status line on stderr', () => {
     // Node's timers faked: the moment a listing still paging shows its line passes in no time. A listing still paging
     // beside it is the control: once its line is drawn, the one that ended had its chance to draw too.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const over = terminalRun();
     const paging = terminalRun();
     const ended = listingProgress(over.io, 'entries');
