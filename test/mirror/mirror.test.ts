@@ -285,6 +285,48 @@ describeWithSqlite('the mirror', () => {
       expect(found).toContain(review.entry_id);
     });
 
+    it('lk search ranks each entry by its best match (bm25), then in library order; a page is a window of that order', async () => {
+      // The rule, worked out here from each full-text table on its own: an entry's best (lowest) bm25 of its title and
+      // notes, its work's original title and its reviews.
+      const match = '"the"*';
+      const best = new Map<string, number>();
+      const found = (rows: Record<string, unknown>[]) => {
+        for (const { id, rank } of rows) best.set(id as string, Math.min(best.get(id as string) ?? Infinity, rank as number));
+      };
+      found(
+        mirrorRows(
+          file(),
+          'SELECT e.id, bm25(entries_fts) AS rank FROM entries_fts JOIN entries e ON e.rowid = entries_fts.rowid WHERE entries_fts MATCH ?',
+          match,
+        ),
+      );
+      found(
+        mirrorRows(
+          file(),
+          'SELECT e.id, bm25(works_fts) AS rank FROM works_fts JOIN works w ON w.rowid = works_fts.rowid JOIN entries e ON e.work_id = w.id WHERE works_fts MATCH ?',
+          `original_title : (${match})`,
+        ),
+      );
+      found(
+        mirrorRows(
+          file(),
+          `SELECT e.id, bm25(reviews_fts) AS rank FROM reviews_fts JOIN reviews r ON r.rowid = reviews_fts.rowid
+           JOIN entries e ON e.id = r.entry_id OR (r.entry_id IS NULL AND e.work_id = r.work_id) WHERE reviews_fts MATCH ?`,
+          match,
+        ),
+      );
+      const position = new Map(mirrorRows(file(), 'SELECT id, position FROM entries').map((row) => [row.id as string, row.position as number]));
+      const libraryOrder = (a: string, b: string) => position.get(a)! - position.get(b)!;
+      const expected = [...best.keys()].sort((a, b) => best.get(a)! - best.get(b)! || libraryOrder(a, b));
+      const all = ids((await bed.lk(['search', 'the', '--all', '--json', '--db', file()], { key: null })).stdout);
+      expect(all.length).toBeGreaterThan(21);
+      expect(all).toEqual(expected);
+      // The rank decides, not the library order alone.
+      expect(all).not.toEqual([...all].sort(libraryOrder));
+      const page = ids((await bed.lk(['search', 'the', '--limit', '7', '--page', '3', '--json', '--db', file()], { key: null })).stdout);
+      expect(page).toEqual(all.slice(14, 21));
+    });
+
     const sameAsOnline: [string, string[]][] = [
       ['library', []],
       ['library', ['--all']],
