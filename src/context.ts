@@ -74,7 +74,8 @@ export class Context {
   readonly cacheDir: string;
   readonly now: () => number;
   readonly signal: AbortSignal | undefined;
-  private readonly sleep: Waiter;
+  /** The run's plain wait, with no countdown: for what says its own waits (lk serve's --sync-every turns). */
+  readonly sleep: Waiter;
   private apiClient: ApiClient | undefined;
   private readonly heldOpen: (() => void)[] = [];
   private cacheChecked: { dir: string | undefined } | undefined;

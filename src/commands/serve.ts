@@ -129,7 +129,8 @@ async function runServe(ctx: Context, _out: OutputSession, options: ServeFlags):
     }
     return cost;
   };
-  const sync: SyncTurns | undefined = everyMs === undefined ? undefined : { everyMs, run: syncThenNotify };
+  // Its waits are the run's own (ctx.sleep): a timer, or a test's virtual clock.
+  const sync: SyncTurns | undefined = everyMs === undefined ? undefined : { everyMs, run: syncThenNotify, sleep: ctx.sleep };
   if (sync) {
     const { key } = await ctx.key(); // no key: said now, not at the first sync
     if (!existsSync(dbPath)) sync.first = await sync.run();

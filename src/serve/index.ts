@@ -27,8 +27,8 @@ export interface ServeOptions {
   log(line: string): void;
 }
 
-/** --sync-every: its interval, a sync, and the sync made just before (first) or the mirror's last recorded one. */
-export type SyncTurns = Pick<SyncLoopOptions, 'everyMs' | 'first' | 'last'> & { run(): Promise<SyncCost> };
+/** --sync-every: its interval, a sync, how its waits pass, and the sync made just before (first) or the mirror's last recorded one. */
+export type SyncTurns = Pick<SyncLoopOptions, 'everyMs' | 'first' | 'last' | 'sleep'> & { run(): Promise<SyncCost> };
 
 export async function startServe(options: ServeOptions): Promise<Listening> {
   // Every address is public: the engine reads the mirror through the public projection for all of them.
@@ -57,7 +57,16 @@ export async function startServe(options: ServeOptions): Promise<Listening> {
   }
   const { sync } = options;
   const loop =
-    sync && startSyncLoop({ everyMs: sync.everyMs, sync: sync.run, first: sync.first, last: sync.last, now: options.now, log: options.log });
+    sync &&
+    startSyncLoop({
+      everyMs: sync.everyMs,
+      sync: sync.run,
+      first: sync.first,
+      last: sync.last,
+      sleep: sync.sleep,
+      now: options.now,
+      log: options.log,
+    });
   return {
     url: listening.url,
     async close() {

@@ -1,4 +1,5 @@
 import { RateLimitError } from '../util/errors.js';
+import type { Waiter } from '../util/sleep.js';
 import { formatDuration } from '../util/units.js';
 
 /**
@@ -43,6 +44,8 @@ export interface SyncLoopOptions {
    */
   last?: { cost: SyncCost; finishedAt: number | undefined } | undefined;
   now(): number;
+  /** How the wait between two turns passes: the run's own waiter (a timer, or a test's virtual clock); stop() aborts it. */
+  sleep: Waiter;
   log(line: string): void;
 }
 
@@ -51,8 +54,7 @@ export interface SyncLoop {
 }
 
 export function startSyncLoop(options: SyncLoopOptions): SyncLoop {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
+  const stopping = new AbortController();
   let floorMs = 0;
   let saidMs = options.everyMs;
   /** The wait before the next turn, from the last sync's cost when there is one. */
@@ -69,34 +71,39 @@ export function startSyncLoop(options: SyncLoopOptions): SyncLoop {
     }
     return Math.max(options.everyMs, floorMs);
   };
-  const schedule = (ms: number) => {
-    if (!stopped) timer = setTimeout(() => void turn(), ms);
-  };
-  const turn = async () => {
-    let wait: number;
+  /** One sync; the wait before the next. */
+  const turn = async (): Promise<number> => {
     try {
-      wait = interval(await options.sync());
+      return interval(await options.sync());
     } catch (error) {
-      if (stopped) return;
-      wait = interval(undefined);
+      let wait = interval(undefined);
+      if (stopping.signal.aborted) return wait;
       // A 429 that asks for a wait beyond what lk would wait inside a sync: the next turn starts after it.
       if (error instanceof RateLimitError) wait = Math.max(wait, error.resetAt.getTime() - options.now());
       const message = error instanceof Error ? error.message : String(error);
       options.log(`lk: serve: sync failed (${message}); still serving the mirror as it was; next try in ${formatDuration(Math.ceil(wait / 1000))}`);
+      return wait;
     }
-    schedule(wait);
   };
-  if (options.first) schedule(interval(options.first));
+  let firstWait: number;
+  if (options.first) firstWait = interval(options.first);
   else {
     const { last } = options;
     if (last) interval(last.cost); // the floor from the last sync's cost, said at once when it raises --sync-every
     const since = last?.finishedAt === undefined ? Number.POSITIVE_INFINITY : Math.max(0, options.now() - last.finishedAt);
-    schedule(Math.max(0, floorMs - since));
+    firstWait = Math.max(0, floorMs - since);
   }
+  void (async () => {
+    try {
+      for (let wait = firstWait; ; wait = await turn()) await options.sleep(wait, 'the next sync', stopping.signal);
+    } catch (error) {
+      // The wait stop() ended; anything else is a defect, not to be swallowed.
+      if (!stopping.signal.aborted) throw error;
+    }
+  })();
   return {
     stop() {
-      stopped = true;
-      clearTimeout(timer);
+      stopping.abort();
     },
   };
 }

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { startSyncLoop, syncFloorMs, type SyncCost } from '../../src/serve/sync-loop.js';
 import { RateLimitError } from '../../src/util/errors.js';
+import { sleep } from '../../src/util/sleep.js';
 
 // Issue 45: lk serve --sync-every keeps the account's budget for its other clients, and honours a 429's Retry-After
-// across turns. The loop's timers are Node's: faked here, as a minute's wait cannot be real in a test.
+// across turns. The loop waits with the plain waiter (src/util/sleep.ts), Node's timers: faked here, as a minute's wait
+// cannot be real in a test.
 
 describe('the floor of --sync-every', () => {
   it('is a sync’s requests over half the budget a minute, in whole seconds; none when the budget is unknown', () => {
@@ -31,7 +33,13 @@ describe('the sync loop', () => {
     const lines: string[] = [];
     let syncs = 0;
     const cost: SyncCost = { requests: 33, perMinute: 60 };
-    const loop = startSyncLoop({ everyMs: 1000, sync: () => (syncs++, Promise.resolve(cost)), now: () => now, log: (line) => lines.push(line) });
+    const loop = startSyncLoop({
+      everyMs: 1000,
+      sync: () => (syncs++, Promise.resolve(cost)),
+      now: () => now,
+      sleep,
+      log: (line) => lines.push(line),
+    });
     try {
       await advance(0); // the first at start
       expect(syncs).toBe(1);
@@ -59,6 +67,7 @@ describe('the sync loop', () => {
       first: cost,
       sync: () => (syncs++, Promise.resolve(cost)),
       now: () => now,
+      sleep,
       log: (line) => lines.push(line),
     });
     try {
@@ -81,6 +90,7 @@ describe('the sync loop', () => {
         return Promise.resolve({ requests: 1, perMinute: 1_000_000 });
       },
       now: () => now,
+      sleep,
       log: (line) => lines.push(line),
     });
     try {
@@ -103,6 +113,7 @@ describe('the sync loop', () => {
       ...(options.last ? { last: options.last } : {}),
       sync: () => (syncs++, Promise.resolve(options.cost)),
       now: () => now,
+      sleep,
       log: () => {},
     });
     onTestFinished(() => loop.stop());
