@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from './chromium-args.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const lk = join(root, 'bin', 'lk.cjs');
@@ -106,18 +107,8 @@ if (!CHROMIUM) {
 mkdirSync(images, { recursive: true });
 const home = mkdtempSync(join(tmpdir(), 'lk-screenshots-'));
 const sandbox = await startSandbox();
-// Offline, as in the tests (test/support/outside-tools.ts CHROMIUM_ARGS): chromium's own services resolve no name.
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-  ],
-  headless: true,
-});
+// Offline, with the tests' own flags.
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
 try {
   for (const name of asked.length > 0 ? asked : Object.keys(TARGETS)) await TARGETS[name]({ home, info: sandbox.info, browser });
 } finally {

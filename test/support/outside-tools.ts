@@ -2,6 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { describe, it } from 'vitest';
+// @ts-expect-error: a script's module in plain JavaScript, without types
+import { CHROMIUM_ARGS as SHARED_CHROMIUM_ARGS } from '../../scripts/chromium-args.mjs';
 
 /**
  * The programs some tests need from outside Node, each with the Debian package that brings it. A test that needs one
@@ -97,24 +99,8 @@ export function chromiumPath(): string | undefined {
   return ['/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => isExecutable(path));
 }
 
-/**
- * The flags every test starts chromium with: headless, no sandbox (root), and offline. Chromium's own services look
- * up update.googleapis.com and accounts.google.com even with background networking, component updates and sync turned
- * off; every host name but 127.0.0.1 resolves to nothing here (no DNS query leaves the machine), and the pages under
- * test are files and 127.0.0.1 (which the rule must exclude: chromium applies it to address literals too, and after a
- * failed lookup it probes google.com at 8.8.8.8 for its error page).
- */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-];
+/** The flags every test starts chromium with (offline: no DNS query leaves the machine), shared with scripts/screenshots.mjs. */
+export const CHROMIUM_ARGS: string[] = SHARED_CHROMIUM_ARGS as string[];
 
 /**
  * A describe block that needs outside tools: run as usual where they are all present; where one is missing, skipped
